@@ -1,0 +1,264 @@
+// URL generation for one route: ASP.NET's TemplateBinder in two steps. getValues decides which values the
+// URL uses (explicit, ambient, defaults; spec generation rules 2-8), the constraints check them, and
+// bindValues writes the path and query. Everything that depends only on the route is prepared once, in
+// createRouteGenerator; a call does only the per-request work.
+import type { RouteConstraint } from '../constraints/route-constraint.js';
+import { hasRouteValue, routePartsEqual, toRouteString, type RouteValues } from '../route-values.js';
+import type { RouteEntry } from './route-entry.js';
+import { encodeUrlPart, encodeUrlPath } from './url-encoder.js';
+
+const MISSING: unique symbol = Symbol('missing');
+type Found = unknown | typeof MISSING;
+
+/** Route values looked up by name ignoring case, the exact spelling first (the usual case, and the fast one). */
+export class ValueBag {
+  private lowerKeys: string[] | undefined;
+  readonly keys: string[];
+  constructor(readonly values: RouteValues) {
+    this.keys = Object.keys(values);
+  }
+  get(name: string, lower: string): Found {
+    if (Object.hasOwn(this.values, name)) return this.values[name];
+    const lowerKeys = (this.lowerKeys ??= this.keys.map((k) => k.toLowerCase()));
+    const i = lowerKeys.indexOf(lower);
+    return i < 0 ? MISSING : this.values[this.keys[i]];
+  }
+  lowerKeyAt(i: number): string {
+    return (this.lowerKeys ??= this.keys.map((k) => k.toLowerCase()))[i];
+  }
+}
+
+/** What one generate call brings: explicit values, ambient values (the current request's), the context. */
+export interface GenerationRequest {
+  readonly values: ValueBag;
+  readonly ambient: ValueBag | null;
+  readonly httpContext: unknown;
+}
+
+/** Generates this route's path + query for a request, or null when the route cannot. */
+export type RouteGenerator = (request: GenerationRequest) => string | null;
+
+interface ParameterInfo {
+  readonly name: string;
+  readonly lower: string;
+  readonly isOptional: boolean;
+  readonly isCatchAll: boolean;
+  readonly encodeSlashes: boolean;
+  readonly hasDefault: boolean;
+  readonly defaultValue: unknown;
+}
+
+type BindPart =
+  | { readonly kind: 'text'; readonly text: string; readonly isSeparator: boolean }
+  | { readonly kind: 'parameter'; readonly slot: number };
+
+/** Prepares the generator of one route. */
+export function createRouteGenerator(entry: RouteEntry): RouteGenerator {
+  const parameters: ParameterInfo[] = entry.template.parameters.map((p) => ({
+    name: p.name,
+    lower: p.name.toLowerCase(),
+    isOptional: p.isOptional,
+    isCatchAll: p.isCatchAll,
+    encodeSlashes: p.encodeSlashes,
+    hasDefault: Object.hasOwn(entry.defaults, p.name),
+    defaultValue: entry.defaults[p.name],
+  }));
+  const parameterSet = new Set(parameters.map((p) => p.lower));
+  const defaultKeys = new Set(Object.keys(entry.defaults).map((k) => k.toLowerCase()));
+  // spec generation rule 8: a default with no parameter is a filter on explicit values.
+  const filters = Object.entries(entry.defaults)
+    .filter(([key]) => !parameterSet.has(key.toLowerCase()))
+    .map(([key, value]) => ({ key, lower: key.toLowerCase(), value }));
+  const segments: BindPart[][] = entry.template.segments.map((segment) =>
+    segment.parts.map((part): BindPart =>
+      part.kind === 'parameter'
+        ? { kind: 'parameter', slot: parameters.findIndex((p) => p.name === part.name) }
+        : { kind: 'text', text: part.text, isSeparator: part.kind === 'separator' },
+    ),
+  );
+  const constraintKeys = entry.constraintKeys;
+  const constraintList: readonly RouteConstraint[] = entry.constraintList;
+  const route = entry.route;
+
+  return (request) => {
+    const slots = getParameterValues(parameters, request);
+    if (slots === null) return null;
+
+    // Filters: an explicit value for a non-parameter default must equal it.
+    for (const filter of filters) {
+      const value = request.values.get(filter.key, filter.lower);
+      if (value !== MISSING && !routePartsEqual(hasRouteValue(value) ? value : null, filter.value)) return null;
+    }
+
+    // The values the constraints see: accepted values, then ambient values that match no parameter.
+    if (constraintKeys.length > 0 || entry.methodSet !== null) {
+      const combined = combineValues(parameters, slots, request, parameterSet);
+      if (entry.methodSet !== null) {
+        const method = new ValueBag(combined).get('httpMethod', 'httpmethod');
+        if (method !== MISSING && !entry.methodSet.has(toRouteString(method).toUpperCase())) return null;
+      }
+      for (let i = 0; i < constraintKeys.length; i++) {
+        if (!constraintList[i].match(request.httpContext, route, constraintKeys[i], combined, 'generation')) return null;
+      }
+    }
+
+    const path = bindPath(segments, parameters, slots);
+    if (path === null) return null;
+    return '/' + path + buildQuery(request.values, parameterSet, defaultKeys);
+  };
+}
+
+/**
+ * ASP.NET TemplateBinder.GetValues, left to right: explicit values win; ambient values are copied only
+ * until an explicit value differs from its ambient one, or a parameter has no value at all (spec rule 6);
+ * then optional parameters are left out, others take their default, and a missing required value fails.
+ * Returns one value per parameter (undefined = left out), or null.
+ */
+function getParameterValues(parameters: readonly ParameterInfo[], request: GenerationRequest): unknown[] | null {
+  const slots = new Array<unknown>(parameters.length);
+  const ambient = request.ambient;
+  let copyAmbient = ambient !== null;
+  for (let i = 0; i < parameters.length; i++) {
+    const p = parameters[i];
+    const explicit = request.values.get(p.name, p.lower);
+    const hasExplicit = explicit !== MISSING;
+    const explicitIsEmpty = hasExplicit && !hasRouteValue(explicit);
+    let ambientValue: Found = MISSING;
+    if (copyAmbient) {
+      ambientValue = ambient!.get(p.name, p.lower);
+      const hasAmbient = ambientValue !== MISSING;
+      if (hasExplicit && hasAmbient && (explicitIsEmpty || !routePartsEqual(ambientValue, explicit))) {
+        copyAmbient = false; // spec rule 6: this and everything to its right stops using ambient values
+      }
+      if (!hasExplicit && !hasAmbient && !p.hasDefault) {
+        // "a/{b?}/{c?}" with ambient c and nothing for b: "/a" is fine, but c cannot be used any more.
+        copyAmbient = false;
+      }
+    }
+    if (hasExplicit && !explicitIsEmpty) slots[i] = explicit;
+    else if (copyAmbient && ambientValue !== MISSING) slots[i] = ambientValue;
+    else if (p.isOptional || p.isCatchAll) slots[i] = undefined;
+    else if (p.hasDefault) slots[i] = p.defaultValue;
+    else return null; // a required parameter with no value: this route cannot generate
+  }
+  return slots;
+}
+
+function combineValues(
+  parameters: readonly ParameterInfo[],
+  slots: readonly unknown[],
+  request: GenerationRequest,
+  parameterSet: ReadonlySet<string>,
+): RouteValues {
+  const combined: RouteValues = {};
+  const used = new Set<string>();
+  parameters.forEach((p, i) => {
+    used.add(p.lower);
+    if (slots[i] !== undefined) combined[p.name] = slots[i];
+  });
+  const explicit = request.values;
+  explicit.keys.forEach((key, i) => {
+    const lower = explicit.lowerKeyAt(i);
+    if (used.has(lower)) return;
+    used.add(lower);
+    combined[key] = explicit.values[key];
+  });
+  const ambient = request.ambient;
+  ambient?.keys.forEach((key, i) => {
+    const lower = ambient.lowerKeyAt(i);
+    const value = ambient.values[key];
+    if (used.has(lower) || parameterSet.has(lower) || !hasRouteValue(value)) return;
+    used.add(lower);
+    combined[key] = value;
+  });
+  return combined;
+}
+
+/**
+ * ASP.NET TemplateBinder.BindValues + UriBuildingContext: values equal to their defaults are buffered and
+ * written only if something non-default follows (spec rule 4: trailing defaults are omitted); an empty
+ * value ends the URL — nothing may be written after it; an absent optional extension drops its period.
+ */
+function bindPath(segments: readonly BindPart[][], parameters: readonly ParameterInfo[], slots: readonly unknown[]): string | null {
+  let uri = '';
+  let buffer = ''; // encoded text waiting to be written (default values and their slashes)
+  let uriInside = false;
+  let bufferInside = false;
+  let hasEmptySegment = false;
+  let lastValueOffset = -1;
+
+  const accept = (value: string, encodeSlashes: boolean): boolean => {
+    if (value === '') {
+      if (uriInside || bufferInside) return false; // an empty part inside a segment
+      hasEmptySegment = true;
+      return true;
+    }
+    if (hasEmptySegment) return false; // text after an empty segment
+    uri += buffer;
+    buffer = '';
+    if (!uriInside && !bufferInside && uri.length !== 0) uri += '/';
+    uriInside = bufferInside = true;
+    lastValueOffset = uri.length;
+    uri += encodeSlashes ? encodeUrlPart(value) : encodeUrlPath(value);
+    return true;
+  };
+  const bufferDefault = (value: string, encodeSlashes: boolean): boolean => {
+    if (value === '') {
+      if (bufferInside) return false;
+      hasEmptySegment = true;
+      return true;
+    }
+    if (hasEmptySegment) return false;
+    if (uriInside) return accept(value, encodeSlashes); // part of this segment is written already
+    if (!bufferInside) {
+      if (uri.length !== 0 || buffer.length !== 0) buffer += '/';
+      bufferInside = true;
+    }
+    buffer += encodeSlashes ? encodeUrlPart(value) : encodeUrlPath(value);
+    return true;
+  };
+
+  for (const parts of segments) {
+    for (let j = 0; j < parts.length; j++) {
+      const part = parts[j];
+      if (part.kind === 'text') {
+        if (!accept(part.text, true)) return null;
+        continue;
+      }
+      const p = parameters[part.slot];
+      const value = slots[part.slot];
+      const text = toRouteString(value);
+      if (p.hasDefault && routePartsEqual(value, p.defaultValue)) {
+        if (!bufferDefault(text, p.encodeSlashes)) return null;
+      } else if (!accept(text, p.encodeSlashes)) {
+        // "{id}.{format?}" without format: "5." becomes "5".
+        const previous = parts[j - 1];
+        if (j !== 0 && p.isOptional && previous.kind === 'text' && previous.isSeparator) {
+          uri = uri.slice(0, lastValueOffset);
+          lastValueOffset = -1;
+        } else {
+          return null;
+        }
+      }
+    }
+    uriInside = bufferInside = false;
+  }
+  return uri;
+}
+
+/** spec rule 7: explicit values that match no parameter (nor a default) go to the query, in the order given. */
+function buildQuery(values: ValueBag, parameterSet: ReadonlySet<string>, defaultKeys: ReadonlySet<string>): string {
+  let query = '';
+  values.keys.forEach((key, i) => {
+    const lower = values.lowerKeyAt(i);
+    if (parameterSet.has(lower) || defaultKeys.has(lower)) return;
+    const value = values.values[key];
+    const items = Array.isArray(value) ? value : [value];
+    for (const item of items) {
+      const text = toRouteString(item);
+      if (text === '') continue;
+      query += `${query === '' ? '?' : '&'}${encodeUrlPart(key)}=${encodeUrlPart(text)}`;
+    }
+  });
+  return query;
+}

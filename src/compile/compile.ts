@@ -1,0 +1,171 @@
+// compile(): an ordered route collection → a router that matches (first match wins) and generates URLs.
+import { ConstraintRegistry } from '../constraints/registry.js';
+import type { ConstraintFactory } from '../constraints/route-constraint.js';
+import { RouteCreationError } from '../errors.js';
+import type { RouteValues } from '../route-values.js';
+import { createRouteGenerator, ValueBag, type RouteGenerator } from './binder.js';
+import { naiveMatches } from './naive-matcher.js';
+import { RequestPath } from './request-path.js';
+import { createRouteEntry, type CompiledRoute, type RouteDefinition, type RouteEntry } from './route-entry.js';
+import { acceptsRequest, captureValues, matchesShape, type RouteMatch } from './route-match.js';
+import { collectCandidates, findFirst } from './trie-matcher.js';
+import { buildTrie, describeTrie, type TrieNode } from './trie.js';
+
+/** Options of compile(). */
+export interface CompileOptions {
+  /** 'trie' (default): the compiled segment trie. 'linear': every route in order (the naive baseline). */
+  strategy?: 'trie' | 'linear';
+  /** Extra inline constraint names, e.g. { slug: () => new RegexRouteConstraint('^[a-z0-9-]+$') }. */
+  constraints?: Readonly<Record<string, ConstraintFactory>>;
+  /** A registry to resolve inline constraints with (the pipeline passes the one from addRouting). */
+  constraintRegistry?: ConstraintRegistry;
+  /** Generated paths (not query strings) are lower-cased. */
+  lowercaseUrls?: boolean;
+  /** With lowercaseUrls, query strings are lower-cased too. */
+  lowercaseQueryStrings?: boolean;
+  /** Generated paths end with "/". */
+  appendTrailingSlash?: boolean;
+}
+
+/** Options of one generate() call. */
+export interface GenerateOptions {
+  /** The current request's route values, reused where useful (spec generation rules 5-6). */
+  ambientValues?: RouteValues | null;
+  /** Only this route is tried; an unknown name gives null. */
+  routeName?: string | null;
+  httpContext?: unknown;
+}
+
+/** A generated URL: path (and query) starting with "/", the route that made it, and its data tokens. */
+export interface GeneratedPath {
+  readonly path: string;
+  readonly route: CompiledRoute;
+  readonly dataTokens: Readonly<Record<string, unknown>>;
+}
+
+/** The compiled route collection. */
+export interface CompiledRouter {
+  readonly routes: readonly CompiledRoute[];
+  readonly strategy: 'trie' | 'linear';
+  /** The first route, in collection order, that accepts the request; null when none does. */
+  match(path: string, method?: string, httpContext?: unknown): RouteMatch | null;
+  /** Every route that accepts the request, lazily, in collection order. */
+  matches(path: string, method?: string, httpContext?: unknown): Iterable<RouteMatch>;
+  /**
+   * The methods accepted by the routes whose template and constraints (the verb aside) accept the path;
+   * "*" stands for a route without a verb limit. Empty when no route matches the path.
+   */
+  allowedMethods(path: string, httpContext?: unknown): string[];
+  /** A URL from route values, by route name or by trying each route in order; null when none can. */
+  generate(values: RouteValues, options?: GenerateOptions): GeneratedPath | null;
+  /** A text picture of the trie (or the route list for 'linear'). */
+  describe(): string;
+}
+
+/** Compiles routes once, at start-up. Throws TemplateParseError or RouteCreationError for a bad route. */
+export function compile(routes: Iterable<RouteDefinition>, options: CompileOptions = {}): CompiledRouter {
+  const strategy = options.strategy ?? 'trie';
+  if (strategy !== 'trie' && strategy !== 'linear') {
+    throw new TypeError(`compile: unknown strategy "${String(strategy)}" (use "trie" or "linear")`);
+  }
+  const registry = options.constraintRegistry ?? new ConstraintRegistry(options.constraints);
+  if (options.constraintRegistry && options.constraints) {
+    for (const [name, factory] of Object.entries(options.constraints)) registry.register(name, factory);
+  }
+
+  const entries: RouteEntry[] = [];
+  const byName = new Map<string, RouteEntry>();
+  for (const definition of routes) {
+    const entry = createRouteEntry(definition, entries.length, registry);
+    if (entry.route.name !== null) {
+      const key = entry.route.name.toLowerCase();
+      if (byName.has(key)) {
+        throw new RouteCreationError(entry.route.name, entry.route.template, `the route name "${entry.route.name}" is already used (names are case-insensitive)`);
+      }
+      byName.set(key, entry);
+    }
+    entries.push(entry);
+  }
+  const generators: RouteGenerator[] = entries.map(createRouteGenerator);
+  const trie: TrieNode | null = strategy === 'trie' ? buildTrie(entries) : null;
+
+  /** Routes whose template shape matches the path, in order (constraints not yet run). */
+  const candidates = (path: RequestPath): readonly RouteEntry[] =>
+    trie ? collectCandidates(trie, path) : entries.filter((entry) => matchesShape(entry, path));
+
+  function* matches(target: string, method = 'GET', httpContext?: unknown): Generator<RouteMatch> {
+    const verb = method.toUpperCase();
+    if (trie === null) {
+      yield* naiveMatches(entries, target, verb, httpContext);
+      return;
+    }
+    const path = new RequestPath(target);
+    for (const entry of collectCandidates(trie, path)) {
+      if (entry.methodSet !== null && !entry.methodSet.has(verb)) continue;
+      const values = captureValues(entry, path);
+      if (values !== null && acceptsRequest(entry, values, verb, httpContext)) yield { route: entry.route, values };
+    }
+  }
+
+  const normalize = (path: string): string => {
+    if (!options.lowercaseUrls && !options.appendTrailingSlash) return path;
+    const cut = path.search(/[?#]/);
+    let base = cut < 0 ? path : path.slice(0, cut);
+    let query = cut < 0 ? '' : path.slice(cut);
+    if (options.lowercaseUrls) {
+      base = base.toLowerCase();
+      if (options.lowercaseQueryStrings) query = query.toLowerCase();
+    }
+    if (options.appendTrailingSlash && !base.endsWith('/')) base += '/';
+    return base + query;
+  };
+
+  return {
+    routes: entries.map((e) => e.route),
+    strategy,
+    match(target, method = 'GET', httpContext) {
+      if (typeof target !== 'string') return null;
+      if (trie === null) {
+        for (const found of naiveMatches(entries, target, method.toUpperCase(), httpContext)) return found;
+        return null;
+      }
+      return findFirst(trie, new RequestPath(target), method.toUpperCase(), httpContext);
+    },
+    matches,
+    allowedMethods(target, httpContext) {
+      const path = new RequestPath(target);
+      const allowed = new Set<string>();
+      for (const entry of candidates(path)) {
+        const values = captureValues(entry, path);
+        if (values === null) continue;
+        const methods = entry.route.methods ?? ['*'];
+        // The verb limit aside, would the route accept the request? Try it with one of its own methods.
+        if (acceptsRequest(entry, values, methods[0] === '*' ? 'GET' : methods[0], httpContext)) {
+          for (const m of methods) allowed.add(m);
+        }
+      }
+      return [...allowed].sort();
+    },
+    generate(values, generateOptions = {}) {
+      const request = {
+        values: new ValueBag(values ?? {}),
+        ambient: generateOptions.ambientValues ? new ValueBag(generateOptions.ambientValues) : null,
+        httpContext: generateOptions.httpContext,
+      };
+      const routeName = generateOptions.routeName;
+      if (routeName !== undefined && routeName !== null && routeName !== '') {
+        const entry = byName.get(routeName.toLowerCase());
+        const path = entry ? generators[entry.route.index](request) : null;
+        return path === null ? null : { path: normalize(path), route: entry!.route, dataTokens: entry!.route.dataTokens };
+      }
+      for (let i = 0; i < entries.length; i++) {
+        const path = generators[i](request);
+        if (path !== null) return { path: normalize(path), route: entries[i].route, dataTokens: entries[i].route.dataTokens };
+      }
+      return null;
+    },
+    describe() {
+      return trie ? describeTrie(trie) : entries.map((e) => `${e.route.index} ${e.route.template}`).join('\n');
+    },
+  };
+}

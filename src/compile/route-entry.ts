@@ -1,0 +1,162 @@
+// RouteEntry: one route, parsed and resolved once at start-up — the only shape compile/ knows routes by.
+import { resolveRouteConstraints, type ConstraintRegistry, type ConstraintSpec } from '../constraints/registry.js';
+import type { RouteConstraint } from '../constraints/route-constraint.js';
+import { RouteCreationError, TemplateParseError } from '../errors.js';
+import type { RouteValues } from '../route-values.js';
+import { findParameter, type RouteTemplate } from '../template/ast.js';
+import { parseTemplate } from '../template/parser.js';
+import { foldCase } from './case-fold.js';
+import { compileComplexSegment, type ComplexPattern } from './complex-segment.js';
+
+/** A route as given to compile(). */
+export interface RouteDefinition {
+  /** Route name; unique (case-insensitively) when given. */
+  name?: string | null;
+  template: string;
+  /** Default values: for parameters, or for names with no parameter (those always appear in matched values). */
+  defaults?: Readonly<Record<string, unknown>> | null;
+  /** Constraints per route value name: a RouteConstraint, a RegExp, a string (constraint name or regex), or a list. */
+  constraints?: Readonly<Record<string, ConstraintSpec | readonly ConstraintSpec[]>> | null;
+  /** Developer data attached to the route; never affects routing. */
+  dataTokens?: Readonly<Record<string, unknown>> | null;
+  /** HTTP methods the route accepts (an HttpMethodRouteConstraint under the key "httpMethod"). */
+  methods?: readonly string[] | null;
+  /** Opaque payload handed back on match. */
+  handler?: unknown;
+}
+
+/** A route after compile(): what match() and generate() hand back. */
+export interface CompiledRoute {
+  /** Position in the collection: first match wins by this order. */
+  readonly index: number;
+  readonly name: string | null;
+  /** The template text as given. */
+  readonly template: string;
+  readonly parsedTemplate: RouteTemplate;
+  readonly defaults: Readonly<RouteValues>;
+  readonly dataTokens: Readonly<Record<string, unknown>>;
+  /** Upper-cased allowed methods, or null for any method. */
+  readonly methods: readonly string[] | null;
+  readonly handler: unknown;
+}
+
+/** How one template segment matches one path segment. */
+export type SegmentPlan =
+  | { readonly kind: 'literal'; readonly folded: string }
+  | { readonly kind: 'parameter'; readonly name: string }
+  | { readonly kind: 'catchAll'; readonly name: string }
+  | { readonly kind: 'complex'; readonly pattern: ComplexPattern };
+
+/** The compiler's view of a route. */
+export interface RouteEntry {
+  readonly route: CompiledRoute;
+  readonly template: RouteTemplate;
+  readonly segments: readonly SegmentPlan[];
+  /** Segments from this index on may be absent from the path (optional, defaulted or catch-all). */
+  readonly omittableFrom: number;
+  /** Defaults with keys spelled as the template's parameters. */
+  readonly defaults: Readonly<RouteValues>;
+  readonly defaultEntries: readonly (readonly [string, unknown])[];
+  /** Constraints by route value name, in the order they run. */
+  readonly constraintKeys: readonly string[];
+  readonly constraintList: readonly RouteConstraint[];
+  /** Upper-cased methods, checked before constraints; null for any. */
+  readonly methodSet: ReadonlySet<string> | null;
+}
+
+const EMPTY: Readonly<Record<string, unknown>> = Object.freeze({});
+
+/** Parses and resolves one route definition; throws RouteCreationError (or TemplateParseError) at start-up. */
+export function createRouteEntry(definition: RouteDefinition, index: number, registry: ConstraintRegistry): RouteEntry {
+  if (typeof definition?.template !== 'string') {
+    throw new RouteCreationError(definition?.name ?? null, String(definition?.template), 'the template must be a string');
+  }
+  const name = definition.name ?? null;
+  const fail = (reason: string): never => {
+    throw new RouteCreationError(name, definition.template, reason);
+  };
+  let template: RouteTemplate;
+  try {
+    template = parseTemplate(definition.template);
+  } catch (error) {
+    if (error instanceof TemplateParseError) throw error;
+    throw new RouteCreationError(name, definition.template, (error as Error).message, { cause: error });
+  }
+
+  const defaults = mergeDefaults(template, definition.defaults ?? {}, fail);
+  const constraints = resolveRouteConstraints({ name, template: definition.template }, template, definition.constraints, registry);
+
+  let methods: string[] | null = null;
+  if (definition.methods != null) {
+    if (!Array.isArray(definition.methods) || definition.methods.some((m) => typeof m !== 'string' || m.length === 0)) {
+      fail('methods must be a list of HTTP method names');
+    }
+    // Kept apart from the constraints: checked first when matching, and against an explicit "httpMethod"
+    // value when generating (ASP.NET MapVerb's HttpMethodRouteConstraint, without the per-call lookup).
+    methods = [...new Set(definition.methods.map((m) => m.toUpperCase()))];
+  }
+
+  const segments = template.segments.map((segment): SegmentPlan => {
+    if (segment.parts.length > 1) return { kind: 'complex', pattern: compileComplexSegment(segment) };
+    const part = segment.parts[0];
+    if (part.kind !== 'parameter') return { kind: 'literal', folded: foldCase(part.text) };
+    return part.isCatchAll ? { kind: 'catchAll', name: part.name } : { kind: 'parameter', name: part.name };
+  });
+
+  let omittableFrom = segments.length;
+  while (omittableFrom > 0) {
+    const part = template.segments[omittableFrom - 1].parts;
+    const p = part[0];
+    const omittable =
+      part.length === 1 && p.kind === 'parameter' && (p.isOptional || p.isCatchAll || Object.hasOwn(defaults, p.name));
+    if (!omittable) break;
+    omittableFrom--;
+  }
+
+  const route: CompiledRoute = Object.freeze({
+    index,
+    name,
+    template: definition.template,
+    parsedTemplate: template,
+    defaults,
+    dataTokens: definition.dataTokens ? Object.freeze({ ...definition.dataTokens }) : EMPTY,
+    methods,
+    handler: definition.handler,
+  });
+  return {
+    route,
+    template,
+    segments,
+    omittableFrom,
+    defaults,
+    defaultEntries: Object.entries(defaults),
+    constraintKeys: [...constraints.keys()],
+    constraintList: [...constraints.values()],
+    methodSet: methods ? new Set(methods) : null,
+  };
+}
+
+/** Inline defaults plus the defaults object, keyed by the parameter's spelling; a default given both ways is an error. */
+function mergeDefaults(
+  template: RouteTemplate,
+  explicit: Readonly<Record<string, unknown>>,
+  fail: (reason: string) => never,
+): Readonly<RouteValues> {
+  if (typeof explicit !== 'object') fail('defaults must be an object');
+  const result: RouteValues = {};
+  const seen = new Set<string>();
+  for (const [key, value] of Object.entries(explicit)) {
+    const canonical = findParameter(template, key)?.name ?? key;
+    if (seen.has(canonical.toLowerCase())) fail(`the default "${key}" is given twice (names are case-insensitive)`);
+    seen.add(canonical.toLowerCase());
+    result[canonical] = value;
+  }
+  for (const parameter of template.parameters) {
+    if (parameter.defaultValue === null) continue;
+    if (seen.has(parameter.name.toLowerCase())) {
+      fail(`the parameter "${parameter.name}" has a default both inline and in the defaults object`);
+    }
+    result[parameter.name] = parameter.defaultValue;
+  }
+  return Object.freeze(result);
+}

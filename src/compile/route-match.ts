@@ -1,0 +1,77 @@
+// Matching one route against one request path: ASP.NET's TemplateMatcher.TryMatch in two passes (a cheap
+// structural check, then value capture), and the constraint check that runs only after tokenizing.
+import type { RouteValues } from '../route-values.js';
+import { matchComplexSegment } from './complex-segment.js';
+import type { RequestPath } from './request-path.js';
+import type { CompiledRoute, RouteEntry } from './route-entry.js';
+
+/** A successful match: the route and its values (URL values as decoded strings, plus defaults). */
+export interface RouteMatch {
+  readonly route: CompiledRoute;
+  readonly values: RouteValues;
+}
+
+/** First pass: could the path's shape match the template (literals, segment count)? Allocates nothing. */
+export function matchesShape(entry: RouteEntry, path: RequestPath): boolean {
+  const plans = entry.segments;
+  const n = path.length;
+  for (let i = 0; i < n; i++) {
+    if (path.segments[i].length === 0 || i >= plans.length) return false;
+    const plan = plans[i];
+    if (plan.kind === 'catchAll') return true; // takes the rest, whatever it is
+    if (plan.kind === 'literal' && path.folded(i) !== plan.folded) return false;
+  }
+  // The path ran out: the template segments left over must all be optional, defaulted or a catch-all.
+  return n >= entry.omittableFrom;
+}
+
+/**
+ * Second pass, for a path whose shape matched: the URL values (complex segments matched here), then every
+ * default not already set (spec matching rules 5-7). Null when a complex segment does not match.
+ */
+export function captureValues(entry: RouteEntry, path: RequestPath): RouteValues | null {
+  const values: RouteValues = {};
+  const plans = entry.segments;
+  const count = Math.min(path.length, plans.length);
+  for (let i = 0; i < count; i++) {
+    const plan = plans[i];
+    if (plan.kind === 'parameter') {
+      values[plan.name] = path.decoded(i);
+    } else if (plan.kind === 'complex') {
+      const found = matchComplexSegment(plan.pattern, path.decoded(i));
+      if (found === null) return null;
+      for (let slot = 0; slot < found.length; slot++) {
+        if (found[slot] !== undefined) values[plan.pattern.names[slot]] = found[slot];
+      }
+    } else if (plan.kind === 'catchAll') {
+      const rest = path.remainder(i);
+      if (rest.length > 0) values[plan.name] = rest;
+      break;
+    }
+  }
+  const defaults = entry.defaultEntries;
+  for (let i = 0; i < defaults.length; i++) {
+    const [key, value] = defaults[i];
+    if (!(key in values)) values[key] = value;
+  }
+  return values;
+}
+
+/** The request-side checks after tokenizing: the verb limit, then each constraint in the incoming direction. */
+export function acceptsRequest(
+  entry: RouteEntry,
+  values: RouteValues,
+  method: string,
+  httpContext: unknown,
+): boolean {
+  if (entry.methodSet !== null && !entry.methodSet.has(method)) return false;
+  const keys = entry.constraintKeys;
+  if (keys.length === 0) return true;
+  // Constraints that look at the request (e.g. HttpMethodRouteConstraint) still work without a context.
+  const context = httpContext ?? { request: { method } };
+  const list = entry.constraintList;
+  for (let i = 0; i < keys.length; i++) {
+    if (!list[i].match(context, entry.route, keys[i], values, 'incoming')) return false;
+  }
+  return true;
+}

@@ -1,0 +1,110 @@
+// buildTrie: the ordered route collection lowered into a segment trie.
+//
+//   routes: 0 "api/{controller=Home}"   1 "api/todo/{id:int}"   2 "files/{name}.{ext?}"   3 "{*path}"
+//
+//   (root) min 0                 catch-all: 3  terminals: 3
+//    ├─ "api" min 0              terminals: 0   ← "/api": route 0, controller from its default
+//    │   ├─ "todo" min 1                        (literal edges: a Map keyed by case-folded text)
+//    │   │   └─ {} min 1         terminals: 1   ← "/api/todo/5": route 1 if {id:int} accepts "5"
+//    │   └─ {} min 0             terminals: 0   ← "/api/todo" too: a parameter edge takes any segment
+//    └─ "files" min 2
+//        └─ {}.{}? min 2         terminals: 2   ← a complex edge, matched by literal search
+//
+// Every node records the lowest route index beneath it (min), so the walk skips branches that cannot beat
+// the best match found so far: the answer is always the lowest-index route that accepts the request, the
+// order of the collection — never reordered by specificity.
+import type { ComplexPattern } from './complex-segment.js';
+import type { RouteEntry } from './route-entry.js';
+
+/** One edge for a complex segment pattern; routes with the same pattern (names aside) share it. */
+export interface ComplexEdge {
+  readonly pattern: ComplexPattern;
+  readonly node: TrieNode;
+}
+
+/** A trie node: the routes that end or catch-all here, and the edges for the next path segment. */
+export interface TrieNode {
+  /** Literal segments, keyed by their case-folded text. */
+  literals: Map<string, TrieNode> | null;
+  /** Simple parameter segments (any non-empty path segment), whatever their names and constraints. */
+  parameter: TrieNode | null;
+  complex: ComplexEdge[];
+  /** Routes whose catch-all stands at this depth: they take any non-empty rest of the path. */
+  catchAlls: RouteEntry[];
+  /** Routes that match when the path ends at this depth (later segments optional, defaulted or catch-all). */
+  terminals: RouteEntry[];
+  /** The lowest route index in this subtree (Infinity when empty). */
+  minIndex: number;
+}
+
+function createNode(): TrieNode {
+  return { literals: null, parameter: null, complex: [], catchAlls: [], terminals: [], minIndex: Infinity };
+}
+
+/** Builds the trie for routes given in collection order. */
+export function buildTrie(entries: readonly RouteEntry[]): TrieNode {
+  const root = createNode();
+  for (const entry of entries) insert(root, entry);
+  computeMinIndex(root);
+  return root;
+}
+
+function insert(root: TrieNode, entry: RouteEntry): void {
+  let node = root;
+  for (let depth = 0; depth < entry.segments.length; depth++) {
+    if (depth >= entry.omittableFrom) node.terminals.push(entry);
+    const plan = entry.segments[depth];
+    switch (plan.kind) {
+      case 'catchAll':
+        node.catchAlls.push(entry);
+        return; // a catch-all is always the last segment
+      case 'literal': {
+        node.literals ??= new Map();
+        let child = node.literals.get(plan.folded);
+        if (!child) node.literals.set(plan.folded, (child = createNode()));
+        node = child;
+        break;
+      }
+      case 'parameter':
+        node = node.parameter ??= createNode();
+        break;
+      case 'complex': {
+        let edge = node.complex.find((e) => e.pattern.key === plan.pattern.key);
+        if (!edge) node.complex.push((edge = { pattern: plan.pattern, node: createNode() }));
+        node = edge.node;
+        break;
+      }
+    }
+  }
+  node.terminals.push(entry);
+}
+
+function computeMinIndex(node: TrieNode): number {
+  let min = Infinity;
+  for (const entry of node.terminals) min = Math.min(min, entry.route.index);
+  for (const entry of node.catchAlls) min = Math.min(min, entry.route.index);
+  if (node.literals) for (const child of node.literals.values()) min = Math.min(min, computeMinIndex(child));
+  if (node.parameter) min = Math.min(min, computeMinIndex(node.parameter));
+  for (const edge of node.complex) min = Math.min(min, computeMinIndex(edge.node));
+  node.minIndex = min;
+  return min;
+}
+
+/** A text picture of the trie, for debugging and snapshot tests. */
+export function describeTrie(root: TrieNode): string {
+  const lines: string[] = [];
+  const routes = (label: string, list: RouteEntry[]): string =>
+    list.length ? ` ${label}: ${list.map((e) => e.route.index).join(',')}` : '';
+  const visit = (node: TrieNode, label: string, indent: string): void => {
+    lines.push(`${indent}${label} min ${node.minIndex}${routes('catch-all', node.catchAlls)}${routes('terminals', node.terminals)}`);
+    const next = `${indent}  `;
+    if (node.literals) for (const [text, child] of node.literals) visit(child, JSON.stringify(text), next);
+    if (node.parameter) visit(node.parameter, '{}', next);
+    for (const edge of node.complex) {
+      const shape = edge.pattern.parts.map((p) => ('literal' in p ? p.literal : '{}')).join('');
+      visit(edge.node, shape + (edge.pattern.hasOptionalExtension ? '?' : ''), next);
+    }
+  };
+  visit(root, '(root)', '');
+  return lines.join('\n');
+}

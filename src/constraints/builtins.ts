@@ -1,0 +1,259 @@
+// The built-in route constraints of the spec's table, plus HttpMethodRouteConstraint.
+// Each checks one route value; a missing or null value never passes (ASP.NET semantics).
+import { getRouteValue, toRouteString, type RouteValues } from '../route-values.js';
+import {
+  isBoolean,
+  isDateTime,
+  isDecimal,
+  isFloatingPoint,
+  isGuid,
+  isInt32,
+  isInt64,
+  parseInt64,
+} from './invariant-parsers.js';
+import type { RouteConstraint, RouteDirection } from './route-constraint.js';
+
+/** A constraint that tests the text of one route value; null/undefined values fail. */
+abstract class ValueRouteConstraint implements RouteConstraint {
+  match(_httpContext: unknown, _route: unknown, routeKey: string, values: RouteValues, _direction: RouteDirection): boolean {
+    const value = getRouteValue(values, routeKey);
+    if (value === null || value === undefined) return false;
+    return this.matchValue(value);
+  }
+
+  /** Checks a non-null value; typed constraints accept a value of their own type without parsing. */
+  protected matchValue(value: unknown): boolean {
+    return this.matchText(toRouteString(value));
+  }
+
+  abstract matchText(text: string): boolean;
+}
+
+/** {p:int} — a 32-bit signed integer. */
+export class IntRouteConstraint extends ValueRouteConstraint {
+  protected override matchValue(value: unknown): boolean {
+    if (typeof value === 'number') return Number.isInteger(value) && value >= -2147483648 && value <= 2147483647;
+    return super.matchValue(value);
+  }
+  matchText(text: string): boolean {
+    return isInt32(text);
+  }
+}
+
+/** {p:long} — a 64-bit signed integer. */
+export class LongRouteConstraint extends ValueRouteConstraint {
+  protected override matchValue(value: unknown): boolean {
+    if (typeof value === 'number') return Number.isSafeInteger(value);
+    return super.matchValue(value);
+  }
+  matchText(text: string): boolean {
+    return isInt64(text);
+  }
+}
+
+/** {p:bool} — "true" or "false", any case. */
+export class BoolRouteConstraint extends ValueRouteConstraint {
+  protected override matchValue(value: unknown): boolean {
+    return typeof value === 'boolean' || super.matchValue(value);
+  }
+  matchText(text: string): boolean {
+    return isBoolean(text);
+  }
+}
+
+/** {p:datetime} — a date and/or time the invariant culture can parse. */
+export class DateTimeRouteConstraint extends ValueRouteConstraint {
+  protected override matchValue(value: unknown): boolean {
+    if (value instanceof Date) return !Number.isNaN(value.getTime());
+    return super.matchValue(value);
+  }
+  matchText(text: string): boolean {
+    return isDateTime(text);
+  }
+}
+
+/** {p:decimal} — a decimal number (no exponent), invariant culture. */
+export class DecimalRouteConstraint extends ValueRouteConstraint {
+  protected override matchValue(value: unknown): boolean {
+    if (typeof value === 'number') return Number.isFinite(value) && Math.abs(value) < 7.9228162514264337593543950335e28;
+    return super.matchValue(value);
+  }
+  matchText(text: string): boolean {
+    return isDecimal(text);
+  }
+}
+
+/** {p:double} — a floating-point number, invariant culture. */
+export class DoubleRouteConstraint extends ValueRouteConstraint {
+  protected override matchValue(value: unknown): boolean {
+    return typeof value === 'number' || super.matchValue(value);
+  }
+  matchText(text: string): boolean {
+    return isFloatingPoint(text);
+  }
+}
+
+/** {p:float} — a single-precision number; since .NET Core 3.0 overflow parses as infinity, as double. */
+export class FloatRouteConstraint extends DoubleRouteConstraint {}
+
+/** {p:guid} — a GUID in the N, D, B, P or X format. */
+export class GuidRouteConstraint extends ValueRouteConstraint {
+  matchText(text: string): boolean {
+    return isGuid(text);
+  }
+}
+
+/** {p:alpha} — ASCII letters only (a-z, A-Z). */
+export class AlphaRouteConstraint extends ValueRouteConstraint {
+  matchText(text: string): boolean {
+    return /^[A-Za-z]*$/.test(text);
+  }
+}
+
+function checkLength(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 0) {
+    throw new RangeError(`${name} must be a whole number greater than or equal to 0, got ${value}`);
+  }
+  return value;
+}
+
+/** {p:minlength(n)} — at least n characters (UTF-16 code units, as .NET's string.Length). */
+export class MinLengthRouteConstraint extends ValueRouteConstraint {
+  readonly minLength: number;
+  constructor(minLength: number) {
+    super();
+    this.minLength = checkLength('minLength', minLength);
+  }
+  matchText(text: string): boolean {
+    return text.length >= this.minLength;
+  }
+}
+
+/** {p:maxlength(n)} — at most n characters. */
+export class MaxLengthRouteConstraint extends ValueRouteConstraint {
+  readonly maxLength: number;
+  constructor(maxLength: number) {
+    super();
+    this.maxLength = checkLength('maxLength', maxLength);
+  }
+  matchText(text: string): boolean {
+    return text.length <= this.maxLength;
+  }
+}
+
+/** {p:length(n)} exactly n characters, or {p:length(min,max)} from min to max inclusive. */
+export class LengthRouteConstraint extends ValueRouteConstraint {
+  readonly minLength: number;
+  readonly maxLength: number;
+  constructor(minLength: number, maxLength: number = minLength) {
+    super();
+    this.minLength = checkLength('minLength', minLength);
+    this.maxLength = checkLength('maxLength', maxLength);
+    if (minLength > maxLength) {
+      throw new RangeError(`minLength (${minLength}) must be less than or equal to maxLength (${maxLength})`);
+    }
+  }
+  matchText(text: string): boolean {
+    return text.length >= this.minLength && text.length <= this.maxLength;
+  }
+}
+
+/** {p:range(min,max)} — a 64-bit integer from min to max inclusive; min(n) and max(n) are its halves. */
+export class RangeRouteConstraint extends ValueRouteConstraint {
+  constructor(
+    readonly min: bigint,
+    readonly max: bigint,
+  ) {
+    super();
+    if (min > max) throw new RangeError(`min (${min}) must be less than or equal to max (${max})`);
+  }
+  matchText(text: string): boolean {
+    const n = parseInt64(text);
+    return n !== null && n >= this.min && n <= this.max;
+  }
+}
+
+const INT64_MIN = -9223372036854775808n;
+const INT64_MAX = 9223372036854775807n;
+
+/** {p:min(n)} — a 64-bit integer of at least n. */
+export class MinRouteConstraint extends RangeRouteConstraint {
+  constructor(min: bigint) {
+    super(min, INT64_MAX);
+  }
+}
+
+/** {p:max(n)} — a 64-bit integer of at most n. */
+export class MaxRouteConstraint extends RangeRouteConstraint {
+  constructor(max: bigint) {
+    super(INT64_MIN, max);
+  }
+}
+
+/**
+ * {p:regex(expression)} — the value matches the expression, case-insensitively. Not anchored: write ^ and $
+ * (a string in the constraints object is anchored for you). Compiled once, when the route is created.
+ */
+export class RegexRouteConstraint extends ValueRouteConstraint {
+  readonly pattern: RegExp;
+  constructor(pattern: string | RegExp) {
+    super();
+    // A global or sticky RegExp would keep state between calls; copy it without those flags.
+    this.pattern =
+      typeof pattern === 'string' ? new RegExp(pattern, 'i') : new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, ''));
+  }
+  matchText(text: string): boolean {
+    return this.pattern.test(text);
+  }
+}
+
+/** {p:required} — a value must be present and non-empty (used in URL generation for non-parameter values). */
+export class RequiredRouteConstraint implements RouteConstraint {
+  match(_httpContext: unknown, _route: unknown, routeKey: string, values: RouteValues): boolean {
+    return toRouteString(getRouteValue(values, routeKey)) !== '';
+  }
+}
+
+/** The request method of an HttpContext-like object (ours, or a node IncomingMessage), upper-cased. */
+export function requestMethodOf(httpContext: unknown): string | undefined {
+  const ctx = httpContext as { request?: { method?: unknown }; method?: unknown } | null | undefined;
+  const method = ctx?.request?.method ?? ctx?.method;
+  return typeof method === 'string' ? method.toUpperCase() : undefined;
+}
+
+/**
+ * Accepts requests whose HTTP method is one of `allowedMethods` (case-insensitive). In URL generation it
+ * blocks nothing unless the values name a method explicitly under its key (ASP.NET behaviour).
+ */
+export class HttpMethodRouteConstraint implements RouteConstraint {
+  readonly allowedMethods: readonly string[];
+  constructor(...allowedMethods: string[]) {
+    this.allowedMethods = allowedMethods.map((m) => m.toUpperCase());
+  }
+  match(httpContext: unknown, _route: unknown, routeKey: string, values: RouteValues, direction: RouteDirection): boolean {
+    if (direction === 'incoming') {
+      const method = requestMethodOf(httpContext);
+      return method !== undefined && this.allowedMethods.includes(method);
+    }
+    const value = getRouteValue(values, routeKey);
+    if (value === undefined) return true;
+    return this.allowedMethods.includes(toRouteString(value).toUpperCase());
+  }
+}
+
+/** Wraps the constraints of an optional parameter: no value means nothing to check (ASP.NET OptionalRouteConstraint). */
+export class OptionalRouteConstraint implements RouteConstraint {
+  constructor(readonly innerConstraint: RouteConstraint) {}
+  match(httpContext: unknown, route: unknown, routeKey: string, values: RouteValues, direction: RouteDirection): boolean {
+    if (getRouteValue(values, routeKey) === undefined) return true;
+    return this.innerConstraint.match(httpContext, route, routeKey, values, direction);
+  }
+}
+
+/** All of several constraints on one key must pass. */
+export class CompositeRouteConstraint implements RouteConstraint {
+  constructor(readonly constraints: readonly RouteConstraint[]) {}
+  match(httpContext: unknown, route: unknown, routeKey: string, values: RouteValues, direction: RouteDirection): boolean {
+    return this.constraints.every((c) => c.match(httpContext, route, routeKey, values, direction));
+  }
+}

@@ -1,0 +1,167 @@
+// Convertibility checks with .NET invariant-culture rules (int.TryParse, decimal.TryParse, Guid.TryParse...).
+// They only answer "would this convert?"; route values stay strings.
+
+// .NET trims these around numbers (NumberStyles.AllowLeadingWhite/AllowTrailingWhite).
+const WS = '[\\t\\n\\v\\f\\r ]*';
+
+const INTEGER = new RegExp(`^${WS}([+-]?)0*([0-9]+)${WS}$`);
+const INT32_MAX = 2147483647n;
+const INT64_MAX = 9223372036854775807n;
+
+/** NumberStyles.Integer: optional sign, digits, surrounding white space; null when not an integer. */
+export function parseInvariantInteger(text: string): bigint | null {
+  const m = INTEGER.exec(text);
+  if (!m) return null;
+  const magnitude = BigInt(m[2]);
+  return m[1] === '-' ? -magnitude : magnitude;
+}
+
+/** int.TryParse (32-bit signed). */
+export function isInt32(text: string): boolean {
+  const n = parseInvariantInteger(text);
+  return n !== null && n >= -INT32_MAX - 1n && n <= INT32_MAX;
+}
+
+/** long.TryParse (64-bit signed). */
+export function isInt64(text: string): boolean {
+  const n = parseInvariantInteger(text);
+  return n !== null && n >= -INT64_MAX - 1n && n <= INT64_MAX;
+}
+
+/** long.TryParse returning the value, for min/max/range. */
+export function parseInt64(text: string): bigint | null {
+  const n = parseInvariantInteger(text);
+  return n !== null && n >= -INT64_MAX - 1n && n <= INT64_MAX ? n : null;
+}
+
+// NumberStyles.Number: sign before or after, thousands separators, a decimal point; no exponent.
+const DECIMAL = new RegExp(`^${WS}([+-]?)([0-9,]*)(?:\\.([0-9]*))?([+-]?)${WS}$`);
+const DECIMAL_MAX = 79228162514264337593543950335n;
+
+/** decimal.TryParse with the invariant culture. */
+export function isDecimal(text: string): boolean {
+  const m = DECIMAL.exec(text);
+  if (!m) return false;
+  const [, lead, int, frac = '', trail] = m;
+  if (lead && trail) return false;
+  const digits = int.replace(/,/g, '');
+  if (digits.length === 0 && frac.length === 0) return false;
+  if (int.length > 0 && digits.length === 0) return false; // only separators
+  // Rounded to 28-29 significant digits, so only the integer part can overflow.
+  const whole = BigInt(digits.length > 0 ? digits : '0');
+  return whole < DECIMAL_MAX || (whole === DECIMAL_MAX && !/[1-9]/.test(frac));
+}
+
+// NumberStyles.Float | AllowThousands: sign, thousands, decimal point, exponent.
+const FLOAT = new RegExp(`^${WS}[+-]?([0-9,]*)(?:\\.([0-9]*))?(?:[eE][+-]?[0-9]+)?${WS}$`);
+const FLOAT_SYMBOL = new RegExp(`^${WS}[+-]?(?:infinity|nan|∞)${WS}$`, 'i');
+
+/**
+ * double.TryParse / float.TryParse (invariant). Since .NET Core 3.0 an overflow parses as ±Infinity
+ * instead of failing, so float and double accept the same texts.
+ */
+export function isFloatingPoint(text: string): boolean {
+  if (FLOAT_SYMBOL.test(text)) return true;
+  const m = FLOAT.exec(text);
+  if (!m) return false;
+  const int = m[1];
+  const frac = m[2] ?? '';
+  const digits = int.replace(/,/g, '');
+  if (digits.length === 0 && frac.length === 0) return false;
+  return !(int.length > 0 && digits.length === 0);
+}
+
+const HEX = '[0-9a-fA-F]';
+const GUID_D = `${HEX}{8}-${HEX}{4}-${HEX}{4}-${HEX}{4}-${HEX}{12}`;
+const GUID_FORMATS = [
+  new RegExp(`^${HEX}{32}$`), // N
+  new RegExp(`^${GUID_D}$`), // D
+  new RegExp(`^\\{${GUID_D}\\}$`), // B
+  new RegExp(`^\\(${GUID_D}\\)$`), // P
+];
+const X = `0[xX]${HEX}`;
+// X: {0xdddddddd,0xdddd,0xdddd,{0xdd,0xdd,0xdd,0xdd,0xdd,0xdd,0xdd,0xdd}}; white space inside is ignored.
+const GUID_X = new RegExp(`^\\{${X}{1,8},${X}{1,4},${X}{1,4},\\{${X}{1,2}(?:,${X}{1,2}){7}\\}\\}$`);
+
+/** Guid.TryParse: the N, D, B, P and X formats, surrounding white space allowed. */
+export function isGuid(text: string): boolean {
+  const t = text.trim();
+  return GUID_FORMATS.some((re) => re.test(t)) || GUID_X.test(t.replace(/\s+/g, ''));
+}
+
+const BOOL = /^[\s\0]*(true|false)[\s\0]*$/i;
+
+/** bool.TryParse: "true" or "false" in any case, surrounding white space allowed. */
+export function isBoolean(text: string): boolean {
+  return BOOL.test(text);
+}
+
+// --- DateTime.TryParse(text, InvariantCulture): the common invariant shapes ---
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const MONTH = '(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\\.?';
+const DAY_NAME = '(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|wed|thu|fri|sat|sun),?\\s+)?';
+const TIME = '(\\d{1,2})(?::(\\d{1,2})(?::(\\d{1,2})(?:\\.(\\d{1,7}))?)?)?\\s*(am|pm|a|p)?';
+const ZONE = '\\s*(z|gmt|utc|[+-]\\d{1,2}(?::?\\d{2})?)?';
+const OPT_TIME = `(?:(?:\\s+|t)${TIME}${ZONE})?`;
+
+interface DateShape {
+  re: RegExp;
+  /** Maps the match to [year, month, day, time-match offset]; time groups follow at the offset. */
+  read: (m: RegExpExecArray) => [number, number, number, number];
+}
+
+const monthOf = (name: string): number => MONTHS.indexOf(name.slice(0, 3).toLowerCase()) + 1;
+const shapes: DateShape[] = [
+  // 2009-05-12, 2009/05/12, 2009.05.12 (+ time): year first
+  { re: new RegExp(`^(\\d{4})([-/.])(\\d{1,2})\\2(\\d{1,2})${OPT_TIME}$`, 'i'), read: (m) => [+m[1], +m[3], +m[4], 5] },
+  // 12/25/2009, 12-25-2009, 12.25.2009 (+ time): month first, as the invariant culture's MM/dd/yyyy
+  { re: new RegExp(`^(\\d{1,2})([-/.])(\\d{1,2})\\2(\\d{4}|\\d{2})${OPT_TIME}$`, 'i'), read: (m) => [year(m[4]), +m[1], +m[3], 5] },
+  // 15 February 2009, Sun, 15 Feb 2009 10:00:00 GMT
+  { re: new RegExp(`^${DAY_NAME}(\\d{1,2})\\s+${MONTH},?\\s+(\\d{4})${OPT_TIME}$`, 'i'), read: (m) => [+m[3], monthOf(m[2]), +m[1], 4] },
+  // February 15, 2009 / Feb 15 2009
+  { re: new RegExp(`^${DAY_NAME}${MONTH}\\s+(\\d{1,2}),?\\s+(\\d{4})${OPT_TIME}$`, 'i'), read: (m) => [+m[3], monthOf(m[1]), +m[2], 4] },
+  // February 2009 (the 1st)
+  { re: new RegExp(`^${MONTH},?\\s+(\\d{4})$`, 'i'), read: (m) => [+m[2], monthOf(m[1]), 1, 3] },
+];
+const TIME_ONLY = new RegExp(`^${TIME}${ZONE}$`, 'i');
+
+function year(text: string): number {
+  // Two-digit years: the invariant calendar's TwoDigitYearMax is 2049.
+  if (text.length > 2) return +text;
+  const y = +text;
+  return y <= 49 ? 2000 + y : 1900 + y;
+}
+
+function isValidDate(y: number, m: number, d: number): boolean {
+  if (y < 1 || y > 9999 || m < 1 || m > 12 || d < 1) return false;
+  const days = [31, (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+  return d <= days[m - 1];
+}
+
+/** Validates the time groups starting at `at`: hour, minute, second, fraction, am/pm. */
+function isValidTime(m: RegExpExecArray, at: number): boolean {
+  const hourText = m[at];
+  if (hourText === undefined) return true; // no time part
+  const hour = +hourText;
+  const minute = m[at + 1] === undefined ? 0 : +m[at + 1];
+  const second = m[at + 2] === undefined ? 0 : +m[at + 2];
+  const meridiem = m[at + 4];
+  // A bare number is a time only with AM/PM ("10 PM"), never on its own.
+  if (m[at + 1] === undefined && !meridiem) return false;
+  if (minute > 59 || second > 59) return false;
+  return meridiem ? hour <= 12 : hour <= 23;
+}
+
+/** DateTime.TryParse with the invariant culture, for the date and time shapes it commonly accepts. */
+export function isDateTime(text: string): boolean {
+  const t = text.trim();
+  for (const shape of shapes) {
+    const m = shape.re.exec(t);
+    if (!m) continue;
+    const [y, mo, d, at] = shape.read(m);
+    return isValidDate(y, mo, d) && isValidTime(m, at);
+  }
+  const time = TIME_ONLY.exec(t);
+  return time !== null && isValidTime(time, 1);
+}

@@ -1,0 +1,57 @@
+// Route values: plain objects whose keys are compared case-insensitively, as ASP.NET's RouteValueDictionary.
+
+/** A bag of route values (matched, default, ambient or explicit). */
+export type RouteValues = Record<string, unknown>;
+
+/**
+ * Turns a route value into text the invariant way: strings as they are, numbers and booleans as JS writes
+ * them, Dates as ISO 8601, null/undefined as "".
+ */
+export function toRouteString(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return value;
+    case 'undefined':
+      return '';
+    case 'number':
+    case 'bigint':
+    case 'boolean':
+      return String(value);
+    default:
+      if (value === null) return '';
+      if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
+      return String(value);
+  }
+}
+
+/** ASP.NET IsRoutePartNonEmpty: null, undefined and "" count as "no value". */
+export function hasRouteValue(value: unknown): boolean {
+  return value !== null && value !== undefined && value !== '';
+}
+
+/** ASP.NET RoutePartsEqual, with JS-friendly string comparison: 5 equals "5", "Home" equals "home". */
+export function routePartsEqual(a: unknown, b: unknown): boolean {
+  const aEmpty = a === null || a === undefined;
+  const bEmpty = b === null || b === undefined;
+  if (aEmpty || bEmpty) return aEmpty && bEmpty;
+  if (a === b) return true;
+  return toRouteString(a).toLowerCase() === toRouteString(b).toLowerCase();
+}
+
+/** The key of `values` equal to `name` ignoring case, or undefined. Exact match first (the usual case). */
+export function findRouteKey(values: RouteValues, name: string): string | undefined {
+  if (Object.prototype.hasOwnProperty.call(values, name)) return name;
+  const lower = name.toLowerCase();
+  for (const key of Object.keys(values)) {
+    if (key.toLowerCase() === lower) return key;
+  }
+  return undefined;
+}
+
+/** Looks a route value up by name, case-insensitively. */
+export function getRouteValue(values: RouteValues, name: string): unknown {
+  const own = values[name];
+  if (own !== undefined || Object.prototype.hasOwnProperty.call(values, name)) return own;
+  const key = findRouteKey(values, name);
+  return key === undefined ? undefined : values[key];
+}

@@ -1,0 +1,204 @@
+// parseTemplate: route template text → RouteTemplate, following ASP.NET Core's RoutePatternParser
+// (classic routing) rule for rule, plus the position of every error.
+import { TemplateParseError } from '../errors.js';
+import type { LiteralPart, ParameterPart, RouteTemplate, TemplatePart, TemplateSegment } from './ast.js';
+import { parseParameterText } from './parameter-parser.js';
+
+/** A part with the template offset it started at, so segment-level errors can point at it. */
+interface PositionedPart {
+  part: TemplatePart;
+  start: number;
+}
+
+// Characters a parameter name may not contain (ASP.NET: InvalidParameterNameChars).
+const INVALID_NAME_CHARS = /[/{}?*]/;
+
+/** Parses a route template; throws TemplateParseError naming the template, the index and the reason. */
+export function parseTemplate(template: string): RouteTemplate {
+  if (typeof template !== 'string') {
+    throw new TypeError('parseTemplate: the template must be a string');
+  }
+  return new Parser(template).parse();
+}
+
+class Parser {
+  private i = 0;
+  private readonly names = new Set<string>();
+  private readonly parameters: ParameterPart[] = [];
+
+  constructor(private readonly text: string) {}
+
+  private fail(index: number, reason: string): never {
+    throw new TemplateParseError(this.text, index, reason);
+  }
+
+  parse(): RouteTemplate {
+    const t = this.text;
+    // A leading "/" or "~/" is accepted and ignored (as ASP.NET Core does since 2.2).
+    if (t.startsWith('~/')) this.i = 2;
+    else if (t.startsWith('/')) this.i = 1;
+    else if (t.startsWith('~')) this.fail(0, 'a template cannot start with "~" unless it is followed by "/"');
+
+    const segments: TemplateSegment[] = [];
+    const positioned: PositionedPart[][] = [];
+    while (this.i < t.length) {
+      if (t[this.i] === '/') {
+        this.fail(this.i, 'the separator "/" cannot appear twice in a row (empty segment)');
+      }
+      const parts = this.parseSegment();
+      positioned.push(parts);
+      segments.push({ parts: parts.map((p) => p.part) });
+      // parseSegment stops at a "/" or at the end; step over the "/".
+      if (this.i < t.length) this.i++;
+    }
+    this.checkCatchAllIsLast(positioned);
+    return { text: t, segments, parameters: this.parameters };
+  }
+
+  private parseSegment(): PositionedPart[] {
+    const t = this.text;
+    const parts: PositionedPart[] = [];
+    while (this.i < t.length && t[this.i] !== '/') {
+      const start = this.i;
+      if (t[this.i] === '{' && t[this.i + 1] !== '{') {
+        parts.push({ part: this.parseParameter(), start });
+      } else {
+        parts.push({ part: this.parseLiteral(), start });
+      }
+    }
+    this.checkSegment(parts);
+    return parts;
+  }
+
+  /** Literal text up to the next "/" or unescaped "{"; "{{" and "}}" stand for one brace. */
+  private parseLiteral(): LiteralPart {
+    const t = this.text;
+    const start = this.i;
+    let text = '';
+    while (this.i < t.length) {
+      const c = t[this.i];
+      if (c === '/') break;
+      if (c === '{') {
+        if (t[this.i + 1] === '{') {
+          text += '{';
+          this.i += 2;
+          continue;
+        }
+        break; // start of a parameter
+      }
+      if (c === '}') {
+        if (t[this.i + 1] === '}') {
+          text += '}';
+          this.i += 2;
+          continue;
+        }
+        this.fail(this.i, 'unmatched "}" (write "}}" for a literal brace)');
+      }
+      if (c === '?') {
+        this.fail(this.i, `the literal section "${literalAt(t, start)}" cannot contain "?"`);
+      }
+      text += c;
+      this.i++;
+    }
+    return { kind: 'literal', text };
+  }
+
+  /** A parameter from "{" to its closing "}"; braces inside it must be doubled. */
+  private parseParameter(): ParameterPart {
+    const t = this.text;
+    const open = this.i;
+    this.i++; // past "{"
+    let inner = '';
+    for (;;) {
+      if (this.i >= t.length) this.fail(open, 'unmatched "{" (the parameter is not closed)');
+      const c = t[this.i];
+      if (c === '{') {
+        if (t[this.i + 1] === '{') {
+          inner += '{';
+          this.i += 2;
+          continue;
+        }
+        this.fail(this.i, 'unescaped "{" inside a parameter (write "{{")');
+      }
+      if (c === '}') {
+        if (t[this.i + 1] === '}') {
+          inner += '}';
+          this.i += 2;
+          continue;
+        }
+        this.i++; // past the closing "}"
+        break;
+      }
+      inner += c;
+      this.i++;
+    }
+
+    const parsed = parseParameterText(inner);
+    if (parsed.isCatchAll && inner.endsWith('?')) {
+      this.fail(open, 'a catch-all parameter cannot be optional');
+    }
+    if (parsed.isOptional && parsed.defaultValue !== null) {
+      this.fail(open, `the optional parameter "${parsed.name}" cannot have a default value`);
+    }
+    const name = parsed.name;
+    if (name.length === 0) this.fail(open + 1, 'the parameter name is empty');
+    const bad = INVALID_NAME_CHARS.exec(name);
+    if (bad) {
+      this.fail(open + 1, `the parameter name "${name}" is invalid: it cannot contain "${bad[0]}"`);
+    }
+    const key = name.toLowerCase();
+    if (this.names.has(key)) {
+      this.fail(open + 1, `the parameter name "${name}" is repeated (names are case-insensitive)`);
+    }
+    this.names.add(key);
+    this.parameters.push(parsed);
+    return parsed;
+  }
+
+  /** Rules for one segment (ASP.NET IsSegmentValid), checked in ASP.NET's order. */
+  private checkSegment(parts: PositionedPart[]): void {
+    if (parts.length > 1) {
+      for (const { part, start } of parts) {
+        if (part.kind === 'parameter' && part.isCatchAll) {
+          this.fail(start, 'a segment with more than one part cannot contain a catch-all parameter');
+        }
+      }
+      for (let j = 0; j < parts.length; j++) {
+        const { part, start } = parts[j];
+        if (part.kind !== 'parameter' || !part.isOptional) continue;
+        if (j !== parts.length - 1) {
+          this.fail(start, `the optional parameter "${part.name}" must be the last part of its segment`);
+        }
+        const previous = parts[j - 1];
+        if (previous.part.kind !== 'literal' || previous.part.text !== '.') {
+          this.fail(
+            start,
+            `the optional parameter "${part.name}" can only be preceded by a period "." in a complex segment`,
+          );
+        }
+        // spec: files/{filename}.{ext?} — that period is written/required only with the extension.
+        parts[j - 1] = { part: { kind: 'separator', text: '.' }, start: previous.start };
+      }
+    }
+    for (let j = 1; j < parts.length; j++) {
+      if (parts[j].part.kind === 'parameter' && parts[j - 1].part.kind === 'parameter') {
+        this.fail(parts[j].start, 'two parameters must be separated by a literal (consecutive parameters)');
+      }
+    }
+  }
+
+  private checkCatchAllIsLast(segments: PositionedPart[][]): void {
+    segments.forEach((parts, s) => {
+      parts.forEach(({ part, start }, p) => {
+        if (part.kind === 'parameter' && part.isCatchAll && (s !== segments.length - 1 || p !== parts.length - 1)) {
+          this.fail(start, 'a catch-all parameter can only appear as the last segment');
+        }
+      });
+    });
+  }
+}
+
+function literalAt(text: string, start: number): string {
+  const end = text.slice(start).search(/[/{]/);
+  return end < 0 ? text.slice(start) : text.slice(start, start + end);
+}
