@@ -29,10 +29,13 @@ export function hasRouteValue(value: unknown): boolean {
   return value !== null && value !== undefined && value !== '';
 }
 
-/** ASP.NET RoutePartsEqual, with JS-friendly string comparison: 5 equals "5", "Home" equals "home". */
+/**
+ * ASP.NET RoutePartsEqual: null, undefined and "" are all "no value" and equal to each other; other values
+ * compare as text, ignoring case (JS-friendly: 5 equals "5", "Home" equals "home").
+ */
 export function routePartsEqual(a: unknown, b: unknown): boolean {
-  const aEmpty = a === null || a === undefined;
-  const bEmpty = b === null || b === undefined;
+  const aEmpty = !hasRouteValue(a);
+  const bEmpty = !hasRouteValue(b);
   if (aEmpty || bEmpty) return aEmpty && bEmpty;
   if (a === b) return true;
   return toRouteString(a).toLowerCase() === toRouteString(b).toLowerCase();

@@ -87,7 +87,7 @@ export function createRouteGenerator(entry: RouteEntry): RouteGenerator {
     // Filters: an explicit value for a non-parameter default must equal it.
     for (const filter of filters) {
       const value = request.values.get(filter.key, filter.lower);
-      if (value !== MISSING && !routePartsEqual(hasRouteValue(value) ? value : null, filter.value)) return null;
+      if (value !== MISSING && !routePartsEqual(value, filter.value)) return null;
     }
 
     // The values the constraints see: accepted values, then ambient values that match no parameter.
@@ -104,7 +104,7 @@ export function createRouteGenerator(entry: RouteEntry): RouteGenerator {
 
     const path = bindPath(segments, parameters, slots);
     if (path === null) return null;
-    return '/' + path + buildQuery(request.values, parameterSet, defaultKeys);
+    return (path.charCodeAt(0) === 47 ? path : '/' + path) + buildQuery(request.values, parameterSet, defaultKeys);
   };
 }
 
@@ -199,6 +199,11 @@ function bindPath(segments: readonly BindPart[][], parameters: readonly Paramete
     if (!uriInside && !bufferInside && uri.length !== 0) uri += '/';
     uriInside = bufferInside = true;
     lastValueOffset = uri.length;
+    // A leading "/" on the very first value is kept as the path's own (ASP.NET does not encode it).
+    if (uri.length === 0 && value.charCodeAt(0) === 47) {
+      uri = '/';
+      value = value.slice(1);
+    }
     uri += encodeSlashes ? encodeUrlPart(value) : encodeUrlPath(value);
     return true;
   };

@@ -56,6 +56,7 @@ export interface RouteEntry {
   readonly omittableFrom: number;
   /** Defaults with keys spelled as the template's parameters. */
   readonly defaults: Readonly<RouteValues>;
+  /** The defaults copied into matched values (null and undefined ones left out). */
   readonly defaultEntries: readonly (readonly [string, unknown])[];
   /** Constraints by route value name, in the order they run. */
   readonly constraintKeys: readonly string[];
@@ -129,7 +130,8 @@ export function createRouteEntry(definition: RouteDefinition, index: number, reg
     segments,
     omittableFrom,
     defaults,
-    defaultEntries: Object.entries(defaults),
+    // A null default makes its parameter omittable but produces no value (ASP.NET stores null; we omit it).
+    defaultEntries: Object.entries(defaults).filter(([, value]) => value !== null && value !== undefined),
     constraintKeys: [...constraints.keys()],
     constraintList: [...constraints.values()],
     methodSet: methods ? new Set(methods) : null,

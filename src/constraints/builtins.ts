@@ -117,6 +117,31 @@ function checkLength(name: string, value: number): number {
   return value;
 }
 
+/** True when the last "/"-separated part of `text` has a "." followed by something other than dots. */
+function isFileName(text: string): boolean {
+  const name = text.slice(text.lastIndexOf('/') + 1);
+  const dot = name.indexOf('.');
+  return dot >= 0 && /[^.]/.test(name.slice(dot + 1));
+}
+
+/** {p:file} — looks like a file name ("a/b.txt"); ASP.NET Core 3.0+, for catch-all fallbacks. */
+export class FileNameRouteConstraint extends ValueRouteConstraint {
+  matchText(text: string): boolean {
+    return isFileName(text);
+  }
+}
+
+/** {p:nonfile} — does not look like a file name; a missing value passes. */
+export class NonFileNameRouteConstraint extends ValueRouteConstraint {
+  override match(httpContext: unknown, route: unknown, routeKey: string, values: RouteValues, direction: RouteDirection): boolean {
+    const value = getRouteValue(values, routeKey);
+    return value === null || value === undefined || super.match(httpContext, route, routeKey, values, direction);
+  }
+  matchText(text: string): boolean {
+    return !isFileName(text);
+  }
+}
+
 /** {p:minlength(n)} — at least n characters (UTF-16 code units, as .NET's string.Length). */
 export class MinLengthRouteConstraint extends ValueRouteConstraint {
   readonly minLength: number;

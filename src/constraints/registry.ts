@@ -10,6 +10,7 @@ import {
   DateTimeRouteConstraint,
   DecimalRouteConstraint,
   DoubleRouteConstraint,
+  FileNameRouteConstraint,
   FloatRouteConstraint,
   GuidRouteConstraint,
   IntRouteConstraint,
@@ -19,6 +20,7 @@ import {
   MaxRouteConstraint,
   MinLengthRouteConstraint,
   MinRouteConstraint,
+  NonFileNameRouteConstraint,
   OptionalRouteConstraint,
   RangeRouteConstraint,
   RegexRouteConstraint,
@@ -68,6 +70,8 @@ export const builtinConstraints: Readonly<Record<string, ConstraintFactory>> = {
   long: noArgs('long', () => new LongRouteConstraint()),
   alpha: noArgs('alpha', () => new AlphaRouteConstraint()),
   required: noArgs('required', () => new RequiredRouteConstraint()),
+  file: noArgs('file', () => new FileNameRouteConstraint()),
+  nonfile: noArgs('nonfile', () => new NonFileNameRouteConstraint()),
   minlength: (args) => {
     argCount('minlength', args, 1);
     return new MinLengthRouteConstraint(int32Arg('minlength', args[0]));

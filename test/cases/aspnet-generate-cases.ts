@@ -603,6 +603,12 @@ export const aspnetGenerateCases: GenerateCase[] = [
     source: "RouteTest.GetVirtualPath_InlineConstraints_CompositeInlineConstraint",
   },
   {
+    routes: [{ template: "{controller}/{action}/{name:alpha}", constraints: { name: "maxlength(20)" } }],
+    values: { action: "Index", controller: "Home", name: "products" },
+    expected: "/Home/Index/products",
+    source: "RouteTest.GetVirtualPath_InlineConstraints_CompositeConstraint_FromConstructor (C# MaxLengthRouteConstraint(20) object written as the constraint text)",
+  },
+  {
     routes: [{ template: "{controller}/{action}/{name}.{format?}" }],
     values: { action: "Index", controller: "Home", name: "products", format: "xml" },
     expected: "/Home/Index/products.xml",
@@ -800,7 +806,7 @@ export const aspnetGenerateCases: GenerateCase[] = [
     options: { lowercaseUrls: true },
     expected: "/route1",
     expectedIndex: 0,
-    source: "RouteCollectionTest.NamedRouteTests_GetNamedRoute_AmbiguousRoutesInCollection_DoesNotThrowForUnambiguousRoute (adapted: mocked named routers that return their name are literal routes named and templated after it; unnamed non-matching routers and nesting left out) (differs?: duplicate route names may be rejected when routes are created)",
+    source: "RouteCollectionTest.NamedRouteTests_GetNamedRoute_AmbiguousRoutesInCollection_DoesNotThrowForUnambiguousRoute (adapted: mocked named routers that return their name are literal routes named and templated after it; unnamed non-matching routers and nesting left out) (differs: duplicate route names are a configuration error here)",
   },
   {
     routes: [{ template: "{controller}/{action}" }],

@@ -823,6 +823,12 @@ export const aspnetMatchCases: MatchCase[] = [
     source: "RouteTest.RouteAsync_InlineConstraint_OptionalParameter_NotPresent",
   },
   {
+    routes: [{ template: "{controller}/{action}/{id:int?}", constraints: { id: "range(1,20)" } }],
+    path: "/Home/Index/5",
+    expected: { index: 0, values: { controller: "Home", action: "Index", id: "5" } },
+    source: "RouteTest.RouteAsync_InlineConstraint_OptionalParameter_WithInConstructorConstraint (C# RangeRouteConstraint(1, 20) object written as the constraint text)",
+  },
+  {
     routes: [{ template: "{controller}/{action}/{id:range(1,20)?}" }],
     path: "/Home/Index/100",
     expected: null,

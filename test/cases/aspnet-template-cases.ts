@@ -565,7 +565,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_WithoutADefaultValue #1 (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_WithoutADefaultValue #1 (via template '{...}')",
   },
   {
     template: "{:}",
@@ -578,7 +578,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_WithoutADefaultValue #2 (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_WithoutADefaultValue #2 (via template '{...}')",
   },
   {
     template: "{param=}",
@@ -591,7 +591,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_WithEmptyDefaultValue (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_WithEmptyDefaultValue (via template '{...}')",
   },
   {
     template: "{param:}",
@@ -604,7 +604,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "Patterns.InlineRouteParameterParserTest.ParseRouteParameter_WithoutAConstraintName (via template '{\u2026}') (the legacy InlineRouteParameterParserTests keeps an empty constraint; the RoutePattern parser does not)",
+    source: "Patterns.InlineRouteParameterParserTest.ParseRouteParameter_WithoutAConstraintName (via template '{...}') (the legacy InlineRouteParameterParserTests keeps an empty constraint; the RoutePattern parser does not)",
   },
   {
     template: "{param:=}",
@@ -617,7 +617,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "Patterns.InlineRouteParameterParserTest.ParseRouteParameter_WithoutAConstraintNameOrParameterName (via template '{\u2026}') (the legacy InlineRouteParameterParserTests keeps an empty constraint; the RoutePattern parser does not)",
+    source: "Patterns.InlineRouteParameterParserTest.ParseRouteParameter_WithoutAConstraintNameOrParameterName (via template '{...}') (the legacy InlineRouteParameterParserTests keeps an empty constraint; the RoutePattern parser does not)",
   },
   {
     template: "{param=:}",
@@ -630,7 +630,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_WithADefaultValueContainingConstraintSeparator (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_WithADefaultValueContainingConstraintSeparator (via template '{...}')",
   },
   {
     template: "{param:int=111111}",
@@ -643,7 +643,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintAndDefault_ParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintAndDefault_ParsedCorrectly (via template '{...}')",
   },
   {
     template: "{param:test(\\d+)=111111}",
@@ -656,7 +656,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithArgumentsAndDefault_ParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithArgumentsAndDefault_ParsedCorrectly (via template '{...}')",
   },
   {
     template: "{param:int?}",
@@ -669,17 +669,17 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintAndOptional_ParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintAndOptional_ParsedCorrectly (via template '{...}')",
   },
   {
     template: "{param:int=12?}",
     error: {},
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintAndOptional_WithDefaultValue_ParsedCorrectly (via template '{\u2026}') (adapted: the C# test parses the parameter text alone, where optional + default is accepted; as a template, RoutePatternParser rejects an optional parameter with a default value)",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintAndOptional_WithDefaultValue_ParsedCorrectly (via template '{...}') (adapted: the C# test parses the parameter text alone, where optional + default is accepted; as a template, RoutePatternParser rejects an optional parameter with a default value)",
   },
   {
     template: "{param:int=12??}",
     error: {},
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintAndOptional_WithDefaultValueWithQuestionMark_ParsedCorrectly (via template '{\u2026}') (adapted: the C# test parses the parameter text alone, where optional + default is accepted; as a template, RoutePatternParser rejects an optional parameter with a default value)",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintAndOptional_WithDefaultValueWithQuestionMark_ParsedCorrectly (via template '{...}') (adapted: the C# test parses the parameter text alone, where optional + default is accepted; as a template, RoutePatternParser rejects an optional parameter with a default value)",
   },
   {
     template: "{param:test(\\d+)?}",
@@ -692,12 +692,12 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithArgumentsAndOptional_ParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithArgumentsAndOptional_ParsedCorrectly (via template '{...}')",
   },
   {
     template: "{param:test(\\d+)=abc?}",
     error: {},
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithArgumentsAndOptional_WithDefaultValue_ParsedCorrectly (via template '{\u2026}') (adapted: the C# test parses the parameter text alone, where optional + default is accepted; as a template, RoutePatternParser rejects an optional parameter with a default value)",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithArgumentsAndOptional_WithDefaultValue_ParsedCorrectly (via template '{...}') (adapted: the C# test parses the parameter text alone, where optional + default is accepted; as a template, RoutePatternParser rejects an optional parameter with a default value)",
   },
   {
     template: "{param:test(d+):test(w+)}",
@@ -710,7 +710,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ChainedConstraints_ParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ChainedConstraints_ParsedCorrectly (via template '{...}')",
   },
   {
     template: "{param::test(d+)::test(w+)}",
@@ -723,7 +723,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "Patterns.InlineRouteParameterParserTest.ParseRouteParameter_ChainedConstraints_DoubleDelimiters_ParsedCorrectly (via template '{\u2026}') (the legacy InlineRouteParameterParserTests keeps empty constraints; the RoutePattern parser does not)",
+    source: "Patterns.InlineRouteParameterParserTest.ParseRouteParameter_ChainedConstraints_DoubleDelimiters_ParsedCorrectly (via template '{...}') (the legacy InlineRouteParameterParserTests keeps empty constraints; the RoutePattern parser does not)",
   },
   {
     template: "{param:test(\\d+):test(\\w:+)}",
@@ -736,7 +736,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ChainedConstraints_ColonInPattern_ParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ChainedConstraints_ColonInPattern_ParsedCorrectly (via template '{...}')",
   },
   {
     template: "{param:test(\\d+):test(\\w+)=qwer}",
@@ -749,7 +749,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ChainedConstraints_WithDefaultValue_ParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ChainedConstraints_WithDefaultValue_ParsedCorrectly (via template '{...}')",
   },
   {
     template: "{param:test(\\d+)::test(\\w+)==qwer}",
@@ -762,7 +762,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "Patterns.InlineRouteParameterParserTest.ParseRouteParameter_ChainedConstraints_WithDefaultValue_DoubleDelimiters_ParsedCorrectly (via template '{\u2026}') (the legacy InlineRouteParameterParserTests keeps an empty constraint; the RoutePattern parser does not)",
+    source: "Patterns.InlineRouteParameterParserTest.ParseRouteParameter_ChainedConstraints_WithDefaultValue_DoubleDelimiters_ParsedCorrectly (via template '{...}') (the legacy InlineRouteParameterParserTests keeps an empty constraint; the RoutePattern parser does not)",
   },
   {
     template: "{comparison-operator:length(6)==}",
@@ -775,7 +775,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_WithDefaultValue_ContainingDelimiter #1 (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_WithDefaultValue_ContainingDelimiter #1 (via template '{...}')",
   },
   {
     template: "{comparison-operator:length(6)=+=}",
@@ -788,7 +788,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_WithDefaultValue_ContainingDelimiter #2 (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_WithDefaultValue_ContainingDelimiter #2 (via template '{...}')",
   },
   {
     template: "{comparison-operator:length(6)=>= || <= || ==}",
@@ -801,7 +801,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_WithDefaultValue_ContainingDelimiter #3 (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_WithDefaultValue_ContainingDelimiter #3 (via template '{...}')",
   },
   {
     template: "some/url-{p1:int:test(3)=hello}/{p2=abc}/{p3?}",
@@ -839,7 +839,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_NoTokens_ParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_NoTokens_ParsedCorrectly (via template '{...}')",
   },
   {
     template: "{param=world}",
@@ -852,7 +852,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ParamDefault_ParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ParamDefault_ParsedCorrectly (via template '{...}')",
   },
   {
     template: "{param:test(\\}})}",
@@ -865,7 +865,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithClosingBraceInPattern_ClosingBraceIsParsedCorrectly (via template '{\u2026}') (adapted: the '}' / '{' inside the constraint is doubled, as a template requires)",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithClosingBraceInPattern_ClosingBraceIsParsedCorrectly (via template '{...}') (adapted: the '}' / '{' inside the constraint is doubled, as a template requires)",
   },
   {
     template: "{param:test(\\}})=wer}",
@@ -878,7 +878,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithClosingBraceInPattern_WithDefaultValue_ParsedCorrectly (via template '{\u2026}') (adapted: the '}' / '{' inside the constraint is doubled, as a template requires)",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithClosingBraceInPattern_WithDefaultValue_ParsedCorrectly (via template '{...}') (adapted: the '}' / '{' inside the constraint is doubled, as a template requires)",
   },
   {
     template: "{param:test(\\))}",
@@ -891,7 +891,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithClosingParenInPattern_ClosingParenIsParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithClosingParenInPattern_ClosingParenIsParsedCorrectly (via template '{...}')",
   },
   {
     template: "{param:test(\\))=fsd}",
@@ -904,7 +904,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithClosingParenInPattern_WithDefaultValue_ParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithClosingParenInPattern_WithDefaultValue_ParsedCorrectly (via template '{...}')",
   },
   {
     template: "{param:test(:)}",
@@ -917,7 +917,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithColonInPattern_ColonIsParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithColonInPattern_ColonIsParsedCorrectly (via template '{...}')",
   },
   {
     template: "{param:test(:)=mnf}",
@@ -930,7 +930,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithColonInPattern_WithDefaultValue_ParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithColonInPattern_WithDefaultValue_ParsedCorrectly (via template '{...}')",
   },
   {
     template: "{param:test(a:b:c)}",
@@ -943,7 +943,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithColonsInPattern_ParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithColonsInPattern_ParsedCorrectly (via template '{...}')",
   },
   {
     template: "{:param:test=12}",
@@ -956,7 +956,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithColonInParamName_ParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithColonInParamName_ParsedCorrectly (via template '{...}')",
   },
   {
     template: "{:param::test=12}",
@@ -969,7 +969,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "Patterns.InlineRouteParameterParserTest.ParseRouteParameter_ConstraintWithTwoColonInParamName_ParsedCorrectly (via template '{\u2026}') (the legacy InlineRouteParameterParserTests keeps an empty constraint; the RoutePattern parser does not)",
+    source: "Patterns.InlineRouteParameterParserTest.ParseRouteParameter_ConstraintWithTwoColonInParamName_ParsedCorrectly (via template '{...}') (the legacy InlineRouteParameterParserTests keeps an empty constraint; the RoutePattern parser does not)",
   },
   {
     template: "{:param:test:}",
@@ -982,7 +982,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "Patterns.InlineRouteParameterParserTest.ParseRouteParameter_EmptyConstraint_ParsedCorrectly (via template '{\u2026}') (the legacy InlineRouteParameterParserTests keeps an empty constraint; the RoutePattern parser does not)",
+    source: "Patterns.InlineRouteParameterParserTest.ParseRouteParameter_EmptyConstraint_ParsedCorrectly (via template '{...}') (the legacy InlineRouteParameterParserTests keeps an empty constraint; the RoutePattern parser does not)",
   },
   {
     template: "{param:test(\\w,\\w)}",
@@ -995,7 +995,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithCommaInPattern_PatternIsParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithCommaInPattern_PatternIsParsedCorrectly (via template '{...}')",
   },
   {
     template: "{par,am:test(\\w)}",
@@ -1008,7 +1008,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithCommaInName_ParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithCommaInName_ParsedCorrectly (via template '{...}')",
   },
   {
     template: "{param:test(\\w,\\w)=jsd}",
@@ -1021,12 +1021,12 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithCommaInPattern_WithDefaultValue_ParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithCommaInPattern_WithDefaultValue_ParsedCorrectly (via template '{...}')",
   },
   {
     template: "{param:int=?}",
     error: {},
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithEqualsFollowedByQuestionMark_PatternIsParsedCorrectly (via template '{\u2026}') (adapted: the C# test parses the parameter text alone, where optional + default is accepted; as a template, RoutePatternParser rejects an optional parameter with a default value)",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithEqualsFollowedByQuestionMark_PatternIsParsedCorrectly (via template '{...}') (adapted: the C# test parses the parameter text alone, where optional + default is accepted; as a template, RoutePatternParser rejects an optional parameter with a default value)",
   },
   {
     template: "{param:test(=)}",
@@ -1039,7 +1039,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithEqualsSignInPattern_PatternIsParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithEqualsSignInPattern_PatternIsParsedCorrectly (via template '{...}')",
   },
   {
     template: "{param=test=bar}",
@@ -1052,7 +1052,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_EqualsSignInDefaultValue_ParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_EqualsSignInDefaultValue_ParsedCorrectly (via template '{...}')",
   },
   {
     template: "{param:test(a==b)}",
@@ -1065,7 +1065,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithEqualEqualSignInPattern_ParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithEqualEqualSignInPattern_ParsedCorrectly (via template '{...}')",
   },
   {
     template: "{param:test(a==b)=dvds}",
@@ -1078,7 +1078,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithEqualEqualSignInPattern_WithDefaultValue_ParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithEqualEqualSignInPattern_WithDefaultValue_ParsedCorrectly (via template '{...}')",
   },
   {
     template: "{par==am:test=dvds}",
@@ -1091,7 +1091,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_EqualEqualSignInName_WithDefaultValue_ParsedCorrectly (via template '{\u2026}') (C# asserts name and default only)",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_EqualEqualSignInName_WithDefaultValue_ParsedCorrectly (via template '{...}') (C# asserts name and default only)",
   },
   {
     template: "{param:test==dvds}",
@@ -1104,7 +1104,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_EqualEqualSignInDefaultValue_ParsedCorrectly (via template '{\u2026}') (C# asserts name and default only; constraints inferred)",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_EqualEqualSignInDefaultValue_ParsedCorrectly (via template '{...}') (C# asserts name and default only; constraints inferred)",
   },
   {
     template: "{par=am:test(asd)}",
@@ -1117,7 +1117,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_DefaultValueWithColonAndParens_ParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_DefaultValueWithColonAndParens_ParsedCorrectly (via template '{...}')",
   },
   {
     template: "{par=test(am):est=asd}",
@@ -1130,7 +1130,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_DefaultValueWithEqualsSignIn_ParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_DefaultValueWithEqualsSignIn_ParsedCorrectly (via template '{...}')",
   },
   {
     template: "{param:test(=)=sds}",
@@ -1143,7 +1143,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithEqualsSignInPattern_WithDefaultValue_ParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithEqualsSignInPattern_WithDefaultValue_ParsedCorrectly (via template '{...}')",
   },
   {
     template: "{param:test(\\{{)}",
@@ -1156,7 +1156,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithOpenBraceInPattern_PatternIsParsedCorrectly (via template '{\u2026}') (adapted: the '}' / '{' inside the constraint is doubled, as a template requires)",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithOpenBraceInPattern_PatternIsParsedCorrectly (via template '{...}') (adapted: the '}' / '{' inside the constraint is doubled, as a template requires)",
   },
   {
     template: "{param:test(\\{{)=xvc}",
@@ -1169,7 +1169,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithOpenBraceInPattern_WithDefaultValue_ParsedCorrectly (via template '{\u2026}') (adapted: the '}' / '{' inside the constraint is doubled, as a template requires)",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithOpenBraceInPattern_WithDefaultValue_ParsedCorrectly (via template '{...}') (adapted: the '}' / '{' inside the constraint is doubled, as a template requires)",
   },
   {
     template: "{par(am:test(\\()}",
@@ -1182,7 +1182,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithOpenParenInName_ParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithOpenParenInName_ParsedCorrectly (via template '{...}')",
   },
   {
     template: "{param:test(\\()}",
@@ -1195,7 +1195,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithOpenParenInPattern_ParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithOpenParenInPattern_ParsedCorrectly (via template '{...}')",
   },
   {
     template: "{param:test(#$%}",
@@ -1208,7 +1208,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithOpenParenNoCloseParen_ParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithOpenParenNoCloseParen_ParsedCorrectly (via template '{...}')",
   },
   {
     template: "{param:test(#:test1}",
@@ -1221,7 +1221,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithOpenParenAndColon_ParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithOpenParenAndColon_ParsedCorrectly (via template '{...}')",
   },
   {
     template: "{param:test(abc:somevalue):name(test1:differentname=default-value}",
@@ -1234,7 +1234,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithOpenParenAndColonWithDefaultValue_ParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithOpenParenAndColonWithDefaultValue_ParsedCorrectly (via template '{...}')",
   },
   {
     template: "{param:test(constraintvalue=test1}",
@@ -1247,7 +1247,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithOpenParenAndDefaultValue_ParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithOpenParenAndDefaultValue_ParsedCorrectly (via template '{...}')",
   },
   {
     template: "{param:test(\\()=djk}",
@@ -1260,7 +1260,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithOpenParenInPattern_WithDefaultValue_ParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithOpenParenInPattern_WithDefaultValue_ParsedCorrectly (via template '{...}')",
   },
   {
     template: "{param:test(\\?)}",
@@ -1273,7 +1273,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithQuestionMarkInPattern_PatternIsParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithQuestionMarkInPattern_PatternIsParsedCorrectly (via template '{...}')",
   },
   {
     template: "{param:test(\\?)?}",
@@ -1286,7 +1286,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithQuestionMarkInPattern_Optional_PatternIsParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithQuestionMarkInPattern_Optional_PatternIsParsedCorrectly (via template '{...}')",
   },
   {
     template: "{param:test(\\?)=sdf}",
@@ -1299,12 +1299,12 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithQuestionMarkInPattern_WithDefaultValue_ParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithQuestionMarkInPattern_WithDefaultValue_ParsedCorrectly (via template '{...}')",
   },
   {
     template: "{param:test(\\?)=sdf?}",
     error: {},
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithQuestionMarkInPattern_Optional_WithDefaultValue_ParsedCorrectly (via template '{\u2026}') (adapted: the C# test parses the parameter text alone, where optional + default is accepted; as a template, RoutePatternParser rejects an optional parameter with a default value)",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithQuestionMarkInPattern_Optional_WithDefaultValue_ParsedCorrectly (via template '{...}') (adapted: the C# test parses the parameter text alone, where optional + default is accepted; as a template, RoutePatternParser rejects an optional parameter with a default value)",
   },
   {
     template: "{param:test(#):$)}",
@@ -1317,7 +1317,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithClosedParenAndColonInPattern_ParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithClosedParenAndColonInPattern_ParsedCorrectly (via template '{...}')",
   },
   {
     template: "{param:test(#:)$)}",
@@ -1330,7 +1330,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithColonAndClosedParenInPattern_PatternIsParsedCorrectly (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithColonAndClosedParenInPattern_PatternIsParsedCorrectly (via template '{...}')",
   },
   {
     template: "{foo:regex(\\\\(\\\\(\\\\(\\\\()}",
@@ -1343,7 +1343,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ContainingMultipleUnclosedParenthesisInConstraint (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ContainingMultipleUnclosedParenthesisInConstraint (via template '{...}')",
   },
   {
     template: "{p1:regex(^\\d{{3}}-\\d{{3}}-\\d{{4}}$)}",
@@ -1356,7 +1356,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithBraces_PatternIsParsedCorrectly (via template '{\u2026}') (through the template parser the doubled braces are unescaped; the direct C# call keeps them doubled)",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithBraces_PatternIsParsedCorrectly (via template '{...}') (through the template parser the doubled braces are unescaped; the direct C# call keeps them doubled)",
   },
   {
     template: "{p1:regex(^\\d{{3}}-\\d{{3}}-\\d{{4}}$)=123-456-7890}",
@@ -1369,7 +1369,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithBraces_WithDefaultValue (via template '{\u2026}') (through the template parser the doubled braces are unescaped; the direct C# call keeps them doubled)",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithBraces_WithDefaultValue (via template '{...}') (through the template parser the doubled braces are unescaped; the direct C# call keeps them doubled)",
   },
   {
     template: "{ }",
@@ -1382,7 +1382,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ParameterWithoutInlineConstraint_ReturnsTemplatePartWithEmptyInlineValues #4 (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ParameterWithoutInlineConstraint_ReturnsTemplatePartWithEmptyInlineValues #4 (via template '{...}')",
   },
   {
     template: "{\t}",
@@ -1395,7 +1395,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ParameterWithoutInlineConstraint_ReturnsTemplatePartWithEmptyInlineValues #5 (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ParameterWithoutInlineConstraint_ReturnsTemplatePartWithEmptyInlineValues #5 (via template '{...}')",
   },
   {
     template: "{#!@#$%Q@#@%}",
@@ -1408,7 +1408,7 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ParameterWithoutInlineConstraint_ReturnsTemplatePartWithEmptyInlineValues #6 (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ParameterWithoutInlineConstraint_ReturnsTemplatePartWithEmptyInlineValues #6 (via template '{...}')",
   },
   {
     template: "{,,,}",
@@ -1421,6 +1421,6 @@ export const aspnetTemplateCases: TemplateCase[] = [
         },
       ],
     },
-    source: "InlineRouteParameterParserTests.ParseRouteParameter_ParameterWithoutInlineConstraint_ReturnsTemplatePartWithEmptyInlineValues #7 (via template '{\u2026}')",
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ParameterWithoutInlineConstraint_ReturnsTemplatePartWithEmptyInlineValues #7 (via template '{...}')",
   },
 ];
