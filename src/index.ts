@@ -13,3 +13,32 @@ export { ConstraintRegistry, builtinConstraints, type ConstraintSpec } from './c
 export { compile, type CompileOptions, type CompiledRouter, type GenerateOptions, type GeneratedPath } from './compile/compile.js';
 export type { RouteDefinition, CompiledRoute } from './compile/route-entry.js';
 export type { RouteMatch } from './compile/route-match.js';
+
+export { ServiceContainer, type ServiceKey } from './pipeline/service-container.js';
+export { HttpContext, HttpRequest, HttpResponse } from './pipeline/http-context.js';
+export {
+  RouteData,
+  RouteContext,
+  VirtualPathContext,
+  VirtualPathData,
+  type Router,
+  type NamedRouter,
+  type RequestDelegate,
+  type Middleware,
+} from './pipeline/route-data.js';
+export { problem, writeProblem, type ProblemDetails } from './pipeline/problem-details.js';
+export { addRouting, getRoutingServices, type RouteOptions, type RoutingServices } from './pipeline/routing-services.js';
+export { RouteHandler } from './pipeline/route-handler.js';
+export { Route, type RouteConstraints } from './pipeline/route.js';
+export { RouteCollection } from './pipeline/route-collection.js';
+export { RouteBuilder, type ConfigureBranch } from './pipeline/route-builder.js';
+export {
+  routerMiddleware,
+  useRouter,
+  createNodeMiddleware,
+  ROUTER,
+  type RouterSource,
+  type NodeMiddlewareOptions,
+} from './pipeline/router-middleware.js';
+export { UrlHelper } from './pipeline/url-helper.js';
+export { Application, createApplication, type ApplicationOptions } from './pipeline/application.js';

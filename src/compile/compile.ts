@@ -5,6 +5,7 @@ import { RouteCreationError } from '../errors.js';
 import type { RouteValues } from '../route-values.js';
 import { createRouteGenerator, ValueBag, type RouteGenerator } from './binder.js';
 import { naiveMatches } from './naive-matcher.js';
+import { normalizeVirtualPath, type UrlOptions } from './normalize-path.js';
 import { RequestPath } from './request-path.js';
 import { createRouteEntry, type CompiledRoute, type RouteDefinition, type RouteEntry } from './route-entry.js';
 import { acceptsRequest, captureValues, matchesShape, type RouteMatch } from './route-match.js';
@@ -12,19 +13,13 @@ import { collectCandidates, findFirst } from './trie-matcher.js';
 import { buildTrie, describeTrie, type TrieNode } from './trie.js';
 
 /** Options of compile(). */
-export interface CompileOptions {
+export interface CompileOptions extends UrlOptions {
   /** 'trie' (default): the compiled segment trie. 'linear': every route in order (the naive baseline). */
   strategy?: 'trie' | 'linear';
   /** Extra inline constraint names, e.g. { slug: () => new RegexRouteConstraint('^[a-z0-9-]+$') }. */
   constraints?: Readonly<Record<string, ConstraintFactory>>;
   /** A registry to resolve inline constraints with (the pipeline passes the one from addRouting). */
   constraintRegistry?: ConstraintRegistry;
-  /** Generated paths (not query strings) are lower-cased. */
-  lowercaseUrls?: boolean;
-  /** With lowercaseUrls, query strings are lower-cased too. */
-  lowercaseQueryStrings?: boolean;
-  /** Generated paths end with "/". */
-  appendTrailingSlash?: boolean;
 }
 
 /** Options of one generate() call. */
@@ -107,18 +102,7 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     }
   }
 
-  const normalize = (path: string): string => {
-    if (!options.lowercaseUrls && !options.appendTrailingSlash) return path;
-    const cut = path.search(/[?#]/);
-    let base = cut < 0 ? path : path.slice(0, cut);
-    let query = cut < 0 ? '' : path.slice(cut);
-    if (options.lowercaseUrls) {
-      base = base.toLowerCase();
-      if (options.lowercaseQueryStrings) query = query.toLowerCase();
-    }
-    if (options.appendTrailingSlash && !base.endsWith('/')) base += '/';
-    return base + query;
-  };
+  const normalize = (path: string): string => normalizeVirtualPath(path, options);
 
   return {
     routes: entries.map((e) => e.route),

@@ -1,0 +1,112 @@
+// The application pipeline over raw node:http: services, middleware in order, a terminal handler, a listener.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { HttpContext } from './http-context.js';
+import { problem, writeProblem } from './problem-details.js';
+import type { Middleware, RequestDelegate } from './route-data.js';
+import { ServiceContainer } from './service-container.js';
+
+/** Options of createApplication(). */
+export interface ApplicationOptions {
+  /** The path the application is mounted at (e.g. "/app"); stripped from request paths, added to links. */
+  pathBase?: string;
+  /** Where errors that escape the pipeline are reported (default: console.error with the stack). */
+  onError?: (error: unknown, httpContext: HttpContext) => void;
+}
+
+/** Reached when no middleware handled the request: 404 problem. */
+const notFound: RequestDelegate = async (ctx) => {
+  writeProblem(ctx.response.raw, problem(404, `No resource matches ${ctx.request.method} ${ctx.request.path}`));
+};
+
+/** An application: services, a middleware pipeline, and a node:http request listener. */
+export class Application {
+  private readonly middleware: Middleware[] = [];
+  private terminal: RequestDelegate = notFound;
+  private pipeline: RequestDelegate | null = null;
+  private listener: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
+  readonly pathBase: string;
+
+  constructor(
+    readonly services: ServiceContainer = new ServiceContainer(),
+    private readonly options: ApplicationOptions = {},
+  ) {
+    const base = options.pathBase ?? '';
+    this.pathBase = base === '/' ? '' : base.replace(/\/$/, '');
+  }
+
+  /** Adds a middleware at the end of the pipeline. */
+  use(middleware: Middleware): this {
+    if (this.pipeline) throw new Error('Middleware cannot be added after the application is built');
+    this.middleware.push(middleware);
+    return this;
+  }
+
+  /** Sets the handler at the end of the pipeline (instead of the default 404). */
+  run(handler: RequestDelegate): this {
+    if (this.pipeline) throw new Error('The terminal handler cannot be set after the application is built');
+    this.terminal = handler;
+    return this;
+  }
+
+  /** A new application that shares these services: a branch for middleware routes. */
+  createBranch(): Application {
+    return new Application(this.services, this.options);
+  }
+
+  /** Composes the pipeline into one RequestDelegate (once). */
+  build(): RequestDelegate {
+    if (this.pipeline) return this.pipeline;
+    let next = this.terminal;
+    for (let i = this.middleware.length - 1; i >= 0; i--) {
+      const middleware = this.middleware[i];
+      const after = next;
+      next = (ctx) => middleware(ctx, () => after(ctx));
+    }
+    return (this.pipeline = next);
+  }
+
+  /**
+   * The node:http request listener. An exception that escapes the pipeline becomes a 500 problem (the stack
+   * goes to onError, never to the client) and the server keeps serving.
+   */
+  get handler(): (req: IncomingMessage, res: ServerResponse) => void {
+    if (this.listener) return this.listener;
+    const pipeline = this.build();
+    const onError = this.options.onError ?? ((error: unknown) => console.error('switchyard: unhandled error', error));
+    this.listener = (req, res) => {
+      const ctx = new HttpContext(req, res, this.services, this.pathBase);
+      let done: Promise<void>;
+      try {
+        done = pipeline(ctx);
+      } catch (error) {
+        done = Promise.reject(error);
+      }
+      done.then(undefined, (error: unknown) => {
+        try {
+          onError(error, ctx);
+        } catch {
+          // A failing error reporter must not take the server down.
+        }
+        writeProblem(res, problem(500, 'An unexpected error occurred.'));
+      });
+    };
+    return this.listener;
+  }
+
+  /** Starts a node:http server on `port` (0: any free port) and `host`; resolves once it listens. */
+  listen(port = 0, host = '127.0.0.1'): Promise<Server> {
+    const server = createServer(this.handler);
+    return new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve(server);
+      });
+    });
+  }
+}
+
+/** Creates an application with its own service container. */
+export function createApplication(options: ApplicationOptions = {}): Application {
+  return new Application(new ServiceContainer(), options);
+}

@@ -1,0 +1,130 @@
+// HttpContext over one node:http request/response pair. Request fields are computed lazily: a router that
+// only needs the method and path never pays for the query, headers or host.
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import type { RouteData } from './route-data.js';
+import type { ServiceContainer } from './service-container.js';
+
+/** The request side of an HttpContext. */
+export class HttpRequest {
+  private pathValue: string | undefined;
+  private queryText: string | undefined;
+  private queryValue: URLSearchParams | undefined;
+
+  constructor(
+    /** The node request. */
+    readonly raw: IncomingMessage,
+    /** The part of the path the application is mounted at ("" or e.g. "/app"); not part of `path`. */
+    readonly pathBase: string,
+  ) {}
+
+  /** The HTTP method, upper-case. */
+  get method(): string {
+    return this.raw.method ?? 'GET';
+  }
+
+  /** The request path as received (still percent-encoded), without pathBase, query or fragment. */
+  get path(): string {
+    if (this.pathValue === undefined) this.splitTarget();
+    return this.pathValue!;
+  }
+
+  /** The query string, parsed. */
+  get query(): URLSearchParams {
+    if (this.queryText === undefined) this.splitTarget();
+    return (this.queryValue ??= new URLSearchParams(this.queryText));
+  }
+
+  get headers(): IncomingHttpHeaders {
+    return this.raw.headers;
+  }
+
+  /** The Host header (host[:port]), or the local address when the client sent none. */
+  get host(): string {
+    const host = this.raw.headers.host;
+    if (host) return host;
+    const address = this.raw.socket.localAddress ?? 'localhost';
+    const name = address.includes(':') ? `[${address}]` : address;
+    return `${name}:${this.raw.socket.localPort}`;
+  }
+
+  /** "https" on a TLS socket, else "http". */
+  get scheme(): 'http' | 'https' {
+    return (this.raw.socket as TLSSocket).encrypted ? 'https' : 'http';
+  }
+
+  private splitTarget(): void {
+    const target = this.raw.url ?? '/';
+    const q = target.indexOf('?');
+    let path = q < 0 ? target : target.slice(0, q);
+    const hash = path.indexOf('#');
+    if (hash >= 0) path = path.slice(0, hash);
+    this.queryText = q < 0 ? '' : target.slice(q + 1).split('#')[0];
+    const base = this.pathBase;
+    if (base && path.toLowerCase().startsWith(base.toLowerCase()) && (path.length === base.length || path[base.length] === '/')) {
+      path = path.slice(base.length) || '/';
+    }
+    this.pathValue = path;
+  }
+}
+
+/** The response side of an HttpContext: the node response plus the few helpers a handler needs. */
+export class HttpResponse {
+  constructor(readonly raw: ServerResponse) {}
+
+  get statusCode(): number {
+    return this.raw.statusCode;
+  }
+  set statusCode(code: number) {
+    this.raw.statusCode = code;
+  }
+
+  /** True once the status line and headers are on the wire. */
+  get hasStarted(): boolean {
+    return this.raw.headersSent;
+  }
+
+  setHeader(name: string, value: string | number | readonly string[]): this {
+    this.raw.setHeader(name, value);
+    return this;
+  }
+
+  /** Ends the response with `status`, optional headers and an optional body. */
+  send(status: number, body?: string | Buffer, headers?: Record<string, string | number>): void {
+    const res = this.raw;
+    res.statusCode = status;
+    if (headers) for (const name in headers) res.setHeader(name, headers[name]);
+    if (body === undefined) {
+      res.end();
+    } else {
+      res.setHeader('content-length', Buffer.byteLength(body));
+      res.end(body);
+    }
+  }
+
+  /** Ends the response with `value` as JSON (application/json; charset=utf-8). */
+  json(status: number, value: unknown, headers?: Record<string, string | number>): void {
+    this.send(status, JSON.stringify(value), { 'content-type': 'application/json; charset=utf-8', ...headers });
+  }
+}
+
+/** Everything about one request, as it travels through the pipeline. */
+export class HttpContext {
+  readonly request: HttpRequest;
+  readonly response: HttpResponse;
+  /** Per-request data shared by middleware. */
+  readonly items = new Map<string | symbol, unknown>();
+  /** The request's RouteData once the router matched (ASP.NET's GetRouteData()); null before. */
+  routeData: RouteData | null = null;
+
+  constructor(
+    req: IncomingMessage,
+    res: ServerResponse,
+    /** The application's services. */
+    readonly requestServices: ServiceContainer,
+    pathBase = '',
+  ) {
+    this.request = new HttpRequest(req, pathBase);
+    this.response = new HttpResponse(res);
+  }
+}

@@ -1,0 +1,130 @@
+// RouteBuilder: collects routes (mapRoute, mapGet, ...) and builds them into a compiled RouteCollection.
+import { HttpMethodRouteConstraint } from '../constraints/builtins.js';
+import type { RouteValues } from '../route-values.js';
+import type { Application } from './application.js';
+import type { RequestDelegate, Router } from './route-data.js';
+import { RouteCollection } from './route-collection.js';
+import { RouteHandler } from './route-handler.js';
+import { Route, type RouteConstraints } from './route.js';
+import { getRoutingServices, type RoutingServices } from './routing-services.js';
+import { ServiceContainer } from './service-container.js';
+
+/** Configures a branch of the application that handles a route (mapMiddlewareRoute and friends). */
+export type ConfigureBranch = (branch: Application) => void;
+
+/** Builds the application's route collection (spec set-up step 2). */
+export class RouteBuilder {
+  /** The routes in order. Frozen by build(): adding a route afterwards throws. */
+  readonly routes: Router[] = [];
+  private built = false;
+
+  constructor(
+    /** The application whose services (routing options, constraint resolver) the routes use; may be null. */
+    readonly applicationBuilder: Application | null = null,
+    /** Handles routes added by mapRoute; may decline a request (leave the handler unset). */
+    public defaultHandler: Router | null = null,
+  ) {}
+
+  /** The application's services. */
+  get serviceProvider(): ServiceContainer {
+    return this.applicationBuilder?.services ?? (this.ownServices ??= new ServiceContainer());
+  }
+  private ownServices: ServiceContainer | undefined;
+
+  private get routing(): RoutingServices {
+    return getRoutingServices(this.serviceProvider);
+  }
+
+  private add(route: Router): this {
+    if (this.built) throw new Error('Routes cannot be added after RouteBuilder.build()');
+    this.routes.push(route);
+    return this;
+  }
+
+  /** Adds a Route handled by the defaultHandler (spec MapRoute; data tokens cannot be given inline). */
+  mapRoute(
+    name: string | null,
+    template: string,
+    defaults?: RouteValues | null,
+    constraints?: RouteConstraints | null,
+    dataTokens?: Record<string, unknown> | null,
+  ): this {
+    if (this.defaultHandler === null) {
+      throw new Error('mapRoute needs the RouteBuilder to have a defaultHandler (or use mapGet & co. with a handler)');
+    }
+    return this.add(
+      new Route(this.defaultHandler, name, template, defaults, constraints, dataTokens, this.routing.constraintResolver),
+    );
+  }
+
+  /** Adds a route limited to `verb` and handled by `handler`. */
+  mapVerb(verb: string, template: string, handler: RequestDelegate): this {
+    return this.mapRouter([verb], template, new RouteHandler(handler));
+  }
+
+  /** Adds a route limited to several verbs (e.g. ["GET", "HEAD"]). */
+  mapMethods(verbs: readonly string[], template: string, handler: RequestDelegate): this {
+    return this.mapRouter(verbs, template, new RouteHandler(handler));
+  }
+
+  mapGet(template: string, handler: RequestDelegate): this {
+    return this.mapVerb('GET', template, handler);
+  }
+  mapPost(template: string, handler: RequestDelegate): this {
+    return this.mapVerb('POST', template, handler);
+  }
+  mapPut(template: string, handler: RequestDelegate): this {
+    return this.mapVerb('PUT', template, handler);
+  }
+  mapDelete(template: string, handler: RequestDelegate): this {
+    return this.mapVerb('DELETE', template, handler);
+  }
+  mapPatch(template: string, handler: RequestDelegate): this {
+    return this.mapVerb('PATCH', template, handler);
+  }
+
+  /** Adds a route, any verb, whose handler is a middleware pipeline configured on a branch of the app. */
+  mapMiddlewareRoute(template: string, configure: ConfigureBranch): this {
+    return this.mapRouter(null, template, new RouteHandler(this.branch(configure)));
+  }
+  mapMiddlewareVerb(verb: string, template: string, configure: ConfigureBranch): this {
+    return this.mapRouter([verb], template, new RouteHandler(this.branch(configure)));
+  }
+  mapMiddlewareGet(template: string, configure: ConfigureBranch): this {
+    return this.mapMiddlewareVerb('GET', template, configure);
+  }
+  mapMiddlewarePost(template: string, configure: ConfigureBranch): this {
+    return this.mapMiddlewareVerb('POST', template, configure);
+  }
+  mapMiddlewarePut(template: string, configure: ConfigureBranch): this {
+    return this.mapMiddlewareVerb('PUT', template, configure);
+  }
+  mapMiddlewareDelete(template: string, configure: ConfigureBranch): this {
+    return this.mapMiddlewareVerb('DELETE', template, configure);
+  }
+  mapMiddlewarePatch(template: string, configure: ConfigureBranch): this {
+    return this.mapMiddlewareVerb('PATCH', template, configure);
+  }
+
+  private mapRouter(verbs: readonly string[] | null, template: string, target: Router): this {
+    const constraints = verbs ? { httpMethod: new HttpMethodRouteConstraint(...verbs) } : null;
+    return this.add(new Route(target, null, template, null, constraints, null, this.routing.constraintResolver));
+  }
+
+  private branch(configure: ConfigureBranch): RequestDelegate {
+    if (this.applicationBuilder === null) throw new Error('Middleware routes need the RouteBuilder to have an application');
+    const branch = this.applicationBuilder.createBranch();
+    configure(branch);
+    return branch.build();
+  }
+
+  /** Compiles the routes, once, into a RouteCollection; duplicate route names throw here. */
+  build(): RouteCollection {
+    const collection = new RouteCollection(this.routing);
+    for (const route of this.routes) collection.add(route);
+    collection.build();
+    this.built = true;
+    Object.freeze(this.routes);
+    return collection;
+  }
+}

@@ -1,0 +1,134 @@
+// RouteCollection: the ordered routes of an application. Template routes are compiled together into one
+// trie; custom Routers placed between them keep their place in the order.
+import { compile, type CompiledRouter } from '../compile/compile.js';
+import { normalizeVirtualPath } from '../compile/normalize-path.js';
+import type { RouteMatch } from '../compile/route-match.js';
+import { RouteCreationError } from '../errors.js';
+import { RouteData, VirtualPathData, type RouteContext, type Router, type VirtualPathContext } from './route-data.js';
+import { Route } from './route.js';
+import type { RoutingServices } from './routing-services.js';
+
+interface Compiled {
+  readonly router: CompiledRouter;
+  /** Collection position of compiled route i. */
+  readonly positions: readonly number[];
+  /** Routers that are not template routes, with their positions, in order. */
+  readonly custom: readonly { readonly position: number; readonly router: Router }[];
+  readonly named: ReadonlyMap<string, Router>;
+}
+
+/** The spec's route collection: routeAsync tries routes in order; getVirtualPath by name, else in order. */
+export class RouteCollection implements Router {
+  private readonly routers: Router[] = [];
+  private compiled: Compiled | null = null;
+
+  constructor(private readonly routing: RoutingServices | null = null) {}
+
+  /** The number of routers. */
+  get count(): number {
+    return this.routers.length;
+  }
+
+  /** The router at `index`. */
+  get(index: number): Router {
+    return this.routers[index];
+  }
+
+  /** Adds a router at the end; not allowed once the collection is built. */
+  add(router: Router): void {
+    if (this.compiled) throw new Error('Routes cannot be added to a RouteCollection after it is built');
+    if (!router || typeof router.routeAsync !== 'function') throw new TypeError('RouteCollection.add needs a Router');
+    this.routers.push(router);
+  }
+
+  /** Compiles the template routes into one trie; checks that route names are unique. Runs once. */
+  build(): this {
+    if (this.compiled) return this;
+    const named = new Map<string, Router>();
+    const positions: number[] = [];
+    const custom: { position: number; router: Router }[] = [];
+    const definitions = [];
+    for (const [position, router] of this.routers.entries()) {
+      const name = (router as { name?: unknown }).name;
+      if (typeof name === 'string' && name !== '') {
+        if (named.has(name.toLowerCase())) {
+          const template = router instanceof Route ? router.template : '';
+          throw new RouteCreationError(name, template, `the route name "${name}" is used twice (names are case-insensitive)`);
+        }
+        named.set(name.toLowerCase(), router);
+      }
+      if (router instanceof Route) {
+        positions.push(position);
+        definitions.push({ ...router.definition, name: null }); // names are checked here, across all routers
+      } else {
+        custom.push({ position, router });
+      }
+    }
+    const router = compile(definitions, { constraintRegistry: this.routing?.constraintResolver });
+    this.compiled = { router, positions, custom, named };
+    return this;
+  }
+
+  async routeAsync(context: RouteContext): Promise<void> {
+    const { router, positions, custom } = this.build().compiled!;
+    const request = context.httpContext.request;
+    const path = request.path;
+    const method = request.method;
+
+    if (custom.length === 0) {
+      // The usual case: the first match handles the request; later candidates only if its target declines.
+      const first = router.match(path, method, context.httpContext);
+      if (first === null || (await this.tryRoute(context, first))) return;
+      for (const next of router.matches(path, method, context.httpContext)) {
+        if (next.route.index > first.route.index && (await this.tryRoute(context, next))) return;
+      }
+      return;
+    }
+
+    let c = 0;
+    for (const match of router.matches(path, method, context.httpContext)) {
+      const position = positions[match.route.index];
+      while (c < custom.length && custom[c].position < position) {
+        if (await this.tryCustom(context, custom[c++].router)) return;
+      }
+      if (await this.tryRoute(context, match)) return;
+    }
+    while (c < custom.length) {
+      if (await this.tryCustom(context, custom[c++].router)) return;
+    }
+  }
+
+  private tryRoute(context: RouteContext, match: RouteMatch): Promise<boolean> {
+    return (match.route.handler as Route).handleMatch(context, match.values);
+  }
+
+  private async tryCustom(context: RouteContext, router: Router): Promise<boolean> {
+    const previous = context.routeData;
+    context.routeData = new RouteData({ ...previous.values }, { ...previous.dataTokens }, [...previous.routers, router]);
+    await router.routeAsync(context);
+    if (context.handler !== null) return true;
+    context.routeData = previous;
+    return false;
+  }
+
+  getVirtualPath(context: VirtualPathContext): VirtualPathData | null {
+    const { named } = this.build().compiled!;
+    if (context.routeName) {
+      const router = named.get(context.routeName.toLowerCase());
+      return this.normalize(router ? router.getVirtualPath(context) : null);
+    }
+    for (const router of this.routers) {
+      const data = router.getVirtualPath(context);
+      if (data !== null) return this.normalize(data);
+    }
+    return null;
+  }
+
+  /** Applies the route options (lowercaseUrls, lowercaseQueryStrings, appendTrailingSlash) to a generated path. */
+  private normalize(data: VirtualPathData | null): VirtualPathData | null {
+    const options = this.routing?.options;
+    if (data === null || !options) return data;
+    const virtualPath = normalizeVirtualPath(data.virtualPath, options);
+    return virtualPath === data.virtualPath ? data : new VirtualPathData(data.router, virtualPath, data.dataTokens);
+  }
+}

@@ -1,0 +1,103 @@
+// Route: the standard Router — one template for matching and generation, handing matched requests to a
+// target Router (a RouteHandler, or the builder's default handler).
+import { HttpMethodRouteConstraint } from '../constraints/builtins.js';
+import type { ConstraintRegistry, ConstraintSpec } from '../constraints/registry.js';
+import { compile, type CompiledRouter } from '../compile/compile.js';
+import type { RouteDefinition } from '../compile/route-entry.js';
+import type { RouteValues } from '../route-values.js';
+import {
+  RouteData,
+  VirtualPathData,
+  type NamedRouter,
+  type RouteContext,
+  type Router,
+  type VirtualPathContext,
+} from './route-data.js';
+
+/** The constraints argument of a route: per route value name, a constraint, a RegExp, a string, or a list. */
+export type RouteConstraints = Readonly<Record<string, ConstraintSpec | readonly ConstraintSpec[]>>;
+
+/** One template route (ASP.NET Route). The template is parsed and its constraints resolved here, once. */
+export class Route implements NamedRouter {
+  readonly name: string | null;
+  readonly template: string;
+  readonly defaults: Readonly<RouteValues>;
+  readonly dataTokens: Readonly<Record<string, unknown>>;
+  /** The route as the compiler sees it; its handler payload is this Route. */
+  readonly definition: RouteDefinition;
+  private readonly compiled: CompiledRouter;
+
+  constructor(
+    readonly target: Router,
+    routeName: string | null,
+    template: string,
+    defaults: RouteValues | null = null,
+    constraints: RouteConstraints | null = null,
+    dataTokens: Record<string, unknown> | null = null,
+    constraintResolver?: ConstraintRegistry,
+  ) {
+    if (!target || typeof target.routeAsync !== 'function') throw new TypeError('Route needs a target Router');
+    this.name = routeName ?? null;
+    this.template = template;
+    // A verb constraint (MapGet & co.) becomes the compiler's method list: checked first, no per-call lookup.
+    let methods: string[] | null = null;
+    let rest = constraints;
+    const verb = constraints?.httpMethod;
+    if (verb instanceof HttpMethodRouteConstraint) {
+      methods = [...verb.allowedMethods];
+      const { httpMethod: _, ...others } = constraints!;
+      rest = others;
+    }
+    this.definition = {
+      name: this.name,
+      template,
+      defaults,
+      constraints: rest,
+      dataTokens,
+      methods,
+      handler: this,
+    };
+    this.compiled = compile([this.definition], { strategy: 'linear', constraintRegistry: constraintResolver });
+    const route = this.compiled.routes[0];
+    this.defaults = route.defaults;
+    this.dataTokens = route.dataTokens;
+  }
+
+  /** The HTTP methods this route is limited to, or null. */
+  get methods(): readonly string[] | null {
+    return this.compiled.routes[0].methods;
+  }
+
+  async routeAsync(context: RouteContext): Promise<void> {
+    const request = context.httpContext.request;
+    const match = this.compiled.match(request.path, request.method, context.httpContext);
+    if (match !== null) await this.handleMatch(context, match.values);
+  }
+
+  /**
+   * The template matched with `values`: publish the new RouteData and let the target handle the request.
+   * If the target declines, the RouteData is restored. Returns whether the request was handled.
+   */
+  async handleMatch(context: RouteContext, values: RouteValues): Promise<boolean> {
+    const previous = context.routeData;
+    context.routeData = new RouteData(
+      { ...previous.values, ...values },
+      { ...previous.dataTokens, ...this.dataTokens },
+      [...previous.routers, this],
+    );
+    await this.target.routeAsync(context);
+    if (context.handler !== null) return true;
+    context.routeData = previous;
+    return false;
+  }
+
+  getVirtualPath(context: VirtualPathContext): VirtualPathData | null {
+    const generated = this.compiled.generate(context.values, {
+      ambientValues: context.ambientValues,
+      httpContext: context.httpContext,
+    });
+    if (generated === null) return null;
+    // The target may produce the URL itself (ASP.NET OnVirtualPathGenerated); a RouteHandler does not.
+    return this.target.getVirtualPath(context) ?? new VirtualPathData(this, generated.path, this.dataTokens);
+  }
+}
