@@ -31,7 +31,7 @@ export { addRouting, getRoutingServices, type RouteOptions, type RoutingServices
 export { RouteHandler } from './pipeline/route-handler.js';
 export { Route, type RouteConstraints } from './pipeline/route.js';
 export { RouteCollection } from './pipeline/route-collection.js';
-export { RouteBuilder, type ConfigureBranch } from './pipeline/route-builder.js';
+export { RouteBuilder, type ConfigureBranch, type MapOptions } from './pipeline/route-builder.js';
 export {
   routerMiddleware,
   useRouter,

@@ -12,6 +12,14 @@ import { ServiceContainer } from './service-container.js';
 /** Configures a branch of the application that handles a route (mapMiddlewareRoute and friends). */
 export type ConfigureBranch = (branch: Application) => void;
 
+/** What else a route added by mapGet & co. may have: a name (for URL generation), defaults, constraints, data tokens. */
+export interface MapOptions {
+  name?: string | null;
+  defaults?: RouteValues | null;
+  constraints?: RouteConstraints | null;
+  dataTokens?: Record<string, unknown> | null;
+}
+
 /** Builds the application's route collection (spec set-up step 2). */
 export class RouteBuilder {
   /** The routes in order. Frozen by build(): adding a route afterwards throws. */
@@ -58,29 +66,29 @@ export class RouteBuilder {
   }
 
   /** Adds a route limited to `verb` and handled by `handler`. */
-  mapVerb(verb: string, template: string, handler: RequestDelegate): this {
-    return this.mapRouter([verb], template, new RouteHandler(handler));
+  mapVerb(verb: string, template: string, handler: RequestDelegate, options?: MapOptions): this {
+    return this.mapRouter([verb], template, new RouteHandler(handler), options);
   }
 
   /** Adds a route limited to several verbs (e.g. ["GET", "HEAD"]). */
-  mapMethods(verbs: readonly string[], template: string, handler: RequestDelegate): this {
-    return this.mapRouter(verbs, template, new RouteHandler(handler));
+  mapMethods(verbs: readonly string[], template: string, handler: RequestDelegate, options?: MapOptions): this {
+    return this.mapRouter(verbs, template, new RouteHandler(handler), options);
   }
 
-  mapGet(template: string, handler: RequestDelegate): this {
-    return this.mapVerb('GET', template, handler);
+  mapGet(template: string, handler: RequestDelegate, options?: MapOptions): this {
+    return this.mapVerb('GET', template, handler, options);
   }
-  mapPost(template: string, handler: RequestDelegate): this {
-    return this.mapVerb('POST', template, handler);
+  mapPost(template: string, handler: RequestDelegate, options?: MapOptions): this {
+    return this.mapVerb('POST', template, handler, options);
   }
-  mapPut(template: string, handler: RequestDelegate): this {
-    return this.mapVerb('PUT', template, handler);
+  mapPut(template: string, handler: RequestDelegate, options?: MapOptions): this {
+    return this.mapVerb('PUT', template, handler, options);
   }
-  mapDelete(template: string, handler: RequestDelegate): this {
-    return this.mapVerb('DELETE', template, handler);
+  mapDelete(template: string, handler: RequestDelegate, options?: MapOptions): this {
+    return this.mapVerb('DELETE', template, handler, options);
   }
-  mapPatch(template: string, handler: RequestDelegate): this {
-    return this.mapVerb('PATCH', template, handler);
+  mapPatch(template: string, handler: RequestDelegate, options?: MapOptions): this {
+    return this.mapVerb('PATCH', template, handler, options);
   }
 
   /** Adds a route, any verb, whose handler is a middleware pipeline configured on a branch of the app. */
@@ -106,9 +114,10 @@ export class RouteBuilder {
     return this.mapMiddlewareVerb('PATCH', template, configure);
   }
 
-  private mapRouter(verbs: readonly string[] | null, template: string, target: Router): this {
-    const constraints = verbs ? { httpMethod: new HttpMethodRouteConstraint(...verbs) } : null;
-    return this.add(new Route(target, null, template, null, constraints, null, this.routing.constraintResolver));
+  private mapRouter(verbs: readonly string[] | null, template: string, target: Router, options: MapOptions = {}): this {
+    const constraints = verbs ? { ...options.constraints, httpMethod: new HttpMethodRouteConstraint(...verbs) } : options.constraints;
+    const { name = null, defaults = null, dataTokens = null } = options;
+    return this.add(new Route(target, name, template, defaults, constraints ?? null, dataTokens, this.routing.constraintResolver));
   }
 
   private branch(configure: ConfigureBranch): RequestDelegate {

@@ -98,6 +98,15 @@ export class RouteCollection implements Router {
     }
   }
 
+  /**
+   * The HTTP methods the template routes accept for `path` (their verb limits aside, templates and
+   * constraints must accept it); "*" for a route with no verb limit. Empty when no route matches the path:
+   * an app answers 405 with an Allow header when this is not empty, else 404.
+   */
+  allowedMethods(path: string, httpContext?: unknown): string[] {
+    return this.build().compiled!.router.allowedMethods(path, httpContext);
+  }
+
   private tryRoute(context: RouteContext, match: RouteMatch): Promise<boolean> {
     return (match.route.handler as Route).handleMatch(context, match.values);
   }

@@ -1,0 +1,169 @@
+// The to-do API server on raw node:http, routed by switchyard like any user's app. `npm start` runs this
+// file's bundle (dist/todo-server.js); tests use createTodoServer() with their own repository.
+import { createServer, type Server } from 'node:http';
+import type { Socket } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import {
+  addRouting,
+  createApplication,
+  problem,
+  RouteBuilder,
+  useRouter,
+  writeProblem,
+  type Application,
+  type Middleware,
+  type RouteCollection,
+} from '../index.js';
+import { GET_TODO_ROUTE, TodoController } from './todo-controller.js';
+import { InMemoryTodoRepository, type TodoRepository } from './todo-repository.js';
+
+/** The service key of the shared TodoRepository. */
+export const TODO_REPOSITORY = Symbol.for('switchyard.todo.repository');
+
+/** Options of the to-do app. */
+export interface TodoAppOptions {
+  /** The data layer (default: an InMemoryTodoRepository with one seeded item). */
+  repository?: TodoRepository;
+  /** With the default repository: the most items stored (default 100,000); POST answers 507 past it. */
+  maxItems?: number;
+  /** One JSON line per request on stdout (method, path, status, duration); default true. */
+  log?: boolean | ((line: string) => void);
+}
+
+/** The longest request target accepted (8 KiB); longer ones get 414. */
+export const MAX_URL_LENGTH = 8 * 1024;
+
+/** "api/[controller]" with the controller's name (class name without "Controller"), as ASP.NET expands it. */
+export function expandControllerTemplate(template: string, controllerClass: string): string {
+  return template.replace(/\[controller\]/gi, controllerClass.replace(/Controller$/, '').toLowerCase());
+}
+
+function requestLog(write: (line: string) => void): Middleware {
+  return async (ctx, next) => {
+    const start = process.hrtime.bigint();
+    ctx.response.raw.once('finish', () => {
+      const duration = Number(process.hrtime.bigint() - start) / 1e6;
+      const { method, path } = ctx.request;
+      write(JSON.stringify({ method, path, status: ctx.response.statusCode, durationMs: Math.round(duration * 1000) / 1000 }));
+    });
+    await next();
+  };
+}
+
+const rejectLongUrls: Middleware = async (ctx, next) => {
+  if ((ctx.request.raw.url ?? '').length > MAX_URL_LENGTH) {
+    writeProblem(ctx.response.raw, problem(414, `The request target is longer than ${MAX_URL_LENGTH} bytes.`));
+    return;
+  }
+  await next();
+};
+
+/** Unmatched requests: 405 with Allow when the path is known for other methods, else 404. */
+function methodNotAllowed(routes: RouteCollection): Middleware {
+  return async (ctx) => {
+    const allowed = routes.allowedMethods(ctx.request.path, ctx);
+    if (allowed.length === 0) {
+      writeProblem(ctx.response.raw, problem(404, `No resource matches ${ctx.request.path}.`));
+      return;
+    }
+    const allow = allowed.join(', ');
+    if (ctx.request.method === 'OPTIONS') {
+      ctx.response.send(204, undefined, { allow });
+      return;
+    }
+    writeProblem(ctx.response.raw, problem(405, `${ctx.request.method} is not allowed here; use ${allow}.`), { allow });
+  };
+}
+
+/** Builds the to-do application: logging, limits, the routes of the spec's endpoint table, 405/404. */
+export function createTodoApp(options: TodoAppOptions = {}): Application {
+  const app = createApplication();
+  addRouting(app.services);
+  const repository = options.repository ?? new InMemoryTodoRepository({ maxItems: options.maxItems });
+  app.services.addSingleton(TODO_REPOSITORY, repository);
+
+  const log = options.log ?? true;
+  if (log) app.use(requestLog(typeof log === 'function' ? log : (line) => process.stdout.write(line + '\n')));
+  app.use(rejectLongUrls);
+
+  const controller = new TodoController(app.services.getRequired<TodoRepository>(TODO_REPOSITORY));
+  const base = expandControllerTemplate('api/[controller]', TodoController.name);
+  const builder = new RouteBuilder(app);
+  builder
+    .mapMethods(['GET', 'HEAD'], 'healthz', async (ctx) => ctx.response.json(200, { status: 'ok' }))
+    .mapMethods(['GET', 'HEAD'], base, controller.getAll)
+    .mapMethods(['GET', 'HEAD'], `${base}/{id}`, controller.getById, { name: GET_TODO_ROUTE })
+    .mapPost(base, controller.create)
+    .mapPut(`${base}/{id}`, controller.update)
+    .mapDelete(`${base}/{id}`, controller.remove);
+  const routes = builder.build();
+  useRouter(app, routes);
+  app.use(methodNotAllowed(routes));
+  return app;
+}
+
+/** Options of the to-do server: the app's, plus the node:http server's. */
+export type TodoServerOptions = TodoAppOptions;
+
+/**
+ * A node:http server for the to-do app, hardened against slow clients: headers and whole requests must
+ * arrive within 30 s, idle keep-alive connections close after 5 s. Malformed HTTP gets a problem+json 400.
+ */
+export function createTodoServer(options: TodoServerOptions = {}): Server {
+  const app = createTodoApp(options);
+  const server = createServer({ headersTimeout: 30_000, requestTimeout: 30_000, maxHeaderSize: 128 * 1024 }, app.handler);
+  server.keepAliveTimeout = 5_000;
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (!socket.writable || error.code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const body = JSON.stringify(problem(status, 'The request could not be read as HTTP/1.1.'));
+    socket.end(
+      `HTTP/1.1 ${status} ${problem(status).title}\r\ncontent-type: application/problem+json; charset=utf-8\r\n` +
+        `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  });
+  return server;
+}
+
+/** Stops accepting, lets requests in flight finish, closes idle keep-alive connections; forces after `graceMs`. */
+export function shutdown(server: Server, graceMs = 10_000): Promise<void> {
+  return new Promise((resolve) => {
+    const force = setTimeout(() => server.closeAllConnections(), graceMs);
+    force.unref();
+    server.close(() => {
+      clearTimeout(force);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}
+
+async function main(): Promise<void> {
+  const host = process.env.HOST || '127.0.0.1';
+  const port = Number(process.env.PORT || 5000);
+  const log = !/^(0|off|false|no)$/i.test(process.env.TODO_LOG ?? '');
+  const server = createTodoServer({ log });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  const address = server.address();
+  const shown = typeof address === 'object' && address ? address.port : port;
+  console.log(`switchyard to-do API listening on http://${host.includes(':') ? `[${host}]` : host}:${shown}`);
+  const stop = (signal: string): void => {
+    console.log(`${signal}: shutting down`);
+    shutdown(server).then(() => process.exit(0));
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error('switchyard to-do API failed to start:', error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,66 @@
+// TodoController: the five operations of the to-do API (spec endpoint table), over a TodoRepository.
+import { problem, UrlHelper, writeProblem, type HttpContext, type RequestDelegate } from '../index.js';
+import { readJsonBody } from './json-body.js';
+import { readTodoInput, todoItemJson } from './todo-item.js';
+import type { TodoRepository } from './todo-repository.js';
+
+/** The route name of GET api/todo/{id}; POST builds its Location from it. */
+export const GET_TODO_ROUTE = 'GetTodo';
+
+const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
+
+function sendProblem(ctx: HttpContext, status: number, detail: string): void {
+  writeProblem(ctx.response.raw, problem(status, detail));
+}
+
+const routeId = (ctx: HttpContext): string => ctx.routeData!.values.id as string;
+
+/** Request handlers for the to-do resource; one shared instance, built with the app's repository. */
+export class TodoController {
+  constructor(private readonly repository: TodoRepository) {}
+
+  /** GET api/todo: every item. */
+  readonly getAll: RequestDelegate = async (ctx) => {
+    const items = await this.repository.getAll();
+    ctx.response.send(200, `[${items.map(todoItemJson).join(',')}]`, JSON_TYPE);
+  };
+
+  /** GET api/todo/{id}: one item, or 404. */
+  readonly getById: RequestDelegate = async (ctx) => {
+    const id = routeId(ctx);
+    const item = await this.repository.find(id);
+    if (item === null) return sendProblem(ctx, 404, `No to-do item has the key "${id}".`);
+    ctx.response.send(200, todoItemJson(item), JSON_TYPE);
+  };
+
+  /** POST api/todo: 201 with the created item (a new Key) and its absolute Location. */
+  readonly create: RequestDelegate = async (ctx) => {
+    const body = await readJsonBody(ctx);
+    if (!body.ok) return sendProblem(ctx, body.status, body.detail);
+    const read = readTodoInput(body.value);
+    if ('error' in read) return sendProblem(ctx, 400, read.error);
+    const item = await this.repository.add({ Name: read.input.Name, IsComplete: read.input.IsComplete });
+    if (item === null) return sendProblem(ctx, 507, 'The store is full; nothing was stored.');
+    const location = new UrlHelper(ctx).link(GET_TODO_ROUTE, { id: item.Key });
+    ctx.response.send(201, todoItemJson(item), { ...JSON_TYPE, location: location ?? '' });
+  };
+
+  /** PUT api/todo/{id}: checked in the spec's order — 400 (body, Key ≠ id), then 404, else 204. */
+  readonly update: RequestDelegate = async (ctx) => {
+    const id = routeId(ctx);
+    const body = await readJsonBody(ctx);
+    if (!body.ok) return sendProblem(ctx, body.status, body.detail);
+    const read = readTodoInput(body.value);
+    if ('error' in read) return sendProblem(ctx, 400, read.error);
+    if (read.input.Key !== id) return sendProblem(ctx, 400, `The body's Key must equal the id in the path ("${id}").`);
+    const updated = await this.repository.update({ Key: id, Name: read.input.Name, IsComplete: read.input.IsComplete });
+    if (!updated) return sendProblem(ctx, 404, `No to-do item has the key "${id}".`);
+    ctx.response.send(204);
+  };
+
+  /** DELETE api/todo/{id}: 204 whether or not the item existed (spec rule 6). */
+  readonly remove: RequestDelegate = async (ctx) => {
+    await this.repository.remove(routeId(ctx));
+    ctx.response.send(204);
+  };
+}

@@ -1,0 +1,75 @@
+// TodoRepository: the controller's only way to the data. Asynchronous, so a database can stand behind it.
+import { randomUUID } from 'node:crypto';
+import type { TodoItem } from './todo-item.js';
+
+/** The data layer of the to-do API (spec: Add, GetAll, Find, Remove, Update). */
+export interface TodoRepository {
+  /** Stores the item under a new key and returns it; null when the store is full. */
+  add(item: Omit<TodoItem, 'Key'>): Promise<TodoItem | null>;
+  getAll(): Promise<readonly TodoItem[]>;
+  find(key: string): Promise<TodoItem | null>;
+  /** Removes the item and returns it, or null when there was none. */
+  remove(key: string): Promise<TodoItem | null>;
+  /** Replaces the stored item with the same key; false when there is none. */
+  update(item: TodoItem): Promise<boolean>;
+}
+
+/** Options of the in-memory repository. */
+export interface InMemoryTodoRepositoryOptions {
+  /** The most items it stores (default 100,000); add() returns null past it. */
+  maxItems?: number;
+  /** The items it starts with (default: one, "Item1", not complete). */
+  seed?: readonly Omit<TodoItem, 'Key'>[];
+}
+
+/**
+ * Items in a Map. Every operation runs to completion without awaiting in between, so concurrent requests
+ * cannot interleave inside one: no lost update, no duplicate key (keys are random UUIDs, checked anyway).
+ */
+export class InMemoryTodoRepository implements TodoRepository {
+  private readonly items = new Map<string, TodoItem>();
+  readonly maxItems: number;
+
+  constructor(options: InMemoryTodoRepositoryOptions = {}) {
+    this.maxItems = options.maxItems ?? 100_000;
+    for (const item of options.seed ?? [{ Name: 'Item1', IsComplete: false }]) this.insert(item);
+  }
+
+  private insert(item: Omit<TodoItem, 'Key'>): TodoItem | null {
+    if (this.items.size >= this.maxItems) return null;
+    let key = randomUUID();
+    while (this.items.has(key)) key = randomUUID();
+    const stored: TodoItem = Object.freeze({ Key: key, Name: item.Name, IsComplete: item.IsComplete });
+    this.items.set(key, stored);
+    return stored;
+  }
+
+  async add(item: Omit<TodoItem, 'Key'>): Promise<TodoItem | null> {
+    return this.insert(item);
+  }
+
+  async getAll(): Promise<readonly TodoItem[]> {
+    return [...this.items.values()];
+  }
+
+  async find(key: string): Promise<TodoItem | null> {
+    return this.items.get(key) ?? null;
+  }
+
+  async remove(key: string): Promise<TodoItem | null> {
+    const item = this.items.get(key) ?? null;
+    if (item) this.items.delete(key);
+    return item;
+  }
+
+  async update(item: TodoItem): Promise<boolean> {
+    if (!this.items.has(item.Key)) return false;
+    this.items.set(item.Key, Object.freeze({ Key: item.Key, Name: item.Name, IsComplete: item.IsComplete }));
+    return true;
+  }
+
+  /** The number of stored items. */
+  get size(): number {
+    return this.items.size;
+  }
+}
