@@ -9,7 +9,8 @@ import { normalizeVirtualPath, type UrlOptions } from './normalize-path.js';
 import { RequestPath } from './request-path.js';
 import { createRouteEntry, type CompiledRoute, type RouteDefinition, type RouteEntry } from './route-entry.js';
 import { acceptsRequest, captureValues, matchesShape, type RouteMatch } from './route-match.js';
-import { collectCandidates, findFirst } from './trie-matcher.js';
+import { buildStaticIndex, type StaticIndex } from './static-index.js';
+import { collectCandidates, findFirst, firstAccepting } from './trie-matcher.js';
 import { buildTrie, describeTrie, type TrieNode } from './trie.js';
 
 /** Options of compile(). */
@@ -83,6 +84,7 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
   }
   const generators: RouteGenerator[] = entries.map(createRouteGenerator);
   const trie: TrieNode | null = strategy === 'trie' ? buildTrie(entries) : null;
+  const staticIndex: StaticIndex | null = trie ? buildStaticIndex(trie, entries) : null;
 
   /** Routes whose template shape matches the path, in order (constraints not yet run). */
   const candidates = (path: RequestPath): readonly RouteEntry[] =>
@@ -113,7 +115,14 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
         for (const found of naiveMatches(entries, target, method.toUpperCase(), httpContext)) return found;
         return null;
       }
-      return findFirst(trie, new RequestPath(target), method.toUpperCase(), httpContext);
+      const path = new RequestPath(target);
+      const verb = method.toUpperCase();
+      if (staticIndex!.size > 0) {
+        const key = path.staticKey();
+        const listed = key === null ? undefined : staticIndex!.get(key);
+        if (listed !== undefined) return firstAccepting(listed, path, verb, httpContext);
+      }
+      return findFirst(trie, path, verb, httpContext);
     },
     matches,
     allowedMethods(target, httpContext) {

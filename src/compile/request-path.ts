@@ -1,4 +1,6 @@
 // A request path split into segments once, the way ASP.NET's PathTokenizer does, decoded lazily.
+// Perf: this runs on every request, so it does one split and nothing else up front; decoding, case
+// folding and catch-all offsets are computed only when a route asks (most never do).
 import { foldCase } from './case-fold.js';
 import { decodeSegment } from './url-decoder.js';
 
@@ -10,43 +12,30 @@ import { decodeSegment } from './url-decoder.js';
 export class RequestPath {
   /** The path without query or fragment, as received. */
   readonly path: string;
-  /** Raw (still percent-encoded) segments. */
-  readonly segments: readonly string[];
-  /** Where each raw segment starts in `path`; a catch-all takes the rest of `path` from there. */
-  private readonly starts: number[];
+  /** The path between the leading "/" and one trailing "/" (null for "" and "/", which have no segments). */
+  private readonly body: string | null;
+  private readonly first: number;
   private readonly hasEscapes: boolean;
-  private decodedCache: (string | undefined)[] | undefined;
-  private foldedCache: (string | undefined)[] | undefined;
+  private rawSegments: readonly string[] | null = null;
+  private decodedSegments: (string | undefined)[] | null = null;
+  private foldedSegments: readonly string[] | null = null;
 
   constructor(target: string) {
-    let end = target.length;
-    for (let i = 0; i < target.length; i++) {
-      const c = target.charCodeAt(i);
-      if (c === 63 /* ? */ || c === 35 /* # */) {
-        end = i;
-        break;
-      }
-    }
-    const path = end === target.length ? target : target.slice(0, end);
+    let end = target.indexOf('?');
+    const hash = target.indexOf('#');
+    if (hash >= 0 && (end < 0 || hash < end)) end = hash;
+    const path = end < 0 ? target : target.slice(0, end);
     this.path = path;
-    this.hasEscapes = path.includes('%');
+    this.hasEscapes = path.indexOf('%') >= 0;
     const first = path.charCodeAt(0) === 47 /* / */ ? 1 : 0;
-    let last = path.length;
-    if (last > first && path.charCodeAt(last - 1) === 47) last--;
-    const starts: number[] = [];
-    if (path.length > first) {
-      // Non-empty after the leading slash: at least one (possibly empty) segment, as PathTokenizer counts.
-      const body = path.slice(first, last);
-      this.segments = body.split('/');
-      let offset = first;
-      for (const segment of this.segments) {
-        starts.push(offset);
-        offset += segment.length + 1;
-      }
-    } else {
-      this.segments = [];
-    }
-    this.starts = starts;
+    this.first = first;
+    // Non-empty after the leading slash: at least one (possibly empty) segment, as PathTokenizer counts.
+    this.body = path.length > first ? path.slice(first, path.charCodeAt(path.length - 1) === 47 ? -1 : path.length) : null;
+  }
+
+  /** Raw (still percent-encoded) segments; split on first use. */
+  get segments(): readonly string[] {
+    return (this.rawSegments ??= this.body === null ? [] : this.body.split('/'));
   }
 
   /** The number of segments. */
@@ -54,22 +43,41 @@ export class RequestPath {
     return this.segments.length;
   }
 
+  /**
+   * The whole path, folded, as the static-route index keys it ("Users/List/" → "users/list"); null when
+   * it has escapes (decoding may change it) or folding would change its length.
+   */
+  staticKey(): string | null {
+    if (this.hasEscapes) return null;
+    const body = this.body ?? '';
+    const lower = body.toLowerCase();
+    return lower.length === body.length ? lower : null;
+  }
+
   /** Segment `i` percent-decoded. */
   decoded(i: number): string {
-    const raw = this.segments[i];
-    if (!this.hasEscapes) return raw;
-    const cache = (this.decodedCache ??= []);
-    return (cache[i] ??= decodeSegment(raw));
+    if (!this.hasEscapes) return this.segments[i];
+    const cache = (this.decodedSegments ??= new Array(this.length));
+    return (cache[i] ??= decodeSegment(this.segments[i]));
   }
 
   /** Segment `i` decoded and case-folded: the key for literal comparison. */
   folded(i: number): string {
-    const cache = (this.foldedCache ??= []);
-    return (cache[i] ??= foldCase(this.decoded(i)));
+    return (this.foldedSegments ??= this.foldAll())[i];
+  }
+
+  private foldAll(): readonly string[] {
+    const key = this.staticKey();
+    if (key !== null) return key === this.body ? this.segments : key.split('/'); // nothing to decode
+    const folded = new Array<string>(this.length);
+    for (let i = 0; i < folded.length; i++) folded[i] = foldCase(this.decoded(i));
+    return folded;
   }
 
   /** Everything from the start of segment `i` to the end of the path (trailing slash included), decoded. */
   remainder(i: number): string {
-    return decodeSegment(this.path.slice(this.starts[i]));
+    let start = this.first;
+    for (let k = 0; k < i; k++) start += this.segments[k].length + 1;
+    return decodeSegment(this.path.slice(start));
   }
 }

@@ -69,6 +69,13 @@ function tryRoutes(entries: readonly RouteEntry[], search: Search): void {
   }
 }
 
+/** The first of `entries` (ascending index, shapes known to match) that binds and passes its checks. */
+export function firstAccepting(entries: readonly RouteEntry[], path: RequestPath, method: string, httpContext: unknown): RouteMatch | null {
+  const search: Search = { path, method, httpContext, bestIndex: Infinity, best: null };
+  tryRoutes(entries, search);
+  return search.best;
+}
+
 /** Every route whose template shape matches the path (constraints not yet run), in index order. */
 export function collectCandidates(root: TrieNode, path: RequestPath): RouteEntry[] {
   const found: RouteEntry[] = [];

@@ -1,0 +1,25 @@
+// The static-route index: for every all-literal template, the complete ordered list of routes whose
+// template shape accepts exactly that path, computed at compile time from the trie. A request for such a
+// path is then one Map lookup plus the verb and constraint checks of that short list — the same answer the
+// walk gives (the list is what the walk would collect), without walking.
+import { RequestPath } from './request-path.js';
+import type { RouteEntry } from './route-entry.js';
+import { collectCandidates } from './trie-matcher.js';
+import type { TrieNode } from './trie.js';
+
+/** Folded static path ("users/list") → the routes (ascending index) whose shape matches it. */
+export type StaticIndex = ReadonlyMap<string, readonly RouteEntry[]>;
+
+export function buildStaticIndex(trie: TrieNode, entries: readonly RouteEntry[]): StaticIndex {
+  const index = new Map<string, readonly RouteEntry[]>();
+  for (const entry of entries) {
+    if (!entry.segments.every((s) => s.kind === 'literal')) continue;
+    const key = entry.segments.map((s) => (s.kind === 'literal' ? s.folded : '')).join('/');
+    if (index.has(key)) continue;
+    // The key must be what staticKey() gives for that path, or lookups would silently miss.
+    const path = new RequestPath(`/${key}`);
+    if (path.staticKey() !== key) continue;
+    index.set(key, collectCandidates(trie, path));
+  }
+  return index;
+}
