@@ -1,0 +1,56 @@
+// Layers import downward only: template → constraints → compile → pipeline → todo. The to-do app is the
+// library's first customer and uses the public surface (src/index.ts) only.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = resolve(import.meta.dirname, '../src');
+const RANK: Record<string, number> = { leaf: 0, template: 1, constraints: 2, compile: 3, pipeline: 4, index: 5, todo: 6 };
+const LEAVES = new Set(['errors.ts', 'route-values.ts']);
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? files(full) : full.endsWith('.ts') ? [full] : [];
+  });
+}
+
+function layerOf(file: string): string {
+  const rel = relative(SRC, file);
+  if (LEAVES.has(rel)) return 'leaf';
+  if (rel === 'index.ts') return 'index';
+  return rel.split('/')[0];
+}
+
+const edges = files(SRC).flatMap((file) =>
+  [...readFileSync(file, 'utf8').matchAll(/^(?:import|export)[^'"]*from\s+['"]([^'"]+)['"]/gm)].map((m) => ({
+    from: file,
+    specifier: m[1],
+    to: m[1].startsWith('.') ? resolve(dirname(file), m[1].replace(/\.js$/, '.ts')) : null,
+  })),
+);
+
+describe('layers', () => {
+  it('has files in every layer', () => {
+    expect(new Set(files(SRC).map(layerOf))).toEqual(new Set(Object.keys(RANK)));
+  });
+
+  it.each(edges.filter((e) => e.to !== null))('$from imports $specifier downward', ({ from, to }) => {
+    const a = layerOf(from);
+    const b = layerOf(to!);
+    if (a === 'todo') expect(b === 'todo' || b === 'index', `todo may only use src/index.ts, not ${relative(SRC, to!)}`).toBe(true);
+    else expect(RANK[b], `${relative(SRC, from)} → ${relative(SRC, to!)}`).toBeLessThanOrEqual(RANK[a]);
+  });
+
+  it('keeps template/, constraints/ and compile/ free of node:* (they run in any JS runtime)', () => {
+    const offenders = edges.filter((e) => ['template', 'constraints', 'compile', 'leaf'].includes(layerOf(e.from)) && e.specifier.startsWith('node:'));
+    expect(offenders.map((e) => relative(SRC, e.from))).toEqual([]);
+  });
+
+  it('has no runtime dependencies', () => {
+    const pkg = JSON.parse(readFileSync(resolve(SRC, '../package.json'), 'utf8'));
+    expect(pkg.dependencies ?? {}).toEqual({});
+    const bare = edges.filter((e) => e.to === null && !e.specifier.startsWith('node:'));
+    expect(bare.map((e) => `${relative(SRC, e.from)}: ${e.specifier}`)).toEqual([]);
+  });
+});
