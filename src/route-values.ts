@@ -43,7 +43,7 @@ export function routePartsEqual(a: unknown, b: unknown): boolean {
 
 /** The key of `values` equal to `name` ignoring case, or undefined. Exact match first (the usual case). */
 export function findRouteKey(values: RouteValues, name: string): string | undefined {
-  if (Object.prototype.hasOwnProperty.call(values, name)) return name;
+  if (Object.hasOwn(values, name)) return name;
   const lower = name.toLowerCase();
   for (const key of Object.keys(values)) {
     if (key.toLowerCase() === lower) return key;
@@ -53,8 +53,7 @@ export function findRouteKey(values: RouteValues, name: string): string | undefi
 
 /** Looks a route value up by name, case-insensitively. */
 export function getRouteValue(values: RouteValues, name: string): unknown {
-  const own = values[name];
-  if (own !== undefined || Object.prototype.hasOwnProperty.call(values, name)) return own;
+  if (Object.hasOwn(values, name)) return values[name]; // own only: "toString" may be a route value name
   const key = findRouteKey(values, name);
   return key === undefined ? undefined : values[key];
 }

@@ -3,12 +3,14 @@
 
 /** Lower-cases `text` unit by unit, keeping its length. */
 export function foldCase(text: string): string {
-  const lower = text.toLowerCase();
-  if (lower.length === text.length) return lower;
-  let out = '';
-  for (const ch of text) {
-    const l = ch.toLowerCase();
-    out += l.length === ch.length ? l : ch;
+  let lower = text.toLowerCase();
+  if (lower.length !== text.length) {
+    lower = '';
+    for (const ch of text) {
+      const l = ch.toLowerCase();
+      lower += l.length === ch.length ? l : ch;
+    }
   }
-  return out;
+  // toLowerCase writes a word-final Σ as ς; "ΟΔΟΣ" and "οδοσ" are the same word (as .NET's OrdinalIgnoreCase).
+  return lower.indexOf('ς') < 0 ? lower : lower.replace(/ς/g, 'σ');
 }

@@ -45,13 +45,10 @@ export class RequestPath {
 
   /**
    * The whole path, folded, as the static-route index keys it ("Users/List/" → "users/list"); null when
-   * it has escapes (decoding may change it) or folding would change its length.
+   * it has escapes (decoding may change it).
    */
   staticKey(): string | null {
-    if (this.hasEscapes) return null;
-    const body = this.body ?? '';
-    const lower = body.toLowerCase();
-    return lower.length === body.length ? lower : null;
+    return this.hasEscapes ? null : foldCase(this.body ?? '');
   }
 
   /** Segment `i` percent-decoded. */

@@ -52,7 +52,7 @@ export function captureValues(entry: RouteEntry, path: RequestPath): RouteValues
   const defaults = entry.defaultEntries;
   for (let i = 0; i < defaults.length; i++) {
     const [key, value] = defaults[i];
-    if (!(key in values)) values[key] = value;
+    if (!Object.hasOwn(values, key)) values[key] = value; // not `in`: "constructor" is a fine route value name
   }
   return values;
 }

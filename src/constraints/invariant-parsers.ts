@@ -123,7 +123,13 @@ const shapes: DateShape[] = [
   { re: new RegExp(`^${DAY_NAME}${MONTH}\\s+(\\d{1,2}),?\\s+(\\d{4})${OPT_TIME}$`, 'i'), read: (m) => [+m[3], monthOf(m[1]), +m[2], 4] },
   // February 2009 (the 1st)
   { re: new RegExp(`^${MONTH},?\\s+(\\d{4})$`, 'i'), read: (m) => [+m[2], monthOf(m[1]), 1, 3] },
+  // 12/25, 12-25 (+ time): month and day of the current year
+  { re: new RegExp(`^(\\d{1,2})([-/.])(\\d{1,2})${OPT_TIME}$`, 'i'), read: (m) => [currentYear(), +m[1], +m[3], 4] },
+  // February 15, 15 February (+ time): current year
+  { re: new RegExp(`^${DAY_NAME}${MONTH}\\s+(\\d{1,2})${OPT_TIME}$`, 'i'), read: (m) => [currentYear(), monthOf(m[1]), +m[2], 3] },
+  { re: new RegExp(`^${DAY_NAME}(\\d{1,2})\\s+${MONTH}${OPT_TIME}$`, 'i'), read: (m) => [currentYear(), monthOf(m[2]), +m[1], 3] },
 ];
+const currentYear = (): number => new Date().getFullYear();
 const TIME_ONLY = new RegExp(`^${TIME}${ZONE}$`, 'i');
 
 function year(text: string): number {

@@ -1,0 +1,228 @@
+import { describe, expect, it } from 'vitest';
+import {
+  compile,
+  ConstraintRegistry,
+  HttpMethodRouteConstraint,
+  RouteCreationError,
+  type CompiledRouter,
+  type RouteConstraint,
+  type RouteDefinition,
+} from '../src/index.js';
+import { constraintCases, constraintErrorCases, httpMethodConstraintCases } from './cases/constraint-cases.js';
+
+const strategies = ['trie', 'linear'] as const;
+
+/** "{p:<constraint>}", with the braces of the constraint doubled as the template syntax wants. */
+const templateFor = (constraint: string) => `{p:${constraint.replace(/\{/g, '{{').replace(/\}/g, '}}')}}`;
+
+/** The RouteCreationError thrown by `create`, or a failed expectation. */
+function creationError(create: () => unknown): RouteCreationError {
+  let thrown: unknown;
+  try {
+    create();
+  } catch (e) {
+    thrown = e;
+  }
+  expect(thrown).toBeInstanceOf(RouteCreationError);
+  return thrown as RouteCreationError;
+}
+
+describe('inline constraints', () => {
+  const registry = new ConstraintRegistry();
+
+  it.each(constraintCases)('$constraint on $value → $accepted', ({ constraint, value, accepted }) => {
+    const c = registry.resolve(constraint);
+    expect(c.match({ request: { method: 'GET' } }, null, 'p', { p: value }, 'incoming')).toBe(accepted);
+    expect(c.match(undefined, null, 'p', { p: value }, 'generation')).toBe(accepted);
+  });
+
+  // A string value also arrives through a URL: percent-encoded, then decoded, then checked; the value stays a string.
+  const routable = constraintCases.filter((c) => typeof c.value === 'string' && c.value !== '');
+  it.each(routable)('{p:$constraint} matches /$value → $accepted', ({ constraint, value, accepted }) => {
+    for (const strategy of strategies) {
+      const found = compile([{ template: templateFor(constraint) }], { strategy }).match('/' + encodeURIComponent(value as string));
+      expect(found === null ? null : found.values).toEqual(accepted ? { p: value } : null);
+    }
+  });
+
+  it('a missing key never passes', () => {
+    for (const name of ['int', 'bool', 'alpha', 'minlength(0)', 'regex(.*)', 'required', 'range(1,2)', 'guid', 'datetime']) {
+      expect(registry.resolve(name).match(undefined, null, 'p', {}, 'incoming')).toBe(false);
+    }
+  });
+
+  it('looks the value up by key ignoring case', () => {
+    expect(registry.resolve('int').match(undefined, null, 'id', { ID: '5' }, 'incoming')).toBe(true);
+    expect(registry.resolve('int').match(undefined, null, 'id', { ID: 'x' }, 'incoming')).toBe(false);
+  });
+});
+
+describe('invalid inline constraints', () => {
+  it.each(constraintErrorCases)('{p:$constraint} is a RouteCreationError', ({ constraint, reason }) => {
+    const template = `{p:${constraint}}`;
+    const e = creationError(() => compile([{ name: 'r', template }]));
+    expect(e.routeName).toBe('r');
+    expect(e.template).toBe(template);
+    expect(e.reason).toMatch(reason);
+    // The message names the route template, the parameter and the constraint.
+    expect(e.message).toContain(JSON.stringify(template));
+    expect(e.reason).toMatch(/\bp\b/);
+    expect(e.reason).toContain(constraint.replace(/\(.*$/, ''));
+  });
+});
+
+describe('HttpMethodRouteConstraint', () => {
+  it.each(httpMethodConstraintCases)(
+    '$allowed $direction $requestMethod $values → $accepted',
+    ({ allowed, direction, requestMethod, values, accepted }) => {
+      const c = new HttpMethodRouteConstraint(...allowed);
+      const httpContext = requestMethod === undefined ? undefined : { request: { method: requestMethod } };
+      expect(c.match(httpContext, null, 'httpMethod', values, direction)).toBe(accepted);
+    },
+  );
+});
+
+/** Paths against one route, for both strategies: the values, or null for no match. */
+function expectMatches(route: RouteDefinition, rows: [path: string, values: Record<string, unknown> | null][], options = {}) {
+  for (const strategy of strategies) {
+    const router: CompiledRouter = compile([route], { ...options, strategy });
+    for (const [path, values] of rows) {
+      const found = router.match(path, 'GET');
+      expect({ strategy, path, values: found === null ? null : found.values }).toEqual({ strategy, path, values });
+    }
+  }
+}
+
+describe('the constraints object', () => {
+  it('a string naming a known constraint resolves to it', () => {
+    expectMatches({ template: '{id}', constraints: { id: 'int' } }, [
+      ['/5', { id: '5' }],
+      ['/-5', { id: '-5' }],
+      ['/x', null],
+      ['/int', null],
+    ]);
+  });
+
+  it('a known constraint with arguments resolves to it', () => {
+    expectMatches({ template: '{id}', constraints: { id: 'range(1,10)' } }, [
+      ['/10', { id: '10' }],
+      ['/11', null],
+    ]);
+  });
+
+  it('any other string is a regex over the whole value, case-insensitive (spec rule 5)', () => {
+    expectMatches({ template: 'api/{action}', constraints: { action: 'list|get|create' } }, [
+      ['/api/get', { action: 'get' }],
+      ['/api/list', { action: 'list' }],
+      ['/api/create', { action: 'create' }],
+      ['/api/GET', { action: 'GET' }],
+      ['/api/getx', null],
+      ['/api/xget', null],
+      ['/api/lis', null],
+      ['/api/delete', null],
+    ]);
+  });
+
+  it('a string regex that is already anchored still works', () => {
+    expectMatches({ template: '{code}', constraints: { code: '^[a-z]{2}\\d$' } }, [
+      ['/ab1', { code: 'ab1' }],
+      ['/AB1', { code: 'AB1' }],
+      ['/abc1', null],
+    ]);
+  });
+
+  it('a constraint key is matched to its parameter ignoring case', () => {
+    expectMatches({ template: '{id}', constraints: { ID: 'int' } }, [
+      ['/5', { id: '5' }],
+      ['/x', null],
+    ]);
+  });
+
+  it('a RegExp instance is used as a regex', () => {
+    expectMatches({ template: '{id}', constraints: { id: /^\d+$/ } }, [
+      ['/123', { id: '123' }],
+      ['/12a', null],
+    ]);
+  });
+
+  it('an array of specs: all must pass', () => {
+    expectMatches({ template: '{id}', constraints: { id: ['int', '\\d{2}', /^[1-5]/] } }, [
+      ['/12', { id: '12' }],
+      ['/55', { id: '55' }],
+      ['/62', null],
+      ['/123', null],
+      ['/ab', null],
+    ]);
+  });
+
+  it('a RouteConstraint instance is used as is', () => {
+    const even: RouteConstraint = { match: (_c, _r, key, values) => Number(values[key]) % 2 === 0 };
+    expectMatches({ template: '{n}', constraints: { n: even } }, [
+      ['/4', { n: '4' }],
+      ['/3', null],
+    ]);
+  });
+
+  it('combines with inline constraints', () => {
+    expectMatches({ template: '{id:int}', constraints: { id: 'min(10)' } }, [
+      ['/10', { id: '10' }],
+      ['/9', null],
+      ['/ten', null],
+    ]);
+  });
+
+  it.each([
+    ['a number', 5],
+    ['an object', {}],
+    ['a boolean', true],
+  ])('%s is a RouteCreationError', (_what, spec) => {
+    const e = creationError(() => compile([{ name: 'r', template: '{id}', constraints: { id: spec as never } }]));
+    expect(e.template).toBe('{id}');
+    expect(e.reason).toContain('id');
+  });
+
+  it('an invalid regex string is a RouteCreationError', () => {
+    const e = creationError(() => compile([{ name: 'r', template: '{id}', constraints: { id: '(abc' } }]));
+    expect(e.reason).toContain('(abc');
+  });
+
+  it('a known name with bad arguments is a RouteCreationError', () => {
+    creationError(() => compile([{ name: 'r', template: '{id}', constraints: { id: 'range(10,1)' } }]));
+  });
+});
+
+describe('defaults given twice', () => {
+  it('inline and in the defaults object is a RouteCreationError', () => {
+    const e = creationError(() => compile([{ name: 'r', template: '{id=5}', defaults: { id: '6' } }]));
+    expect(e.template).toBe('{id=5}');
+    expect(e.reason).toContain('id');
+  });
+
+  it('also when the defaults key differs in case', () => {
+    creationError(() => compile([{ name: 'r', template: '{id=5}', defaults: { ID: '6' } }]));
+  });
+});
+
+describe('custom constraint names', () => {
+  const even = () => ({ match: (_c: unknown, _r: unknown, key: string, values: Record<string, unknown>) => Number(values[key]) % 2 === 0 });
+  const divisibleBy = (args: readonly string[]): RouteConstraint => {
+    const n = Number(args[0]);
+    return { match: (_c, _r, key, values) => Number(values[key]) % n === 0 };
+  };
+
+  it('a name registered through compile({ constraints }) works inline', () => {
+    expectMatches({ template: 'n/{n:even}' }, [['/n/4', { n: '4' }], ['/n/3', null]], { constraints: { even } });
+  });
+
+  it('with arguments, and combined with built-ins', () => {
+    expectMatches({ template: '{n:int:div(3)}' }, [['/9', { n: '9' }], ['/10', null], ['/x', null]], { constraints: { div: divisibleBy } });
+  });
+
+  it('works in the constraints object too', () => {
+    expectMatches({ template: '{n}', constraints: { n: 'even' } }, [['/4', { n: '4' }], ['/3', null]], { constraints: { even } });
+  });
+
+  it('is unknown without registration', () => {
+    creationError(() => compile([{ name: 'r', template: '{n:even}' }]));
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { compile, toRouteString, type CompileOptions, type CompiledRouter } from '../src/index.js';
+import { generateCases } from './cases/generate-cases.js';
+import type { CaseRoute } from './cases/types.js';
+
+const strategies = ['trie', 'linear'] as const;
+
+function routerFor(routes: CaseRoute[], strategy: 'trie' | 'linear', options: CompileOptions = {}): CompiledRouter {
+  return compile(
+    routes.map((r) => ({ name: r.name ?? null, template: r.template, defaults: r.defaults, constraints: r.constraints, methods: r.methods, dataTokens: r.dataTokens })),
+    { ...options, strategy },
+  );
+}
+
+describe.each(strategies)('generate (%s)', (strategy) => {
+  it.each(generateCases)('$routes.0.template with $values → $expected', ({ routes, values, ambient, routeName, options, expected, expectedIndex }) => {
+    const found = routerFor(routes, strategy, options ?? {}).generate(values, { ambientValues: ambient ?? null, routeName: routeName ?? null });
+    expect(found?.path ?? null).toBe(expected);
+    if (expectedIndex !== undefined) expect(found?.route.index).toBe(expectedIndex);
+  });
+
+  // Rule 9: the generated path round-trips — matching it gives back the values that produced it.
+  const roundTrips = generateCases.filter(
+    (c) => c.expected !== null && !c.expected.includes('?') && !c.ambient && !c.options && c.routes.length === 1 && !c.routes[0].methods,
+  );
+  it.each(roundTrips)('$expected matches back to $values', ({ routes, values, expected }) => {
+    const router = routerFor(routes, strategy);
+    const found = router.match(expected!, 'GET');
+    expect(found?.route.index).toBe(0);
+    for (const [key, value] of Object.entries(values)) {
+      const text = toRouteString(value);
+      if (text === '') continue;
+      // Route value names compare ignoring case.
+      const matchedKey = Object.keys(found!.values).find((k) => k.toLowerCase() === key.toLowerCase());
+      expect(toRouteString(matchedKey === undefined ? undefined : found!.values[matchedKey]).toLowerCase()).toBe(text.toLowerCase());
+    }
+  });
+});
