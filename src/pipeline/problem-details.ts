@@ -18,6 +18,7 @@ const TITLES: Record<number, string> = {
   413: 'Content Too Large',
   414: 'URI Too Long',
   415: 'Unsupported Media Type',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   507: 'Insufficient Storage',
 };
@@ -31,6 +32,7 @@ const TYPES: Record<number, string> = {
   413: 'rfc9110#section-15.5.14',
   414: 'rfc9110#section-15.5.15',
   415: 'rfc9110#section-15.5.16',
+  431: 'rfc6585#section-5',
   500: 'rfc9110#section-15.6.1',
   507: 'rfc4918#section-11.5',
 };

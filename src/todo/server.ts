@@ -1,6 +1,6 @@
 // The to-do API server on raw node:http, routed by switchyard like any user's app. `npm start` runs this
 // file's bundle (dist/todo-server.js); tests use createTodoServer() with their own repository.
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import {
@@ -128,12 +128,20 @@ export function createTodoServer(options: TodoServerOptions = {}): Server {
   return server;
 }
 
-/** Stops accepting, lets requests in flight finish, closes idle keep-alive connections; forces after `graceMs`. */
+/**
+ * Stops accepting, lets requests in flight finish, closes keep-alive connections as soon as they are idle
+ * (responses from now on say "connection: close"); forces the rest closed after `graceMs`.
+ */
 export function shutdown(server: Server, graceMs = 10_000): Promise<void> {
   return new Promise((resolve) => {
+    server.on('request', (_req, res: ServerResponse) => res.setHeader('connection', 'close'));
+    // A response in flight may leave its keep-alive connection idle at any moment: sweep until closed.
+    // (Polling only while draining keeps the request path free of shutdown bookkeeping.)
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
     const force = setTimeout(() => server.closeAllConnections(), graceMs);
     force.unref();
     server.close(() => {
+      clearInterval(sweep);
       clearTimeout(force);
       resolve();
     });

@@ -1,0 +1,1013 @@
+// The to-do API (../shared/spec/todo-api.md) over real HTTP: undici against createTodoServer() on port 0, raw
+// node:net sockets for what undici will not send (malformed HTTP, a lying Content-Length, slow clients), and
+// the bundled server (dist/todo-server.js) as `npm start` runs it.
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { connect, type AddressInfo, type Socket } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { request } from 'undici';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTodoServer, shutdown, type TodoServerOptions } from '../src/todo/server.js';
+import type { TodoRepository } from '../src/todo/todo-repository.js';
+import type { TodoItem } from '../src/todo/todo-item.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const JSON_CT = 'application/json; charset=utf-8';
+const PROBLEM_CT = /^application\/problem\+json(;|$)/;
+const MIB = 1024 * 1024;
+
+// ---------------------------------------------------------------------------------------------------------
+// Helpers
+
+interface Running {
+  server: Server;
+  port: number;
+  base: string;
+}
+
+const running = new Set<Server>();
+
+async function start(options: TodoServerOptions = {}): Promise<Running> {
+  const server = createTodoServer({ log: false, ...options });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  running.add(server);
+  const { port } = server.address() as AddressInfo;
+  return { server, port, base: `http://127.0.0.1:${port}` };
+}
+
+async function stop(server: Server): Promise<void> {
+  running.delete(server);
+  if (!server.listening) return;
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+afterEach(async () => {
+  await Promise.all([...running].map(stop));
+});
+
+interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+type Body = string | Buffer | AsyncIterable<Buffer> | undefined;
+
+async function http(base: string, method: string, path: string, body?: Body, headers: Record<string, string> = {}): Promise<Reply> {
+  const res = await request(base + path, { method: method as 'GET', headers, body: body as string | undefined });
+  const text = await res.body.text();
+  return { status: res.statusCode, headers: res.headers, text };
+}
+
+const json = (value: unknown): string => JSON.stringify(value);
+const postJson = (base: string, value: unknown, headers: Record<string, string> = {}) =>
+  http(base, 'POST', '/api/todo', json(value), { 'content-type': 'application/json', ...headers });
+const putJson = (base: string, id: string, value: unknown) =>
+  http(base, 'PUT', `/api/todo/${id}`, json(value), { 'content-type': 'application/json' });
+
+async function getAll(base: string): Promise<TodoItem[]> {
+  const reply = await http(base, 'GET', '/api/todo');
+  expect(reply.status).toBe(200);
+  return JSON.parse(reply.text) as TodoItem[];
+}
+
+async function seededKey(base: string): Promise<string> {
+  const items = await getAll(base);
+  expect(items).toHaveLength(1);
+  return items[0].Key;
+}
+
+/** Asserts an RFC 9457 body with type/title/status/detail and no trace of a stack or a file path. */
+function expectProblem(reply: Reply, status: number): Record<string, unknown> {
+  expect(reply.status).toBe(status);
+  expect(String(reply.headers['content-type'])).toMatch(PROBLEM_CT);
+  expectNoStack(reply.text);
+  const body = JSON.parse(reply.text) as Record<string, unknown>;
+  expect(typeof body.type).toBe('string');
+  expect((body.type as string).length).toBeGreaterThan(0);
+  expect(typeof body.title).toBe('string');
+  expect((body.title as string).length).toBeGreaterThan(0);
+  expect(body.status).toBe(status);
+  expect(typeof body.detail).toBe('string');
+  return body;
+}
+
+function expectNoStack(text: string): void {
+  expect(text).not.toMatch(/\bat [^\s]+ \(|\n\s*at /); // stack frames
+  expect(text).not.toMatch(/\.(?:ts|js|mjs|cjs):\d+|node:internal|\/work\/|[A-Z]:\\/); // file paths
+  expect(text).not.toMatch(/\bstack\b/i);
+}
+
+/** One HTTP/1.1 response read off a raw socket (Content-Length bodies, or up to the close). */
+interface RawReply extends Reply {
+  socketClosed: boolean;
+}
+
+function readResponse(socket: Socket, timeoutMs = 5_000): Promise<RawReply> {
+  return new Promise((resolve, reject) => {
+    let data = Buffer.alloc(0);
+    const timer = setTimeout(() => finish(new Error(`no complete response within ${timeoutMs} ms: ${data.toString('latin1')}`)), timeoutMs);
+    const parse = (closed: boolean): RawReply | null => {
+      const end = data.indexOf('\r\n\r\n');
+      if (end < 0) return null;
+      const lines = data.subarray(0, end).toString('latin1').split('\r\n');
+      const status = Number(lines[0].split(' ')[1]);
+      const headers: Record<string, string> = {};
+      for (const line of lines.slice(1)) {
+        const colon = line.indexOf(':');
+        headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+      }
+      const body = data.subarray(end + 4);
+      const length = headers['content-length'];
+      if (length !== undefined) {
+        if (body.length < Number(length)) return null;
+        return { status, headers, text: body.subarray(0, Number(length)).toString('utf8'), socketClosed: closed };
+      }
+      if (status === 204 || status === 304) return { status, headers, text: '', socketClosed: closed };
+      return closed ? { status, headers, text: body.toString('utf8'), socketClosed: true } : null;
+    };
+    const onData = (chunk: Buffer): void => {
+      data = Buffer.concat([data, chunk]);
+      const reply = parse(false);
+      if (reply) finish(null, reply);
+    };
+    const onClose = (): void => {
+      const reply = parse(true);
+      finish(reply ? null : new Error(`socket closed before a complete response: ${data.toString('latin1')}`), reply ?? undefined);
+    };
+    const onError = (): void => undefined; // the close that follows decides
+    function finish(error: Error | null, reply?: RawReply): void {
+      clearTimeout(timer);
+      socket.off('data', onData);
+      socket.off('close', onClose);
+      socket.off('error', onError);
+      if (error) reject(error);
+      else resolve(reply!);
+    }
+    socket.on('data', onData);
+    socket.once('close', onClose);
+    socket.on('error', onError);
+  });
+}
+
+async function rawConnect(port: number): Promise<Socket> {
+  const socket = connect(port, '127.0.0.1');
+  socket.on('error', () => undefined);
+  await once(socket, 'connect');
+  return socket;
+}
+
+/** Sends `data` on a new connection and reads one response; the socket is destroyed afterwards. */
+async function raw(port: number, data: string | Buffer): Promise<RawReply> {
+  const socket = await rawConnect(port);
+  try {
+    const reply = readResponse(socket);
+    socket.write(data);
+    return await reply;
+  } finally {
+    socket.destroy();
+  }
+}
+
+const socketClosed = (socket: Socket): Promise<void> =>
+  socket.destroyed ? Promise.resolve() : once(socket, 'close').then(() => undefined);
+
+/** Rejects when `promise` takes longer than `ms`. */
+function within<T>(ms: number, promise: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/** A repository that records its calls and can be told to fail; proves the controller uses the one injected. */
+class FakeRepository implements TodoRepository {
+  readonly calls: string[] = [];
+  items: TodoItem[] = [{ Key: 'fake-1', Name: 'from the fake', IsComplete: true }];
+  failGetAll = false;
+  async add(item: Omit<TodoItem, 'Key'>): Promise<TodoItem | null> {
+    this.calls.push('add');
+    const stored = { Key: `fake-${this.items.length + 1}`, Name: item.Name, IsComplete: item.IsComplete };
+    this.items.push(stored);
+    return stored;
+  }
+  async getAll(): Promise<readonly TodoItem[]> {
+    this.calls.push('getAll');
+    if (this.failGetAll) throw new Error('database is down at /secret/path/db.ts:42');
+    return this.items;
+  }
+  async find(key: string): Promise<TodoItem | null> {
+    this.calls.push(`find:${key}`);
+    return this.items.find((item) => item.Key === key) ?? null;
+  }
+  async remove(key: string): Promise<TodoItem | null> {
+    this.calls.push(`remove:${key}`);
+    const item = this.items.find((i) => i.Key === key) ?? null;
+    this.items = this.items.filter((i) => i.Key !== key);
+    return item;
+  }
+  async update(item: TodoItem): Promise<boolean> {
+    this.calls.push(`update:${item.Key}`);
+    const index = this.items.findIndex((i) => i.Key === item.Key);
+    if (index < 0) return false;
+    this.items[index] = item;
+    return true;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The seeded store and the endpoint table
+
+describe('fresh server', () => {
+  it('holds exactly one seeded item: GUID Key, non-empty Name, IsComplete false', async () => {
+    const { base } = await start();
+    const reply = await http(base, 'GET', '/api/todo');
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toBe(JSON_CT);
+    const items = JSON.parse(reply.text) as TodoItem[];
+    expect(items).toHaveLength(1);
+    expect(Object.keys(items[0])).toEqual(['Key', 'Name', 'IsComplete']);
+    expect(items[0].Key).toMatch(GUID);
+    expect(typeof items[0].Name).toBe('string');
+    expect(items[0].Name!.length).toBeGreaterThan(0);
+    expect(items[0].IsComplete).toBe(false);
+  });
+
+  it('two servers have separate stores', async () => {
+    const a = await start();
+    const b = await start();
+    expect((await postJson(a.base, { Name: 'only in a' })).status).toBe(201);
+    expect(await getAll(a.base)).toHaveLength(2);
+    expect(await getAll(b.base)).toHaveLength(1);
+  });
+});
+
+describe('endpoint table', () => {
+  it('GET /api/todo → 200, JSON array of every item (exact property names, utf-8 JSON)', async () => {
+    const { base } = await start();
+    const created = JSON.parse((await postJson(base, { Name: 'é ünïcode ✓', IsComplete: true })).text) as TodoItem;
+    const reply = await http(base, 'GET', '/api/todo');
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toBe(JSON_CT);
+    const items = JSON.parse(reply.text) as TodoItem[];
+    expect(Array.isArray(items)).toBe(true);
+    expect(items).toHaveLength(2);
+    expect(items).toContainEqual({ Key: created.Key, Name: 'é ünïcode ✓', IsComplete: true });
+    for (const item of items) expect(Object.keys(item).sort()).toEqual(['IsComplete', 'Key', 'Name']);
+    expect(reply.text).toContain('"Key":');
+    expect(reply.text).toContain('"Name":');
+    expect(reply.text).toContain('"IsComplete":');
+    expect(reply.text).not.toMatch(/"(key|name|isComplete|iscomplete)":/);
+  });
+
+  it('GET /api/todo/{id} → 200, the item', async () => {
+    const { base } = await start();
+    const [seed] = await getAll(base);
+    const reply = await http(base, 'GET', `/api/todo/${seed.Key}`);
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toBe(JSON_CT);
+    expect(JSON.parse(reply.text)).toEqual(seed);
+    expect(Object.keys(JSON.parse(reply.text))).toEqual(['Key', 'Name', 'IsComplete']);
+  });
+
+  it('GET /api/todo/{id} → 404 problem when no item has that Key', async () => {
+    const { base } = await start();
+    expectProblem(await http(base, 'GET', '/api/todo/00000000-0000-0000-0000-000000000000'), 404);
+    expectProblem(await http(base, 'GET', '/api/todo/not-a-guid'), 404);
+  });
+
+  it('POST /api/todo → 201 with a new GUID Key (ignoring the Key sent), IsComplete false when omitted, absolute Location', async () => {
+    const { base, port } = await start();
+    const reply = await postJson(base, { Key: 'client-chosen', Name: 'walk dog' });
+    expect(reply.status).toBe(201);
+    expect(reply.headers['content-type']).toBe(JSON_CT);
+    const created = JSON.parse(reply.text) as TodoItem;
+    expect(Object.keys(created)).toEqual(['Key', 'Name', 'IsComplete']);
+    expect(created.Key).toMatch(GUID);
+    expect(created.Key).not.toBe('client-chosen');
+    expect(created.Name).toBe('walk dog');
+    expect(created.IsComplete).toBe(false);
+    expect(reply.headers.location).toBe(`http://127.0.0.1:${port}/api/todo/${created.Key}`);
+
+    // The Location resolves to the item.
+    const fetched = await request(reply.headers.location as string);
+    expect(fetched.statusCode).toBe(200);
+    expect(await fetched.body.json()).toEqual(created);
+    // The client's Key was not stored anywhere.
+    expect((await http(base, 'GET', '/api/todo/client-chosen')).status).toBe(404);
+    expect(await getAll(base)).toHaveLength(2);
+  });
+
+  it('POST keeps IsComplete true and a null Name when sent', async () => {
+    const { base } = await start();
+    const created = JSON.parse((await postJson(base, { Name: null, IsComplete: true })).text) as TodoItem;
+    expect(created).toEqual({ Key: created.Key, Name: null, IsComplete: true });
+    const empty = await postJson(base, {});
+    expect(empty.status).toBe(201);
+    expect(JSON.parse(empty.text)).toMatchObject({ Name: null, IsComplete: false });
+  });
+
+  it('every POST gets a different Key', async () => {
+    const { base } = await start();
+    const a = JSON.parse((await postJson(base, { Name: 'a' })).text) as TodoItem;
+    const b = JSON.parse((await postJson(base, { Name: 'a' })).text) as TodoItem;
+    expect(a.Key).not.toBe(b.Key);
+  });
+
+  it('Location is built from the request Host header (URL generation from the GetTodo route)', async () => {
+    const { base } = await start();
+    const reply = await postJson(base, { Name: 'hosted' }, { host: 'example.test:8080' });
+    expect(reply.status).toBe(201);
+    const created = JSON.parse(reply.text) as TodoItem;
+    expect(reply.headers.location).toBe(`http://example.test:8080/api/todo/${created.Key}`);
+  });
+
+  it('POST /api/todo → 400 problem when the body is missing', async () => {
+    const { base } = await start();
+    expectProblem(await http(base, 'POST', '/api/todo', undefined, { 'content-type': 'application/json' }), 400);
+    expect(await getAll(base)).toHaveLength(1);
+  });
+
+  it('PUT /api/todo/{id} → 204, no body, and the item is replaced', async () => {
+    const { base } = await start();
+    const key = await seededKey(base);
+    const reply = await putJson(base, key, { Key: key, Name: 'replaced', IsComplete: true });
+    expect(reply.status).toBe(204);
+    expect(reply.text).toBe('');
+    const got = await http(base, 'GET', `/api/todo/${key}`);
+    expect(JSON.parse(got.text)).toEqual({ Key: key, Name: 'replaced', IsComplete: true });
+    // The whole entity is replaced: omitted fields take their defaults (no partial update).
+    expect((await putJson(base, key, { Key: key })).status).toBe(204);
+    expect(JSON.parse((await http(base, 'GET', `/api/todo/${key}`)).text)).toEqual({ Key: key, Name: null, IsComplete: false });
+    expect(await getAll(base)).toHaveLength(1);
+  });
+
+  it('DELETE /api/todo/{id} → 204, no body; the item is gone', async () => {
+    const { base } = await start();
+    const key = await seededKey(base);
+    const reply = await http(base, 'DELETE', `/api/todo/${key}`);
+    expect(reply.status).toBe(204);
+    expect(reply.text).toBe('');
+    expect((await http(base, 'GET', `/api/todo/${key}`)).status).toBe(404);
+    expect(await getAll(base)).toEqual([]);
+  });
+});
+
+describe('PUT check order (spec rule 5)', () => {
+  it('missing body → 400, also for an unknown id', async () => {
+    const { base } = await start();
+    const key = await seededKey(base);
+    expectProblem(await http(base, 'PUT', `/api/todo/${key}`, undefined, { 'content-type': 'application/json' }), 400);
+    expectProblem(await http(base, 'PUT', '/api/todo/unknown-id', undefined, { 'content-type': 'application/json' }), 400);
+  });
+
+  it('Key ≠ id → 400, even when the id is unknown (400 is checked before 404)', async () => {
+    const { base } = await start();
+    const key = await seededKey(base);
+    const before = await getAll(base);
+    expectProblem(await putJson(base, key, { Key: 'other', Name: 'x' }), 400);
+    expectProblem(await putJson(base, 'unknown-id', { Key: 'other', Name: 'x' }), 400);
+    // A body without Key does not equal the id either.
+    expectProblem(await putJson(base, key, { Name: 'x' }), 400);
+    expectProblem(await putJson(base, 'unknown-id', { Name: 'x' }), 400);
+    expect(await getAll(base)).toEqual(before);
+  });
+
+  it('then an unknown id → 404, nothing is created', async () => {
+    const { base } = await start();
+    const before = await getAll(base);
+    expectProblem(await putJson(base, 'unknown-id', { Key: 'unknown-id', Name: 'x' }), 404);
+    expect(await getAll(base)).toEqual(before);
+  });
+
+  it('a deleted item cannot be PUT back (404)', async () => {
+    const { base } = await start();
+    const key = await seededKey(base);
+    expect((await http(base, 'DELETE', `/api/todo/${key}`)).status).toBe(204);
+    expectProblem(await putJson(base, key, { Key: key, Name: 'again' }), 404);
+    expect(await getAll(base)).toEqual([]);
+  });
+});
+
+describe('DELETE is idempotent (spec rule 6)', () => {
+  it('204 for an existing item, 204 again, 204 for an id that never existed', async () => {
+    const { base } = await start();
+    const created = JSON.parse((await postJson(base, { Name: 'to delete' })).text) as TodoItem;
+    expect((await http(base, 'DELETE', `/api/todo/${created.Key}`)).status).toBe(204);
+    expect((await http(base, 'DELETE', `/api/todo/${created.Key}`)).status).toBe(204);
+    expect((await http(base, 'DELETE', '/api/todo/never-existed')).status).toBe(204);
+    expect((await http(base, 'DELETE', '/api/todo/00000000-0000-0000-0000-000000000000')).status).toBe(204);
+    const items = await getAll(base);
+    expect(items).toHaveLength(1);
+    expect(items.map((i) => i.Key)).not.toContain(created.Key);
+  });
+});
+
+describe('routing details', () => {
+  it('paths are case-insensitive', async () => {
+    const { base } = await start();
+    const key = await seededKey(base);
+    const all = await http(base, 'GET', '/API/TODO');
+    expect(all.status).toBe(200);
+    expect(JSON.parse(all.text)).toHaveLength(1);
+    const one = await http(base, 'GET', `/Api/Todo/${key}`);
+    expect(one.status).toBe(200);
+    expect(JSON.parse(one.text).Key).toBe(key);
+    const created = await http(base, 'POST', '/API/ToDo', json({ Name: 'caps' }), { 'content-type': 'application/json' });
+    expect(created.status).toBe(201);
+    const newKey = (JSON.parse(created.text) as TodoItem).Key;
+    expect((await http(base, 'PUT', `/aPi/tOdO/${newKey}`, json({ Key: newKey, Name: 'c' }), { 'content-type': 'application/json' })).status).toBe(204);
+    expect((await http(base, 'DELETE', `/API/TODO/${newKey}`)).status).toBe(204);
+    expect(await getAll(base)).toHaveLength(1);
+  });
+
+  it('a trailing slash is accepted', async () => {
+    const { base } = await start();
+    const key = await seededKey(base);
+    const all = await http(base, 'GET', '/api/todo/');
+    expect(all.status).toBe(200);
+    expect(JSON.parse(all.text)).toHaveLength(1);
+    const one = await http(base, 'GET', `/api/todo/${key}/`);
+    expect(one.status).toBe(200);
+    expect(JSON.parse(one.text).Key).toBe(key);
+  });
+
+  it('the query string does not affect routing', async () => {
+    const { base } = await start();
+    const reply = await http(base, 'GET', '/api/todo?x=1');
+    expect(reply.status).toBe(200);
+    expect(JSON.parse(reply.text)).toHaveLength(1);
+  });
+
+  it('HEAD where GET exists: same status and headers, content-length, no body', async () => {
+    const { base } = await start();
+    const key = await seededKey(base);
+    for (const path of ['/api/todo', `/api/todo/${key}`, '/healthz']) {
+      const get = await http(base, 'GET', path);
+      const head = await http(base, 'HEAD', path);
+      expect(head.status).toBe(200);
+      expect(head.text).toBe('');
+      expect(head.headers['content-type']).toBe(JSON_CT);
+      expect(head.headers['content-length']).toBe(String(Buffer.byteLength(get.text)));
+    }
+    const missing = await http(base, 'HEAD', '/api/todo/unknown-id');
+    expect(missing.status).toBe(404);
+    expect(missing.text).toBe('');
+  });
+
+  it('GET /healthz → 200 {"status":"ok"}', async () => {
+    const { base } = await start();
+    const reply = await http(base, 'GET', '/healthz');
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toBe(JSON_CT);
+    expect(JSON.parse(reply.text)).toEqual({ status: 'ok' });
+  });
+
+  it('OPTIONS on a known path → 204 with Allow', async () => {
+    const { base } = await start();
+    const collection = await http(base, 'OPTIONS', '/api/todo');
+    expect(collection.status).toBe(204);
+    expect(collection.text).toBe('');
+    const allowCollection = String(collection.headers.allow).split(/\s*,\s*/);
+    expect(allowCollection).toEqual(expect.arrayContaining(['GET', 'HEAD', 'POST']));
+    expect(allowCollection).not.toContain('PUT');
+    expect(allowCollection).not.toContain('DELETE');
+
+    const item = await http(base, 'OPTIONS', '/api/todo/some-id');
+    expect(item.status).toBe(204);
+    const allowItem = String(item.headers.allow).split(/\s*,\s*/);
+    expect(allowItem).toEqual(expect.arrayContaining(['GET', 'HEAD', 'PUT', 'DELETE']));
+    expect(allowItem).not.toContain('POST');
+    expect(allowItem).not.toContain('PATCH');
+  });
+
+  it('POST on an item path and PUT/DELETE on the collection → 405 with Allow', async () => {
+    const { base } = await start();
+    const before = await getAll(base);
+    const post = expectProblem(await http(base, 'POST', '/api/todo/x', json({ Name: 'x' }), { 'content-type': 'application/json' }), 405);
+    expect(post.status).toBe(405);
+    const put = await http(base, 'PUT', '/api/todo', json({ Name: 'x' }), { 'content-type': 'application/json' });
+    expectProblem(put, 405);
+    expect(String(put.headers.allow)).toContain('POST');
+    expectProblem(await http(base, 'DELETE', '/api/todo'), 405);
+    expect(await getAll(base)).toEqual(before);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Concurrency, the injected repository, the item cap
+
+describe('concurrency', () => {
+  it('500 concurrent POSTs → all 201, 500 unique keys, 501 items', async () => {
+    const { base } = await start();
+    const replies = await Promise.all(Array.from({ length: 500 }, (_, i) => postJson(base, { Name: `item ${i}`, IsComplete: i % 2 === 0 })));
+    expect(replies.map((r) => r.status)).toEqual(Array(500).fill(201));
+    const created = replies.map((r) => JSON.parse(r.text) as TodoItem);
+    const keys = new Set(created.map((c) => c.Key));
+    expect(keys.size).toBe(500);
+    for (const key of keys) expect(key).toMatch(GUID);
+    const all = await getAll(base);
+    expect(all).toHaveLength(501);
+    const stored = new Map(all.map((item) => [item.Key, item]));
+    for (const item of created) expect(stored.get(item.Key)).toEqual(item);
+  });
+
+  it('concurrent PUTs and DELETEs on the same item leave a consistent store', async () => {
+    const { base } = await start();
+    const key = await seededKey(base);
+    const puts = Array.from({ length: 50 }, (_, i) => putJson(base, key, { Key: key, Name: `v${i}`, IsComplete: true }));
+    const results = await Promise.all(puts);
+    for (const r of results) expect(r.status).toBe(204);
+    const item = JSON.parse((await http(base, 'GET', `/api/todo/${key}`)).text) as TodoItem;
+    expect(item.Name).toMatch(/^v\d+$/);
+    const deletes = await Promise.all(Array.from({ length: 20 }, () => http(base, 'DELETE', `/api/todo/${key}`)));
+    for (const r of deletes) expect(r.status).toBe(204);
+    expect(await getAll(base)).toEqual([]);
+  });
+});
+
+describe('injected repository (spec rule 4)', () => {
+  it('the TodoRepository passed as `repository` is the one every operation uses', async () => {
+    const fake = new FakeRepository();
+    const { base } = await start({ repository: fake });
+    expect(await getAll(base)).toEqual([{ Key: 'fake-1', Name: 'from the fake', IsComplete: true }]);
+    expect(JSON.parse((await http(base, 'GET', '/api/todo/fake-1')).text)).toEqual(fake.items[0]);
+    const created = await postJson(base, { Name: 'new' });
+    expect(created.status).toBe(201);
+    expect(JSON.parse(created.text)).toEqual({ Key: 'fake-2', Name: 'new', IsComplete: false });
+    expect(created.headers.location).toMatch(/\/api\/todo\/fake-2$/);
+    expect((await putJson(base, 'fake-2', { Key: 'fake-2', Name: 'changed', IsComplete: true })).status).toBe(204);
+    expect((await http(base, 'DELETE', '/api/todo/fake-1')).status).toBe(204);
+    expect(fake.calls).toEqual(['getAll', 'find:fake-1', 'add', 'update:fake-2', 'remove:fake-1']);
+    expect(fake.items).toEqual([{ Key: 'fake-2', Name: 'changed', IsComplete: true }]);
+  });
+
+  it('a repository that throws → 500 problem+json without the stack; the server keeps answering', async () => {
+    const fake = new FakeRepository();
+    fake.failGetAll = true;
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const { base } = await start({ repository: fake });
+      const reply = await http(base, 'GET', '/api/todo');
+      const body = expectProblem(reply, 500);
+      expect(reply.text).not.toContain('database is down');
+      expect(reply.text).not.toContain('/secret/path');
+      expect(body.title).toBe('Internal Server Error');
+      expect(logged).toHaveBeenCalled(); // the error goes to the log, not to the client
+      // Still up.
+      expect((await http(base, 'GET', '/healthz')).status).toBe(200);
+      expect((await http(base, 'GET', '/api/todo/fake-1')).status).toBe(200);
+      fake.failGetAll = false;
+      expect(await getAll(base)).toHaveLength(1);
+    } finally {
+      logged.mockRestore();
+    }
+  });
+});
+
+describe('item cap', () => {
+  it('maxItems: 1 (filled by the seed) → POST 507 problem, nothing stored', async () => {
+    const { base } = await start({ maxItems: 1 });
+    const before = await getAll(base);
+    expect(before).toHaveLength(1);
+    const reply = await postJson(base, { Name: 'one too many' });
+    expectProblem(reply, 507);
+    expect(reply.headers.location).toBeUndefined();
+    expect(await getAll(base)).toEqual(before);
+    // Room again after a DELETE.
+    expect((await http(base, 'DELETE', `/api/todo/${before[0].Key}`)).status).toBe(204);
+    expect((await postJson(base, { Name: 'fits now' })).status).toBe(201);
+  });
+
+  it('maxItems: 3 → exactly two more POSTs succeed, even when sent concurrently', async () => {
+    const { base } = await start({ maxItems: 3 });
+    const replies = await Promise.all(Array.from({ length: 10 }, (_, i) => postJson(base, { Name: `c${i}` })));
+    expect(replies.filter((r) => r.status === 201)).toHaveLength(2);
+    expect(replies.filter((r) => r.status === 507)).toHaveLength(8);
+    expect(await getAll(base)).toHaveLength(3);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Bad input: each row is rejected with a problem, changes nothing, and leaves the server answering.
+
+async function* chunks(total: number, size = 64 * 1024): AsyncGenerator<Buffer> {
+  for (let sent = 0; sent < total; sent += size) {
+    yield Buffer.alloc(Math.min(size, total - sent), 0x20);
+  }
+}
+
+interface BadRow {
+  name: string;
+  status: number | readonly number[];
+  /** Sends the request; `key` is the seeded item's Key. */
+  send: (target: Running, key: string) => Promise<Reply>;
+  /** Extra assertions on the reply. */
+  check?: (reply: Reply) => void;
+}
+
+const HEADERS_JSON = { 'content-type': 'application/json' };
+
+function bodyRows(method: 'POST' | 'PUT'): BadRow[] {
+  const path = (key: string): string => (method === 'POST' ? '/api/todo' : `/api/todo/${key}`);
+  const send =
+    (body: Body | ((key: string) => Body), headers: Record<string, string> = HEADERS_JSON) =>
+    ({ base }: Running, key: string): Promise<Reply> =>
+      http(base, method, path(key), typeof body === 'function' ? body(key) : body, headers);
+  // A body that would be valid for this method, so only the tested defect makes it fail.
+  const valid = (key: string): string => json({ Key: key, Name: 'ok', IsComplete: true });
+  const withKey = (fields: Record<string, unknown>) => (key: string) => json(method === 'PUT' ? { Key: key, ...fields } : fields);
+  return [
+    { name: 'Content-Type text/plain', status: 415, send: send(valid, { 'content-type': 'text/plain' }) },
+    { name: 'Content-Type application/jsonx', status: 415, send: send(valid, { 'content-type': 'application/jsonx' }) },
+    { name: 'Content-Type application/json; charset=latin1', status: 415, send: send(valid, { 'content-type': 'application/json; charset=latin1' }) },
+    { name: 'Content-Type text/json', status: 415, send: send(valid, { 'content-type': 'text/json' }) },
+    { name: 'no Content-Type with a body', status: 415, send: send(valid, {}) },
+    { name: 'no body', status: 400, send: send(undefined, {}) },
+    { name: 'empty body with a JSON type', status: 400, send: send('') },
+    { name: 'invalid JSON "{"', status: 400, send: send('{') },
+    { name: 'JSON array []', status: 400, send: send('[]') },
+    { name: 'JSON string "x"', status: 400, send: send('"x"') },
+    { name: 'JSON null', status: 400, send: send('null') },
+    { name: 'JSON number 42', status: 400, send: send('42') },
+    { name: 'Name: 5', status: 400, send: send(withKey({ Name: 5 })) },
+    { name: 'Name: {}', status: 400, send: send(withKey({ Name: {} })) },
+    { name: 'IsComplete: "yes"', status: 400, send: send(withKey({ Name: 'x', IsComplete: 'yes' })) },
+    { name: 'IsComplete: null', status: 400, send: send(withKey({ Name: 'x', IsComplete: null })) },
+    { name: 'Key: 7', status: 400, send: send(json({ Key: 7, Name: 'x' })) },
+    {
+      name: 'body > 1 MiB with Content-Length (only the headers and a few bytes sent)',
+      status: 413,
+      send: ({ port }, key) =>
+        raw(port, `${method} ${path(key)} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2000000\r\n\r\n{"Name":"`),
+    },
+    {
+      name: 'chunked body > 1 MiB',
+      status: 413,
+      send: send(() => chunks(MIB + 64 * 1024)),
+    },
+  ];
+}
+
+const bad: BadRow[] = [
+  ...bodyRows('POST').map((row) => ({ ...row, name: `POST ${row.name}` })),
+  ...bodyRows('PUT').map((row) => ({ ...row, name: `PUT ${row.name}` })),
+  {
+    name: 'PATCH /api/todo/{id}',
+    status: 405,
+    send: ({ base }, key) => http(base, 'PATCH', `/api/todo/${key}`, json({ Key: key, Name: 'patched' }), HEADERS_JSON),
+    check: (reply) => {
+      const allow = String(reply.headers.allow).split(/\s*,\s*/);
+      expect(allow).toEqual(expect.arrayContaining(['GET', 'HEAD', 'PUT', 'DELETE']));
+      expect(allow).not.toContain('PATCH');
+    },
+  },
+  { name: 'PATCH /api/todo', status: 405, send: ({ base }) => http(base, 'PATCH', '/api/todo', json({ Name: 'p' }), HEADERS_JSON) },
+  { name: 'unknown path /api/nothing', status: 404, send: ({ base }) => http(base, 'GET', '/api/nothing') },
+  { name: 'POST to an unknown path', status: 404, send: ({ base }) => http(base, 'POST', '/api/nothing', json({ Name: 'x' }), HEADERS_JSON) },
+  { name: 'GET /api/todo/%zz (malformed escape)', status: [400, 404], send: ({ port }) => raw(port, 'GET /api/todo/%zz HTTP/1.1\r\nHost: x\r\n\r\n') },
+  { name: 'GET /api/todo/%E0%A4 (truncated UTF-8)', status: [400, 404], send: ({ base }) => http(base, 'GET', '/api/todo/%E0%A4') },
+  {
+    name: 'PUT /api/todo/%zz',
+    status: [400, 404],
+    send: ({ port }) => {
+      const body = json({ Key: '%zz', Name: 'x' });
+      return raw(port, `PUT /api/todo/%zz HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+    },
+  },
+  { name: 'DELETE /api/todo/%E0%A4', status: [204, 400, 404], send: ({ base }) => http(base, 'DELETE', '/api/todo/%E0%A4') },
+  { name: 'URL over 8 KiB', status: 414, send: ({ base }) => http(base, 'GET', `/api/todo/${'a'.repeat(9 * 1024)}`) },
+  { name: 'URL over 8 KiB on POST', status: 414, send: ({ base }) => http(base, 'POST', `/api/todo?${'q'.repeat(9 * 1024)}`, json({ Name: 'x' }), HEADERS_JSON) },
+  {
+    name: 'malformed request line "GARBAGE"',
+    status: 400,
+    send: ({ port }) => raw(port, 'GARBAGE\r\n\r\n'),
+    check: (reply) => expect((reply as RawReply).headers.connection).toBe('close'),
+  },
+  { name: 'request headers over 128 KiB', status: 431, send: ({ port }) => raw(port, `GET /api/todo HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(140 * 1024)}\r\n\r\n`) },
+  { name: 'malformed header line', status: 400, send: ({ port }) => raw(port, 'GET /api/todo HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n') },
+  {
+    name: 'Content-Length and Transfer-Encoding both sent (request smuggling)',
+    status: 400,
+    send: ({ port }) =>
+      raw(port, 'POST /api/todo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n'),
+  },
+];
+
+describe('bad input', () => {
+  it.each(bad)('$name', async (row) => {
+    const target = await start();
+    const before = await getAll(target.base);
+    const key = before[0].Key;
+    const reply = await row.send(target, key);
+    const statuses = typeof row.status === 'number' ? [row.status] : row.status;
+    expect(statuses).toContain(reply.status);
+    if (reply.status !== 204) expectProblem(reply, reply.status);
+    row.check?.(reply);
+    // The store is unchanged and the server still answers.
+    expect(await getAll(target.base)).toEqual(before);
+    expect((await http(target.base, 'GET', `/api/todo/${key}`)).status).toBe(200);
+  });
+
+  it('415 is answered before the body is read and the connection is closed after it', async () => {
+    const { base } = await start();
+    const reply = await http(base, 'POST', '/api/todo', json({ Name: 'x' }), { 'content-type': 'text/plain' });
+    expectProblem(reply, 415);
+    expect(reply.headers.connection).toBe('close');
+  });
+});
+
+interface GoodRow {
+  name: string;
+  body: string;
+  contentType?: string;
+  expected: Omit<TodoItem, 'Key'>;
+  check?: () => void;
+}
+
+const good: GoodRow[] = [
+  { name: 'Content-Type APPLICATION/JSON; Charset="UTF-8"', body: json({ Name: 'caps', IsComplete: true }), contentType: 'APPLICATION/JSON; Charset="UTF-8"', expected: { Name: 'caps', IsComplete: true } },
+  { name: 'Content-Type application/json;charset=utf-8', body: json({ Name: 'tight' }), contentType: 'application/json;charset=utf-8', expected: { Name: 'tight', IsComplete: false } },
+  { name: 'unknown fields are ignored', body: json({ Name: 'extra', Priority: 5, tags: ['a'], key: 'lower', name: 'lower' }), expected: { Name: 'extra', IsComplete: false } },
+  {
+    name: '"__proto__" key: no prototype pollution',
+    body: '{"__proto__": {"polluted": true, "IsComplete": true}, "Name":"x"}',
+    expected: { Name: 'x', IsComplete: false },
+    check: () => expect(({} as Record<string, unknown>).polluted).toBeUndefined(),
+  },
+  { name: '"constructor" key is ignored', body: '{"constructor": {"prototype": {"polluted": true}}, "Name":"c"}', expected: { Name: 'c', IsComplete: false }, check: () => expect(({} as Record<string, unknown>).polluted).toBeUndefined() },
+  { name: 'Name with escapes and unicode', body: '{"Name":"line\\nbreak \\"quoted\\" \\u00e9 😀"}', expected: { Name: 'line\nbreak "quoted" é 😀', IsComplete: false } },
+  { name: 'a body of exactly 1 MiB', body: json({ Name: 'big' }).padEnd(MIB, ' '), expected: { Name: 'big', IsComplete: false } },
+];
+
+describe('accepted input', () => {
+  it.each(good)('POST $name → 201, only Key/Name/IsComplete stored', async (row) => {
+    const { base } = await start();
+    const reply = await http(base, 'POST', '/api/todo', row.body, { 'content-type': row.contentType ?? 'application/json' });
+    expect(reply.status).toBe(201);
+    const created = JSON.parse(reply.text) as TodoItem;
+    expect(Object.keys(created)).toEqual(['Key', 'Name', 'IsComplete']);
+    expect(created).toEqual({ Key: created.Key, ...row.expected });
+    const stored = JSON.parse((await http(base, 'GET', `/api/todo/${created.Key}`)).text) as Record<string, unknown>;
+    expect(Object.keys(stored)).toEqual(['Key', 'Name', 'IsComplete']);
+    expect(stored).toEqual(created);
+    expect(Object.getPrototypeOf(stored)).toBe(Object.prototype);
+    row.check?.();
+  });
+
+  it('PUT with Content-Type APPLICATION/JSON; Charset="UTF-8" → 204', async () => {
+    const { base } = await start();
+    const key = await seededKey(base);
+    const reply = await http(base, 'PUT', `/api/todo/${key}`, json({ Key: key, Name: 'caps', IsComplete: true }), {
+      'content-type': 'APPLICATION/JSON; Charset="UTF-8"',
+    });
+    expect(reply.status).toBe(204);
+    expect(JSON.parse((await http(base, 'GET', `/api/todo/${key}`)).text)).toEqual({ Key: key, Name: 'caps', IsComplete: true });
+  });
+
+  it('PUT with a "__proto__" key changes only Key/Name/IsComplete', async () => {
+    const { base } = await start();
+    const key = await seededKey(base);
+    const reply = await http(base, 'PUT', `/api/todo/${key}`, `{"Key":${json(key)},"__proto__":{"polluted":true},"Name":"p"}`, HEADERS_JSON);
+    expect(reply.status).toBe(204);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const stored = JSON.parse((await http(base, 'GET', `/api/todo/${key}`)).text) as Record<string, unknown>;
+    expect(stored).toEqual({ Key: key, Name: 'p', IsComplete: false });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Slow clients, timeouts, graceful shutdown
+
+describe('connections', () => {
+  it('is configured with the documented timeouts: 30 s headers and request, 5 s keep-alive', async () => {
+    const { server } = await start();
+    expect(server.headersTimeout).toBe(30_000);
+    expect(server.requestTimeout).toBe(30_000);
+    expect(server.keepAliveTimeout).toBe(5_000);
+  });
+
+  it('a slow client sending its headers bit by bit does not block other clients', async () => {
+    const { base, port } = await start();
+    const slow = await rawConnect(port);
+    let slowData = '';
+    slow.on('data', (chunk: Buffer) => (slowData += chunk.toString('latin1')));
+    slow.write('GET /api/todo HTTP/1.1\r\n');
+    let writing = true;
+    const dribble = (async () => {
+      for (let i = 0; writing; i++) {
+        await sleep(50);
+        if (writing) slow.write(`X-Slow-${i}: ${i}\r\n`);
+      }
+    })();
+    try {
+      await sleep(120);
+      const started = Date.now();
+      const replies = await Promise.all([http(base, 'GET', '/api/todo'), http(base, 'GET', '/healthz')]);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(replies.map((r) => r.status)).toEqual([200, 200]);
+      expect(slowData).toBe(''); // the slow request is still open, unanswered
+      writing = false;
+      await dribble;
+      const slowReply = readResponse(slow);
+      slow.write('Host: x\r\n\r\n');
+      expect((await slowReply).status).toBe(200);
+    } finally {
+      writing = false;
+      slow.destroy();
+    }
+  });
+
+  it('a client that stalls in the middle of a body does not block other clients', async () => {
+    const { base, port } = await start();
+    const stalled = await rawConnect(port);
+    stalled.write('POST /api/todo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"Na');
+    try {
+      await sleep(50);
+      const reply = await within(2_000, http(base, 'POST', '/api/todo', json({ Name: 'fast' }), HEADERS_JSON), 'a POST beside a stalled one');
+      expect(reply.status).toBe(201);
+      expect(await getAll(base)).toHaveLength(2);
+    } finally {
+      stalled.destroy();
+    }
+  });
+
+  it('keeps a connection alive across requests', async () => {
+    const { port } = await start();
+    const socket = await rawConnect(port);
+    try {
+      for (let i = 0; i < 3; i++) {
+        const reply = readResponse(socket);
+        socket.write('GET /api/todo HTTP/1.1\r\nHost: x\r\n\r\n');
+        const r = await reply;
+        expect(r.status).toBe(200);
+        expect(r.socketClosed).toBe(false);
+      }
+    } finally {
+      socket.destroy();
+    }
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('resolves while an idle keep-alive connection is open (closes it) and stops accepting', async () => {
+    const { server, port, base } = await start();
+    const idle = await rawConnect(port);
+    const reply = readResponse(idle);
+    idle.write('GET /api/todo HTTP/1.1\r\nHost: x\r\n\r\n');
+    const r = await reply;
+    expect(r.status).toBe(200);
+    expect(r.socketClosed).toBe(false); // keep-alive: the connection stays open, idle
+    const closed = socketClosed(idle);
+    const started = Date.now();
+    await within(2_000, shutdown(server), 'shutdown with an idle keep-alive connection'); // well under the 5 s keep-alive timeout
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await within(1_000, closed, 'closing the idle connection');
+    expect(server.listening).toBe(false);
+    await expect(request(`${base}/api/todo`)).rejects.toThrow();
+    running.delete(server);
+  });
+
+  it('lets a request in flight finish: its body completes after shutdown starts and it gets its response', async () => {
+    const { server, port } = await start();
+    const socket = await rawConnect(port);
+    const body = json({ Name: 'finished during shutdown' });
+    const arrived = once(server, 'request');
+    socket.write(`POST /api/todo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`);
+    socket.write(body.slice(0, 5));
+    await arrived; // the handler is now waiting for the rest of the body
+    let done = false;
+    const stopping = shutdown(server).then(() => (done = true));
+    await sleep(100);
+    expect(done).toBe(false); // it waits for the request in flight
+    expect(server.listening).toBe(false); // but no longer accepts new connections
+    const reply = readResponse(socket);
+    socket.write(body.slice(5));
+    const r = await reply;
+    expect(r.status).toBe(201);
+    expect(JSON.parse(r.text)).toMatchObject({ Name: 'finished during shutdown', IsComplete: false });
+    await within(2_000, stopping, 'shutdown after the last response (the connection is idle now)');
+    socket.destroy();
+    running.delete(server);
+  });
+
+  it('forces the connections closed after the grace period', async () => {
+    const { server, port } = await start();
+    const socket = await rawConnect(port);
+    const arrived = once(server, 'request');
+    socket.write('POST /api/todo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{');
+    await arrived;
+    const closed = socketClosed(socket);
+    await within(2_000, shutdown(server, 200), 'shutdown with a 200 ms grace period');
+    await within(1_000, closed, 'forcing the stalled connection closed');
+    running.delete(server);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// `npm start`: the bundled server as a process
+
+describe('dist/todo-server.js (npm start)', () => {
+  const children: ChildProcess[] = [];
+
+  beforeAll(() => {
+    if (!existsSync(`${ROOT}dist/todo-server.js`)) {
+      execFileSync(process.execPath, ['build.mjs'], { cwd: ROOT, stdio: 'inherit', timeout: 120_000 });
+    }
+  }, 130_000);
+
+  afterAll(() => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+
+  async function launch(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; lines: string[] }> {
+    const child = spawn(process.execPath, ['dist/todo-server.js'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    const lines: string[] = [];
+    let pending = '';
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const url = await within(
+      10_000,
+      new Promise<string>((resolve, reject) => {
+        child.stdout!.on('data', (chunk: Buffer) => {
+          pending += chunk.toString();
+          const parts = pending.split('\n');
+          pending = parts.pop()!;
+          for (const line of parts) {
+            lines.push(line);
+            const found = /listening on (http:\/\/127\.0\.0\.1:(\d+))\s*$/.exec(lines[0]);
+            if (lines.length === 1) (found && Number(found[2]) > 0 ? resolve(found[1]) : reject(new Error(`unexpected first line: ${line}`)));
+          }
+        });
+        child.once('exit', (code) => reject(new Error(`exited with ${code} before listening: ${stderr}`)));
+      }),
+      'starting dist/todo-server.js',
+    );
+    return { child, url, lines };
+  }
+
+  async function exitOf(child: ChildProcess): Promise<number | null> {
+    if (child.exitCode !== null && child.stdout!.closed) return child.exitCode;
+    const [code] = (await once(child, 'close')) as [number | null];
+    return code;
+  }
+
+  it('serves the API on the port it prints, logs one JSON line per request, and exits 0 on SIGTERM', async () => {
+    const { child, url, lines } = await launch({});
+    const reply = await http(url, 'GET', '/api/todo');
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toBe(JSON_CT);
+    const items = JSON.parse(reply.text) as TodoItem[];
+    expect(items).toHaveLength(1);
+    expect(items[0].IsComplete).toBe(false);
+    const created = await postJson(url, { Name: 'from the process' });
+    expect(created.status).toBe(201);
+    expect(created.headers.location).toBe(`${url}/api/todo/${(JSON.parse(created.text) as TodoItem).Key}`);
+
+    await sleep(50);
+    const logs = lines.slice(1).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logs).toContainEqual(expect.objectContaining({ method: 'GET', path: '/api/todo', status: 200 }));
+    expect(logs).toContainEqual(expect.objectContaining({ method: 'POST', path: '/api/todo', status: 201 }));
+    for (const log of logs) expect(typeof log.durationMs).toBe('number');
+
+    const exited = exitOf(child);
+    child.kill('SIGTERM');
+    expect(await within(10_000, exited, 'exit after SIGTERM')).toBe(0);
+  });
+
+  it('TODO_LOG=off prints no request lines; SIGTERM with an idle keep-alive connection still exits 0 promptly', async () => {
+    const { child, url, lines } = await launch({ TODO_LOG: 'off' });
+    const { port } = new URL(url);
+    const idle = await rawConnect(Number(port));
+    const reply = readResponse(idle);
+    idle.write('GET /api/todo HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect((await reply).status).toBe(200);
+    await sleep(50);
+    expect(lines).toHaveLength(1);
+    const exited = exitOf(child);
+    const started = Date.now();
+    child.kill('SIGTERM');
+    expect(await within(10_000, exited, 'exit after SIGTERM')).toBe(0);
+    expect(Date.now() - started).toBeLessThan(4_000); // not waiting for the 5 s keep-alive timeout
+    expect(lines.some((line) => /SIGTERM/.test(line))).toBe(true);
+    idle.destroy();
+  });
+});
