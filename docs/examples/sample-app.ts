@@ -1,6 +1,6 @@
 // The spec's sample application, in three set-up steps: addRouting, a RouteBuilder with a default handler,
-// useRouter. Run it with `npm run build && node --import ./docs/examples/register.mjs ...` or through the
-// tests (test/pipeline-example.test.ts); `createSampleApp()` returns the app without listening.
+// useRouter. `createSampleApp()` returns the app without listening; test/pipeline.test.ts serves it and checks
+// every answer shown in docs/pipeline.md.
 import {
   addRouting,
   createApplication,

@@ -81,7 +81,11 @@ export class Application {
       } catch (error) {
         done = Promise.reject(error);
       }
-      done.then(undefined, (error: unknown) => {
+      // As in ASP.NET, the response is complete when the pipeline is: a handler that wrote nothing sends
+      // its status (200 unless set) with an empty body instead of leaving the client waiting.
+      done.then(() => {
+        if (!res.writableEnded) res.end();
+      }, (error: unknown) => {
         try {
           onError(error, ctx);
         } catch {

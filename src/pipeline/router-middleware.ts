@@ -1,7 +1,7 @@
 // RouterMiddleware: routes each request through a Router, invokes the handler it sets, or passes the
 // request on (spec set-up step 3); plus a Connect/Express-style adapter for apps without our pipeline.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Application } from './application.js';
+import { Application } from './application.js';
 import { HttpContext } from './http-context.js';
 import { problem, writeProblem } from './problem-details.js';
 import { RouteBuilder } from './route-builder.js';
@@ -61,7 +61,8 @@ export function createNodeMiddleware(
   options: NodeMiddlewareOptions = {},
 ): (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void {
   const services = options.services ?? new ServiceContainer();
-  const router = resolveRouter(source, null);
+  // A configure function builds with these services: their addRouting options and constraint names apply.
+  const router = resolveRouter(source, new Application(services));
   if (!services.has(ROUTER)) services.addSingleton(ROUTER, router);
   const route = routerMiddleware(router);
   return (req, res, next) => {
