@@ -48,7 +48,9 @@ export class RequestPath {
    * it has escapes (decoding may change it).
    */
   staticKey(): string | null {
-    return this.hasEscapes ? null : foldCase(this.body ?? '');
+    // "//" is one empty segment, not the root: it must not share the root's key "".
+    if (this.hasEscapes || this.body === '') return null;
+    return foldCase(this.body ?? '');
   }
 
   /** Segment `i` percent-decoded. */
