@@ -92,12 +92,12 @@ export class HttpResponse {
   /** Ends the response with `status`, optional headers and an optional body. */
   send(status: number, body?: string | Buffer, headers?: Record<string, string | number>): void {
     const res = this.raw;
-    res.statusCode = status;
-    if (headers) for (const name in headers) res.setHeader(name, headers[name]);
+    // One writeHead with all headers: cheaper than a setHeader per header on every request.
     if (body === undefined) {
+      res.writeHead(status, headers);
       res.end();
     } else {
-      res.setHeader('content-length', Buffer.byteLength(body));
+      res.writeHead(status, { ...headers, 'content-length': Buffer.byteLength(body) });
       res.end(body);
     }
   }
@@ -112,8 +112,7 @@ export class HttpResponse {
 export class HttpContext {
   readonly request: HttpRequest;
   readonly response: HttpResponse;
-  /** Per-request data shared by middleware. */
-  readonly items = new Map<string | symbol, unknown>();
+  private itemsMap: Map<string | symbol, unknown> | null = null;
   /** The request's RouteData once the router matched (ASP.NET's GetRouteData()); null before. */
   routeData: RouteData | null = null;
 
@@ -126,5 +125,10 @@ export class HttpContext {
   ) {
     this.request = new HttpRequest(req, pathBase);
     this.response = new HttpResponse(res);
+  }
+
+  /** Per-request data shared by middleware (created on first use). */
+  get items(): Map<string | symbol, unknown> {
+    return (this.itemsMap ??= new Map());
   }
 }

@@ -17,6 +17,11 @@ import {
 /** The constraints argument of a route: per route value name, a constraint, a RegExp, a string, or a list. */
 export type RouteConstraints = Readonly<Record<string, ConstraintSpec | readonly ConstraintSpec[]>>;
 
+function isEmpty(values: RouteValues): boolean {
+  for (const _ in values) return false;
+  return true;
+}
+
 /** One template route (ASP.NET Route). The template is parsed and its constraints resolved here, once. */
 export class Route implements NamedRouter {
   readonly name: string | null;
@@ -80,11 +85,9 @@ export class Route implements NamedRouter {
    */
   async handleMatch(context: RouteContext, values: RouteValues): Promise<boolean> {
     const previous = context.routeData;
-    context.routeData = new RouteData(
-      { ...previous.values, ...values },
-      { ...previous.dataTokens, ...this.dataTokens },
-      [...previous.routers, this],
-    );
+    // Perf: the usual RouteData is fresh and empty; merge (copy) only when an outer router left values.
+    const merged = isEmpty(previous.values) ? values : { ...previous.values, ...values };
+    context.routeData = new RouteData(merged, { ...previous.dataTokens, ...this.dataTokens }, [...previous.routers, this]);
     await this.target.routeAsync(context);
     if (context.handler !== null) return true;
     context.routeData = previous;
