@@ -1,16 +1,17 @@
-// Case-insensitive comparison of literals: toLowerCase semantics, but never changing a string's length
-// ("İ".toLowerCase() is two code units), so positions found in folded text are valid in the original.
+// Case-insensitive comparison of literals with toLowerCase semantics (the spec asks for no more than that:
+// no full Unicode case folding, so "σ" and a word-final "ς" stay different). A character whose lower case is
+// longer ("İ" → "i̇") is kept as it is, so the folded text always has the original's length and positions
+// found in it are valid in the original. For the usual, already lower-case path, toLowerCase returns an
+// equal string and the raw segments serve as the folded ones: nothing more is allocated.
 
-/** Lower-cases `text` unit by unit, keeping its length. */
+/** Folds `text` for case-insensitive comparison (lower-cases it unit by unit, keeping its length). */
 export function foldCase(text: string): string {
-  let lower = text.toLowerCase();
-  if (lower.length !== text.length) {
-    lower = '';
-    for (const ch of text) {
-      const l = ch.toLowerCase();
-      lower += l.length === ch.length ? l : ch;
-    }
+  const lower = text.toLowerCase();
+  if (lower.length === text.length) return lower;
+  let out = '';
+  for (const ch of text) {
+    const l = ch.toLowerCase();
+    out += l.length === ch.length ? l : ch;
   }
-  // toLowerCase writes a word-final Σ as ς; "ΟΔΟΣ" and "οδοσ" are the same word (as .NET's OrdinalIgnoreCase).
-  return lower.indexOf('ς') < 0 ? lower : lower.replace(/ς/g, 'σ');
+  return out;
 }

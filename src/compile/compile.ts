@@ -9,7 +9,7 @@ import { normalizeVirtualPath, type UrlOptions } from './normalize-path.js';
 import { RequestPath } from './request-path.js';
 import { createRouteEntry, type CompiledRoute, type RouteDefinition, type RouteEntry } from './route-entry.js';
 import { acceptsRequest, captureValues, matchesShape, type RouteMatch } from './route-match.js';
-import { buildStaticIndex, type StaticIndex } from './static-index.js';
+import { buildStaticIndex, lookupStatic, type StaticIndex } from './static-index.js';
 import { collectCandidates, findFirst, firstAccepting } from './trie-matcher.js';
 import { buildTrie, describeTrie, type TrieNode } from './trie.js';
 
@@ -117,11 +117,8 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
       }
       const path = new RequestPath(target);
       const verb = method.toUpperCase();
-      if (staticIndex!.size > 0) {
-        const key = path.staticKey();
-        const listed = key === null ? undefined : staticIndex!.get(key);
-        if (listed !== undefined) return firstAccepting(listed, path, verb, httpContext);
-      }
+      const listed = lookupStatic(staticIndex!, path);
+      if (listed !== undefined) return firstAccepting(listed, path, verb, httpContext);
       return findFirst(trie, path, verb, httpContext);
     },
     matches,

@@ -19,6 +19,7 @@ export class RequestPath {
   private rawSegments: readonly string[] | null = null;
   private decodedSegments: (string | undefined)[] | null = null;
   private foldedSegments: readonly string[] | null = null;
+  private foldedBody: string | null | undefined = undefined;
 
   constructor(target: string) {
     let end = target.indexOf('?');
@@ -33,9 +34,14 @@ export class RequestPath {
     this.body = path.length > first ? path.slice(first, path.charCodeAt(path.length - 1) === 47 ? -1 : path.length) : null;
   }
 
+  /** The length of the path between its leading and trailing slash (-1 for "" and "/"). */
+  get bodyLength(): number {
+    return this.body === null ? -1 : this.body.length;
+  }
+
   /** Raw (still percent-encoded) segments; split on first use. */
   get segments(): readonly string[] {
-    return (this.rawSegments ??= this.body === null ? [] : this.body.split('/'));
+    return (this.rawSegments ??= this.body === null ? [] : splitOnSlash(this.body));
   }
 
   /** The number of segments. */
@@ -49,8 +55,10 @@ export class RequestPath {
    */
   staticKey(): string | null {
     // "//" is one empty segment, not the root: it must not share the root's key "".
-    if (this.hasEscapes || this.body === '') return null;
-    return foldCase(this.body ?? '');
+    if (this.foldedBody === undefined) {
+      this.foldedBody = this.hasEscapes || this.body === '' ? null : foldCase(this.body ?? '');
+    }
+    return this.foldedBody;
   }
 
   /** Segment `i` percent-decoded. */
@@ -67,7 +75,7 @@ export class RequestPath {
 
   private foldAll(): readonly string[] {
     const key = this.staticKey();
-    if (key !== null) return key === this.body ? this.segments : key.split('/'); // nothing to decode
+    if (key !== null) return key === this.body ? this.segments : splitOnSlash(key); // nothing to decode
     const folded = new Array<string>(this.length);
     for (let i = 0; i < folded.length; i++) folded[i] = foldCase(this.decoded(i));
     return folded;
@@ -78,5 +86,23 @@ export class RequestPath {
     let start = this.first;
     for (let k = 0; k < i; k++) start += this.segments[k].length + 1;
     return decodeSegment(this.path.slice(start));
+  }
+}
+
+/**
+ * text.split('/'), by hand: V8's split is several times slower on sliced strings (measured 406 ns against
+ * 66 ns for a GitHub API path), and this runs on every request.
+ */
+function splitOnSlash(text: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  for (;;) {
+    const end = text.indexOf('/', start);
+    if (end < 0) {
+      parts.push(start === 0 ? text : text.slice(start));
+      return parts;
+    }
+    parts.push(text.slice(start, end));
+    start = end + 1;
   }
 }

@@ -54,6 +54,10 @@ export interface RouteEntry {
   readonly segments: readonly SegmentPlan[];
   /** Segments from this index on may be absent from the path (optional, defaulted or catch-all). */
   readonly omittableFrom: number;
+  /** Every segment is a literal: the route's values are its defaults. */
+  readonly isStatic: boolean;
+  /** The segments that produce values (parameters, complex segments, a catch-all), with their depths. */
+  readonly captures: readonly { readonly depth: number; readonly plan: Exclude<SegmentPlan, { kind: 'literal' }> }[];
   /** Defaults with keys spelled as the template's parameters. */
   readonly defaults: Readonly<RouteValues>;
   /** The defaults copied into matched values (null and undefined ones left out). */
@@ -129,6 +133,8 @@ export function createRouteEntry(definition: RouteDefinition, index: number, reg
     template,
     segments,
     omittableFrom,
+    isStatic: segments.every((s) => s.kind === 'literal'),
+    captures: segments.flatMap((plan, depth) => (plan.kind === 'literal' ? [] : [{ depth, plan }])),
     defaults,
     // A null default makes its parameter omittable but produces no value (ASP.NET stores null; we omit it).
     defaultEntries: Object.entries(defaults).filter(([, value]) => value !== null && value !== undefined),

@@ -31,22 +31,25 @@ export function matchesShape(entry: RouteEntry, path: RequestPath): boolean {
  */
 export function captureValues(entry: RouteEntry, path: RequestPath): RouteValues | null {
   const values: RouteValues = {};
-  const plans = entry.segments;
-  const count = Math.min(path.length, plans.length);
-  for (let i = 0; i < count; i++) {
-    const plan = plans[i];
-    if (plan.kind === 'parameter') {
-      values[plan.name] = path.decoded(i);
-    } else if (plan.kind === 'complex') {
-      const found = matchComplexSegment(plan.pattern, path.decoded(i));
-      if (found === null) return null;
-      for (let slot = 0; slot < found.length; slot++) {
-        if (found[slot] !== undefined) values[plan.pattern.names[slot]] = found[slot];
+  // Perf: only the value-producing segments are visited; an all-literal template never splits the path.
+  const captures = entry.captures;
+  if (captures.length > 0) {
+    const count = path.length;
+    for (let i = 0; i < captures.length; i++) {
+      const { depth, plan } = captures[i];
+      if (depth >= count) break; // the rest of the template is absent from the path
+      if (plan.kind === 'parameter') {
+        values[plan.name] = path.decoded(depth);
+      } else if (plan.kind === 'complex') {
+        const found = matchComplexSegment(plan.pattern, path.decoded(depth));
+        if (found === null) return null;
+        for (let slot = 0; slot < found.length; slot++) {
+          if (found[slot] !== undefined) values[plan.pattern.names[slot]] = found[slot];
+        }
+      } else {
+        const rest = path.remainder(depth);
+        if (rest.length > 0) values[plan.name] = rest;
       }
-    } else if (plan.kind === 'catchAll') {
-      const rest = path.remainder(i);
-      if (rest.length > 0) values[plan.name] = rest;
-      break;
     }
   }
   const defaults = entry.defaultEntries;

@@ -8,7 +8,18 @@ import { collectCandidates } from './trie-matcher.js';
 import type { TrieNode } from './trie.js';
 
 /** Folded static path ("users/list") → the routes (ascending index) whose shape matches it. */
-export type StaticIndex = ReadonlyMap<string, readonly RouteEntry[]>;
+export interface StaticIndex {
+  readonly routes: ReadonlyMap<string, readonly RouteEntry[]>;
+  /** The lengths of the keys: a path of another length is not looked up (its hash is never computed). */
+  readonly lengths: ReadonlySet<number>;
+}
+
+/** Looks a request path up in the index; undefined when it is not a static path. */
+export function lookupStatic(index: StaticIndex, path: RequestPath): readonly RouteEntry[] | undefined {
+  if (!index.lengths.has(path.bodyLength)) return undefined;
+  const key = path.staticKey();
+  return key === null ? undefined : index.routes.get(key);
+}
 
 export function buildStaticIndex(trie: TrieNode, entries: readonly RouteEntry[]): StaticIndex {
   const index = new Map<string, readonly RouteEntry[]>();
@@ -21,5 +32,5 @@ export function buildStaticIndex(trie: TrieNode, entries: readonly RouteEntry[])
     if (path.staticKey() !== key) continue;
     index.set(key, collectCandidates(trie, path));
   }
-  return index;
+  return { routes: index, lengths: new Set([...index.keys()].map((k) => k.length)) };
 }

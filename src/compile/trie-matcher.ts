@@ -7,11 +7,14 @@ import { matchComplexSegment } from './complex-segment.js';
 import type { RequestPath } from './request-path.js';
 import type { RouteEntry } from './route-entry.js';
 import { acceptsRequest, captureValues, type RouteMatch } from './route-match.js';
-import type { TrieNode } from './trie.js';
+import { literalChild, type TrieNode } from './trie.js';
+
+const EMPTY: readonly string[] = [];
 
 /** The state of one first-match search. */
 interface Search {
   readonly path: RequestPath;
+  readonly segments: readonly string[];
   readonly method: string;
   readonly httpContext: unknown;
   bestIndex: number;
@@ -20,7 +23,7 @@ interface Search {
 
 /** The first route (lowest index) that accepts the request, or null. */
 export function findFirst(root: TrieNode, path: RequestPath, method: string, httpContext: unknown): RouteMatch | null {
-  const search: Search = { path, method, httpContext, bestIndex: Infinity, best: null };
+  const search: Search = { path, segments: path.segments, method, httpContext, bestIndex: Infinity, best: null };
   walk(root, 0, search);
   return search.best;
 }
@@ -28,15 +31,16 @@ export function findFirst(root: TrieNode, path: RequestPath, method: string, htt
 function walk(node: TrieNode, depth: number, search: Search): void {
   if (node.minIndex >= search.bestIndex) return;
   const path = search.path;
-  if (depth === path.length) {
+  const segments = search.segments;
+  if (depth === segments.length) {
     tryRoutes(node.terminals, search);
     return;
   }
   // An empty segment ("/a//b") is accepted by no template segment, a catch-all's included.
-  if (path.segments[depth].length === 0) return;
+  if (segments[depth].length === 0) return;
   if (node.catchAlls.length > 0) tryRoutes(node.catchAlls, search);
 
-  const literal = node.literals === null ? undefined : node.literals.get(path.folded(depth));
+  const literal = node.literals === null ? undefined : literalChild(node, path.folded(depth));
   const parameter = node.parameter;
   // Lower minIndex first: the sooner a good match is found, the more branches the bound prunes.
   if (literal !== undefined && parameter !== null && parameter.minIndex < literal.minIndex) {
@@ -71,7 +75,7 @@ function tryRoutes(entries: readonly RouteEntry[], search: Search): void {
 
 /** The first of `entries` (ascending index, shapes known to match) that binds and passes its checks. */
 export function firstAccepting(entries: readonly RouteEntry[], path: RequestPath, method: string, httpContext: unknown): RouteMatch | null {
-  const search: Search = { path, method, httpContext, bestIndex: Infinity, best: null };
+  const search: Search = { path, segments: EMPTY, method, httpContext, bestIndex: Infinity, best: null };
   tryRoutes(entries, search);
   return search.best;
 }
@@ -90,7 +94,7 @@ function collect(node: TrieNode, depth: number, path: RequestPath, found: RouteE
   }
   if (path.segments[depth].length === 0) return;
   found.push(...node.catchAlls);
-  const literal = node.literals?.get(path.folded(depth));
+  const literal = node.literals === null ? undefined : literalChild(node, path.folded(depth));
   if (literal) collect(literal, depth + 1, path, found);
   if (node.parameter) collect(node.parameter, depth + 1, path, found);
   for (const edge of node.complex) {

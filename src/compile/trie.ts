@@ -22,10 +22,20 @@ export interface ComplexEdge {
   readonly node: TrieNode;
 }
 
+// Up to this many literal edges are compared one by one; more go through a Map. A request segment is a fresh
+// string whose hash V8 must compute before Map.get, while === rejects most keys on their length alone
+// (rou3 measured its crossover at 8 too; on our GitHub API mix the chain trimmed the deep requests most).
+const LITERAL_CHAIN_MAX = 8;
+
 /** A trie node: the routes that end or catch-all here, and the edges for the next path segment. */
 export interface TrieNode {
-  /** Literal segments, keyed by their case-folded text. */
+  /** Literal segments, keyed by their case-folded text (built here; read through literalChild()). */
   literals: Map<string, TrieNode> | null;
+  /** The same edges as parallel arrays, for small fan-outs (when literalMap is null). */
+  literalKeys: string[];
+  literalNodes: TrieNode[];
+  /** The literal edges when there are more than LITERAL_CHAIN_MAX of them. */
+  literalMap: Map<string, TrieNode> | null;
   /** Simple parameter segments (any non-empty path segment), whatever their names and constraints. */
   parameter: TrieNode | null;
   complex: ComplexEdge[];
@@ -38,7 +48,27 @@ export interface TrieNode {
 }
 
 function createNode(): TrieNode {
-  return { literals: null, parameter: null, complex: [], catchAlls: [], terminals: [], minIndex: Infinity };
+  return {
+    literals: null,
+    literalKeys: [],
+    literalNodes: [],
+    literalMap: null,
+    parameter: null,
+    complex: [],
+    catchAlls: [],
+    terminals: [],
+    minIndex: Infinity,
+  };
+}
+
+/** The child for a folded literal segment, or undefined. */
+export function literalChild(node: TrieNode, key: string): TrieNode | undefined {
+  if (node.literalMap !== null) return node.literalMap.get(key);
+  const keys = node.literalKeys;
+  for (let i = 0; i < keys.length; i++) {
+    if (keys[i] === key) return node.literalNodes[i];
+  }
+  return undefined;
 }
 
 /** Builds the trie for routes given in collection order. */
@@ -80,6 +110,13 @@ function insert(root: TrieNode, entry: RouteEntry): void {
 }
 
 function computeMinIndex(node: TrieNode): number {
+  if (node.literals !== null) {
+    if (node.literals.size > LITERAL_CHAIN_MAX) node.literalMap = node.literals;
+    else {
+      node.literalKeys = [...node.literals.keys()];
+      node.literalNodes = [...node.literals.values()];
+    }
+  }
   let min = Infinity;
   for (const entry of node.terminals) min = Math.min(min, entry.route.index);
   for (const entry of node.catchAlls) min = Math.min(min, entry.route.index);
