@@ -78,7 +78,9 @@ export class RouteCollection implements Router {
     if (custom.length === 0) {
       // The usual case: the first match handles the request; later candidates only if its target declines.
       const first = router.match(path, method, context.httpContext);
-      if (first === null || (await this.tryRoute(context, first))) return;
+      if (first === null) return;
+      const handled = this.tryRoute(context, first);
+      if (handled === true || (handled !== false && (await handled))) return; // no await when already known
       for (const next of router.matches(path, method, context.httpContext)) {
         if (next.route.index > first.route.index && (await this.tryRoute(context, next))) return;
       }
@@ -107,7 +109,7 @@ export class RouteCollection implements Router {
     return this.build().compiled!.router.allowedMethods(path, httpContext);
   }
 
-  private tryRoute(context: RouteContext, match: RouteMatch): Promise<boolean> {
+  private tryRoute(context: RouteContext, match: RouteMatch): Promise<boolean> | boolean {
     return (match.route.handler as Route).handleMatch(context, match.values);
   }
 

@@ -50,12 +50,11 @@ function requestLog(write: (line: string) => void): Middleware {
   };
 }
 
-const rejectLongUrls: Middleware = async (ctx, next) => {
-  if ((ctx.request.raw.url ?? '').length > MAX_URL_LENGTH) {
-    writeProblem(ctx.response.raw, problem(414, `The request target is longer than ${MAX_URL_LENGTH} bytes.`));
-    return;
-  }
-  await next();
+// Not async: passing next()'s promise straight through saves a promise and a tick on every request.
+const rejectLongUrls: Middleware = (ctx, next) => {
+  if ((ctx.request.raw.url ?? '').length <= MAX_URL_LENGTH) return next();
+  writeProblem(ctx.response.raw, problem(414, `The request target is longer than ${MAX_URL_LENGTH} bytes.`));
+  return Promise.resolve();
 };
 
 /** Unmatched requests: 405 with Allow when the path is known for other methods, else 404. */
