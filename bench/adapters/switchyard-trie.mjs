@@ -1,0 +1,19 @@
+// switchyard, compiled segment trie (the default strategy), from the built bundle dist/index.js.
+import { compile } from '../lib/switchyard.mjs';
+import { switchyardRoutes } from './switchyard-routes.mjs';
+
+/** Adapter: route i is registered with payload i; lookup gives the matched route's index or null. */
+export default function createAdapter() {
+  let router = null;
+  return {
+    name: 'switchyard trie',
+    kind: 'switchyard',
+    build(routes) {
+      router = compile(switchyardRoutes(routes), { strategy: 'trie' });
+    },
+    lookup(method, path) {
+      const match = router.match(path, method);
+      return match === null ? null : match.route.handler;
+    },
+  };
+}

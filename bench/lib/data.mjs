@@ -1,0 +1,217 @@
+// Route sets for the router suite: the two shared fixtures (../shared/bench, beside the repository) and
+// deterministic GitHub-like synthetic sets, whose expected answers come from switchyard 'linear' (the oracle).
+//
+// A route set is { name, routes: [{ method, template, colon }], requests: [{ method, path, kind, expect }] },
+// `expect` being the index of the expected route or null; kind is static | param | deep | miss.
+import { readFileSync } from 'node:fs';
+
+export const KINDS = ['static', 'param', 'deep', 'miss'];
+export const MIXES = ['all', ...KINDS];
+
+/** One of the shared fixtures: 'github' (203 routes) or 'small' (12 routes). */
+export function loadFixture(name) {
+  const file = new URL(`../../../shared/bench/routes-${name}.json`, import.meta.url);
+  const data = JSON.parse(readFileSync(file, 'utf8'));
+  return { name, source: data.source, routes: data.routes, requests: data.requests };
+}
+
+/** The requests of one mix ('all' or a kind). */
+export function requestsOf(set, mix) {
+  return mix === 'all' ? set.requests : set.requests.filter((r) => r.kind === mix);
+}
+
+/** mulberry32: a small seeded PRNG, so every run builds the same synthetic sets. */
+export function prng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = (
+  'repos users orgs teams gists issues pulls commits labels milestones hooks keys events notifications releases ' +
+  'assets branches tags comments reviews checks runs jobs artifacts secrets projects columns cards packages ' +
+  'versions deployments statuses environments invitations members collaborators forks stargazers subscribers ' +
+  'watchers contents archives downloads pages builds stats traffic views clones referrers topics licenses scans ' +
+  'alerts dependencies rulesets merges compare blobs trees refs threads subscriptions emails followers following ' +
+  'starred installations apps tokens grants authorizations markdown meta feeds search codes languages contributors ' +
+  'assignees reactions timeline discussions categories answers votes sponsors tiers goals'
+).split(' ');
+const OWNERS = ['octocat', 'julienschmidt', 'golang', 'nodejs', 'dotnet', 'torvalds', 'rust-lang', 'vercel'];
+const NAMES = ['httprouter', 'hello-world', 'runtime', 'node', 'aspnetcore', 'linux', 'rust', 'next.js'];
+
+/**
+ * A GitHub-like route collection of exactly `count` routes: top-level namespaces (static prefixes) with one of
+ * three shapes, /ns/{id}/child/{child_id}/leaf ("entity"), /ns/{owner}/{name}/child/... ("repo") or static
+ * sub-paths, one route per method. Like the GitHub set it has no literal and parameter siblings at the same
+ * position, and a position's parameter always has the same name, so every peer router can express it.
+ */
+export function syntheticRoutes(count, seed = 7) {
+  const rand = prng(seed);
+  const pick = (list) => list[Math.floor(rand() * list.length)];
+  /** n distinct words, none of them in `exclude` (the words already on the path, so parameter names stay unique). */
+  const sample = (list, n, exclude = []) => {
+    const copy = list.filter((w) => !exclude.includes(w));
+    const out = [];
+    while (out.length < n && copy.length > 0) out.push(copy.splice(Math.floor(rand() * copy.length), 1)[0]);
+    return out;
+  };
+  const routes = [];
+  const seen = new Set();
+  const add = (method, segments) => {
+    const template = segments.map((s) => (s.startsWith(':') ? `{${s.slice(1)}}` : s)).join('/');
+    const key = `${method} ${template}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    routes.push({ method, template, colon: '/' + segments.join('/') });
+  };
+  const maybe = (p, method, segments) => {
+    if (rand() < p) add(method, segments);
+  };
+
+  /** child collections under a resource: collection/{collection_id}[/leaf], or a group of static sub-paths. */
+  const children = (base, min, max) => {
+    const onPath = (segments) => segments.map((s) => s.replace(/^:/, '').replace(/_id$/, '').replace(/\d+$/, ''));
+    for (const child of sample(WORDS, min + Math.floor(rand() * (max - min + 1)), onPath(base))) {
+      const collection = [...base, child];
+      add('GET', collection);
+      maybe(0.3, 'POST', collection);
+      if (rand() < 0.65) {
+        const item = [...collection, `:${child}_id`];
+        add('GET', item);
+        maybe(0.35, 'PUT', item);
+        maybe(0.35, 'DELETE', item);
+        for (const leaf of sample(WORDS, Math.floor(rand() * 3), onPath(item))) add('GET', [...item, leaf]);
+      } else {
+        for (const sub of sample(WORDS, 1 + Math.floor(rand() * 3), onPath(collection))) {
+          add('GET', [...collection, sub]);
+          maybe(0.3, 'PUT', [...collection, sub]);
+          if (rand() < 0.5) {
+            add('GET', [...collection, sub, `:${sub}_id`]);
+            maybe(0.3, 'DELETE', [...collection, sub, `:${sub}_id`]);
+          }
+        }
+      }
+    }
+  };
+
+  for (let n = 0; routes.length < count; n++) {
+    const round = Math.floor(n / WORDS.length);
+    const ns = WORDS[n % WORDS.length] + (round === 0 ? '' : String(round + 1));
+    const shape = rand();
+    if (shape < 0.35) {
+      // like /repos/{owner}/{repo}/...
+      const id = [ns, ':owner', ':name'];
+      add('GET', id);
+      maybe(0.5, 'PATCH', id);
+      maybe(0.4, 'DELETE', id);
+      children(id, 3, 8);
+    } else if (shape < 0.8) {
+      // like /users/{user}/...
+      add('GET', [ns]);
+      maybe(0.5, 'POST', [ns]);
+      const id = [ns, `:${ns}_id`];
+      add('GET', id);
+      maybe(0.4, 'PATCH', id);
+      maybe(0.4, 'DELETE', id);
+      children(id, 2, 6);
+    } else {
+      // like /user/..., /meta, /emojis: static only
+      add('GET', [ns]);
+      for (const w of sample(WORDS, 2 + Math.floor(rand() * 5))) {
+        add('GET', [ns, w]);
+        maybe(0.3, 'PUT', [ns, w]);
+        maybe(0.3, 'DELETE', [ns, w]);
+        if (rand() < 0.3) for (const w2 of sample(WORDS, 1 + Math.floor(rand() * 2))) add('GET', [ns, w, w2]);
+      }
+    }
+  }
+  routes.length = count;
+  return routes;
+}
+
+/** The kind of a request that matches `route`: static without parameters, deep from 5 segments on. */
+function kindOf(route) {
+  if (!route.colon.includes(':') && !route.colon.includes('*')) return 'static';
+  return route.colon.split('/').length - 1 >= 5 ? 'deep' : 'param';
+}
+
+/** A concrete path for a route: each parameter filled with a plausible value. */
+function concretePath(route, rand) {
+  return route.colon
+    .split('/')
+    .map((s) => {
+      if (!s.startsWith(':')) return s;
+      const name = s.slice(1);
+      if (name === 'owner') return OWNERS[Math.floor(rand() * OWNERS.length)];
+      if (name === 'name') return NAMES[Math.floor(rand() * NAMES.length)];
+      if (rand() < 0.3) return Math.floor(rand() * 2 ** 32).toString(16).padStart(8, '0') + 'a1b2c3d4';
+      return String(1 + Math.floor(rand() * 99999));
+    })
+    .join('/');
+}
+
+/**
+ * A synthetic set: `count` routes and a request mix shaped like the GitHub set's (36 static, 104 param, 63 deep,
+ * 20 misses), answers from `oracle(method, path)` (switchyard 'linear'). A request drawn from route i whose
+ * oracle answer is not i would mean an earlier route shadows it; that is reported, and the oracle wins.
+ */
+export function syntheticSet(count, oracleFor, seed = 7) {
+  const routes = syntheticRoutes(count, seed);
+  const oracle = oracleFor(routes);
+  const rand = prng(seed * 31 + count);
+  const byKind = { static: [], param: [], deep: [] };
+  routes.forEach((route, index) => byKind[kindOf(route)].push(index));
+  const want = { static: 36, param: 104, deep: 63, miss: 20 };
+  const requests = [];
+  const shadowed = [];
+  for (const kind of ['static', 'param', 'deep']) {
+    const pool = byKind[kind];
+    if (pool.length === 0) throw new Error(`synthetic ${count}: no ${kind} routes`);
+    for (let k = 0; k < want[kind]; k++) {
+      const index = pool[Math.floor(rand() * pool.length)];
+      const route = routes[index];
+      const path = concretePath(route, rand);
+      const expect = oracle(route.method, path);
+      if (expect !== index) shadowed.push({ method: route.method, path, from: index, expect });
+      requests.push({ method: route.method, path, kind, expect });
+    }
+  }
+  const methodsByPath = new Map();
+  for (const r of routes) methodsByPath.set(r.colon, [...(methodsByPath.get(r.colon) ?? []), r.method]);
+  let misses = 0;
+  for (let attempt = 0; misses < want.miss && attempt < 10_000; attempt++) {
+    const route = routes[Math.floor(rand() * routes.length)];
+    const variant = attempt % 4;
+    let method = 'GET';
+    let path;
+    if (variant === 0) path = `/${WORDS[Math.floor(rand() * WORDS.length)]}_unknown/${Math.floor(rand() * 100)}`;
+    else if (variant === 1) path = concretePath(route, rand) + '/extra';
+    else if (variant === 2) {
+      // a method the path does not have
+      const free = ['PATCH', 'PUT', 'DELETE', 'POST'].filter((m) => !methodsByPath.get(route.colon).includes(m));
+      if (free.length === 0) continue;
+      method = free[Math.floor(rand() * free.length)];
+      path = concretePath(route, rand);
+    } else {
+      // a strict prefix that is not a route itself
+      const segments = concretePath(route, rand).split('/');
+      if (segments.length < 3) continue;
+      path = segments.slice(0, segments.length - 1).join('/');
+    }
+    if (oracle(method, path) !== null) continue;
+    requests.push({ method, path, kind: 'miss', expect: null });
+    misses++;
+  }
+  return {
+    name: `synthetic-${count}`,
+    source: `bench/lib/data.mjs syntheticRoutes(${count}, seed ${seed}); answers from switchyard linear`,
+    routes,
+    requests,
+    shadowed,
+  };
+}

@@ -1,0 +1,27 @@
+// Where and how a run happened: recorded next to every result.
+import { cpus, platform, release, totalmem } from 'node:os';
+import { basename } from 'node:path';
+
+/** Node version, CPU model (os.cpus()), core count, OS, date, and the command line that produced the run. */
+export function environment(npmScript) {
+  const cpu = cpus();
+  const script = process.argv.slice(1).map((a) => (a.startsWith('/') ? relative(a) : a));
+  return {
+    date: new Date().toISOString(),
+    node: process.version,
+    v8: process.versions.v8,
+    cpuModel: cpu[0]?.model ?? 'unknown',
+    cores: cpu.length,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    os: `${platform()} ${release()}`,
+    command: `npm run ${npmScript}`,
+    nodeCommand: ['node', ...process.execArgv, ...script].join(' '),
+    // The settings a user gave (BENCH_SWITCHYARD_BUNDLE is the run's own private copy of the bundle).
+    env: Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('BENCH_') && k !== 'BENCH_SWITCHYARD_BUNDLE')),
+  };
+}
+
+function relative(file) {
+  const cwd = process.cwd();
+  return file.startsWith(cwd + '/') ? file.slice(cwd.length + 1) : basename(file);
+}

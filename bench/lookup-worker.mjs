@@ -1,0 +1,131 @@
+// One subject × one route set, in its own worker thread (a fresh V8 isolate, so no subject inherits another's
+// JIT feedback or garbage): build it, check every answer, then time each request mix and, optionally, the build.
+import { parentPort, workerData } from 'node:worker_threads';
+import { loadAdapter } from './adapters/index.mjs';
+import { MIXES, requestsOf } from './lib/data.mjs';
+import { timeBatches } from './lib/measure.mjs';
+
+const { adapterId, set, config, measureBuild } = workerData;
+
+/** The first line of an error, for the table. */
+const reasonOf = (error) => {
+  const message = String(error?.message ?? error).split('\n')[0].slice(0, 160);
+  const kind = error?.constructor?.name ?? error?.name;
+  return kind && kind !== 'Error' ? `${kind}: ${message}` : message;
+};
+
+/** A batch function compiled on its own (new Function), so its call site sees only this subject's lookup. */
+function makeBatch(lookup, requests) {
+  const methods = requests.map((r) => r.method);
+  const paths = requests.map((r) => r.path);
+  const factory = new Function(
+    'lookup',
+    'methods',
+    'paths',
+    `return function batch(reps) {
+       const n = paths.length;
+       let sum = 0;
+       for (let r = 0; r < reps; r++) {
+         for (let i = 0; i < n; i++) {
+           const found = lookup(methods[i], paths[i]);
+           sum += found === null ? -1 : found;
+         }
+       }
+       return sum;
+     };`,
+  );
+  return factory(lookup, methods, paths);
+}
+
+async function run() {
+  const adapter = await loadAdapter(adapterId);
+  const out = { adapterId, name: adapter.name, kind: adapter.kind, set: set.name, routes: set.routes.length, mixes: {}, build: null };
+
+  // A build is timed up to the point where the router can answer: one lookup per method of a path that no route
+  // has and that is not static, so lazy work (hono's RegExpRouter builds its regular expressions on the first
+  // match, and V8 compiles any regular expression on its first use) is paid for inside the build.
+  const methods = [...new Set(set.routes.map((r) => r.method))];
+  const buildAndProbe = () => {
+    adapter.build(set.routes);
+    for (const method of methods) adapter.lookup(method, '/build-probe/x/y');
+  };
+
+  // Build once (cold: the first build in a fresh isolate).
+  let coldBuildMs;
+  try {
+    const t0 = performance.now();
+    buildAndProbe();
+    coldBuildMs = performance.now() - t0;
+  } catch (error) {
+    const reason = `cannot express: ${reasonOf(error)}`;
+    for (const mix of MIXES) out.mixes[mix] = { status: 'cannot-express', reason };
+    out.build = { status: 'cannot-express', reason };
+    return out;
+  }
+
+  // Check every answer before timing anything.
+  for (const mix of MIXES) {
+    const requests = requestsOf(set, mix);
+    if (requests.length === 0) {
+      out.mixes[mix] = { status: 'n/a', reason: 'no requests of this kind' };
+      continue;
+    }
+    if (adapter.staticOnly && mix !== 'static') {
+      out.mixes[mix] = { status: 'n/a', reason: 'floor: static routes only' };
+      continue;
+    }
+    const wrong = [];
+    for (const request of requests) {
+      let got;
+      try {
+        got = adapter.lookup(request.method, request.path);
+      } catch (error) {
+        got = `throws ${reasonOf(error)}`;
+      }
+      if (got === undefined) got = 'undefined';
+      if (got !== request.expect) wrong.push({ method: request.method, path: request.path, expect: request.expect, got });
+    }
+    out.mixes[mix] = wrong.length === 0
+      ? { status: 'ok', requests: requests.length }
+      : {
+          status: 'wrong',
+          requests: requests.length,
+          wrong,
+          reason: `wrong answer on ${wrong.length}/${requests.length}, e.g. ${wrong[0].method} ${wrong[0].path} → ${wrong[0].got}, expected ${wrong[0].expect}`,
+        };
+  }
+
+  // Warm up on every request the subject answers correctly (untimed), so the first mix timed does not pay for
+  // JIT compilation the others get for free; then time each mix that checked out.
+  const warm = requestsOf(set, adapter.staticOnly ? 'static' : 'all').filter((r) => adapter.lookup(r.method, r.path) === r.expect);
+  if (warm.length > 0) {
+    const warmBatch = makeBatch(adapter.lookup, warm);
+    for (const end = performance.now() + config.warmupAllMs; performance.now() < end; ) warmBatch(1);
+  }
+  for (const mix of MIXES) {
+    if (out.mixes[mix].status !== 'ok') continue;
+    const requests = requestsOf(set, mix);
+    const expectedSum = requests.reduce((sum, r) => sum + (r.expect === null ? -1 : r.expect), 0);
+    const batch = makeBatch(adapter.lookup, requests);
+    const check = (sum, reps) => {
+      if (sum !== expectedSum * reps) throw new Error(`${adapter.name} on ${set.name}/${mix}: checksum ${sum} ≠ ${expectedSum * reps}`);
+    };
+    Object.assign(out.mixes[mix], await timeBatches(`${adapter.name} ${set.name} ${mix}`, batch, requests.length, check, config));
+  }
+
+  // Build time: a fresh router each iteration (+ one lookup, as above).
+  if (measureBuild) {
+    const build = (reps) => {
+      for (let r = 0; r < reps; r++) buildAndProbe();
+      return 0;
+    };
+    const buildConfig = { ...config, time: config.buildTime, iterations: config.buildIterations, warmupTime: 0, batchMs: 0 };
+    out.build = { status: 'ok', coldMs: coldBuildMs, ...(await timeBatches(`${adapter.name} build ${set.name}`, build, 1, () => {}, buildConfig)) };
+  }
+  return out;
+}
+
+run().then(
+  (result) => parentPort.postMessage({ ok: true, result }),
+  (error) => parentPort.postMessage({ ok: false, error: String(error?.stack ?? error) }),
+);

@@ -1,0 +1,375 @@
+// Renders bench/results/{router,http}.json into docs/benchmarks.md and docs/benchmarks-chart.svg, prints the
+// console summary, and evaluates the issue's targets (reported as ratios, never asserted).
+// Run on its own (node bench/render.mjs) to re-render the docs from the stored results.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = new URL('../', import.meta.url);
+const MIX_ORDER = ['all', 'static', 'param', 'deep', 'miss'];
+const SET_TITLES = {
+  github: 'GitHub API (203 routes)',
+  small: 'small (12 routes, one catch-all)',
+  'synthetic-203': 'synthetic, 203 routes',
+  'synthetic-1000': 'synthetic, 1,000 routes',
+  'synthetic-10000': 'synthetic, 10,000 routes',
+};
+
+/** bench/results/ (or bench/results/quick/ for BENCH_QUICK runs). */
+export function resultsDir(quick = false) {
+  return new URL(quick ? 'results/quick/' : 'results/', import.meta.url);
+}
+
+// ---------- formatting ----------
+
+const group = (n) => Math.round(n).toLocaleString('en-US');
+export function fmtNs(ns) {
+  if (ns == null || !Number.isFinite(ns)) return '—';
+  if (ns < 10) return ns.toFixed(2);
+  if (ns < 100) return ns.toFixed(1);
+  return group(ns);
+}
+function fmtOps(ops) {
+  if (ops >= 1e6) return `${(ops / 1e6).toFixed(ops >= 1e8 ? 0 : 2)} M`;
+  if (ops >= 1e3) return `${(ops / 1e3).toFixed(1)} k`;
+  return ops.toFixed(0);
+}
+const fmtRatio = (r) => (r == null || !Number.isFinite(r) ? '—' : `${r >= 100 ? r.toFixed(0) : r >= 10 ? r.toFixed(1) : r.toFixed(2)}×`);
+function fmtMs(ms) {
+  if (ms < 0.1) return ms.toFixed(3);
+  if (ms < 10) return ms.toFixed(2);
+  return ms.toFixed(1);
+}
+const pct = (r) => `${(r * 100).toFixed(0)}%`;
+
+// ---------- lookups over the router results ----------
+
+function entry(router, set, adapterId) {
+  return router.lookups.find((l) => l.set === set && l.adapterId === adapterId) ?? null;
+}
+function mixOf(router, set, adapterId, mix) {
+  return entry(router, set, adapterId)?.mixes[mix] ?? null;
+}
+function nsOf(router, set, adapterId, mix) {
+  const m = mixOf(router, set, adapterId, mix);
+  return m?.status === 'ok' ? m.medianNs : null;
+}
+function adaptersOf(router) {
+  const seen = [];
+  for (const l of router.lookups) if (!seen.some((s) => s.adapterId === l.adapterId)) seen.push({ adapterId: l.adapterId, name: l.name, kind: l.kind });
+  return seen;
+}
+function fastestPeer(router, set, mix) {
+  let best = null;
+  for (const a of adaptersOf(router)) {
+    if (a.kind !== 'peer') continue;
+    const ns = nsOf(router, set, a.adapterId, mix);
+    if (ns !== null && (best === null || ns < best.ns)) best = { ...a, ns };
+  }
+  return best;
+}
+const statusText = (m) => (m == null ? 'not run' : m.status === 'n/a' ? `n/a (${m.reason})` : m.reason ?? m.status);
+
+// ---------- targets ----------
+
+/** The issue's targets, each with its measured ratio and met / missed (null: not measured). */
+export function evaluateTargets(router, http) {
+  const targets = [];
+  const add = (text, value, threshold, higherIsBetter, detail) => {
+    const met = value == null ? null : higherIsBetter ? value >= threshold : value <= threshold;
+    targets.push({ text, value, threshold, higherIsBetter, met, detail });
+  };
+  if (router) {
+    const trie = (set, mix) => nsOf(router, set, 'switchyard-trie', mix);
+    const other = (set, id, mix) => nsOf(router, set, id, mix);
+    const ratio = (a, b) => (a == null || b == null ? null : a / b);
+    add('trie ≥ 1.0× find-my-way (GitHub set, all requests)', ratio(other('github', 'find-my-way', 'all'), trie('github', 'all')), 1, true,
+      `find-my-way ${fmtNs(other('github', 'find-my-way', 'all'))} ns vs trie ${fmtNs(trie('github', 'all'))} ns`);
+    add('trie ≥ 20× switchyard linear (GitHub set, all requests)', ratio(other('github', 'switchyard-linear', 'all'), trie('github', 'all')), 20, true,
+      `linear ${fmtNs(other('github', 'switchyard-linear', 'all'))} ns vs trie ${fmtNs(trie('github', 'all'))} ns`);
+    add('static requests ≥ 0.5× the Map.get floor (GitHub set, static mix)', ratio(other('github', 'map-floor', 'static'), trie('github', 'static')), 0.5, true,
+      `Map.get ${fmtNs(other('github', 'map-floor', 'static'))} ns vs trie ${fmtNs(trie('github', 'static'))} ns; against the per-method-maps floor (${fmtNs(other('github', 'map-floor-nested', 'static'))} ns, no key to build): ${fmtRatio(ratio(other('github', 'map-floor-nested', 'static'), trie('github', 'static')))}`);
+    add('10,000 routes: trie ≥ memoirist (synthetic-10000, all requests)', ratio(other('synthetic-10000', 'memoirist', 'all'), trie('synthetic-10000', 'all')), 1, true,
+      `memoirist ${fmtNs(other('synthetic-10000', 'memoirist', 'all'))} ns vs trie ${fmtNs(trie('synthetic-10000', 'all'))} ns`);
+    add('10,000 routes: trie cost ≤ 1.5× its own cost at 203 routes (synthetic-10000 vs GitHub, all requests)', ratio(trie('synthetic-10000', 'all'), trie('github', 'all')), 1.5, false,
+      `${fmtNs(trie('synthetic-10000', 'all'))} ns vs ${fmtNs(trie('github', 'all'))} ns; like for like, synthetic-10000 / synthetic-203 = ${fmtRatio(ratio(trie('synthetic-10000', 'all'), trie('synthetic-203', 'all')))}`);
+    const gen = (subject) => router.generation.find((g) => g.subject === subject);
+    const sy = gen('switchyard');
+    const p2r = gen('path-to-regexp');
+    add('generation ≥ path-to-regexp compile() (GitHub templates, by name)', sy?.status === 'ok' && p2r?.status === 'ok' ? p2r.medianNs / sy.medianNs : null, 1, true,
+      `path-to-regexp ${fmtNs(p2r?.medianNs)} ns vs switchyard ${fmtNs(sy?.medianNs)} ns`);
+  }
+  if (http) {
+    const rps = (server, op) => http.results[server]?.[op]?.medianRps ?? null;
+    const todoOk = http.servers.some((s) => s.id === 'switchyard');
+    add('HTTP GET one item ≥ 85% of the node:http ceiling', todoOk && rps('ceiling', 'get-one') ? rps('switchyard', 'get-one') / rps('ceiling', 'get-one') : null, 0.85, true,
+      `${group(rps('switchyard', 'get-one') ?? NaN)} vs ${group(rps('ceiling', 'get-one') ?? NaN)} req/s`);
+    for (const op of http.ops) {
+      add(`HTTP ${op.name}: switchyard to-do server ahead of fastify`, todoOk && rps('fastify', op.id) ? rps('switchyard', op.id) / rps('fastify', op.id) : null, 1, true,
+        `${group(rps('switchyard', op.id) ?? NaN)} vs ${group(rps('fastify', op.id) ?? NaN)} req/s`);
+    }
+  }
+  return targets;
+}
+
+function targetLine(t) {
+  const verdict = t.met === null ? 'not measured' : t.met ? 'met' : 'MISSED';
+  const value = t.value == null ? '—' : t.text.includes('85%') ? pct(t.value) : fmtRatio(t.value);
+  return { verdict, value };
+}
+
+// ---------- console ----------
+
+/** The router suite's summary on stdout: GitHub set table, targets. */
+export function printRouterSummary(router) {
+  const rows = adaptersOf(router).map((a) => {
+    const m = mixOf(router, 'github', a.adapterId, 'all');
+    const s = mixOf(router, 'github', a.adapterId, 'static');
+    return {
+      subject: a.name,
+      'all ns/op': m?.status === 'ok' ? fmtNs(m.medianNs) : statusText(m),
+      'all ops/s': m?.status === 'ok' ? fmtOps(m.medianOpsPerSec) : '',
+      'static ns/op': s?.status === 'ok' ? fmtNs(s.medianNs) : s?.status ?? '',
+    };
+  });
+  console.log('\nGitHub set (203 routes), median per lookup:');
+  console.table(rows);
+  printTargets(evaluateTargets(router, null));
+}
+
+export function printTargets(targets) {
+  console.log('\nTargets (ratios, never asserted):');
+  for (const t of targets) {
+    const { verdict, value } = targetLine(t);
+    console.log(`  [${verdict.padEnd(12)}] ${t.text}: ${value}  (${t.detail})`);
+  }
+}
+
+// ---------- markdown ----------
+
+function routerMarkdown(router) {
+  const out = [];
+  const adapters = adaptersOf(router);
+  out.push('## Router lookups', '');
+  out.push(
+    'Median cost of one lookup (`lookup(method, path)` → route index) over the request mix, in ns; p25–p75 of the samples;',
+    'median ops/s. **× linear** = switchyard linear\'s median ÷ the subject\'s (how many times faster than the naive ordered',
+    'loop); **× fastest peer** = the fastest peer router\'s median ÷ the subject\'s (above 1.00× = faster than every peer).',
+    'Every subject was checked on every request of the set before anything was timed; a subject that could not build',
+    'the set or answered wrongly is listed with the reason instead of a number.',
+    '',
+  );
+  for (const set of router.sets) {
+    const peerAll = fastestPeer(router, set.name, 'all');
+    out.push(`### ${SET_TITLES[set.name] ?? set.name}`, '');
+    out.push(`${set.routes} routes, ${set.requests} requests (${Object.entries(set.kinds).map(([k, n]) => `${n} ${k}`).join(', ')}). Source: ${set.source}.`, '');
+    const problems = router.lookups.filter((l) => l.set === set.name && Object.values(l.mixes).some((m) => m.status === 'wrong' || m.status === 'cannot-express'));
+    out.push(problems.length === 0
+      ? `Checked before timing: every subject answered every request as expected (the floors: every static request).`
+      : `Checked before timing: ${problems.map((l) => l.name).join(', ')} did not answer every request as expected (see below); every other subject did.`, '');
+    out.push(`All requests (fastest peer: ${peerAll ? `${peerAll.name}, ${fmtNs(peerAll.ns)} ns` : 'none'}):`, '');
+    out.push('| subject | median ns/op | p25–p75 ns | min–max ns | median ops/s | × linear | × fastest peer |', '|---|---:|---:|---:|---:|---:|---:|');
+    const linearAll = nsOf(router, set.name, 'switchyard-linear', 'all');
+    for (const a of adapters) {
+      const m = mixOf(router, set.name, a.adapterId, 'all');
+      if (m?.status !== 'ok') {
+        out.push(`| ${a.name} | ${statusText(m)} | | | | | |`);
+        continue;
+      }
+      out.push(`| ${a.name} | **${fmtNs(m.medianNs)}** | ${fmtNs(m.p25Ns)}–${fmtNs(m.p75Ns)} | ${fmtNs(m.minNs)}–${fmtNs(m.maxNs)} | ${fmtOps(m.medianOpsPerSec)} | ${fmtRatio(linearAll / m.medianNs)} | ${peerAll ? fmtRatio(peerAll.ns / m.medianNs) : '—'} |`);
+    }
+    out.push('', 'By kind of request: median ns/op (p25–p75), × linear, × fastest peer:', '');
+    const kinds = MIX_ORDER.slice(1).filter((k) => set.kinds[k] > 0);
+    out.push(`| subject | ${kinds.map((k) => `${k} (${set.kinds[k]})`).join(' | ')} |`, `|---|${kinds.map(() => '---:').join('|')}|`);
+    for (const a of adapters) {
+      const cells = kinds.map((k) => {
+        const m = mixOf(router, set.name, a.adapterId, k);
+        if (m?.status !== 'ok') return statusText(m);
+        const lin = nsOf(router, set.name, 'switchyard-linear', k);
+        const peer = fastestPeer(router, set.name, k);
+        return `${fmtNs(m.medianNs)} (${fmtNs(m.p25Ns)}–${fmtNs(m.p75Ns)}) · ${fmtRatio(lin / m.medianNs)} · ${peer ? fmtRatio(peer.ns / m.medianNs) : '—'}`;
+      });
+      out.push(`| ${a.name} | ${cells.join(' | ')} |`);
+    }
+    const wrongs = router.lookups.filter((l) => l.set === set.name).flatMap((l) => Object.entries(l.mixes).filter(([, m]) => m.status === 'wrong').map(([mix, m]) => ({ l, mix, m })));
+    if (wrongs.length) {
+      out.push('', 'Wrong answers (not timed):', '');
+      for (const { l, mix, m } of wrongs) {
+        out.push(`- ${l.name}, ${mix}: ${m.wrong.slice(0, 5).map((w) => `\`${w.method} ${w.path}\` → ${w.got}, expected ${w.expect}`).join('; ')}${m.wrong.length > 5 ? `; … (${m.wrong.length} in all)` : ''}`);
+      }
+    }
+    out.push('');
+  }
+
+  out.push('### Lookup cost vs route count', '');
+  out.push('![median ns per lookup vs number of routes](benchmarks-chart.svg)', '');
+  out.push('Synthetic sets (same generator, same request shape) at 203, 1,000 and 10,000 routes, all requests; log–log. The Map.get floor is not drawn (it answers static routes only).', '');
+
+  out.push('## Build time', '');
+  out.push('Building a router from the route list, plus one lookup per HTTP method of a path no route has (so work done lazily on the first match, like hono\'s RegExpRouter building its regular expressions, or V8 compiling a regular expression on first use, is counted): median ms (p25–p75); "cold" is the first build in a fresh worker.', '');
+  const buildSets = ['github', 'synthetic-1000', 'synthetic-10000'].filter((s) => router.sets.some((x) => x.name === s));
+  out.push(`| subject | ${buildSets.map((s) => SET_TITLES[s] ?? s).join(' | ')} | × linear (10,000) |`, `|---|${buildSets.map(() => '---:').join('|')}|---:|`);
+  const linearBuild = entry(router, 'synthetic-10000', 'switchyard-linear')?.build;
+  for (const a of adapters) {
+    const cells = buildSets.map((s) => {
+      const b = entry(router, s, a.adapterId)?.build;
+      if (b?.status !== 'ok') return b ? b.reason : 'not run';
+      return `${fmtMs(b.medianNs / 1e6)} ms (${fmtMs(b.p25Ns / 1e6)}–${fmtMs(b.p75Ns / 1e6)}), cold ${fmtMs(b.coldMs)}`;
+    });
+    const b10k = entry(router, 'synthetic-10000', a.adapterId)?.build;
+    const ratio = b10k?.status === 'ok' && linearBuild?.status === 'ok' ? fmtRatio(linearBuild.medianNs / b10k.medianNs) : '—';
+    out.push(`| ${a.name} | ${cells.join(' | ')} | ${ratio} |`);
+  }
+  out.push('', '"× linear" here: linear\'s build time ÷ the subject\'s (below 1.00× = slower to build than the linear list). hono\'s RegExpRouter compiles one large regular expression per method; repeated (warm) builds produce the same patterns again, which V8 may serve from its regexp cache, so its cold number is the telling one at 10,000 routes.', '');
+
+  out.push('## URL generation', '');
+  const gens = router.generation;
+  const sy = gens.find((g) => g.subject === 'switchyard');
+  const naive = gens.find((g) => g.subject === 'naive');
+  out.push(`One call per distinct GitHub template (${sy?.templates ?? '?'} templates), by route name; each subject had to produce the same path for every template first. path-to-regexp's \`compile()\` runs once per template at setup; the call timed is the function it returns. The naive generator (bench/naive-generator.mjs) re-reads the template string with a regex replace on every call. The GitHub routes each have a verb limit (\`methods\`); "no verb limit" is the same route list without it, to show what the \`httpMethod\` check costs a generate call.`, '');
+  out.push('| subject | median ns/op | p25–p75 ns | median ops/s | its ns ÷ switchyard\'s (above 1.00× = switchyard faster) |', '|---|---:|---:|---:|---:|');
+  for (const g of gens) {
+    if (g.status !== 'ok') {
+      out.push(`| ${g.name} | ${g.reason} | | | |`);
+      continue;
+    }
+    out.push(`| ${g.name} | **${fmtNs(g.medianNs)}** | ${fmtNs(g.p25Ns)}–${fmtNs(g.p75Ns)} | ${fmtOps(g.medianOpsPerSec)} | ${sy?.status === 'ok' ? fmtRatio(g.medianNs / sy.medianNs) : '—'} |`);
+  }
+  if (sy?.status === 'ok' && naive?.status === 'ok') out.push('', `Issue 4's ratio, naive ÷ switchyard: **${fmtRatio(naive.medianNs / sy.medianNs)}**.`);
+  out.push('');
+  return out.join('\n');
+}
+
+function httpMarkdown(http) {
+  const out = ['## HTTP (to-do API)', ''];
+  const m = http.meta;
+  out.push(
+    `autocannon, ${m.connections} connections, pipelining 1, ${m.durationSec} s per measurement after a ${m.warmupSec} s warm-up, ${m.rounds} rounds (in each round, every operation is measured on each server back to back, the server order rotating from round to round); the table gives the median over rounds (min–max of req/s in brackets).`,
+    `**autocannon runs on the same ${m.cores} cores as the server** (one Node process each, plus whatever else the machine was doing), so these are relative numbers, not capacity.`,
+    'Servers: the ceiling is raw `node:http` answering a fixed body with the same bytes as the real answer (no routing, no parsing); the switchyard to-do server is `node dist/todo-server.js`; fastify runs the same five operations (bench/http/fastify-todo.mjs: in-memory Map, one seeded item, response schemas).',
+    '"GET all (100)" is measured after POSTing 99 items; POST is measured last (the store grows while it runs).',
+    '',
+  );
+  const servers = http.servers;
+  out.push(`| operation | ${servers.map((s) => `${s.name} req/s`).join(' | ')} | ${servers.map((s) => `${s.name} p99 ms`).join(' | ')} | ${servers.filter((s) => s.id !== 'ceiling').map((s) => `${s.name} ÷ ceiling`).join(' | ')} |`);
+  out.push(`|---|${servers.map(() => '---:').join('|')}|${servers.map(() => '---:').join('|')}|${servers.filter((s) => s.id !== 'ceiling').map(() => '---:').join('|')}|`);
+  for (const op of http.ops) {
+    const r = (s) => http.results[s.id]?.[op.id];
+    const rps = servers.map((s) => (r(s) ? `**${group(r(s).medianRps)}** (${group(r(s).minRps)}–${group(r(s).maxRps)})` : '—'));
+    const p99 = servers.map((s) => (r(s) ? String(r(s).medianP99) : '—'));
+    const ceiling = http.results.ceiling?.[op.id]?.medianRps;
+    const ratios = servers.filter((s) => s.id !== 'ceiling').map((s) => (r(s) && ceiling ? pct(r(s).medianRps / ceiling) : '—'));
+    out.push(`| ${op.name} | ${rps.join(' | ')} | ${p99.join(' | ')} | ${ratios.join(' | ')} |`);
+  }
+  if (http.problems?.length) out.push('', 'Problems seen:', '', ...http.problems.map((p) => `- ${p}`));
+  out.push('', `Run: \`${http.meta.command}\` (\`${http.meta.nodeCommand}\`), ${http.meta.date}, Node ${http.meta.node}, ${http.meta.cpuModel} × ${http.meta.cores}.`, '');
+  return out.join('\n');
+}
+
+// ---------- chart ----------
+
+const COLORS = ['#d62728', '#7f7f7f', '#1f77b4', '#ff7f0e', '#2ca02c', '#98df8a', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#bcbd22'];
+const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+/** Median ns per lookup vs route count (synthetic sets, all requests), one line per subject; log–log. */
+export function chartSvg(router) {
+  const sizes = [203, 1000, 10000].filter((n) => router.sets.some((s) => s.name === `synthetic-${n}`));
+  const series = adaptersOf(router)
+    .filter((a) => a.kind !== 'floor')
+    .map((a, i) => ({ ...a, color: COLORS[i % COLORS.length], points: sizes.map((n) => ({ n, ns: nsOf(router, `synthetic-${n}`, a.adapterId, 'all') })).filter((p) => p.ns !== null) }))
+    .filter((s) => s.points.length > 0);
+  const W = 820, H = 600, left = 70, right = 220, top = 40, bottom = 60;
+  const pw = W - left - right, ph = H - top - bottom;
+  const all = series.flatMap((s) => s.points.map((p) => p.ns));
+  const yMin = Math.floor(Math.log10(Math.min(...all) * 0.8));
+  const yMax = Math.ceil(Math.log10(Math.max(...all) * 1.25));
+  const xMin = Math.log10(150), xMax = Math.log10(14000);
+  const x = (n) => left + ((Math.log10(n) - xMin) / (xMax - xMin)) * pw;
+  const y = (ns) => top + ph - ((Math.log10(ns) - yMin) / (yMax - yMin)) * ph;
+  const parts = [];
+  parts.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="Helvetica, Arial, sans-serif" font-size="12">`);
+  parts.push(`<rect width="${W}" height="${H}" fill="#fff"/>`);
+  parts.push(`<text x="${left}" y="22" font-size="15" font-weight="bold">Lookup cost vs route count (median ns per lookup, log–log)</text>`);
+  for (let d = yMin; d <= yMax; d++) {
+    for (const m of [1, 2, 5]) {
+      const v = m * 10 ** d;
+      if (Math.log10(v) > yMax) continue;
+      const yy = y(v).toFixed(1);
+      parts.push(`<line x1="${left}" x2="${left + pw}" y1="${yy}" y2="${yy}" stroke="${m === 1 ? '#ccc' : '#eee'}"/>`);
+      if (m === 1 || ph / (yMax - yMin) >= 80) parts.push(`<text x="${left - 6}" y="${Number(yy) + 4}" text-anchor="end">${fmtNs(v)}</text>`);
+    }
+  }
+  for (const n of sizes) {
+    const xx = x(n).toFixed(1);
+    parts.push(`<line x1="${xx}" x2="${xx}" y1="${top}" y2="${top + ph}" stroke="#ddd"/>`);
+    parts.push(`<text x="${xx}" y="${top + ph + 18}" text-anchor="middle">${group(n)}</text>`);
+  }
+  parts.push(`<rect x="${left}" y="${top}" width="${pw}" height="${ph}" fill="none" stroke="#888"/>`);
+  parts.push(`<text x="${left + pw / 2}" y="${H - 18}" text-anchor="middle">routes (synthetic GitHub-like sets, all requests)</text>`);
+  parts.push(`<text transform="translate(18 ${top + ph / 2}) rotate(-90)" text-anchor="middle">ns per lookup</text>`);
+  series.forEach((s, i) => {
+    const wide = s.adapterId === 'switchyard-trie';
+    const dash = s.adapterId === 'switchyard-linear' ? ' stroke-dasharray="6 4"' : '';
+    const pts = s.points.map((p) => `${x(p.n).toFixed(1)},${y(p.ns).toFixed(1)}`).join(' ');
+    parts.push(`<polyline points="${pts}" fill="none" stroke="${s.color}" stroke-width="${wide ? 3.5 : 1.8}"${dash}/>`);
+    for (const p of s.points) parts.push(`<circle cx="${x(p.n).toFixed(1)}" cy="${y(p.ns).toFixed(1)}" r="${wide ? 4 : 3}" fill="${s.color}"/>`);
+    const ly = top + 10 + i * 20;
+    parts.push(`<line x1="${left + pw + 15}" x2="${left + pw + 40}" y1="${ly}" y2="${ly}" stroke="${s.color}" stroke-width="${wide ? 3.5 : 1.8}"${dash}/>`);
+    parts.push(`<text x="${left + pw + 46}" y="${ly + 4}"${wide ? ' font-weight="bold"' : ''}>${esc(s.name)}</text>`);
+  });
+  parts.push('</svg>');
+  return parts.join('\n') + '\n';
+}
+
+// ---------- the document ----------
+
+function readJson(url) {
+  return existsSync(url) ? JSON.parse(readFileSync(url, 'utf8')) : null;
+}
+
+/** Writes docs/benchmarks.md and docs/benchmarks-chart.svg from bench/results/*.json. */
+export function renderDocs() {
+  const dir = resultsDir(false);
+  const router = readJson(new URL('router.json', dir));
+  const http = readJson(new URL('http.json', dir));
+  const docs = new URL('docs/', ROOT);
+  mkdirSync(docs, { recursive: true });
+  const out = ['# Benchmarks', ''];
+  out.push('Generated by `npm run bench` (router suite) and `npm run bench:http` (HTTP suite) from `bench/results/*.json`; do not edit by hand (`node bench/render.mjs` re-renders). Numbers are medians; ratios compare medians.', '');
+  out.push('## Environment', '');
+  out.push('| suite | command | node command | date | Node | CPU (os.cpus()) | cores | OS | build measured |', '|---|---|---|---|---|---|---:|---|---|');
+  for (const r of [router, http]) {
+    if (!r) continue;
+    const m = r.meta;
+    const b = m.bundle ?? m.todoServer;
+    const build = b ? `${b.file} sha256 ${b.sha256}…, commit ${b.commit}${b.srcDirty ? ' + uncommitted src/ changes' : ''}` : '';
+    out.push(`| ${r.suite} | \`${m.command}\`${Object.keys(m.env ?? {}).length ? ` with ${Object.entries(m.env).map(([k, v]) => `${k}=${v}`).join(' ')}` : ''} | \`${m.nodeCommand}\` | ${m.date} | ${m.node} | ${m.cpuModel} | ${m.cores} | ${m.os} | ${build} |`);
+  }
+  out.push('');
+  if (router) {
+    const t = router.meta.timing;
+    out.push(`Router suite settings: each subject × route set runs in its own worker thread (fresh isolate), ${t.rounds} round(s) with the subject order reversed in the second, tinybench ${t.time} ms per mix per round (≥ ${t.iterations} samples, after ${t.warmupAllMs} ms of untimed warm-up over every request); a sample is the mean cost of one lookup over a batch of ≥ ${t.batchMs} ms that covers the whole request mix, and the samples of all rounds are pooled. Generation: ${t.time * t.rounds} ms per subject. ${router.meta.seconds} s in all.`, '');
+    out.push('**Noise:** the machine has 2 cores and was shared with other jobs while this ran (other agents\' test runs), so individual numbers can be off by tens of percent (compare the p25–p75 ranges; `roundMediansNs` in router.json shows the per-round medians). Ratios between subjects of the same table are more reliable than absolute numbers, and small differences (< ~20%) should not be read as rankings.', '');
+    out.push('`npm run bench` = `node build.mjs && node bench/router.mjs` (builds dist/index.js first; the benchmarks import the built bundle). `npm run bench:http` = `node build.mjs && node bench/http/run.mjs`.', '');
+  }
+  out.push('## Targets', '');
+  out.push('Reported as ratios, never asserted.', '');
+  out.push('| target | measured | verdict | detail |', '|---|---:|---|---|');
+  for (const t of evaluateTargets(router, http)) {
+    const { verdict, value } = targetLine(t);
+    out.push(`| ${t.text} | ${value} | ${verdict === 'met' ? 'met' : verdict === 'MISSED' ? '**missed**' : verdict} | ${t.detail} |`);
+  }
+  if (!http) out.push('| HTTP targets | — | not measured | `npm run bench:http` has not been run |');
+  out.push('');
+  out.push('Semantics note: switchyard is first-match-wins in route order; the peers (except the path-to-regexp loop and hono) order by specificity. On these route sets the answers coincide, which the pre-timing check verifies request by request (expected answers: the fixtures\' `expect`, and switchyard linear as the oracle for the synthetic sets).', '');
+  if (router) {
+    out.push(routerMarkdown(router));
+    writeFileSync(new URL('benchmarks-chart.svg', docs), chartSvg(router));
+  } else {
+    out.push('## Router lookups', '', '`npm run bench` has not been run yet.', '');
+  }
+  out.push(http ? httpMarkdown(http) : '## HTTP (to-do API)\n\n`npm run bench:http` has not been run yet.\n');
+  writeFileSync(new URL('benchmarks.md', docs), out.join('\n'));
+  console.log(`wrote ${fileURLToPath(new URL('benchmarks.md', docs))}`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) renderDocs();
