@@ -19,9 +19,12 @@ export class ValueBag {
   }
   get(name: string, lower: string): Found {
     if (Object.hasOwn(this.values, name)) return this.values[name];
-    const lowerKeys = (this.lowerKeys ??= this.keys.map((k) => k.toLowerCase()));
-    const i = lowerKeys.indexOf(lower);
-    return i < 0 ? MISSING : this.values[this.keys[i]];
+    // Only a key of the same length can be the same name in another case: most keys are never lower-cased.
+    const keys = this.keys;
+    for (let i = 0; i < keys.length; i++) {
+      if (keys[i].length === lower.length && keys[i].toLowerCase() === lower) return this.values[keys[i]];
+    }
+    return MISSING;
   }
   lowerKeyAt(i: number): string {
     return (this.lowerKeys ??= this.keys.map((k) => k.toLowerCase()))[i];
@@ -49,7 +52,8 @@ interface ParameterInfo {
 }
 
 type BindPart =
-  | { readonly kind: 'text'; readonly text: string; readonly isSeparator: boolean }
+  /** Literal text, already encoded (once, here, not per call). */
+  | { readonly kind: 'text'; readonly encoded: string; readonly isSeparator: boolean }
   | { readonly kind: 'parameter'; readonly slot: number };
 
 /** Prepares the generator of one route. */
@@ -64,6 +68,8 @@ export function createRouteGenerator(entry: RouteEntry): RouteGenerator {
     defaultValue: entry.defaults[p.name],
   }));
   const parameterSet = new Set(parameters.map((p) => p.lower));
+  const parameterNames = new Set(parameters.map((p) => p.name));
+  const defaultNames = new Set(Object.keys(entry.defaults));
   const defaultKeys = new Set(Object.keys(entry.defaults).map((k) => k.toLowerCase()));
   // spec generation rule 8: a default with no parameter is a filter on explicit values.
   const filters = Object.entries(entry.defaults)
@@ -73,7 +79,7 @@ export function createRouteGenerator(entry: RouteEntry): RouteGenerator {
     segment.parts.map((part): BindPart =>
       part.kind === 'parameter'
         ? { kind: 'parameter', slot: parameters.findIndex((p) => p.name === part.name) }
-        : { kind: 'text', text: part.text, isSeparator: part.kind === 'separator' },
+        : { kind: 'text', encoded: encodeUrlPart(part.text), isSeparator: part.kind === 'separator' },
     ),
   );
   const constraintKeys = entry.constraintKeys;
@@ -90,13 +96,16 @@ export function createRouteGenerator(entry: RouteEntry): RouteGenerator {
       if (value !== MISSING && !routePartsEqual(value, filter.value)) return null;
     }
 
+    // A verb limit blocks only a URL whose values name another method (explicit, else ambient).
+    if (entry.methodSet !== null) {
+      let method = request.values.get('httpMethod', 'httpmethod');
+      if (method === MISSING && request.ambient !== null) method = request.ambient.get('httpMethod', 'httpmethod');
+      if (method !== MISSING && !entry.methodSet.has(toRouteString(method).toUpperCase())) return null;
+    }
+
     // The values the constraints see: accepted values, then ambient values that match no parameter.
-    if (constraintKeys.length > 0 || entry.methodSet !== null) {
+    if (constraintKeys.length > 0) {
       const combined = combineValues(parameters, slots, request, parameterSet);
-      if (entry.methodSet !== null) {
-        const method = new ValueBag(combined).get('httpMethod', 'httpmethod');
-        if (method !== MISSING && !entry.methodSet.has(toRouteString(method).toUpperCase())) return null;
-      }
       for (let i = 0; i < constraintKeys.length; i++) {
         if (!constraintList[i].match(request.httpContext, route, constraintKeys[i], combined, 'generation')) return null;
       }
@@ -104,7 +113,8 @@ export function createRouteGenerator(entry: RouteEntry): RouteGenerator {
 
     const path = bindPath(segments, parameters, slots);
     if (path === null) return null;
-    return (path.charCodeAt(0) === 47 ? path : '/' + path) + buildQuery(request.values, parameterSet, defaultKeys);
+    const query = request.values.keys.length > 0 ? buildQuery(request.values, parameterNames, parameterSet, defaultNames, defaultKeys) : '';
+    return (path.charCodeAt(0) === 47 ? path : '/' + path) + query;
   };
 }
 
@@ -180,81 +190,108 @@ function combineValues(
  * value ends the URL — nothing may be written after it; an absent optional extension drops its period.
  */
 function bindPath(segments: readonly BindPart[][], parameters: readonly ParameterInfo[], slots: readonly unknown[]): string | null {
-  let uri = '';
-  let buffer = ''; // encoded text waiting to be written (default values and their slashes)
-  let uriInside = false;
-  let bufferInside = false;
-  let hasEmptySegment = false;
-  let lastValueOffset = -1;
-
-  const accept = (value: string, encodeSlashes: boolean): boolean => {
-    if (value === '') {
-      if (uriInside || bufferInside) return false; // an empty part inside a segment
-      hasEmptySegment = true;
-      return true;
-    }
-    if (hasEmptySegment) return false; // text after an empty segment
-    uri += buffer;
-    buffer = '';
-    if (!uriInside && !bufferInside && uri.length !== 0) uri += '/';
-    uriInside = bufferInside = true;
-    lastValueOffset = uri.length;
-    // A leading "/" on the very first value is kept as the path's own (ASP.NET does not encode it).
-    if (uri.length === 0 && value.charCodeAt(0) === 47) {
-      uri = '/';
-      value = value.slice(1);
-    }
-    uri += encodeSlashes ? encodeUrlPart(value) : encodeUrlPath(value);
-    return true;
-  };
-  const bufferDefault = (value: string, encodeSlashes: boolean): boolean => {
-    if (value === '') {
-      if (bufferInside) return false;
-      hasEmptySegment = true;
-      return true;
-    }
-    if (hasEmptySegment) return false;
-    if (uriInside) return accept(value, encodeSlashes); // part of this segment is written already
-    if (!bufferInside) {
-      if (uri.length !== 0 || buffer.length !== 0) buffer += '/';
-      bufferInside = true;
-    }
-    buffer += encodeSlashes ? encodeUrlPart(value) : encodeUrlPath(value);
-    return true;
-  };
-
+  const uri = new UriBuilder();
   for (const parts of segments) {
     for (let j = 0; j < parts.length; j++) {
       const part = parts[j];
       if (part.kind === 'text') {
-        if (!accept(part.text, true)) return null;
+        if (!uri.accept(part.encoded)) return null;
         continue;
       }
       const p = parameters[part.slot];
       const value = slots[part.slot];
       const text = toRouteString(value);
       if (p.hasDefault && routePartsEqual(value, p.defaultValue)) {
-        if (!bufferDefault(text, p.encodeSlashes)) return null;
-      } else if (!accept(text, p.encodeSlashes)) {
+        if (!uri.buffer(text === '' ? '' : encodeUrlPart(text))) return null;
+      } else if (!uri.acceptValue(text, p.encodeSlashes)) {
         // "{id}.{format?}" without format: "5." becomes "5".
         const previous = parts[j - 1];
-        if (j !== 0 && p.isOptional && previous.kind === 'text' && previous.isSeparator) {
-          uri = uri.slice(0, lastValueOffset);
-          lastValueOffset = -1;
-        } else {
-          return null;
-        }
+        if (j !== 0 && p.isOptional && previous.kind === 'text' && previous.isSeparator) uri.removeLast();
+        else return null;
       }
     }
-    uriInside = bufferInside = false;
+    uri.endSegment();
   }
-  return uri;
+  return uri.text;
+}
+
+/**
+ * ASP.NET's UriBuildingContext, on encoded text: values equal to their defaults are buffered and written
+ * only if something non-default follows (spec rule 4: trailing defaults are omitted); an empty value ends
+ * the URL — nothing may be written after it.
+ */
+class UriBuilder {
+  text = '';
+  private pending = ''; // buffered default values and their slashes
+  private uriInside = false;
+  private bufferInside = false;
+  private hasEmptySegment = false;
+  private lastValueOffset = -1;
+
+  accept(encoded: string): boolean {
+    if (encoded === '') {
+      if (this.uriInside || this.bufferInside) return false; // an empty part inside a segment
+      this.hasEmptySegment = true;
+      return true;
+    }
+    if (this.hasEmptySegment) return false; // text after an empty segment
+    let text = this.text + this.pending;
+    this.pending = '';
+    if (!this.uriInside && !this.bufferInside && text.length !== 0) text += '/';
+    this.uriInside = this.bufferInside = true;
+    this.lastValueOffset = text.length;
+    this.text = text + encoded;
+    return true;
+  }
+
+  /** Accepts a parameter's value, encoded for a path segment ("/" as %2F unless encodeSlashes is false). */
+  acceptValue(value: string, encodeSlashes: boolean): boolean {
+    if (value === '') return this.accept('');
+    // A "/" leading the URL's very first value is the path's own slash: ASP.NET does not encode it.
+    if (value.charCodeAt(0) === 47 && this.text.length === 0 && this.pending.length === 0) {
+      return this.accept('/' + (encodeSlashes ? encodeUrlPart(value.slice(1)) : encodeUrlPath(value.slice(1))));
+    }
+    return this.accept(encodeSlashes ? encodeUrlPart(value) : encodeUrlPath(value));
+  }
+
+  buffer(encoded: string): boolean {
+    if (encoded === '') {
+      if (this.bufferInside) return false;
+      this.hasEmptySegment = true;
+      return true;
+    }
+    if (this.hasEmptySegment) return false;
+    if (this.uriInside) return this.accept(encoded); // part of this segment is written already
+    if (!this.bufferInside) {
+      if (this.text.length !== 0 || this.pending.length !== 0) this.pending += '/';
+      this.bufferInside = true;
+    }
+    this.pending += encoded;
+    return true;
+  }
+
+  /** Drops the text written last (the period of an absent optional extension). */
+  removeLast(): void {
+    this.text = this.text.slice(0, this.lastValueOffset);
+    this.lastValueOffset = -1;
+  }
+
+  endSegment(): void {
+    this.uriInside = this.bufferInside = false;
+  }
 }
 
 /** spec rule 7: explicit values that match no parameter (nor a default) go to the query, in the order given. */
-function buildQuery(values: ValueBag, parameterSet: ReadonlySet<string>, defaultKeys: ReadonlySet<string>): string {
+function buildQuery(
+  values: ValueBag,
+  parameterNames: ReadonlySet<string>,
+  parameterSet: ReadonlySet<string>,
+  defaultNames: ReadonlySet<string>,
+  defaultKeys: ReadonlySet<string>,
+): string {
   let query = '';
   values.keys.forEach((key, i) => {
+    if (parameterNames.has(key) || defaultNames.has(key)) return; // exact spelling: no lower-casing needed
     const lower = values.lowerKeyAt(i);
     if (parameterSet.has(lower) || defaultKeys.has(lower)) return;
     const value = values.values[key];

@@ -83,6 +83,8 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     entries.push(entry);
   }
   const generators: RouteGenerator[] = entries.map(createRouteGenerator);
+  // Names as written, so the usual by-name call needs no lower-casing.
+  const byExactName = new Map([...byName.values()].map((entry) => [entry.route.name!, entry]));
   const trie: TrieNode | null = strategy === 'trie' ? buildTrie(entries) : null;
   const staticIndex: StaticIndex | null = trie ? buildStaticIndex(trie, entries) : null;
 
@@ -144,7 +146,7 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
       };
       const routeName = generateOptions.routeName;
       if (routeName !== undefined && routeName !== null && routeName !== '') {
-        const entry = byName.get(routeName.toLowerCase());
+        const entry = byExactName.get(routeName) ?? byName.get(routeName.toLowerCase());
         const path = entry ? generators[entry.route.index](request) : null;
         return path === null ? null : { path: normalize(path), route: entry!.route, dataTokens: entry!.route.dataTokens };
       }
