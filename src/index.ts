@@ -7,7 +7,30 @@ export { parseTemplate } from './template/parser.js';
 export { formatTemplate } from './template/format.js';
 
 export type { RouteConstraint, RouteDirection, ConstraintFactory } from './constraints/route-constraint.js';
-export * from './constraints/builtins.js';
+export {
+  IntRouteConstraint,
+  LongRouteConstraint,
+  BoolRouteConstraint,
+  DateTimeRouteConstraint,
+  DecimalRouteConstraint,
+  DoubleRouteConstraint,
+  FloatRouteConstraint,
+  GuidRouteConstraint,
+  AlphaRouteConstraint,
+  FileNameRouteConstraint,
+  NonFileNameRouteConstraint,
+  MinLengthRouteConstraint,
+  MaxLengthRouteConstraint,
+  LengthRouteConstraint,
+  RangeRouteConstraint,
+  MinRouteConstraint,
+  MaxRouteConstraint,
+  RegexRouteConstraint,
+  RequiredRouteConstraint,
+  HttpMethodRouteConstraint,
+  OptionalRouteConstraint,
+  CompositeRouteConstraint,
+} from './constraints/builtins.js';
 export { ConstraintRegistry, builtinConstraints, type ConstraintSpec } from './constraints/registry.js';
 
 export { compile, type CompileOptions, type CompiledRouter, type GenerateOptions, type GeneratedPath } from './compile/compile.js';

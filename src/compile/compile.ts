@@ -64,8 +64,9 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
   if (strategy !== 'trie' && strategy !== 'linear') {
     throw new TypeError(`compile: unknown strategy "${String(strategy)}" (use "trie" or "linear")`);
   }
-  const registry = options.constraintRegistry ?? new ConstraintRegistry(options.constraints);
+  let registry = options.constraintRegistry ?? new ConstraintRegistry(options.constraints);
   if (options.constraintRegistry && options.constraints) {
+    registry = registry.clone(); // extra names for these routes only, not for the caller's registry
     for (const [name, factory] of Object.entries(options.constraints)) registry.register(name, factory);
   }
 
@@ -93,6 +94,7 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     trie ? collectCandidates(trie, path) : entries.filter((entry) => matchesShape(entry, path));
 
   function* matches(target: string, method = 'GET', httpContext?: unknown): Generator<RouteMatch> {
+    if (typeof target !== 'string') return;
     const verb = method.toUpperCase();
     if (trie === null) {
       yield* naiveMatches(entries, target, verb, httpContext);
@@ -125,6 +127,7 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     },
     matches,
     allowedMethods(target, httpContext) {
+      if (typeof target !== 'string') return [];
       const path = new RequestPath(target);
       const allowed = new Set<string>();
       for (const entry of candidates(path)) {

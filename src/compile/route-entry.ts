@@ -23,6 +23,8 @@ export interface RouteDefinition {
   methods?: readonly string[] | null;
   /** Opaque payload handed back on match. */
   handler?: unknown;
+  /** The inline constraint resolver for this route (default: the one compile() uses for all routes). */
+  constraintResolver?: ConstraintRegistry | null;
 }
 
 /** A route after compile(): what match() and generate() hand back. */
@@ -89,7 +91,12 @@ export function createRouteEntry(definition: RouteDefinition, index: number, reg
   }
 
   const defaults = mergeDefaults(template, definition.defaults ?? {}, fail);
-  const constraints = resolveRouteConstraints({ name, template: definition.template }, template, definition.constraints, registry);
+  const constraints = resolveRouteConstraints(
+    { name, template: definition.template },
+    template,
+    definition.constraints,
+    definition.constraintResolver ?? registry,
+  );
 
   let methods: string[] | null = null;
   if (definition.methods != null) {
@@ -154,7 +161,8 @@ function mergeDefaults(
   const result: RouteValues = {};
   const seen = new Set<string>();
   for (const [key, value] of Object.entries(explicit)) {
-    const canonical = findParameter(template, key)?.name ?? key;
+    const parameter = findParameter(template, key);
+    const canonical = parameter?.name ?? key;
     if (seen.has(canonical.toLowerCase())) fail(`the default "${key}" is given twice (names are case-insensitive)`);
     seen.add(canonical.toLowerCase());
     result[canonical] = value;

@@ -24,7 +24,7 @@ export function lookupStatic(index: StaticIndex, path: RequestPath): readonly Ro
 export function buildStaticIndex(trie: TrieNode, entries: readonly RouteEntry[]): StaticIndex {
   const index = new Map<string, readonly RouteEntry[]>();
   for (const entry of entries) {
-    if (!entry.segments.every((s) => s.kind === 'literal')) continue;
+    if (!entry.isStatic) continue;
     const key = entry.segments.map((s) => (s.kind === 'literal' ? s.folded : '')).join('/');
     if (index.has(key)) continue;
     // The key must be what staticKey() gives for that path, or lookups would silently miss.

@@ -4,7 +4,8 @@
 // .NET trims these around numbers (NumberStyles.AllowLeadingWhite/AllowTrailingWhite).
 const WS = '[\\t\\n\\v\\f\\r ]*';
 
-const INTEGER = new RegExp(`^${WS}([+-]?)0*([0-9]+)${WS}$`);
+// No "0*" before the digits: two adjacent runs over "0" would backtrack quadratically; BigInt drops zeros.
+const INTEGER = new RegExp(`^${WS}([+-]?)([0-9]+)${WS}$`);
 const INT32_MAX = 2147483647n;
 const INT64_MAX = 9223372036854775807n;
 
@@ -101,8 +102,9 @@ export function isBoolean(text: string): boolean {
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const MONTH = '(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\\.?';
 const DAY_NAME = '(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|wed|thu|fri|sat|sun),?\\s+)?';
-const TIME = '(\\d{1,2})(?::(\\d{1,2})(?::(\\d{1,2})(?:\\.(\\d{1,7}))?)?)?\\s*(am|pm|a|p)?';
-const ZONE = '\\s*(z|gmt|utc|[+-]\\d{1,2}(?::?\\d{2})?)?';
+// Each optional part brings its own leading white space, so no two \s* runs are adjacent (no quadratic backtracking).
+const TIME = '(\\d{1,2})(?::(\\d{1,2})(?::(\\d{1,2})(?:\\.(\\d{1,7}))?)?)?(?:\\s*(am|pm|a|p))?';
+const ZONE = '(?:\\s*(z|gmt|utc|[+-]\\d{1,2}(?::?\\d{2})?))?';
 const OPT_TIME = `(?:(?:\\s+|t)${TIME}${ZONE})?`;
 
 interface DateShape {

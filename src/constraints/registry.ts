@@ -129,6 +129,13 @@ export class ConstraintRegistry {
     return this;
   }
 
+  /** A new registry with the same names, to extend without touching this one. */
+  clone(): ConstraintRegistry {
+    const copy = new ConstraintRegistry();
+    for (const [name, factory] of this.factories) copy.factories.set(name, factory);
+    return copy;
+  }
+
   /** True when `reference` ("int", "range(1,10)") names a registered constraint. */
   has(reference: string): boolean {
     return this.factories.has(splitReference(reference).name.toLowerCase());

@@ -77,7 +77,9 @@ export class Application {
       const ctx = new HttpContext(req, res, this.services, this.pathBase);
       let done: Promise<void>;
       try {
-        done = pipeline(ctx);
+        // A plain-JS middleware may return nothing instead of a promise; never let that crash the listener.
+        const result: unknown = pipeline(ctx);
+        done = result instanceof Promise ? result : Promise.resolve(result as void);
       } catch (error) {
         done = Promise.reject(error);
       }

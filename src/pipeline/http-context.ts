@@ -5,6 +5,9 @@ import type { TLSSocket } from 'node:tls';
 import type { RouteData } from './route-data.js';
 import type { ServiceContainer } from './service-container.js';
 
+// RFC 3986 host[:port]: a reg-name or IPv4 address, or an IP literal in brackets.
+const VALID_HOST = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=%]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?$/;
+
 /** The request side of an HttpContext. */
 export class HttpRequest {
   private pathValue: string | undefined;
@@ -18,7 +21,7 @@ export class HttpRequest {
     readonly pathBase: string,
   ) {}
 
-  /** The HTTP method, upper-case. */
+  /** The HTTP method, as the client sent it (node:http accepts only upper-case methods). */
   get method(): string {
     return this.raw.method ?? 'GET';
   }
@@ -39,10 +42,13 @@ export class HttpRequest {
     return this.raw.headers;
   }
 
-  /** The Host header (host[:port]), or the local address when the client sent none. */
+  /**
+   * The Host header (host[:port]), or the local address when the client sent none or one that is not a
+   * valid authority ("evil.example/x?" must not end up in a Location header).
+   */
   get host(): string {
     const host = this.raw.headers.host;
-    if (host) return host;
+    if (host && VALID_HOST.test(host)) return host;
     const address = this.raw.socket.localAddress ?? 'localhost';
     const name = address.includes(':') ? `[${address}]` : address;
     return `${name}:${this.raw.socket.localPort}`;

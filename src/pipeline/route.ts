@@ -62,6 +62,7 @@ export class Route implements NamedRouter {
       dataTokens,
       methods,
       handler: this,
+      constraintResolver: constraintResolver ?? null,
     };
     this.compiled = compile([this.definition], { strategy: 'linear', constraintRegistry: constraintResolver });
     const route = this.compiled.routes[0];

@@ -71,7 +71,9 @@ export function createNodeMiddleware(
       if (next) next();
       else writeProblem(res, problem(404, `No resource matches ${ctx.request.method} ${ctx.request.path}`));
     };
-    route(ctx, fallThrough).catch((error: unknown) => {
+    Promise.resolve()
+      .then(() => route(ctx, fallThrough))
+      .catch((error: unknown) => {
       if (next) return next(error);
       (options.onError ?? ((e: unknown) => console.error('switchyard: unhandled error', e)))(error);
       writeProblem(res, problem(500, 'An unexpected error occurred.'));

@@ -48,11 +48,6 @@ export interface RouteTemplate {
   readonly parameters: readonly ParameterPart[];
 }
 
-/** A segment of exactly one part (literal or parameter); anything else is a complex segment. */
-export function isSimpleSegment(segment: TemplateSegment): boolean {
-  return segment.parts.length === 1;
-}
-
 /** Finds a parameter by name, case-insensitively (route value names are case-insensitive). */
 export function findParameter(template: RouteTemplate, name: string): ParameterPart | undefined {
   const lower = name.toLowerCase();

@@ -26,6 +26,8 @@ export interface TodoAppOptions {
   repository?: TodoRepository;
   /** With the default repository: the most items stored (default 100,000); POST answers 507 past it. */
   maxItems?: number;
+  /** With the default repository: the most bytes of item JSON stored (default 128 MiB); 507 past it. */
+  maxBytes?: number;
   /** One JSON line per request on stdout (method, path, status, duration); default true. */
   log?: boolean | ((line: string) => void);
 }
@@ -78,7 +80,7 @@ function methodNotAllowed(routes: RouteCollection): Middleware {
 export function createTodoApp(options: TodoAppOptions = {}): Application {
   const app = createApplication();
   addRouting(app.services);
-  const repository = options.repository ?? new InMemoryTodoRepository({ maxItems: options.maxItems });
+  const repository = options.repository ?? new InMemoryTodoRepository({ maxItems: options.maxItems, maxBytes: options.maxBytes });
   app.services.addSingleton(TODO_REPOSITORY, repository);
 
   const log = options.log ?? true;
@@ -86,7 +88,8 @@ export function createTodoApp(options: TodoAppOptions = {}): Application {
   app.use(rejectLongUrls);
 
   const controller = new TodoController(app.services.getRequired<TodoRepository>(TODO_REPOSITORY));
-  const base = expandControllerTemplate('api/[controller]', TodoController.name);
+  // A literal, not TodoController.name: a bundler may rename classes.
+  const base = expandControllerTemplate('api/[controller]', 'TodoController');
   const builder = new RouteBuilder(app);
   builder
     .mapMethods(['GET', 'HEAD'], 'healthz', async (ctx) => ctx.response.json(200, { status: 'ok' }))

@@ -2,7 +2,7 @@
 import { problem, UrlHelper, writeProblem, type HttpContext, type RequestDelegate } from '../index.js';
 import { readJsonBody } from './json-body.js';
 import { readTodoInput, todoItemJson } from './todo-item.js';
-import type { TodoRepository } from './todo-repository.js';
+import { TodoStoreFullError, type TodoRepository } from './todo-repository.js';
 
 /** The route name of GET api/todo/{id}; POST builds its Location from it. */
 export const GET_TODO_ROUTE = 'GetTodo';
@@ -42,7 +42,8 @@ export class TodoController {
     const item = await this.repository.add({ Name: read.input.Name, IsComplete: read.input.IsComplete });
     if (item === null) return sendProblem(ctx, 507, 'The store is full; nothing was stored.');
     const location = new UrlHelper(ctx).link(GET_TODO_ROUTE, { id: item.Key });
-    ctx.response.send(201, todoItemJson(item), { ...JSON_TYPE, location: location ?? '' });
+    if (location === null) throw new Error(`The route "${GET_TODO_ROUTE}" cannot generate a link for a new item`);
+    ctx.response.send(201, todoItemJson(item), { ...JSON_TYPE, location });
   };
 
   /** PUT api/todo/{id}: checked in the spec's order — 400 (body, Key ≠ id), then 404, else 204. */
@@ -53,7 +54,13 @@ export class TodoController {
     const read = readTodoInput(body.value);
     if ('error' in read) return sendProblem(ctx, 400, read.error);
     if (read.input.Key !== id) return sendProblem(ctx, 400, `The body's Key must equal the id in the path ("${id}").`);
-    const updated = await this.repository.update({ Key: id, Name: read.input.Name, IsComplete: read.input.IsComplete });
+    let updated: boolean;
+    try {
+      updated = await this.repository.update({ Key: id, Name: read.input.Name, IsComplete: read.input.IsComplete });
+    } catch (error) {
+      if (error instanceof TodoStoreFullError) return sendProblem(ctx, 507, 'The store is full; the item was not changed.');
+      throw error;
+    }
     if (!updated) return sendProblem(ctx, 404, `No to-do item has the key "${id}".`);
     ctx.response.send(204);
   };

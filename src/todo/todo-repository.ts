@@ -2,6 +2,11 @@
 import { randomUUID } from 'node:crypto';
 import type { TodoItem } from './todo-item.js';
 
+/** Thrown by update() when the new item does not fit in the store. */
+export class TodoStoreFullError extends Error {
+  override readonly name = 'TodoStoreFullError';
+}
+
 /** The data layer of the to-do API (spec: Add, GetAll, Find, Remove, Update). */
 export interface TodoRepository {
   /** Stores the item under a new key and returns it; null when the store is full. */
@@ -10,7 +15,7 @@ export interface TodoRepository {
   find(key: string): Promise<TodoItem | null>;
   /** Removes the item and returns it, or null when there was none. */
   remove(key: string): Promise<TodoItem | null>;
-  /** Replaces the stored item with the same key; false when there is none. */
+  /** Replaces the stored item with the same key; false when there is none; TodoStoreFullError when it does not fit. */
   update(item: TodoItem): Promise<boolean>;
 }
 
@@ -18,6 +23,11 @@ export interface TodoRepository {
 export interface InMemoryTodoRepositoryOptions {
   /** The most items it stores (default 100,000); add() returns null past it. */
   maxItems?: number;
+  /**
+   * The most bytes of item JSON it stores (default 128 MiB): a bound on memory, and on the size of the GET
+   * all response, which must stay far below V8's longest string. add() returns null past it.
+   */
+  maxBytes?: number;
   /** The items it starts with (default: one, "Item1", not complete). */
   seed?: readonly Omit<TodoItem, 'Key'>[];
 }
@@ -29,18 +39,23 @@ export interface InMemoryTodoRepositoryOptions {
 export class InMemoryTodoRepository implements TodoRepository {
   private readonly items = new Map<string, TodoItem>();
   readonly maxItems: number;
+  readonly maxBytes: number;
+  private bytes = 0;
 
   constructor(options: InMemoryTodoRepositoryOptions = {}) {
     this.maxItems = options.maxItems ?? 100_000;
+    this.maxBytes = options.maxBytes ?? 128 * 1024 * 1024;
     for (const item of options.seed ?? [{ Name: 'Item1', IsComplete: false }]) this.insert(item);
   }
 
   private insert(item: Omit<TodoItem, 'Key'>): TodoItem | null {
-    if (this.items.size >= this.maxItems) return null;
+    const size = sizeOf(item);
+    if (this.items.size >= this.maxItems || this.bytes + size > this.maxBytes) return null;
     let key = randomUUID();
     while (this.items.has(key)) key = randomUUID();
     const stored: TodoItem = Object.freeze({ Key: key, Name: item.Name, IsComplete: item.IsComplete });
     this.items.set(key, stored);
+    this.bytes += size;
     return stored;
   }
 
@@ -58,13 +73,20 @@ export class InMemoryTodoRepository implements TodoRepository {
 
   async remove(key: string): Promise<TodoItem | null> {
     const item = this.items.get(key) ?? null;
-    if (item) this.items.delete(key);
+    if (item) {
+      this.items.delete(key);
+      this.bytes -= sizeOf(item);
+    }
     return item;
   }
 
   async update(item: TodoItem): Promise<boolean> {
-    if (!this.items.has(item.Key)) return false;
+    const previous = this.items.get(item.Key);
+    if (previous === undefined) return false;
+    const bytes = this.bytes - sizeOf(previous) + sizeOf(item);
+    if (bytes > this.maxBytes) throw new TodoStoreFullError('The updated item does not fit in the store.');
     this.items.set(item.Key, Object.freeze({ Key: item.Key, Name: item.Name, IsComplete: item.IsComplete }));
+    this.bytes = bytes;
     return true;
   }
 
@@ -72,4 +94,9 @@ export class InMemoryTodoRepository implements TodoRepository {
   get size(): number {
     return this.items.size;
   }
+}
+
+/** The bytes an item takes in the API's JSON (its Name escaped as JSON writes it, plus the fixed part). */
+function sizeOf(item: Omit<TodoItem, 'Key'>): number {
+  return (item.Name === null ? 4 : JSON.stringify(item.Name).length) + 80;
 }

@@ -1,0 +1,123 @@
+// Regression tables for the hardening found in review: each row fails without its fix.
+import { createServer } from 'node:http';
+import { request } from 'undici';
+import { afterAll, describe, expect, it } from 'vitest';
+import { compile, ConstraintRegistry, createApplication, RegexRouteConstraint, Route, RouteCollection, RouteCreationError, RouteHandler, useRouter } from '../src/index.js';
+import { isJsonMediaType } from '../src/todo/json-body.js';
+import { createTodoServer } from '../src/todo/server.js';
+
+describe('isJsonMediaType (split, never a backtracking regex)', () => {
+  it.each([
+    ['application/json', true],
+    ['APPLICATION/JSON; Charset="UTF-8"', true],
+    ['application/json;', true],
+    ['application/json ; charset=utf-8 ;', true],
+    ['application/json; charset=utf-8; charset=utf-8', false],
+    ['application/json; charset=latin1', false],
+    ['application/json; foo=bar', false],
+    ['application/jsonx', false],
+    ['text/json', false],
+    ['', false],
+    // 2^k backtracking with a nested-repetition regex: this must return at once (a hang fails the test).
+    ['application/json' + ' ;'.repeat(5000) + 'x', false],
+    ['application/json' + ' ;'.repeat(5000), true],
+  ])('%j → %s', (value, expected) => {
+    expect(isJsonMediaType(value)).toBe(expected);
+  });
+});
+
+describe('constraint parsing stays linear on long inputs', () => {
+  const registry = new ConstraintRegistry();
+  it.each([
+    ['int', '0'.repeat(20000) + 'x'],
+    ['long', '0'.repeat(20000) + 'x'],
+    ['range(1,5)', '0'.repeat(20000) + 'x'],
+    ['datetime', '1/1/2000 10' + ' '.repeat(20000) + 'x'],
+    ['datetime', '10' + ' '.repeat(20000) + 'x'],
+  ])('%s rejects a 20,000-character near miss', (constraint, value) => {
+    expect(registry.resolve(constraint).match(undefined, null, 'p', { p: value }, 'incoming')).toBe(false);
+  });
+  it('still accepts leading zeros', () => {
+    expect(registry.resolve('int').match(undefined, null, 'p', { p: '000042' }, 'incoming')).toBe(true);
+  });
+});
+
+describe('route creation errors', () => {
+  it.each([
+    [{ template: '{id=1}', defaults: { ID: 2 } }, /both inline and in the defaults/],
+    [{ template: '{id}', constraints: { id: 5 as never } }, /must be a RouteConstraint, a RegExp or a string/],
+  ])('%j', (definition, reason) => {
+    expect(() => compile([definition])).toThrow(RouteCreationError);
+    expect(() => compile([definition])).toThrow(reason);
+  });
+  it('accepts a default for an optional parameter in the defaults object, as ASP.NET classic routing', () => {
+    // RouteTest.Match_Success_OptionalParameter_DefaultValue: the value is the default when absent.
+    expect(compile([{ template: 'a/{id?}', defaults: { id: '5' } }]).match('/a')?.values).toEqual({ id: '5' });
+    expect(compile([{ template: 'a/{id?}', defaults: { id: null } }]).match('/a')?.values).toEqual({});
+  });
+});
+
+describe('a Route keeps its own constraint resolver inside a collection', () => {
+  it('resolves {id:slug} with the registry the Route was given', async () => {
+    const registry = new ConstraintRegistry({ slug: () => new RegexRouteConstraint('^[a-z-]+$') });
+    const route = new Route(new RouteHandler(async (ctx) => ctx.response.send(200, 'ok')), 'r', 'p/{id:slug}', null, null, null, registry);
+    const collection = new RouteCollection();
+    collection.add(route);
+    expect(() => collection.build()).not.toThrow();
+  });
+  it('does not add compile()-level names to the caller registry', () => {
+    const registry = new ConstraintRegistry();
+    compile([{ template: '{x:even}' }], { constraintRegistry: registry, constraints: { even: () => ({ match: () => true }) } });
+    expect(registry.has('even')).toBe(false);
+  });
+});
+
+describe('HTTP hardening', () => {
+  const servers: { close(): void }[] = [];
+  afterAll(() => servers.forEach((s) => s.close()));
+  const listen = async (server: ReturnType<typeof createServer>): Promise<string> => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    servers.push(server);
+    return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  };
+  const post = (base: string, body: unknown, headers: Record<string, string> = {}) =>
+    request(`${base}/api/todo`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+  it('does not copy an invalid Host header into Location', async () => {
+    const base = await listen(createTodoServer({ log: false }));
+    const res = await post(base, { Name: 'x' }, { host: 'evil.example/x?' });
+    await res.body.text();
+    expect(res.statusCode).toBe(201);
+    expect(res.headers.location).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/todo\/[0-9a-f-]{36}$/);
+  });
+
+  it('answers 507 when the store has no room for the bytes, and changes nothing', async () => {
+    const base = await listen(createTodoServer({ log: false, maxBytes: 1000 }));
+    const big = await post(base, { Name: 'x'.repeat(2000) });
+    expect(big.statusCode).toBe(507);
+    expect(await big.body.json()).toMatchObject({ status: 507 });
+    const small = await post(base, { Name: 'ok' });
+    const item = (await small.body.json()) as { Key: string };
+    const put = await request(`${base}/api/todo/${item.Key}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ Key: item.Key, Name: 'y'.repeat(2000) }),
+    });
+    expect(put.statusCode).toBe(507);
+    await put.body.text();
+    const after = await request(`${base}/api/todo/${item.Key}`);
+    expect(await after.body.json()).toEqual({ Key: item.Key, Name: 'ok', IsComplete: false });
+  });
+
+  it('survives middleware that returns no promise', async () => {
+    const app = createApplication({ onError: () => {} });
+    app.use(((ctx: { response: { send(s: number, b: string): void } }) => {
+      ctx.response.send(200, 'plain');
+    }) as never);
+    useRouter(app, () => {});
+    const base = await listen(createServer(app.handler));
+    const res = await request(`${base}/x`);
+    expect(res.statusCode).toBe(200);
+    expect(await res.body.text()).toBe('plain');
+  });
+});
