@@ -16,10 +16,11 @@ export function matchesShape(entry: RouteEntry, path: RequestPath): boolean {
   const plans = entry.segments;
   const n = path.length;
   for (let i = 0; i < n; i++) {
-    if (path.segments[i].length === 0 || i >= plans.length) return false;
+    if (i >= plans.length || path.isEmpty(i)) return false;
     const plan = plans[i];
     if (plan.kind === 'catchAll') return true; // takes the rest, whatever it is
-    if (plan.kind === 'literal' && path.folded(i) !== plan.folded) return false;
+    // The decoded segment first: an equal one is a match (folding is idempotent); fold only to be sure.
+    if (plan.kind === 'literal' && path.decoded(i) !== plan.folded && path.folded(i) !== plan.folded) return false;
   }
   // The path ran out: the template segments left over must all be optional, defaulted or a catch-all.
   return n >= entry.omittableFrom;

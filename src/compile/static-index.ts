@@ -2,6 +2,7 @@
 // template shape accepts exactly that path, computed at compile time from the trie. A request for such a
 // path is then one Map lookup plus the verb and constraint checks of that short list — the same answer the
 // walk gives (the list is what the walk would collect), without walking.
+import { foldCase } from './case-fold.js';
 import { RequestPath } from './request-path.js';
 import type { RouteEntry } from './route-entry.js';
 import { collectCandidates } from './trie-matcher.js';
@@ -17,8 +18,13 @@ export interface StaticIndex {
 /** Looks a request path up in the index; undefined when it is not a static path. */
 export function lookupStatic(index: StaticIndex, path: RequestPath): readonly RouteEntry[] | undefined {
   if (!index.lengths.has(path.bodyLength)) return undefined;
-  const key = path.staticKey();
-  return key === null ? undefined : index.routes.get(key);
+  const raw = path.rawKey();
+  if (raw === null) return undefined;
+  // As it is first: a lower-case request is found without folding (folding is idempotent).
+  const found = index.routes.get(raw);
+  if (found !== undefined) return found;
+  const key = foldCase(raw);
+  return key === raw ? undefined : index.routes.get(key);
 }
 
 export function buildStaticIndex(trie: TrieNode, entries: readonly RouteEntry[]): StaticIndex {
@@ -27,9 +33,10 @@ export function buildStaticIndex(trie: TrieNode, entries: readonly RouteEntry[])
     if (!entry.isStatic) continue;
     const key = entry.segments.map((s) => (s.kind === 'literal' ? s.folded : '')).join('/');
     if (index.has(key)) continue;
-    // The key must be what staticKey() gives for that path, or lookups would silently miss.
+    // The key must be what lookupStatic() computes for that path, or lookups would silently miss.
     const path = new RequestPath(`/${key}`);
-    if (path.staticKey() !== key) continue;
+    const raw = path.rawKey();
+    if (raw === null || foldCase(raw) !== key) continue;
     index.set(key, collectCandidates(trie, path));
   }
   return { routes: index, lengths: new Set([...index.keys()].map((k) => k.length)) };

@@ -7,14 +7,12 @@ import { matchComplexSegment } from './complex-segment.js';
 import type { RequestPath } from './request-path.js';
 import type { RouteEntry } from './route-entry.js';
 import { acceptsRequest, captureValues, type RouteMatch } from './route-match.js';
-import { literalChild, type TrieNode } from './trie.js';
-
-const EMPTY: readonly string[] = [];
+import { literalChildFor, type TrieNode } from './trie.js';
 
 /** The state of one first-match search. */
 interface Search {
   readonly path: RequestPath;
-  readonly segments: readonly string[];
+  readonly count: number;
   readonly method: string;
   readonly httpContext: unknown;
   bestIndex: number;
@@ -23,7 +21,7 @@ interface Search {
 
 /** The first route (lowest index) that accepts the request, or null. */
 export function findFirst(root: TrieNode, path: RequestPath, method: string, httpContext: unknown): RouteMatch | null {
-  const search: Search = { path, segments: path.segments, method, httpContext, bestIndex: Infinity, best: null };
+  const search: Search = { path, count: path.length, method, httpContext, bestIndex: Infinity, best: null };
   walk(root, 0, search);
   return search.best;
 }
@@ -31,16 +29,15 @@ export function findFirst(root: TrieNode, path: RequestPath, method: string, htt
 function walk(node: TrieNode, depth: number, search: Search): void {
   if (node.minIndex >= search.bestIndex) return;
   const path = search.path;
-  const segments = search.segments;
-  if (depth === segments.length) {
+  if (depth === search.count) {
     tryRoutes(node.terminals, search);
     return;
   }
   // An empty segment ("/a//b") is accepted by no template segment, a catch-all's included.
-  if (segments[depth].length === 0) return;
+  if (path.isEmpty(depth)) return;
   if (node.catchAlls.length > 0) tryRoutes(node.catchAlls, search);
 
-  const literal = node.literals === null ? undefined : literalChild(node, path.folded(depth));
+  const literal = node.literals === null ? undefined : literalChildFor(node, path, depth);
   const parameter = node.parameter;
   // Lower minIndex first: the sooner a good match is found, the more branches the bound prunes.
   if (literal !== undefined && parameter !== null && parameter.minIndex < literal.minIndex) {
@@ -75,7 +72,7 @@ function tryRoutes(entries: readonly RouteEntry[], search: Search): void {
 
 /** The first of `entries` (ascending index, shapes known to match) that binds and passes its checks. */
 export function firstAccepting(entries: readonly RouteEntry[], path: RequestPath, method: string, httpContext: unknown): RouteMatch | null {
-  const search: Search = { path, segments: EMPTY, method, httpContext, bestIndex: Infinity, best: null };
+  const search: Search = { path, count: -1, method, httpContext, bestIndex: Infinity, best: null };
   tryRoutes(entries, search);
   return search.best;
 }
@@ -92,9 +89,9 @@ function collect(node: TrieNode, depth: number, path: RequestPath, found: RouteE
     found.push(...node.terminals);
     return;
   }
-  if (path.segments[depth].length === 0) return;
+  if (path.isEmpty(depth)) return;
   found.push(...node.catchAlls);
-  const literal = node.literals === null ? undefined : literalChild(node, path.folded(depth));
+  const literal = node.literals === null ? undefined : literalChildFor(node, path, depth);
   if (literal) collect(literal, depth + 1, path, found);
   if (node.parameter) collect(node.parameter, depth + 1, path, found);
   for (const edge of node.complex) {

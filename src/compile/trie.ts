@@ -14,6 +14,7 @@
 // the best match found so far: the answer is always the lowest-index route that accepts the request, the
 // order of the collection — never reordered by specificity.
 import type { ComplexPattern } from './complex-segment.js';
+import type { RequestPath } from './request-path.js';
 import type { RouteEntry } from './route-entry.js';
 
 /** One edge for a complex segment pattern; routes with the same pattern (names aside) share it. */
@@ -59,6 +60,18 @@ function createNode(): TrieNode {
     terminals: [],
     minIndex: Infinity,
   };
+}
+
+/**
+ * The child for path segment `depth`, or undefined: the decoded segment is tried as it is first (the usual
+ * lower-case request needs no folding), then folded.
+ */
+export function literalChildFor(node: TrieNode, path: RequestPath, depth: number): TrieNode | undefined {
+  const segment = path.decoded(depth);
+  const child = literalChild(node, segment);
+  if (child !== undefined) return child;
+  const folded = path.folded(depth);
+  return folded === segment ? undefined : literalChild(node, folded);
 }
 
 /** The child for a folded literal segment, or undefined. */
