@@ -85,8 +85,16 @@ export function createRouteGenerator(entry: RouteEntry): RouteGenerator {
   const constraintKeys = entry.constraintKeys;
   const constraintList: readonly RouteConstraint[] = entry.constraintList;
   const route = entry.route;
+  const plain = plainPieces(entry, parameters, segments);
 
   return (request) => {
+    if (plain !== null && request.ambient === null) {
+      const path = bindPlain(plain, parameters, request.values);
+      if (path !== undefined) {
+        if (path === null || !methodAllows(entry.methodSet, request)) return null;
+        return path + (request.values.keys.length > 0 ? buildQuery(request.values, parameterNames, parameterSet, defaultNames, defaultKeys) : '');
+      }
+    }
     const slots = getParameterValues(parameters, request);
     if (slots === null) return null;
 
@@ -96,12 +104,7 @@ export function createRouteGenerator(entry: RouteEntry): RouteGenerator {
       if (value !== MISSING && !routePartsEqual(value, filter.value)) return null;
     }
 
-    // A verb limit blocks only a URL whose values name another method (explicit, else ambient).
-    if (entry.methodSet !== null) {
-      let method = request.values.get('httpMethod', 'httpmethod');
-      if (method === MISSING && request.ambient !== null) method = request.ambient.get('httpMethod', 'httpmethod');
-      if (method !== MISSING && !entry.methodSet.has(toRouteString(method).toUpperCase())) return null;
-    }
+    if (!methodAllows(entry.methodSet, request)) return null;
 
     // The values the constraints see: accepted values, then ambient values that match no parameter.
     if (constraintKeys.length > 0) {
@@ -116,6 +119,64 @@ export function createRouteGenerator(entry: RouteEntry): RouteGenerator {
     const query = request.values.keys.length > 0 ? buildQuery(request.values, parameterNames, parameterSet, defaultNames, defaultKeys) : '';
     return (path.charCodeAt(0) === 47 ? path : '/' + path) + query;
   };
+}
+
+/** A verb limit blocks only a URL whose values name another method (explicit, else ambient). */
+function methodAllows(methods: ReadonlySet<string> | null, request: GenerationRequest): boolean {
+  if (methods === null) return true;
+  let method = request.values.get('httpMethod', 'httpmethod');
+  if (method === MISSING && request.ambient !== null) method = request.ambient.get('httpMethod', 'httpmethod');
+  return method === MISSING || methods.has(toRouteString(method).toUpperCase());
+}
+
+/**
+ * For a plain route — literals and required parameters only: no defaults, no optional or catch-all
+ * parameter, no constraint — the binder's rules reduce to "every parameter needs a non-empty value, written
+ * in place". Its path is then literal text and parameter slots, joined: encoded text (with the "/"s) or a
+ * slot number. Null for any other route.
+ */
+function plainPieces(entry: RouteEntry, parameters: readonly ParameterInfo[], segments: readonly BindPart[][]): (string | number)[] | null {
+  const isPlain =
+    Object.keys(entry.defaults).length === 0 &&
+    entry.constraintKeys.length === 0 &&
+    parameters.every((p) => !p.isOptional && !p.isCatchAll);
+  if (!isPlain) return null;
+  const pieces: (string | number)[] = [];
+  let text = '/';
+  segments.forEach((parts, i) => {
+    if (i > 0) text += '/';
+    for (const part of parts) {
+      if (part.kind === 'text') text += part.encoded;
+      else {
+        pieces.push(text, part.slot);
+        text = '';
+      }
+    }
+  });
+  pieces.push(text);
+  return pieces;
+}
+
+/**
+ * The plain route's path: null when a parameter has no value; undefined when the general binder must
+ * decide (a value starting with "/", whose first-segment rule the general binder implements).
+ */
+function bindPlain(pieces: readonly (string | number)[], parameters: readonly ParameterInfo[], values: ValueBag): string | null | undefined {
+  let path = '';
+  for (let i = 0; i < pieces.length; i++) {
+    const piece = pieces[i];
+    if (typeof piece === 'string') {
+      path += piece;
+      continue;
+    }
+    const p = parameters[piece];
+    const value = values.get(p.name, p.lower);
+    if (value === MISSING || !hasRouteValue(value)) return null;
+    const text = toRouteString(value);
+    if (text.charCodeAt(0) === 47) return undefined;
+    path += encodeUrlPart(text);
+  }
+  return path;
 }
 
 /**
