@@ -48,26 +48,56 @@ export async function readJsonBody(ctx: HttpContext, limit = MAX_BODY_BYTES): Pr
     return fail(413, `The body is larger than ${limit} bytes.`);
   }
 
-  const chunks: Buffer[] = [];
-  let size = 0;
+  const read = await readBody(ctx, limit);
+  if (read === 'too large') return fail(413, `The body is larger than ${limit} bytes.`);
+  if (read === null) return fail(400, 'The body could not be read.');
+  if (read.length === 0) return fail(400, 'A JSON body is required.');
   try {
-    for await (const chunk of req as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > limit) {
-        discard(ctx);
-        return fail(413, `The body is larger than ${limit} bytes.`);
-      }
-      chunks.push(chunk);
-    }
-  } catch {
-    return fail(400, 'The body could not be read.');
-  }
-  if (size === 0) return fail(400, 'A JSON body is required.');
-  try {
-    return { ok: true, value: JSON.parse(Buffer.concat(chunks, size).toString('utf8')) };
+    return { ok: true, value: JSON.parse(read.toString('utf8')) };
   } catch {
     return fail(400, 'The body is not valid JSON.');
   }
+}
+
+/**
+ * The body's bytes, counted as they arrive; 'too large' past `limit` (the rest is discarded), null when the
+ * stream fails. Stream events, not `for await`: async iteration costs a promise per chunk.
+ */
+function readBody(ctx: HttpContext, limit: number): Promise<Buffer | 'too large' | null> {
+  const req = ctx.request.raw;
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      cleanup();
+      discard(ctx);
+      resolve('too large');
+    };
+    const onEnd = (): void => {
+      cleanup();
+      resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+    };
+    const onError = (): void => {
+      cleanup();
+      resolve(null);
+    };
+    const cleanup = (): void => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onError);
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onError); // closed before 'end': the client went away mid-body
+
+  });
 }
 
 /**

@@ -30,7 +30,15 @@ export function readTodoInput(body: unknown): { input: TodoInput } | { error: st
   return { input: { Key: key ?? null, Name: name ?? null, IsComplete: isComplete ?? false } };
 }
 
-/** JSON for one item, with the property names and order of the API; no generic serializer per request. */
+// Stored items are immutable (an update stores a new object), so each one's JSON is written once.
+const jsonOf = new WeakMap<TodoItem, string>();
+
+/** JSON for one item, with the property names and order of the API; computed once per stored item. */
 export function todoItemJson(item: TodoItem): string {
-  return `{"Key":${JSON.stringify(item.Key)},"Name":${item.Name === null ? 'null' : JSON.stringify(item.Name)},"IsComplete":${item.IsComplete}}`;
+  let json = jsonOf.get(item);
+  if (json === undefined) {
+    json = `{"Key":${JSON.stringify(item.Key)},"Name":${item.Name === null ? 'null' : JSON.stringify(item.Name)},"IsComplete":${item.IsComplete === true}}`;
+    if (Object.isFrozen(item)) jsonOf.set(item, json); // only objects that cannot change under the cache
+  }
+  return json;
 }
