@@ -142,9 +142,10 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
       return [...allowed].sort();
     },
     generate(values, generateOptions = {}) {
+      const ambient = generateOptions.ambientValues ? new ValueBag(generateOptions.ambientValues) : null;
       const request = {
         values: new ValueBag(values ?? {}),
-        ambient: generateOptions.ambientValues ? new ValueBag(generateOptions.ambientValues) : null,
+        ambient: ambient !== null && ambient.keys.length > 0 ? ambient : null, // empty: nothing to reuse
         httpContext: generateOptions.httpContext,
       };
       const routeName = generateOptions.routeName;
