@@ -8,28 +8,12 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compile, parseTemplate, type CompiledRouter, type RouteDefinition, type RouteMatch } from '../src/index.js';
+import { fuzzHarness, sometimes } from './support/fuzz.js';
 
-const SEED = process.env.FUZZ_SEED === 'random' ? Date.now() % 2 ** 31 : Number(process.env.FUZZ_SEED ?? 0x5717c4) | 0;
-const RUNS = Math.max(0.01, Number(process.env.FUZZ_RUNS ?? 1));
-const runs = (n: number): number => Math.max(1, Math.round(n * RUNS));
-/** Per-test timeout: the default 20 s, more for longer soaks (FUZZ_RUNS > 1). */
-const TIMEOUT = Math.max(20_000, 30_000 * RUNS);
+const { SEED, runs, TIMEOUT, check } = fuzzHarness('test/differential.test.ts', 0x5717c4);
 
-/** fc.assert with the seed in the failure message (and a hint to replay it); `examples` run first. */
-function check<Ts extends [unknown, ...unknown[]]>(label: string, property: fc.IProperty<Ts>, numRuns: number, examples: Ts[] = []): void {
-  try {
-    fc.assert(property, { seed: SEED, numRuns: runs(numRuns), examples });
-  } catch (error) {
-    const message = (error as Error).message;
-    throw new Error(`[${label}] seed ${SEED} (replay: FUZZ_SEED=${SEED} npx vitest run test/differential.test.ts)\n${message}`, {
-      cause: error,
-    });
-  }
-}
 
-/** `arb` with the given probability (in tenths), null otherwise. */
-const sometimes = <T,>(tenths: number, arb: fc.Arbitrary<T>): fc.Arbitrary<T | null> =>
-  fc.oneof({ weight: 10 - tenths, arbitrary: fc.constant(null) }, { weight: tenths, arbitrary: arb });
+
 
 // ─── Route templates ──────────────────────────────────────────────────────────────────────────────────────
 

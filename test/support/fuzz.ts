@@ -1,0 +1,32 @@
+// The fast-check harness the property tests share: a replayable seed, a run-count multiplier, and failures
+// reported with the seed and the command that replays them.
+//
+//   FUZZ_SEED=<n>      replay a seed (FUZZ_SEED=random: a new seed each run; default: each file's fixed seed)
+//   FUZZ_RUNS=<x>      multiply the number of runs (e.g. 10 for a long soak)
+import fc from 'fast-check';
+
+/** The harness of one test file: its seed, run counts, timeout and `check`. */
+export function fuzzHarness(file: string, defaultSeed: number) {
+  const seed = process.env.FUZZ_SEED === 'random' ? Date.now() % 2 ** 31 : Number(process.env.FUZZ_SEED ?? defaultSeed) | 0;
+  const multiplier = Math.max(0.01, Number(process.env.FUZZ_RUNS ?? 1));
+  const runs = (n: number): number => Math.max(1, Math.round(n * multiplier));
+  return {
+    SEED: seed,
+    runs,
+    /** Per-test timeout: the default 20 s, more for longer soaks (FUZZ_RUNS > 1). */
+    TIMEOUT: Math.max(20_000, 30_000 * multiplier),
+    /** fc.assert with the seed in the failure message (and a hint to replay it); `examples` run first. */
+    check<Ts extends [unknown, ...unknown[]]>(label: string, property: fc.IProperty<Ts>, numRuns: number, examples: Ts[] = []): void {
+      try {
+        fc.assert(property, { seed, numRuns: runs(numRuns), examples });
+      } catch (error) {
+        const message = (error as Error).message;
+        throw new Error(`[${label}] seed ${seed} (replay: FUZZ_SEED=${seed} npx vitest run ${file})\n${message}`, { cause: error });
+      }
+    },
+  };
+}
+
+/** `arb` with the given probability (in tenths), null otherwise. */
+export const sometimes = <T,>(tenths: number, arb: fc.Arbitrary<T>): fc.Arbitrary<T | null> =>
+  fc.oneof({ weight: 10 - tenths, arbitrary: fc.constant(null) }, { weight: tenths, arbitrary: arb });
