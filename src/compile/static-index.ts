@@ -27,6 +27,7 @@ export function lookupStatic(index: StaticIndex, path: RequestPath): readonly Ro
   return key === raw ? undefined : index.routes.get(key);
 }
 
+/** Builds the index from the trie (so each list is exactly what the walk would collect). */
 export function buildStaticIndex(trie: TrieNode, entries: readonly RouteEntry[]): StaticIndex {
   const index = new Map<string, readonly RouteEntry[]>();
   for (const entry of entries) {

@@ -75,18 +75,23 @@ export class RouteBuilder {
     return this.mapRouter(verbs, template, new RouteHandler(handler), options);
   }
 
+  /** Adds a route limited to GET (spec MapGet & co.); it needs a RequestDelegate. */
   mapGet(template: string, handler: RequestDelegate, options?: MapOptions): this {
     return this.mapVerb('GET', template, handler, options);
   }
+  /** Adds a route limited to POST (spec MapGet & co.); it needs a RequestDelegate. */
   mapPost(template: string, handler: RequestDelegate, options?: MapOptions): this {
     return this.mapVerb('POST', template, handler, options);
   }
+  /** Adds a route limited to PUT (spec MapGet & co.); it needs a RequestDelegate. */
   mapPut(template: string, handler: RequestDelegate, options?: MapOptions): this {
     return this.mapVerb('PUT', template, handler, options);
   }
+  /** Adds a route limited to DELETE (spec MapGet & co.); it needs a RequestDelegate. */
   mapDelete(template: string, handler: RequestDelegate, options?: MapOptions): this {
     return this.mapVerb('DELETE', template, handler, options);
   }
+  /** Adds a route limited to PATCH (spec MapGet & co.); it needs a RequestDelegate. */
   mapPatch(template: string, handler: RequestDelegate, options?: MapOptions): this {
     return this.mapVerb('PATCH', template, handler, options);
   }
@@ -95,21 +100,27 @@ export class RouteBuilder {
   mapMiddlewareRoute(template: string, configure: ConfigureBranch): this {
     return this.mapRouter(null, template, new RouteHandler(this.branch(configure)));
   }
+  /** Adds a route limited to `verb` whose handler is a middleware pipeline configured on a branch. */
   mapMiddlewareVerb(verb: string, template: string, configure: ConfigureBranch): this {
     return this.mapRouter([verb], template, new RouteHandler(this.branch(configure)));
   }
+  /** mapMiddlewareVerb('GET', ...). */
   mapMiddlewareGet(template: string, configure: ConfigureBranch): this {
     return this.mapMiddlewareVerb('GET', template, configure);
   }
+  /** mapMiddlewareVerb('POST', ...). */
   mapMiddlewarePost(template: string, configure: ConfigureBranch): this {
     return this.mapMiddlewareVerb('POST', template, configure);
   }
+  /** mapMiddlewareVerb('PUT', ...). */
   mapMiddlewarePut(template: string, configure: ConfigureBranch): this {
     return this.mapMiddlewareVerb('PUT', template, configure);
   }
+  /** mapMiddlewareVerb('DELETE', ...). */
   mapMiddlewareDelete(template: string, configure: ConfigureBranch): this {
     return this.mapMiddlewareVerb('DELETE', template, configure);
   }
+  /** mapMiddlewareVerb('PATCH', ...). */
   mapMiddlewarePatch(template: string, configure: ConfigureBranch): this {
     return this.mapMiddlewareVerb('PATCH', template, configure);
   }
