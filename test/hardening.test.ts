@@ -121,3 +121,16 @@ describe('HTTP hardening', () => {
     expect(await res.body.text()).toBe('plain');
   });
 });
+
+describe('compile() API tolerance', () => {
+  const router = compile([{ template: 'a/{id}', methods: ['GET'] }]);
+  it.each([undefined, null, '', 'get', 'GET'])('method %j means GET', (method) => {
+    expect(router.match('/a/1', method as string)?.values).toEqual({ id: '1' });
+    expect([...router.matches('/a/1', method as string)]).toHaveLength(1);
+  });
+  it.each([null, undefined, 42, {}])('a non-string path %j matches nothing', (path) => {
+    expect(router.match(path as never)).toBeNull();
+    expect([...router.matches(path as never)]).toEqual([]);
+    expect(router.allowedMethods(path as never)).toEqual([]);
+  });
+});

@@ -44,9 +44,9 @@ export interface CompiledRouter {
   readonly routes: readonly CompiledRoute[];
   readonly strategy: 'trie' | 'linear';
   /** The first route, in collection order, that accepts the request; null when none does. */
-  match(path: string, method?: string, httpContext?: unknown): RouteMatch | null;
+  match(path: string, method?: string | null, httpContext?: unknown): RouteMatch | null;
   /** Every route that accepts the request, lazily, in collection order. */
-  matches(path: string, method?: string, httpContext?: unknown): Iterable<RouteMatch>;
+  matches(path: string, method?: string | null, httpContext?: unknown): Iterable<RouteMatch>;
   /**
    * The methods accepted by the routes whose template and constraints (the verb aside) accept the path;
    * "*" stands for a route without a verb limit. Empty when no route matches the path.
@@ -56,6 +56,11 @@ export interface CompiledRouter {
   generate(values: RouteValues, options?: GenerateOptions): GeneratedPath | null;
   /** A text picture of the trie (or the route list for 'linear'). */
   describe(): string;
+}
+
+/** The request method, upper-cased; GET when none is given. */
+function verbOf(method: string | null | undefined): string {
+  return typeof method === 'string' && method !== '' ? method.toUpperCase() : 'GET';
 }
 
 /** Compiles routes once, at start-up. Throws TemplateParseError or RouteCreationError for a bad route. */
@@ -93,9 +98,9 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
   const candidates = (path: RequestPath): readonly RouteEntry[] =>
     trie ? collectCandidates(trie, path) : entries.filter((entry) => matchesShape(entry, path));
 
-  function* matches(target: string, method = 'GET', httpContext?: unknown): Generator<RouteMatch> {
+  function* matches(target: string, method?: string | null, httpContext?: unknown): Generator<RouteMatch> {
     if (typeof target !== 'string') return;
-    const verb = method.toUpperCase();
+    const verb = verbOf(method);
     if (trie === null) {
       yield* naiveMatches(entries, target, verb, httpContext);
       return;
@@ -113,14 +118,14 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
   return {
     routes: entries.map((e) => e.route),
     strategy,
-    match(target, method = 'GET', httpContext) {
+    match(target, method, httpContext) {
       if (typeof target !== 'string') return null;
+      const verb = verbOf(method);
       if (trie === null) {
-        for (const found of naiveMatches(entries, target, method.toUpperCase(), httpContext)) return found;
+        for (const found of naiveMatches(entries, target, verb, httpContext)) return found;
         return null;
       }
       const path = new RequestPath(target);
-      const verb = method.toUpperCase();
       const listed = lookupStatic(staticIndex!, path);
       if (listed !== undefined) return firstAccepting(listed, path, verb, httpContext);
       return findFirst(trie, path, verb, httpContext);
