@@ -20,7 +20,6 @@ export class RequestPath {
   private readonly hasEscapes: boolean;
   /** Where segment i starts in body, for each i, then body.length + 1: found with indexOf, nothing sliced. */
   private starts: number[] | null = null;
-  private rawSegments: (string | undefined)[] | null = null;
   private decodedSegments: (string | undefined)[] | null = null;
   private foldedSegments: (string | undefined)[] | null = null;
 
@@ -64,13 +63,10 @@ export class RequestPath {
     return b[i + 1] - b[i] === 1;
   }
 
-  /** Raw (still percent-encoded) segment `i`, sliced on first use. */
+  /** Raw (still percent-encoded) segment `i`. Not cached: the walk and the capture each slice it at most once. */
   segment(i: number): string {
-    const cache = (this.rawSegments ??= new Array(this.length));
-    const found = cache[i];
-    if (found !== undefined) return found;
     const b = this.bounds();
-    return (cache[i] = this.body!.slice(b[i], b[i + 1] - 1));
+    return this.body!.slice(b[i], b[i + 1] - 1);
   }
 
   /** Raw segments, all of them. */
