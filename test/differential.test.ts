@@ -8,7 +8,7 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compile, parseTemplate, type CompiledRouter, type RouteDefinition, type RouteMatch } from '../src/index.js';
-import { fuzzHarness, sometimes } from './support/fuzz.js';
+import { describeRoutes, fuzzHarness, sometimes } from './support/fuzz.js';
 
 const { SEED, runs, TIMEOUT, check } = fuzzHarness('test/differential.test.ts', 0x5717c4);
 
@@ -384,18 +384,6 @@ function renderPath(routes: readonly RouteDefinition[], recipe: PathRecipe): str
 
 const summary = (m: RouteMatch | null | undefined): { index: number; values: Record<string, unknown> } | null =>
   m ? { index: m.route.index, values: { ...m.values } } : null;
-
-const describeRoutes = (routes: readonly RouteDefinition[]): string =>
-  routes
-    .map((r, i) => {
-      const extra = [
-        r.defaults ? `defaults ${JSON.stringify(r.defaults)}` : '',
-        r.constraints ? `constraints ${JSON.stringify(r.constraints)}` : '',
-        r.methods ? `methods ${JSON.stringify(r.methods)}` : '',
-      ].filter(Boolean);
-      return `  ${i}: ${JSON.stringify(r.template)}${extra.length ? `  ${extra.join('  ')}` : ''}`;
-    })
-    .join('\n');
 
 function compileBoth(routes: readonly RouteDefinition[]): { trie: CompiledRouter; linear: CompiledRouter } {
   try {

@@ -26,7 +26,7 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compile, type CompiledRouter, type RouteDefinition, type RouteMatch } from '../src/index.js';
-import { fuzzHarness, sometimes } from './support/fuzz.js';
+import { describeRoute, fuzzHarness, sometimes } from './support/fuzz.js';
 
 const { SEED, runs, TIMEOUT, check } = fuzzHarness('test/roundtrip.test.ts', 0x2077);
 
@@ -321,14 +321,6 @@ function mismatch(route: Route, used: Record<string, unknown>, matched: Record<s
   return problems.length ? problems.join('; ') : null;
 }
 
-const describeRoute = (r: RouteDefinition, i: number): string => {
-  const extra = [
-    r.defaults ? `defaults ${JSON.stringify(r.defaults)}` : '',
-    r.constraints ? `constraints ${JSON.stringify(r.constraints)}` : '',
-    r.methods ? `methods ${JSON.stringify(r.methods)}` : '',
-  ].filter(Boolean);
-  return `  ${i}: ${JSON.stringify(r.template)}${extra.length ? `  ${extra.join('  ')}` : ''}`;
-};
 
 const summary = (m: RouteMatch | null | undefined): unknown => (m ? { index: m.route.index, values: m.values } : null);
 

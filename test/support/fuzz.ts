@@ -4,6 +4,7 @@
 //   FUZZ_SEED=<n>      replay a seed (FUZZ_SEED=random: a new seed each run; default: each file's fixed seed)
 //   FUZZ_RUNS=<x>      multiply the number of runs (e.g. 10 for a long soak)
 import fc from 'fast-check';
+import type { RouteDefinition } from '../../src/index.js';
 
 /** The harness of one test file: its seed, run counts, timeout and `check`. */
 export function fuzzHarness(file: string, defaultSeed: number) {
@@ -30,3 +31,16 @@ export function fuzzHarness(file: string, defaultSeed: number) {
 /** `arb` with the given probability (in tenths), null otherwise. */
 export const sometimes = <T,>(tenths: number, arb: fc.Arbitrary<T>): fc.Arbitrary<T | null> =>
   fc.oneof({ weight: 10 - tenths, arbitrary: fc.constant(null) }, { weight: tenths, arbitrary: arb });
+
+/** One route, readable in a failure message: index, template, defaults, constraints, methods. */
+export const describeRoute = (r: RouteDefinition, i: number): string => {
+  const extra = [
+    r.defaults ? `defaults ${JSON.stringify(r.defaults)}` : '',
+    r.constraints ? `constraints ${JSON.stringify(r.constraints)}` : '',
+    r.methods ? `methods ${JSON.stringify(r.methods)}` : '',
+  ].filter(Boolean);
+  return `  ${i}: ${JSON.stringify(r.template)}${extra.length ? `  ${extra.join('  ')}` : ''}`;
+};
+
+/** A route collection, one route a line. */
+export const describeRoutes = (routes: readonly RouteDefinition[]): string => routes.map(describeRoute).join('\n');
