@@ -4,7 +4,7 @@
 //
 //   (root) min 0                 catch-all: 3  terminals: 3
 //    ├─ "api" min 0              terminals: 0   ← "/api": route 0, controller from its default
-//    │   ├─ "todo" min 1                        (literal edges: a Map keyed by case-folded text)
+//    │   ├─ "todo" min 1                        (literal edges, keyed by case-folded text)
 //    │   │   └─ {} min 1         terminals: 1   ← "/api/todo/5": route 1 if {id:int} accepts "5"
 //    │   └─ {} min 0             terminals: 0   ← "/api/todo" too: a parameter edge takes any segment
 //    └─ "files" min 2
