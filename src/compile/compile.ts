@@ -8,7 +8,7 @@ import { naiveMatches } from './naive-matcher.js';
 import { normalizeVirtualPath, type UrlOptions } from './normalize-path.js';
 import { RequestPath } from './request-path.js';
 import { createRouteEntry, type CompiledRoute, type RouteDefinition, type RouteEntry } from './route-entry.js';
-import { acceptsRequest, captureValues, matchesShape, type RouteMatch } from './route-match.js';
+import { acceptsMethod, captureValues, matchesShape, passesConstraints, type RouteMatch } from './route-match.js';
 import { buildStaticIndex, lookupStatic, type StaticIndex } from './static-index.js';
 import { collectCandidates, findFirst, firstAccepting } from './trie-matcher.js';
 import { buildTrie, describeTrie, type TrieNode } from './trie.js';
@@ -107,9 +107,9 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     }
     const path = new RequestPath(target);
     for (const entry of collectCandidates(trie, path)) {
-      if (entry.methodSet !== null && !entry.methodSet.has(verb)) continue;
+      if (!acceptsMethod(entry, verb)) continue;
       const values = captureValues(entry, path);
-      if (values !== null && acceptsRequest(entry, values, verb, httpContext)) yield { route: entry.route, values };
+      if (values !== null && passesConstraints(entry, values, verb, httpContext)) yield { route: entry.route, values };
     }
   }
 
@@ -139,8 +139,8 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
         const values = captureValues(entry, path);
         if (values === null) continue;
         const methods = entry.route.methods ?? ['*'];
-        // The verb limit aside, would the route accept the request? Try it with one of its own methods.
-        if (acceptsRequest(entry, values, methods[0] === '*' ? 'GET' : methods[0], httpContext)) {
+        // The verb limit aside, do the constraints accept the request (as if sent with one of its methods)?
+        if (passesConstraints(entry, values, methods[0] === '*' ? 'GET' : methods[0], httpContext)) {
           for (const m of methods) allowed.add(m);
         }
       }

@@ -1,6 +1,6 @@
 // The executable spec of matching: every route, in collection order, tried with its own matcher.
 // The test oracle for the trie and the benchmark baseline ("naive ordered matching").
-import { acceptsRequest, captureValues, matchesShape, type RouteMatch } from './route-match.js';
+import { acceptsMethod, captureValues, matchesShape, passesConstraints, type RouteMatch } from './route-match.js';
 import { RequestPath } from './request-path.js';
 import type { RouteEntry } from './route-entry.js';
 
@@ -13,9 +13,9 @@ export function* naiveMatches(
 ): Generator<RouteMatch> {
   const path = new RequestPath(target);
   for (const entry of entries) {
-    if (!matchesShape(entry, path)) continue;
+    if (!matchesShape(entry, path) || !acceptsMethod(entry, method)) continue;
     const values = captureValues(entry, path);
-    if (values !== null && acceptsRequest(entry, values, method, httpContext)) {
+    if (values !== null && passesConstraints(entry, values, method, httpContext)) {
       yield { route: entry.route, values };
     }
   }

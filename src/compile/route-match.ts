@@ -61,14 +61,18 @@ export function captureValues(entry: RouteEntry, path: RequestPath): RouteValues
   return values;
 }
 
-/** The request-side checks after tokenizing: the verb limit, then each constraint in the incoming direction. */
-export function acceptsRequest(
+/** The route's verb limit (checked before binding values: the cheapest reason to skip a route). */
+export function acceptsMethod(entry: RouteEntry, method: string): boolean {
+  return entry.methodSet === null || entry.methodSet.has(method);
+}
+
+/** The constraints, in the incoming direction, on the values tokenizing produced (spec matching rule 8). */
+export function passesConstraints(
   entry: RouteEntry,
   values: RouteValues,
   method: string,
   httpContext: unknown,
 ): boolean {
-  if (entry.methodSet !== null && !entry.methodSet.has(method)) return false;
   const keys = entry.constraintKeys;
   if (keys.length === 0) return true;
   // Constraints that look at the request (e.g. HttpMethodRouteConstraint) still work without a context.

@@ -6,7 +6,7 @@
 import { matchComplexSegment } from './complex-segment.js';
 import type { RequestPath } from './request-path.js';
 import type { RouteEntry } from './route-entry.js';
-import { acceptsRequest, captureValues, type RouteMatch } from './route-match.js';
+import { acceptsMethod, captureValues, passesConstraints, type RouteMatch } from './route-match.js';
 import { literalChildFor, type TrieNode } from './trie.js';
 
 /** The state of one first-match search. */
@@ -60,9 +60,9 @@ function tryRoutes(entries: readonly RouteEntry[], search: Search): void {
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];
     if (entry.route.index >= search.bestIndex) return;
-    if (entry.methodSet !== null && !entry.methodSet.has(search.method)) continue;
+    if (!acceptsMethod(entry, search.method)) continue;
     const values = captureValues(entry, search.path);
-    if (values !== null && acceptsRequest(entry, values, search.method, search.httpContext)) {
+    if (values !== null && passesConstraints(entry, values, search.method, search.httpContext)) {
       search.bestIndex = entry.route.index;
       search.best = { route: entry.route, values };
       return;
