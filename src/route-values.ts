@@ -43,10 +43,14 @@ export function routePartsEqual(a: unknown, b: unknown): boolean {
 
 /** The key of `values` equal to `name` ignoring case, or undefined. Exact match first (the usual case). */
 export function findRouteKey(values: RouteValues, name: string): string | undefined {
-  if (Object.hasOwn(values, name)) return name;
-  const lower = name.toLowerCase();
-  for (const key of Object.keys(values)) {
-    if (key.toLowerCase() === lower) return key;
+  return Object.hasOwn(values, name) ? name : findKeyIgnoringCase(Object.keys(values), name.toLowerCase());
+}
+
+/** The key among `keys` whose lower case is `lower`, or undefined. */
+export function findKeyIgnoringCase(keys: readonly string[], lower: string): string | undefined {
+  for (const key of keys) {
+    // Only a key of the same length can be the same name in another case: most keys are never lower-cased.
+    if (key.length === lower.length && key.toLowerCase() === lower) return key;
   }
   return undefined;
 }

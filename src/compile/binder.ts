@@ -3,7 +3,7 @@
 // bindValues writes the path and query. Everything that depends only on the route is prepared once, in
 // createRouteGenerator; a call does only the per-request work.
 import type { RouteConstraint } from '../constraints/route-constraint.js';
-import { hasRouteValue, routePartsEqual, toRouteString, type RouteValues } from '../route-values.js';
+import { findKeyIgnoringCase, hasRouteValue, routePartsEqual, toRouteString, type RouteValues } from '../route-values.js';
 import type { RouteEntry } from './route-entry.js';
 import { encodeUrlPart, encodeUrlPath } from './url-encoder.js';
 
@@ -19,12 +19,8 @@ export class ValueBag {
   }
   get(name: string, lower: string): Found {
     if (Object.hasOwn(this.values, name)) return this.values[name];
-    // Only a key of the same length can be the same name in another case: most keys are never lower-cased.
-    const keys = this.keys;
-    for (let i = 0; i < keys.length; i++) {
-      if (keys[i].length === lower.length && keys[i].toLowerCase() === lower) return this.values[keys[i]];
-    }
-    return MISSING;
+    const key = findKeyIgnoringCase(this.keys, lower);
+    return key === undefined ? MISSING : this.values[key];
   }
   lowerKeyAt(i: number): string {
     return (this.lowerKeys ??= this.keys.map((k) => k.toLowerCase()))[i];
