@@ -6,6 +6,7 @@ import {
   isDateTime,
   isDecimal,
   isFloatingPoint,
+  isSinglePrecision,
   isGuid,
   isInt32,
   isInt64,
@@ -93,8 +94,16 @@ export class DoubleRouteConstraint extends ValueRouteConstraint {
   }
 }
 
-/** {p:float} — a single-precision number; since .NET Core 3.0 overflow parses as infinity, as double. */
-export class FloatRouteConstraint extends DoubleRouteConstraint {}
+/** {p:float} — a single-precision number: a value past float.MaxValue (about 3.4e38) is rejected. */
+export class FloatRouteConstraint extends ValueRouteConstraint {
+  protected override matchValue(value: unknown): boolean {
+    if (typeof value === 'number') return Number.isNaN(value) || !Number.isFinite(value) || Math.abs(value) <= 3.4028234663852886e38;
+    return super.matchValue(value);
+  }
+  matchText(text: string): boolean {
+    return isSinglePrecision(text);
+  }
+}
 
 /** {p:guid} — a GUID in the N, D, B, P or X format. */
 export class GuidRouteConstraint extends ValueRouteConstraint {

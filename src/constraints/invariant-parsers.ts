@@ -72,6 +72,21 @@ export function isFloatingPoint(text: string): boolean {
   return !(int.length > 0 && digits.length === 0);
 }
 
+// float.MaxValue; a finite value past it rounds to Infinity in single precision.
+const SINGLE_MAX = 3.4028234663852886e38;
+
+/**
+ * float.TryParse as classic routing ran it: a floating-point text whose value fits in single precision.
+ * "1e39" and "1.79769313486232E+300" are doubles, not floats; the symbols NaN and ±Infinity are floats.
+ */
+export function isSinglePrecision(text: string): boolean {
+  if (FLOAT_SYMBOL.test(text)) return true;
+  if (!isFloatingPoint(text)) return false;
+  const value = Number(text.replace(/,/g, '').trim());
+  // Math.fround rounds to the nearest float: only values beyond float.MaxValue (by more than half an ulp) overflow.
+  return Math.abs(Math.fround(value)) <= SINGLE_MAX;
+}
+
 const HEX = '[0-9a-fA-F]';
 const GUID_D = `${HEX}{8}-${HEX}{4}-${HEX}{4}-${HEX}{4}-${HEX}{12}`;
 const GUID_FORMATS = [
