@@ -34,7 +34,7 @@ describe.each(['github', 'small'])('bench fixture %s', (name) => {
     for (const kind of ['static', 'param', 'deep', 'miss']) expect(rows.some((r) => r.kind === kind)).toBe(true);
   });
 
-  describe.each(['trie', 'linear'] as const)('%s', (strategy) => {
+  describe.each(['generated', 'trie', 'linear'] as const)('%s', (strategy) => {
     const router = compile(definitions, { strategy });
     it.each(rows)('$request → route $expect', ({ method, path, expect: expected }) => {
       const found = router.match(path, method);

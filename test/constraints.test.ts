@@ -10,7 +10,7 @@ import {
 } from '../src/index.js';
 import { constraintCases, constraintErrorCases, httpMethodConstraintCases } from './cases/constraint-cases.js';
 
-const strategies = ['trie', 'linear'] as const;
+const strategies = ['generated', 'trie', 'linear'] as const;
 
 /** "{p:<constraint>}", with the braces of the constraint doubled as the template syntax wants. */
 const templateFor = (constraint: string) => `{p:${constraint.replace(/\{/g, '{{').replace(/\}/g, '}}')}}`;

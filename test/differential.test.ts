@@ -1,5 +1,5 @@
-// Differential test: the compiled trie must answer exactly as the linear matcher (the executable spec:
-// every route's own matcher, tried in collection order). Random route collections and request paths from a
+// Differential test: the generated matcher and the interpreted trie must answer exactly as the linear matcher
+// (the executable spec: every route's own matcher, tried in collection order). Random route collections and request paths from a
 // seeded fast-check generator; failures are shrunk and reported with the seed, the routes and the path.
 //
 //   FUZZ_SEED=<n>      replay a seed (FUZZ_SEED=random: a new seed each run; default: a fixed seed)
@@ -385,38 +385,50 @@ function renderPath(routes: readonly RouteDefinition[], recipe: PathRecipe): str
 const summary = (m: RouteMatch | null | undefined): { index: number; values: Record<string, unknown> } | null =>
   m ? { index: m.route.index, values: { ...m.values } } : null;
 
-function compileBoth(routes: readonly RouteDefinition[]): { trie: CompiledRouter; linear: CompiledRouter } {
+type Routers = { generated: CompiledRouter; trie: CompiledRouter; linear: CompiledRouter };
+
+function compileAll(routes: readonly RouteDefinition[]): Routers {
   try {
-    return { trie: compile(routes, { strategy: 'trie' }), linear: compile(routes, { strategy: 'linear' }) };
+    const routers = {
+      generated: compile(routes, { strategy: 'generated' }),
+      trie: compile(routes, { strategy: 'trie' }),
+      linear: compile(routes, { strategy: 'linear' }),
+    };
+    expect(routers.generated.strategy).toBe('generated');
+    return routers;
   } catch (error) {
     throw new Error(`the generator produced an invalid route collection:\n${describeRoutes(routes)}\n${(error as Error).message}`);
   }
 }
 
-/** Throws a readable report when trie and linear disagree on one request. */
-function compareOne(routes: readonly RouteDefinition[], trie: CompiledRouter, linear: CompiledRouter, path: string, method: string): void {
-  const report = (what: string, t: unknown, l: unknown): never => {
-    throw new Error(
-      `trie and linear disagree on ${what}\nroutes:\n${describeRoutes(routes)}\npath: ${JSON.stringify(path)}  method: ${method}\n` +
-        `trie:   ${JSON.stringify(t)}\nlinear: ${JSON.stringify(l)}`,
-    );
-  };
-  const t = summary(trie.match(path, method));
-  const l = summary(linear.match(path, method));
-  if (!isDeepStrictEqual(t, l)) report('match()', t, l);
+/** Throws a readable report when generated or trie disagree with linear on one request. */
+function compareOne(routes: readonly RouteDefinition[], routers: Routers, path: string, method: string): void {
+  const { linear } = routers;
+  for (const strategy of ['generated', 'trie'] as const) {
+    const subject = routers[strategy];
+    const report = (what: string, t: unknown, l: unknown): never => {
+      throw new Error(
+        `${strategy} and linear disagree on ${what}\nroutes:\n${describeRoutes(routes)}\npath: ${JSON.stringify(path)}  method: ${method}\n` +
+          `${strategy}: ${JSON.stringify(t)}\nlinear: ${JSON.stringify(l)}`,
+      );
+    };
+    const t = summary(subject.match(path, method));
+    const l = summary(linear.match(path, method));
+    if (!isDeepStrictEqual(t, l)) report('match()', t, l);
 
-  const tAll = [...trie.matches(path, method)].map(summary);
-  const lAll = [...linear.matches(path, method)].map(summary);
-  if (!isDeepStrictEqual(tAll.map((m) => m!.index), lAll.map((m) => m!.index))) {
-    report('matches() indices', tAll.map((m) => m!.index), lAll.map((m) => m!.index));
+    const tAll = [...subject.matches(path, method)].map(summary);
+    const lAll = [...linear.matches(path, method)].map(summary);
+    if (!isDeepStrictEqual(tAll.map((m) => m!.index), lAll.map((m) => m!.index))) {
+      report('matches() indices', tAll.map((m) => m!.index), lAll.map((m) => m!.index));
+    }
+    if (!isDeepStrictEqual(tAll, lAll)) report('matches() values', tAll, lAll);
+    // match() is the first of matches(), in both.
+    if (!isDeepStrictEqual(l, lAll[0] ?? null)) report('linear match() vs its own matches()[0]', l, lAll[0] ?? null);
+
+    const tAllowed = subject.allowedMethods(path);
+    const lAllowed = linear.allowedMethods(path);
+    if (!isDeepStrictEqual(tAllowed, lAllowed)) report('allowedMethods()', tAllowed, lAllowed);
   }
-  if (!isDeepStrictEqual(tAll, lAll)) report('matches() values', tAll, lAll);
-  // match() is the first of matches(), in both.
-  if (!isDeepStrictEqual(l, lAll[0] ?? null)) report('linear match() vs its own matches()[0]', l, lAll[0] ?? null);
-
-  const tAllowed = trie.allowedMethods(path);
-  const lAllowed = linear.allowedMethods(path);
-  if (!isDeepStrictEqual(tAllowed, lAllowed)) report('allowedMethods()', tAllowed, lAllowed);
 }
 
 /** A readable counterexample: fast-check prints this instead of the raw recipe objects. */
@@ -437,32 +449,43 @@ const caseArb = (routes: fc.Arbitrary<RouteDefinition[]>, maxPaths: number): fc.
   fc.tuple(routes, fc.array(pathRecipe, { minLength: 1, maxLength: maxPaths })).map(([r, p]) => new Case(r, p));
 
 let requestCount = 0;
-// FUZZ_STATS=1 prints how often the requests hit something (to keep the generators honest).
-const stats = { cleanDerived: 0, cleanDerivedMatched: 0, requests: 0, matched: 0, severalMatches: 0, complexMatched: 0, catchAllMatched: 0, methodOnly: 0, notFirstRoute: 0 };
+// How often the requests hit something, counted on every run and asserted below (so that a generator that
+// drifts into producing only misses fails the test instead of passing vacuously); FUZZ_STATS=1 prints them.
+const emptyStats = () => ({ cleanDerived: 0, cleanDerivedMatched: 0, requests: 0, matched: 0, severalMatches: 0, complexMatched: 0, catchAllMatched: 0, methodOnly: 0, notFirstRoute: 0, escaped: 0 });
+let stats = emptyStats();
 const differential = (c: Case): void => {
-  const { trie, linear } = compileBoth(c.routes);
+  const routers = compileAll(c.routes);
+  const { linear } = routers;
   c.paths.forEach(([path, method], i) => {
     const recipe = c.recipes[i];
     requestCount++;
-    compareOne(c.routes, trie, linear, path, method);
-    if (process.env.FUZZ_STATS) {
-      const all = [...linear.matches(path, method)];
-      stats.requests++;
-      if (all.length > 0) stats.matched++;
-      if (all.length > 1) stats.severalMatches++;
-      if (all.length > 0 && all[0].route.index > 0) stats.notFirstRoute++;
-      if (all.length > 0 && all[0].route.parsedTemplate.segments.some((s) => s.parts.length > 1)) stats.complexMatched++;
-      if (all.length > 0 && /\{\*/.test(all[0].route.template)) stats.catchAllMatched++;
-      if (all.length === 0 && linear.allowedMethods(path).length > 0) stats.methodOnly++;
-      if (recipe.kind === 'derived' && recipe.mutations.length === 0 && recipe.cut === 0) {
-        stats.cleanDerived++;
-        if (all.length > 0) stats.cleanDerivedMatched++;
-        else if (process.env.FUZZ_STATS === '2' && Math.random() < 0.02) console.log(describeRoutes([c.routes[recipe.route % c.routes.length]]), method, path);
-      }
+    compareOne(c.routes, routers, path, method);
+    const all = [...linear.matches(path, method)];
+    stats.requests++;
+    if (all.length > 0) stats.matched++;
+    if (all.length > 1) stats.severalMatches++;
+    if (all.length > 0 && all[0].route.index > 0) stats.notFirstRoute++;
+    if (all.length > 0 && all[0].route.parsedTemplate.segments.some((s) => s.parts.length > 1)) stats.complexMatched++;
+    if (all.length > 0 && /\{\*/.test(all[0].route.template)) stats.catchAllMatched++;
+    if (all.length > 0 && path.includes('%')) stats.escaped++;
+    if (all.length === 0 && linear.allowedMethods(path).length > 0) stats.methodOnly++;
+    if (recipe.kind === 'derived' && recipe.mutations.length === 0 && recipe.cut === 0) {
+      stats.cleanDerived++;
+      if (all.length > 0) stats.cleanDerivedMatched++;
+      else if (process.env.FUZZ_STATS === '2' && Math.random() < 0.02) console.log(describeRoutes([c.routes[recipe.route % c.routes.length]]), method, path);
     }
   });
 };
-if (process.env.FUZZ_STATS) afterAll(() => console.log('differential stats', stats));
+
+/** Runs a property and then checks that its requests exercised the matchers (shares of all requests). */
+function checkWithHitRates(label: string, property: fc.IProperty<[Case]>, numRuns: number, minimum: Partial<Record<keyof ReturnType<typeof emptyStats>, number>>, examples?: [Case][]): void {
+  stats = emptyStats();
+  check(label, property, numRuns, examples);
+  if (process.env.FUZZ_STATS) console.log(`differential stats (${label})`, stats);
+  for (const [key, share] of Object.entries(minimum)) {
+    expect({ [key]: stats[key as keyof typeof stats] / stats.requests }).toEqual({ [key]: expect.toSatisfy((x: number) => x >= share!) });
+  }
+}
 
 // Collections made mostly of complex segments and parameters (the hard part of the trie: shared edges).
 const complexHeavyRoute: fc.Arbitrary<RouteDefinition> = fc
@@ -487,30 +510,34 @@ const fixed = (routes: RouteDefinition[], paths: string[], method = 'GET'): [Cas
     paths.map((path) => ({ kind: 'fixed', path, method })),
   ),
 ];
+/** Minimum shares of requests that must match, match several routes, go to a later route, etc. */
+const HIT_RATES = { matched: 0.3, severalMatches: 0.05, notFirstRoute: 0.1, complexMatched: 0.02, catchAllMatched: 0.02, escaped: 0.01, methodOnly: 0.002 };
+
 const EDGE_CASES: [Case][] = [
   fixed([{ template: '' }], ['//', '/', '', '///', '//?x', '?x', '#f']),
   fixed([{ template: '{*rest}' }, { template: '/' }], ['//', '//a', '/a//', '/a/', '/%2F']),
   fixed([{ template: 'a' }, { template: '{id?}' }, { template: '~/' }], ['/a//', '//a', '/A/', '/%61', '/a', 'a', '//']),
   fixed([{ template: 'api/{id:int}', methods: ['GET'] }, { template: 'API/{*x}' }, { template: 'api' }], ['/api/1', '/Api/', '/api//1', '/API', '/api/'], 'POST'),
   fixed([{ template: 'ΟΔΟΣ' }, { template: 'İ' }, { template: '\u212A' }], ['/οδοσ', '/οδος', '/ΟΔΟΣ', '/i̇', '/İ', '/k', '/K', '/%CE%9F%CE%94%CE%9F%CE%A3']),
+  fixed([{ template: 'key/{id}' }, { template: 'a/{x}/{*rest}' }], ['/\u212Aey/1', '/KEY/1', '/k%65y/a%2Fb', '/a/%2F/%2F', '/a/b%2Fc/d', '/a/b/c%2F', '/ke%y/1', '/a/%zz/%']),
 ];
 
-describe('trie ≡ linear (differential, fast-check)', () => {
+describe('generated ≡ trie ≡ linear (differential, fast-check)', () => {
   it('mixed route collections (1–12 routes), derived / mutated / random paths', () => {
     requestCount = 0;
-    check('mixed', fc.property(caseArb(routesArb(12), 6), differential), 1400);
+    checkWithHitRates('mixed', fc.property(caseArb(routesArb(12), 6), differential), 1400, HIT_RATES);
     expect(requestCount).toBeGreaterThan(3000);
   }, TIMEOUT);
 
   it('small collections (1–4 routes), where shrinking finds the smallest disagreement', () => {
     requestCount = 0;
-    check('small', fc.property(caseArb(routesArb(4), 4), differential), 1000, EDGE_CASES);
+    checkWithHitRates('small', fc.property(caseArb(routesArb(4), 4), differential), 1000, HIT_RATES, EDGE_CASES);
     expect(requestCount).toBeGreaterThan(1500);
   }, TIMEOUT);
 
   it('complex-segment-heavy collections', () => {
     requestCount = 0;
-    check('complex', fc.property(caseArb(routesArb(8, complexHeavyRoute), 5), differential), 700);
+    checkWithHitRates('complex', fc.property(caseArb(routesArb(8, complexHeavyRoute), 5), differential), 700, { matched: 0.2, complexMatched: 0.1 });
     expect(requestCount).toBeGreaterThan(1200);
   }, TIMEOUT);
 
@@ -538,7 +565,7 @@ describe('trie ≡ linear (differential, fast-check)', () => {
   });
 });
 
-describe('trie ≡ linear on adversarial complex segments (no exponential backtracking)', () => {
+describe('generated ≡ trie ≡ linear on adversarial complex segments (no exponential backtracking)', () => {
   const routes: RouteDefinition[] = [
     { template: '{a}-{b}-{c}-{d}' },
     { template: '{a}-{b}-{c}-{d}x' },
@@ -548,7 +575,7 @@ describe('trie ≡ linear on adversarial complex segments (no exponential backtr
     { template: '{a}a{b}a{c}a{d}' },
     { template: '{*rest}', methods: ['POST'] },
   ];
-  const { trie, linear } = compileBoth(routes);
+  const { generated, trie, linear } = compileAll(routes);
   let seed = 12345;
   const rand = (): number => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000);
   const mixed = Array.from({ length: 20_000 }, () => '-.-a-.x-A-%'[Math.floor(rand() * 11)]).join('');
@@ -563,8 +590,9 @@ describe('trie ≡ linear on adversarial complex segments (no exponential backtr
   ];
   it.each(cases)('%s', (_label, path) => {
     for (const method of ['GET', 'POST']) {
-      const t = summary(trie.match(path, method));
-      expect(t).toStrictEqual(summary(linear.match(path, method)));
+      const expected = summary(linear.match(path, method));
+      expect(summary(trie.match(path, method))).toStrictEqual(expected);
+      expect(summary(generated.match(path, method))).toStrictEqual(expected);
       expect([...trie.matches(path, method)].map(summary)).toStrictEqual([...linear.matches(path, method)].map(summary));
     }
     expect(trie.allowedMethods(path)).toStrictEqual(linear.allowedMethods(path));

@@ -3,9 +3,9 @@ import { compile, toRouteString, type CompileOptions, type CompiledRouter } from
 import { generateCases } from './cases/generate-cases.js';
 import type { CaseRoute } from './cases/types.js';
 
-const strategies = ['trie', 'linear'] as const;
+const strategies = ['generated', 'trie', 'linear'] as const;
 
-function routerFor(routes: CaseRoute[], strategy: 'trie' | 'linear', options: CompileOptions = {}): CompiledRouter {
+function routerFor(routes: CaseRoute[], strategy: (typeof strategies)[number], options: CompileOptions = {}): CompiledRouter {
   return compile(
     routes.map((r) => ({ name: r.name ?? null, template: r.template, defaults: r.defaults, constraints: r.constraints, methods: r.methods, dataTokens: r.dataTokens })),
     { ...options, strategy },

@@ -3,9 +3,9 @@ import { compile, type CompiledRouter, type RouteMatch } from '../src/index.js';
 import { allowedMethodsCases, matchCases } from './cases/match-cases.js';
 import type { CaseRoute } from './cases/types.js';
 
-const strategies = ['trie', 'linear'] as const;
+const strategies = ['generated', 'trie', 'linear'] as const;
 
-function routerFor(routes: CaseRoute[], strategy: 'trie' | 'linear'): CompiledRouter {
+function routerFor(routes: CaseRoute[], strategy: (typeof strategies)[number]): CompiledRouter {
   return compile(
     routes.map((r) => ({ name: r.name ?? null, template: r.template, defaults: r.defaults, constraints: r.constraints, methods: r.methods, dataTokens: r.dataTokens })),
     { strategy },

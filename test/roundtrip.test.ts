@@ -371,7 +371,7 @@ const collectStats = (route: Route, used: Record<string, unknown>, matched: Reco
 
 function roundTrip(c: Case): void {
   const definitions = c.routes.map((r) => r.definition);
-  for (const strategy of ['trie', 'linear'] as const) {
+  for (const strategy of ['generated', 'trie', 'linear'] as const) {
     stats.cases++;
     let router: CompiledRouter;
     try {

@@ -12,16 +12,24 @@ import { acceptsMethod, captureValues, matchesShape, passesConstraints, type Rou
 import { buildStaticIndex, lookupStatic, type StaticIndex } from './static-index.js';
 import { collectCandidates, findFirst, firstAccepting } from './trie-matcher.js';
 import { buildTrie, describeTrie, type TrieNode } from './trie.js';
+import { createGeneratedMatcher, type GeneratedMatcher } from './generated-matcher.js';
 
 /** Options of compile(). */
 export interface CompileOptions extends UrlOptions {
-  /** 'trie' (default): the compiled segment trie. 'linear': every route in order (the naive baseline). */
-  strategy?: 'trie' | 'linear';
+  /**
+   * 'generated' (default): the segment trie written out as JavaScript and compiled once (new Function); where
+   * the runtime forbids new Function, the interpreted trie is used instead and `router.strategy` says 'trie'.
+   * 'trie': the segment trie, interpreted. 'linear': every route in order (the naive baseline and reference).
+   */
+  strategy?: MatchStrategy;
   /** Extra inline constraint names, e.g. { slug: () => new RegexRouteConstraint('^[a-z0-9-]+$') }. */
   constraints?: Readonly<Record<string, ConstraintFactory>>;
   /** A registry to resolve inline constraints with (the pipeline passes the one from addRouting). */
   constraintRegistry?: ConstraintRegistry;
 }
+
+/** How match() finds the first route: generated code, the interpreted trie, or every route in order. */
+export type MatchStrategy = 'generated' | 'trie' | 'linear';
 
 /** Options of one generate() call. */
 export interface GenerateOptions {
@@ -42,7 +50,10 @@ export interface GeneratedPath {
 /** The compiled route collection. */
 export interface CompiledRouter {
   readonly routes: readonly CompiledRoute[];
-  readonly strategy: 'trie' | 'linear';
+  /** The strategy in use (a requested 'generated' reads 'trie' where new Function is unavailable). */
+  readonly strategy: MatchStrategy;
+  /** The generated matcher's JavaScript source (strategy 'generated'), for debugging; null otherwise. */
+  readonly source: string | null;
   /** The first route, in collection order, that accepts the request; null when none does. */
   match(path: string, method?: string | null, httpContext?: unknown): RouteMatch | null;
   /** Every route that accepts the request, lazily, in collection order. */
@@ -65,9 +76,9 @@ function verbOf(method: string | null | undefined): string {
 
 /** Compiles routes once, at start-up. Throws TemplateParseError or RouteCreationError for a bad route. */
 export function compile(routes: Iterable<RouteDefinition>, options: CompileOptions = {}): CompiledRouter {
-  const strategy = options.strategy ?? 'trie';
-  if (strategy !== 'trie' && strategy !== 'linear') {
-    throw new TypeError(`compile: unknown strategy "${String(strategy)}" (use "trie" or "linear")`);
+  const requested = options.strategy ?? 'generated';
+  if (requested !== 'generated' && requested !== 'trie' && requested !== 'linear') {
+    throw new TypeError(`compile: unknown strategy "${String(requested)}" (use "generated", "trie" or "linear")`);
   }
   let registry = options.constraintRegistry ?? new ConstraintRegistry(options.constraints);
   if (options.constraintRegistry && options.constraints) {
@@ -91,8 +102,17 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
   const generators: RouteGenerator[] = entries.map(createRouteGenerator);
   // Names as written, so the usual by-name call needs no lower-casing.
   const byExactName = new Map([...byName.values()].map((entry) => [entry.route.name!, entry]));
-  const trie: TrieNode | null = strategy === 'trie' ? buildTrie(entries) : null;
-  const staticIndex: StaticIndex | null = trie ? buildStaticIndex(trie, entries) : null;
+  const trie: TrieNode | null = requested === 'linear' ? null : buildTrie(entries);
+  const staticIndex: StaticIndex | null = requested === 'trie' ? buildStaticIndex(trie!, entries) : null;
+  /** The interpreted walk (strategy 'trie', and the generated matcher's rare slow path). */
+  const walk = (target: string, verb: string, httpContext: unknown): RouteMatch | null => {
+    const path = new RequestPath(target);
+    const listed = staticIndex === null ? undefined : lookupStatic(staticIndex, path);
+    if (listed !== undefined) return firstAccepting(listed, path, verb, httpContext);
+    return findFirst(trie!, path, verb, httpContext);
+  };
+  const generated: GeneratedMatcher | null = requested === 'generated' ? createGeneratedMatcher(trie!, entries, walk) : null;
+  const strategy: MatchStrategy = requested === 'generated' && generated === null ? 'trie' : requested;
 
   /** Routes whose template shape matches the path, in order (constraints not yet run). */
   const candidates = (path: RequestPath): readonly RouteEntry[] =>
@@ -118,17 +138,16 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
   return {
     routes: entries.map((e) => e.route),
     strategy,
+    source: generated?.source ?? null,
     match(target, method, httpContext) {
       if (typeof target !== 'string') return null;
       const verb = verbOf(method);
+      if (generated !== null) return generated.match(target, verb, httpContext);
       if (trie === null) {
         for (const found of naiveMatches(entries, target, verb, httpContext)) return found;
         return null;
       }
-      const path = new RequestPath(target);
-      const listed = lookupStatic(staticIndex!, path);
-      if (listed !== undefined) return firstAccepting(listed, path, verb, httpContext);
-      return findFirst(trie, path, verb, httpContext);
+      return walk(target, verb, httpContext);
     },
     matches,
     allowedMethods(target, httpContext) {

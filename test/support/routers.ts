@@ -2,9 +2,10 @@
 import { compile, type CompileOptions, type CompiledRouter } from '../../src/index.js';
 import type { CaseRoute } from '../cases/types.js';
 
-export const strategies = ['trie', 'linear'] as const;
+export const strategies = ['generated', 'trie', 'linear'] as const;
+export type Strategy = (typeof strategies)[number];
 
-export function routerFor(routes: CaseRoute[], strategy: 'trie' | 'linear', options: CompileOptions = {}): CompiledRouter {
+export function routerFor(routes: CaseRoute[], strategy: Strategy, options: CompileOptions = {}): CompiledRouter {
   return compile(
     routes.map((r) => ({
       name: r.name ?? null,

@@ -1,0 +1,97 @@
+// The 'generated' strategy: the trie's emitted source (emit-matcher.ts) turned into a function with
+// new Function, once, at compile() time, and the small hand-written front that every request goes through:
+// cut the query and fragment, and percent-decode the segments only when the path has a "%".
+import { foldCase } from './case-fold.js';
+import { matchComplexSegment } from './complex-segment.js';
+import { emitMatcher } from './emit-matcher.js';
+import { INLINE_CHECKS } from './inline-constraints.js';
+import type { RouteEntry } from './route-entry.js';
+import type { RouteMatch } from './route-match.js';
+import type { TrieNode } from './trie.js';
+import { decodeSegment } from './url-decoder.js';
+
+/** The generated code's helpers (H): the inline constraint checks and the few operations not worth inlining. */
+const HELPERS = {
+  ...INLINE_CHECKS,
+  complex: matchComplexSegment,
+  /** Case-insensitive equality of the segment at `start` with a folded literal that has non-ASCII text. */
+  foldedEquals(path: string, start: number, folded: string): boolean {
+    return foldCase(path.slice(start, start + folded.length)) === folded;
+  },
+  /** The unrolled comparison of emit-matcher.ts, as a loop, for long ASCII literals (same length known). */
+  asciiEquals(path: string, start: number, folded: string): boolean {
+    for (let i = 0; i < folded.length; i++) {
+      const l = folded.charCodeAt(i);
+      const c = path.charCodeAt(start + i);
+      if (c === l) continue;
+      if (l < 97 || l > 122 || ((c | 32) !== l && !(l === 107 && c === 8490))) return false;
+    }
+    return true;
+  },
+  literalTable<T>(keys: readonly string[], targets: readonly T[]): Map<string, T> {
+    return new Map(keys.map((key, i) => [key, targets[i]]));
+  },
+  /** The target for segment [start, end) in a literal table: as it is first, folded only on a miss. */
+  literalChild<T>(table: Map<string, T>, path: string, start: number, end: number): T | undefined {
+    const segment = path.slice(start, end);
+    const found = table.get(segment);
+    if (found !== undefined) return found;
+    const folded = foldCase(segment);
+    return folded === segment ? undefined : table.get(folded);
+  },
+  /** values[name] = value for any name ("__proto__" included, which plain assignment would swallow). */
+  setValue(values: Record<string, unknown>, name: string, value: unknown): void {
+    Object.defineProperty(values, name, { value, writable: true, enumerable: true, configurable: true });
+  },
+};
+
+/** The emitted matcher: a decoded path without query, an upper-case verb, the request context. */
+type EmittedMatch = (path: string, method: string, httpContext: unknown) => RouteMatch | null;
+
+/** A compiled generated matcher and its source, for router.source. */
+export interface GeneratedMatcher {
+  readonly source: string;
+  /** The first route that accepts the request, or null; `method` is upper case. */
+  match(target: string, method: string, httpContext: unknown): RouteMatch | null;
+}
+
+/**
+ * Compiles the generated matcher, or returns null when the runtime forbids new Function (a Content Security
+ * Policy without 'unsafe-eval', some edge runtimes): the caller then keeps the interpreted trie.
+ * `slowPath` answers the rare request the emitted code cannot take: a path with an escaped "/" ("%2F").
+ */
+export function createGeneratedMatcher(
+  root: TrieNode,
+  entries: readonly RouteEntry[],
+  slowPath: (target: string, method: string, httpContext: unknown) => RouteMatch | null,
+): GeneratedMatcher | null {
+  const { source, constants } = emitMatcher(root, entries);
+  let emitted: EmittedMatch;
+  try {
+    emitted = new Function('K', 'H', source)(constants, HELPERS) as EmittedMatch;
+  } catch (error) {
+    if (error instanceof EvalError || (error as Error)?.name === 'EvalError') return null;
+    throw error; // anything else is a bug in the emitter: never hide it
+  }
+  return {
+    source,
+    match(target, method, httpContext) {
+      let end = target.indexOf('?');
+      const hash = target.indexOf('#');
+      if (hash >= 0 && (end < 0 || hash < end)) end = hash;
+      let path = end < 0 ? target : target.slice(0, end);
+      if (path.indexOf('%') >= 0) {
+        // Decoded segment by segment, after splitting: an escaped "/" stays inside its segment, which this
+        // path string could not show, so that rare request takes the slow path.
+        const segments = path.split('/');
+        for (let i = 0; i < segments.length; i++) {
+          const decoded = decodeSegment(segments[i]);
+          if (decoded !== segments[i] && decoded.indexOf('/') >= 0) return slowPath(target, method, httpContext);
+          segments[i] = decoded;
+        }
+        path = segments.join('/');
+      }
+      return emitted(path, method, httpContext);
+    },
+  };
+}

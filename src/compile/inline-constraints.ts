@@ -1,0 +1,136 @@
+// The built-in constraints that the generated matcher checks in place, on the segment's offsets in the path,
+// before any route value is sliced: int, long, bool, alpha, guid, length/minlength/maxlength, min/max/range and
+// required. Each check answers exactly what the constraint object would for that segment's text (the common
+// shapes on char codes, the rest through the constraint's own parser); anything else calls its RouteConstraint.
+import {
+  AlphaRouteConstraint,
+  BoolRouteConstraint,
+  CompositeRouteConstraint,
+  GuidRouteConstraint,
+  IntRouteConstraint,
+  LengthRouteConstraint,
+  RegexRouteConstraint,
+  LongRouteConstraint,
+  MaxLengthRouteConstraint,
+  MaxRouteConstraint,
+  MinLengthRouteConstraint,
+  MinRouteConstraint,
+  OptionalRouteConstraint,
+  RangeRouteConstraint,
+  RequiredRouteConstraint,
+} from '../constraints/builtins.js';
+import { isBoolean, isGuid, isInt32, isInt64, parseInt64 } from '../constraints/invariant-parsers.js';
+import type { RouteConstraint } from '../constraints/route-constraint.js';
+
+/** One inline check: a helper of INLINE_CHECKS called as helper(path, start, end, ...args). */
+export interface InlineCheck {
+  readonly helper: keyof typeof INLINE_CHECKS;
+  /** Bounds or a RegExp passed after the offsets; they enter generated code through the constants array. */
+  readonly args: readonly (number | bigint | RegExp)[];
+}
+
+/** Length of the run of ASCII digits after an optional sign in [start, end), or -1 when anything else is there. */
+function plainDigits(path: string, start: number, end: number): number {
+  let i = start;
+  const first = path.charCodeAt(i);
+  if (first === 45 /* - */ || first === 43 /* + */) i++;
+  if (i === end) return -1;
+  for (let k = i; k < end; k++) {
+    const c = path.charCodeAt(k);
+    if (c < 48 || c > 57) return -1;
+  }
+  return end - i;
+}
+
+/** The checks, by name; each takes the path and the segment's offsets (never an empty segment). */
+export const INLINE_CHECKS = {
+  // Up to 9 digits always fit in 32 bits; longer texts, white space and zeros go to the full parser.
+  int(path: string, start: number, end: number): boolean {
+    const digits = plainDigits(path, start, end);
+    return (digits > 0 && digits <= 9) || isInt32(path.slice(start, end));
+  },
+  long(path: string, start: number, end: number): boolean {
+    const digits = plainDigits(path, start, end);
+    return (digits > 0 && digits <= 18) || isInt64(path.slice(start, end));
+  },
+  bool(path: string, start: number, end: number): boolean {
+    return isBoolean(path.slice(start, end));
+  },
+  alpha(path: string, start: number, end: number): boolean {
+    for (let i = start; i < end; i++) {
+      const c = path.charCodeAt(i) | 32; // ASCII letters only: | 32 lower-cases A-Z and nothing else into a-z
+      if (c < 97 || c > 122) return false;
+    }
+    return true;
+  },
+  guid(path: string, start: number, end: number): boolean {
+    return isGuid(path.slice(start, end));
+  },
+  length(path: string, start: number, end: number, min: number, max: number): boolean {
+    const n = end - start;
+    return n >= min && n <= max;
+  },
+  // Up to 15 digits is exact as a double, and comparing it with the bounds as doubles keeps the order.
+  range(path: string, start: number, end: number, min: bigint, max: bigint): boolean {
+    const digits = plainDigits(path, start, end);
+    if (digits > 0 && digits <= 15) {
+      const n = Number(path.slice(start, end));
+      return n >= Number(min) && n <= Number(max);
+    }
+    const n = parseInt64(path.slice(start, end));
+    return n !== null && n >= min && n <= max;
+  },
+  regex(path: string, start: number, end: number, pattern: RegExp): boolean {
+    return pattern.test(path.slice(start, end));
+  },
+} as const;
+
+/**
+ * The inline checks equivalent to `constraint` for a value captured from a (non-empty) URL segment, or null
+ * when one of them has no inline form. Exact classes only: a subclass may override match().
+ */
+export function inlineChecksFor(constraint: RouteConstraint): InlineCheck[] | null {
+  switch (constraint.constructor) {
+    case IntRouteConstraint:
+      return [{ helper: 'int', args: [] }];
+    case LongRouteConstraint:
+      return [{ helper: 'long', args: [] }];
+    case BoolRouteConstraint:
+      return [{ helper: 'bool', args: [] }];
+    case AlphaRouteConstraint:
+      return [{ helper: 'alpha', args: [] }];
+    case GuidRouteConstraint:
+      return [{ helper: 'guid', args: [] }];
+    case MinLengthRouteConstraint:
+      return [{ helper: 'length', args: [(constraint as MinLengthRouteConstraint).minLength, Infinity] }];
+    case MaxLengthRouteConstraint:
+      return [{ helper: 'length', args: [0, (constraint as MaxLengthRouteConstraint).maxLength] }];
+    case LengthRouteConstraint: {
+      const { minLength, maxLength } = constraint as LengthRouteConstraint;
+      return [{ helper: 'length', args: [minLength, maxLength] }];
+    }
+    case RangeRouteConstraint:
+    case MinRouteConstraint:
+    case MaxRouteConstraint: {
+      const { min, max } = constraint as RangeRouteConstraint;
+      return [{ helper: 'range', args: [min, max] }];
+    }
+    case RegexRouteConstraint:
+      return [{ helper: 'regex', args: [(constraint as RegexRouteConstraint).pattern] }];
+    case RequiredRouteConstraint:
+      return []; // a value from a URL segment is never empty
+    case OptionalRouteConstraint:
+      return inlineChecksFor((constraint as OptionalRouteConstraint).innerConstraint); // the value is present
+    case CompositeRouteConstraint: {
+      const all: InlineCheck[] = [];
+      for (const inner of (constraint as CompositeRouteConstraint).constraints) {
+        const checks = inlineChecksFor(inner);
+        if (checks === null) return null;
+        all.push(...checks);
+      }
+      return all;
+    }
+    default:
+      return null;
+  }
+}
