@@ -503,6 +503,33 @@ const complexHeavyRoute: fc.Arbitrary<RouteDefinition> = fc
   )
   .map(([t, e]) => buildRoute(t, e));
 
+// Wide collections: many distinct literals at one depth, so the generated matcher's large fan-outs are
+// exercised (a switch on the first char, buckets of more than eight literals looked up in a Map) and large
+// subtrees become functions of their own.
+const WIDE_LITERALS = [
+  ...Array.from({ length: 24 }, (_, i) => `r${i}`),
+  ...['ra', 'Rb', 'rc', 'RD', 're', 'rf', 'rg', 'rh', 'ri', 'rj', 'kx', 'Ky', '\u212Az', 'a', 'A1', 'b', '.x', '-y', '1', '12'],
+  ...['éa', 'Éb', 'σx', 'Σy', 'ςz', 'ii', 'İ', 'repos', 'REPOS', 'users', 'u', 'user', 'users2', 'a-very-long-literal-segment'],
+];
+const wideRoute: fc.Arbitrary<RouteDefinition> = fc
+  .tuple(
+    fc.record({
+      lead: fc.constant<''>(''),
+      body: fc.array(
+        fc.oneof(
+          { weight: 5, arbitrary: fc.constantFrom(...WIDE_LITERALS).map((lit) => ({ lit })) },
+          { weight: 2, arbitrary: simpleParam.map((param) => ({ param })) },
+          { weight: 1, arbitrary: complexSegment },
+        ),
+        { minLength: 1, maxLength: 3 },
+      ),
+      optionals: fc.array(optionalParam, { maxLength: 1 }),
+      catchAll: sometimes(4, catchAllParam),
+    }),
+    routeExtras,
+  )
+  .map(([t, e]) => buildRoute(t, e));
+
 /** Hand-picked cases tried before the random ones: the root, empty segments, case, escapes. */
 const fixed = (routes: RouteDefinition[], paths: string[], method = 'GET'): [Case] => [
   new Case(
@@ -539,6 +566,18 @@ describe('generated ≡ trie ≡ linear (differential, fast-check)', () => {
     requestCount = 0;
     checkWithHitRates('complex', fc.property(caseArb(routesArb(8, complexHeavyRoute), 5), differential), 700, { matched: 0.2, complexMatched: 0.1 });
     expect(requestCount).toBeGreaterThan(1200);
+  }, TIMEOUT);
+
+  it('wide collections (up to 150 routes, large literal fan-outs, split functions)', () => {
+    requestCount = 0;
+    const wideRoutes = fc.array(wideRoute, { minLength: 40, maxLength: 150 });
+    checkWithHitRates('wide', fc.property(caseArb(wideRoutes, 12), differential), 120, { matched: 0.2, notFirstRoute: 0.15 });
+    const sample = fc.sample(wideRoutes, { seed: SEED, numRuns: 20 });
+    // The generated source really uses the large fan-out forms.
+    expect(sample.some((routes) => /switch \(path\.charCodeAt/.test(compile(routes).source!))).toBe(true);
+    expect(sample.some((routes) => /H\.literalChild/.test(compile(routes).source!))).toBe(true);
+    expect(sample.some((routes) => /function n\d+/.test(compile(routes).source!))).toBe(true);
+    expect(requestCount).toBeGreaterThan(500);
   }, TIMEOUT);
 
   it('the generators produce what they promise (valid templates, every feature present)', () => {

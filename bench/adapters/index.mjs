@@ -1,6 +1,7 @@
 // Every subject of the router suite, in table order: one adapter file each, all with the same interface
 // { name, kind, build(routes), lookup(method, path) → route index | null }.
 export const ADAPTERS = [
+  'switchyard-generated',
   'switchyard-trie',
   'switchyard-linear',
   'find-my-way',

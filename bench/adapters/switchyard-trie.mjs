@@ -1,4 +1,4 @@
-// switchyard, compiled segment trie (the default strategy), from the built bundle dist/index.js.
+// switchyard, compiled segment trie (strategy 'trie', interpreted), from the built bundle dist/index.js.
 import { compile } from '../lib/switchyard.mjs';
 import { switchyardRoutes } from './switchyard-routes.mjs';
 
@@ -6,7 +6,7 @@ import { switchyardRoutes } from './switchyard-routes.mjs';
 export default function createAdapter() {
   let router = null;
   return {
-    name: 'switchyard trie',
+    name: 'switchyard trie (interpreted)',
     kind: 'switchyard',
     build(routes) {
       router = compile(switchyardRoutes(routes), { strategy: 'trie' });

@@ -17,8 +17,14 @@ import type { TrieNode } from './trie.js';
 
 /** Up to this many literal edges are compared in place; more are looked up in a Map (one hash, not a scan). */
 const LITERAL_CHAIN_MAX = 8;
-/** A subtree with more routes than this becomes a function of its own, so no function grows without bound. */
-const INLINE_ROUTES_MAX = 48;
+/**
+ * The size budget of one emitted function, in trie nodes plus routes (each is a few lines of source). A child
+ * subtree that does not fit in what is left becomes a function of its own: V8 optimizes small functions
+ * soon and never optimizes very large ones, and no function grows with the size of the table.
+ */
+const FUNCTION_BUDGET = 64;
+/** A subtree this small is always inlined: a function per leaf would only add calls (and JIT warm-up). */
+const ALWAYS_INLINE = 6;
 /** Literals up to this length are compared char by char in the source; longer ones by a helper loop. */
 const UNROLL_MAX = 16;
 
@@ -73,13 +79,22 @@ export function emitMatcher(root: TrieNode, entries: readonly RouteEntry[]): Emi
   };
   const functions: Writer[] = [];
   let functionCount = 0;
+  /** What is left of the budget of the function being emitted. */
+  let budget = FUNCTION_BUDGET;
+  /** True when `child` is emitted inline (and charged to the current function), false when it needs its own. */
+  const fitsInline = (child: TrieNode): boolean => {
+    const size = sizeOf(child);
+    if (size > budget && size > ALWAYS_INLINE) return false;
+    budget -= size;
+    return true;
+  };
 
-  /** A route count per subtree, to decide what becomes a function of its own. */
+  /** The weight of a subtree (nodes plus routes), to decide what becomes a function of its own. */
   const sizes = new Map<TrieNode, number>();
   const sizeOf = (node: TrieNode): number => {
     let size = sizes.get(node);
     if (size !== undefined) return size;
-    size = node.terminals.length + node.catchAlls.length;
+    size = 1 + node.terminals.length + node.catchAlls.length;
     if (node.literals) for (const child of node.literals.values()) size += sizeOf(child);
     if (node.parameter) size += sizeOf(node.parameter);
     for (const edge of node.complex) size += sizeOf(edge.node);
@@ -100,14 +115,18 @@ export function emitMatcher(root: TrieNode, entries: readonly RouteEntry[]): Emi
   /** Emits a function for `node` at `depth` and returns its name; it returns the best match it finds or null. */
   const emitFunction = (node: TrieNode, depth: number, taken: readonly Taken[]): string => {
     const name = `n${++functionCount}`;
+    const outerBudget = budget;
+    budget = FUNCTION_BUDGET;
     const w = new Writer();
     w.open(`function ${name}(path, end, method, ctx, best, ${scopeVariables(taken, depth).join(', ')}) {`);
     w.line(`if (best <= ${node.minIndex}) return null; // nothing here comes before the best match found so far`);
+    w.line(`const length = path.length;`);
     w.line(`let found = null, c = 0;`);
     emitNode(w, node, depth, taken);
     w.line('return found;');
     w.close();
     functions.push(w);
+    budget = outerBudget;
     return name;
   };
 
@@ -118,13 +137,13 @@ export function emitMatcher(root: TrieNode, entries: readonly RouteEntry[]): Emi
     w.line('if (m !== null) { best = m.route.index; found = m; }');
   };
 
-  /** Emits the code for a child at depth + 1: inline, or as a call when its subtree is large. */
-  const emitChild = (w: Writer, child: TrieNode, depth: number, taken: readonly Taken[]): void => {
+  /** Emits the code for a child at depth + 1 whose segment starts at `start`: inline, or a call when it is large. */
+  const emitChild = (w: Writer, child: TrieNode, depth: number, taken: readonly Taken[], start: string): void => {
     w.open(`if (best > ${child.minIndex}) {`);
-    if (sizeOf(child) > INLINE_ROUTES_MAX) {
-      emitCall(w, emitFunction(child, depth + 1, taken), taken, depth + 1, `e${depth} + 1`);
+    if (!fitsInline(child)) {
+      emitCall(w, emitFunction(child, depth + 1, taken), taken, depth + 1, start);
     } else {
-      w.line(`const s${depth + 1} = e${depth} + 1;`);
+      w.line(`const s${depth + 1} = ${start};`);
       emitNode(w, child, depth + 1, taken);
     }
     w.close();
@@ -144,12 +163,16 @@ export function emitMatcher(root: TrieNode, entries: readonly RouteEntry[]): Emi
       w.open(`if (${s} <= end) {`);
     }
     if (!hasBelow) return;
-    w.line(`let ${e} = path.indexOf("/", ${s});`);
-    w.line(`if (${e} < 0) ${e} = end;`);
-    w.open(`if (${e} !== ${s}) { // an empty segment ("a//b") matches nothing, a catch-all included`);
+    // Segment `depth` starts at s; it is empty ("a//b") when a "/" stands there, and then nothing matches it.
+    w.open(`if (path.charCodeAt(${s}) !== 47) {`);
     for (const entry of node.catchAlls) emitRoute(w, entry, depth, taken, s);
     if (node.literals !== null) emitLiterals(w, node, depth, taken);
-    if (node.parameter !== null) emitChild(w, node.parameter, depth, [...taken, { kind: 'parameter' }]);
+    if (node.parameter !== null || node.complex.length > 0) {
+      // Only a parameter needs the segment's end; a literal knows its own length.
+      w.line(`let ${e} = path.indexOf("/", ${s});`);
+      w.line(`if (${e} < 0) ${e} = end;`);
+    }
+    if (node.parameter !== null) emitChild(w, node.parameter, depth, [...taken, { kind: 'parameter' }], `${e} + 1`);
     if (node.complex.length > 0) {
       w.line(`const t${depth} = path.slice(${s}, ${e});`);
       node.complex.forEach((edge, i) => {
@@ -158,7 +181,7 @@ export function emitMatcher(root: TrieNode, entries: readonly RouteEntry[]): Emi
         w.line(`const ${match} = H.complex(${k(edge.pattern)}, t${depth}); // ${quote(describePattern(edge.pattern))}`);
         w.open(`if (${match} !== null) {`);
         const next = [...taken, { kind: 'complex', match } as const];
-        if (sizeOf(edge.node) > INLINE_ROUTES_MAX) {
+        if (!fitsInline(edge.node)) {
           emitCall(w, emitFunction(edge.node, depth + 1, next), next, depth + 1, `${e} + 1`);
         } else {
           w.line(`const s${depth + 1} = ${e} + 1;`);
@@ -172,37 +195,79 @@ export function emitMatcher(root: TrieNode, entries: readonly RouteEntry[]): Emi
     w.close();
   }
 
+  /**
+   * The literal edges of a node. Up to LITERAL_CHAIN_MAX: compared one by one, in place. More: one switch on
+   * the segment's first char code (both cases of a letter), then the same chain within a case, or, for a case
+   * that still has more than LITERAL_CHAIN_MAX edges, one Map lookup of the sliced segment.
+   */
   function emitLiterals(w: Writer, node: TrieNode, depth: number, taken: readonly Taken[]): void {
-    const s = `s${depth}`;
-    const e = `e${depth}`;
     const edges = [...node.literals!];
     const next = [...taken, { kind: 'literal' } as const];
-    if (edges.length > LITERAL_CHAIN_MAX) {
-      // One hash: the raw segment first, then folded (a lower-case request never folds).
-      const table = new Map(edges.map(([text, child]) => [text, emitFunction(child, depth + 1, next)]));
-      const map = `L${functionCount}_${depth}`;
-      mapDeclarations.push(`const ${map} = H.literalTable(${k([...table.keys()])}, [${[...table.values()].join(', ')}]);`);
-      w.open(`{`);
-      w.line(`const f = H.literalChild(${map}, path, ${s}, ${e});`);
-      w.open(`if (f !== undefined) {`);
-      emitCall(w, 'f', next, depth + 1, `${e} + 1`);
-      w.close();
-      w.close();
+    if (edges.length <= LITERAL_CHAIN_MAX) {
+      emitLiteralChain(w, edges, depth, next);
       return;
     }
-    w.line(`const n${depth} = ${e} - ${s};`);
+    const buckets = new Map<number, [string, TrieNode][]>(); // first char code (-1: non-ASCII) → edges
+    for (const edge of edges) {
+      const first = edge[0].charCodeAt(0);
+      const key = first < 128 ? first : -1;
+      buckets.set(key, [...(buckets.get(key) ?? []), edge]);
+    }
+    w.open(`switch (path.charCodeAt(s${depth})) {`);
+    for (const [first, bucket] of buckets) {
+      if (first < 0) continue;
+      const labels = [first];
+      if (first >= 97 && first <= 122) labels.push(first - 32);
+      if (first === 107) labels.push(8490); // the Kelvin sign folds to "k"
+      w.open(`${labels.map((code) => `case ${code}:`).join(' ')} {`);
+      emitBucket(w, bucket, depth, next);
+      w.line('break;');
+      w.close();
+    }
+    const other = buckets.get(-1);
+    if (other) {
+      w.open('default: {');
+      emitBucket(w, other, depth, next);
+      w.close();
+    }
+    w.close();
+  }
+
+  function emitBucket(w: Writer, edges: [string, TrieNode][], depth: number, next: readonly Taken[]): void {
+    if (edges.length <= LITERAL_CHAIN_MAX) {
+      emitLiteralChain(w, edges, depth, next);
+      return;
+    }
+    // One hash: the raw segment first, then folded (a lower-case request never folds).
+    const s = `s${depth}`;
+    const table = new Map(edges.map(([text, child]) => [text, emitFunction(child, depth + 1, next)]));
+    const map = `L${mapDeclarations.length}`;
+    mapDeclarations.push(`const ${map} = H.literalTable(${k([...table.keys()])}, [${[...table.values()].join(', ')}]);`);
+    w.line(`let e = path.indexOf("/", ${s});`);
+    w.line(`if (e < 0) e = end;`);
+    w.line(`const f = H.literalChild(${map}, path, ${s}, e);`);
+    w.open(`if (f !== undefined) {`);
+    emitCall(w, 'f', next, depth + 1, `e + 1`);
+    w.close();
+  }
+
+  function emitLiteralChain(w: Writer, edges: [string, TrieNode][], depth: number, next: readonly Taken[]): void {
+    const s = `s${depth}`;
     edges.forEach(([text, child], i) => {
-      const test = `(${literalTest(text, s, `n${depth}`)}) { // ${quote(text)}`;
+      const test = `(${literalTest(text, s)}) { // ${quote(text)}`;
       if (i === 0) w.open(`if ${test}`);
       else w.reopen(`} else if ${test}`);
-      emitChild(w, child, depth, next);
+      emitChild(w, child, depth, next, `${s} + ${text.length + 1}`);
     });
     w.close();
   }
 
-  /** A test that the segment at `s` (of length `n`) equals the folded literal `text`, case-insensitively. */
-  function literalTest(text: string, s: string, n: string): string {
-    const length = `${n} === ${text.length}`;
+  /** A test that the segment at `s` equals the folded literal `text`, case-insensitively. */
+  function literalTest(text: string, s: string): string {
+    // The segment ends right after the literal: a "/" there, or the end of the path (end is at most length).
+    // (Every read stays inside the string: V8 deoptimizes optimized code on an out-of-bounds charCodeAt.)
+    const after = `${s} + ${text.length}`;
+    const length = `(${after} < length ? path.charCodeAt(${after}) === 47 : ${after} === length)`;
     if (!/^[\x00-\x7f]*$/.test(text)) return `${length} && H.foldedEquals(path, ${s}, ${k(text)})`;
     if (text.length > UNROLL_MAX) return `${length} && H.asciiEquals(path, ${s}, ${k(text)})`;
     const chars = [...text].map((ch, i) => {
@@ -289,7 +354,7 @@ export function emitMatcher(root: TrieNode, entries: readonly RouteEntry[]): Emi
   main.open('return function match(path, method, ctx) {');
   main.line('// Segment 0 starts after a leading "/"; the path ends before one trailing "/" ("" and "/" have no segment).');
   main.line('const length = path.length;');
-  main.line('const s0 = path.charCodeAt(0) === 47 ? 1 : 0;');
+  main.line('const s0 = length > 0 && path.charCodeAt(0) === 47 ? 1 : 0;');
   main.line('const end = length <= s0 ? s0 - 1 : path.charCodeAt(length - 1) === 47 ? length - 1 : length;');
   main.line('let best = Infinity, found = null, c = 0;');
   emitNode(main, root, 0, []);

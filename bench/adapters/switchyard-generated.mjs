@@ -1,0 +1,19 @@
+// switchyard, generated matcher (the default strategy: the trie emitted as JavaScript), from the built bundle dist/index.js.
+import { compile } from '../lib/switchyard.mjs';
+import { switchyardRoutes } from './switchyard-routes.mjs';
+
+/** Adapter: route i is registered with payload i; lookup gives the matched route's index or null. */
+export default function createAdapter() {
+  let router = null;
+  return {
+    name: 'switchyard generated',
+    kind: 'switchyard',
+    build(routes) {
+      router = compile(switchyardRoutes(routes), { strategy: 'generated' });
+    },
+    lookup(method, path) {
+      const match = router.match(path, method);
+      return match === null ? null : match.route.handler;
+    },
+  };
+}
