@@ -12,8 +12,3 @@ export function foldForComparison(text: string): string {
   }
   return out.replaceAll('ς', 'σ');
 }
-
-/** `a` and `b` are equal ignoring case. */
-export function sameIgnoringCase(a: string, b: string): boolean {
-  return a === b || foldForComparison(a) === foldForComparison(b);
-}

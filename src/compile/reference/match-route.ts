@@ -2,10 +2,10 @@
 // then the verb limit, then the constraints). It reads the route's parsed template and its resolved defaults,
 // constraints and methods, nothing the production matchers precompute: it is the spec they are tested against.
 import type { RouteValues } from '../../route-values.js';
-import type { TemplateSegment } from '../../template/ast.js';
+import type { LiteralPart, SeparatorPart, TemplateSegment } from '../../template/ast.js';
 import type { RouteEntry } from '../route-entry.js';
 import { matchComplexSegment } from './complex-segment.js';
-import { sameIgnoringCase } from './fold-case.js';
+import { foldForComparison } from './fold-case.js';
 import type { SplitPath } from './split-path.js';
 
 /**
@@ -32,7 +32,7 @@ export function matchTemplate(entry: RouteEntry, request: SplitPath): RouteValue
       if (captures === null) return null;
       for (const [name, value] of captures) setValue(values, name, value);
     } else if (part.kind !== 'parameter') {
-      if (!sameIgnoringCase(request.decoded(i), part.text)) return null;
+      if (request.folded(i) !== foldedLiteral(part)) return null; // case-insensitive
     } else if (part.isCatchAll) {
       // The catch-all takes the rest of the path, slashes and all; an empty rest is no value.
       const rest = request.remainderFrom(i);
@@ -45,6 +45,14 @@ export function matchTemplate(entry: RouteEntry, request: SplitPath): RouteValue
   // Path segments left over with no catch-all to take them.
   if (path.length > template.length) return null;
   return withDefaults(values, entry);
+}
+
+// Folded once per template literal, not once per request (the parsed template is immutable).
+const foldedLiterals = new WeakMap<LiteralPart | SeparatorPart, string>();
+function foldedLiteral(part: LiteralPart | SeparatorPart): string {
+  let folded = foldedLiterals.get(part);
+  if (folded === undefined) foldedLiterals.set(part, (folded = foldForComparison(part.text)));
+  return folded;
 }
 
 /** A template segment the path may end before: a lone parameter that is optional, a catch-all or defaulted. */

@@ -2,6 +2,7 @@
 // encoded "/" stays inside its segment). Written straight from the rules, sharing nothing with the
 // production RequestPath: the linear strategy is the oracle the trie and generated matchers are tested
 // against, so a bug here must not be able to hide the same bug there.
+import { foldForComparison } from './fold-case.js';
 import { percentDecode } from './percent-decode.js';
 
 /** A request path as the reference matcher sees it. */
@@ -14,6 +15,8 @@ export interface SplitPath {
   readonly starts: readonly number[];
   /** Segment `i` percent-decoded (decoded once, when first asked for). */
   decoded(i: number): string;
+  /** Segment `i` decoded and case-folded, for comparison with literals (folded once, when first asked for). */
+  folded(i: number): string;
   /** Everything from the start of segment `i` to the end of the path, trailing slash included, decoded. */
   remainderFrom(i: number): string;
 }
@@ -42,12 +45,16 @@ export function splitPath(target: string): SplitPath {
     at += segment.length + 1;
   }
 
+  // Every route looks at the same few segments: each is decoded and folded once per request, not per route.
   const decodedCache: (string | undefined)[] = [];
+  const foldedCache: (string | undefined)[] = [];
+  const decoded = (i: number): string => (decodedCache[i] ??= percentDecode(segments[i]));
   return {
     path,
     segments,
     starts,
-    decoded: (i) => (decodedCache[i] ??= percentDecode(segments[i])),
+    decoded,
+    folded: (i) => (foldedCache[i] ??= foldForComparison(decoded(i))),
     remainderFrom: (i) => percentDecode(path.slice(starts[i])),
   };
 }
