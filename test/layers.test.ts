@@ -47,6 +47,25 @@ describe('layers', () => {
     expect(offenders.map((e) => relative(SRC, e.from))).toEqual([]);
   });
 
+  // The linear strategy is the oracle the other matchers are tested against: it may share the parsed template
+  // and the resolved route (types only) with them, never their path splitting, decoding, folding or matching.
+  it('keeps the reference matcher (naive-matcher.ts, compile/reference/) independent of the production matchers', () => {
+    const isReference = (file: string): boolean => {
+      const rel = relative(SRC, file);
+      return rel === 'compile/naive-matcher.ts' || rel.startsWith('compile/reference/');
+    };
+    const allowed = (e: (typeof edges)[number]): boolean => {
+      const rel = relative(SRC, e.to!);
+      if (isReference(e.to!) || rel.startsWith('template/') || LEAVES.has(rel)) return true;
+      // The resolved route (defaults, constraints, methods) is read, never imported as code.
+      const typeOnly = new RegExp(`^(?:import|export) type [^'"]*from\\s+['"]${e.specifier.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"]`, 'm');
+      return rel === 'compile/route-entry.ts' && typeOnly.test(readFileSync(e.from, 'utf8'));
+    };
+    const reference = edges.filter((e) => e.to !== null && isReference(e.from));
+    expect(reference.length).toBeGreaterThan(5);
+    expect(reference.filter((e) => !allowed(e)).map((e) => `${relative(SRC, e.from)} → ${e.specifier}`)).toEqual([]);
+  });
+
   it('has no runtime dependencies', () => {
     const pkg = JSON.parse(readFileSync(resolve(SRC, '../package.json'), 'utf8'));
     expect(pkg.dependencies ?? {}).toEqual({});

@@ -4,11 +4,11 @@ import type { ConstraintFactory } from '../constraints/route-constraint.js';
 import { RouteCreationError } from '../errors.js';
 import type { RouteValues } from '../route-values.js';
 import { createRouteGenerator, ValueBag, type RouteGenerator } from './binder.js';
-import { naiveMatches } from './naive-matcher.js';
+import { naiveAllowedMethods, naiveMatches } from './naive-matcher.js';
 import { normalizeVirtualPath, type UrlOptions } from './normalize-path.js';
 import { RequestPath } from './request-path.js';
 import { createRouteEntry, type CompiledRoute, type RouteDefinition, type RouteEntry } from './route-entry.js';
-import { acceptsMethod, captureValues, matchesShape, passesConstraints, type RouteMatch } from './route-match.js';
+import { acceptsMethod, captureValues, passesConstraints, type RouteMatch } from './route-match.js';
 import { buildStaticIndex, lookupStatic, type StaticIndex } from './static-index.js';
 import { collectCandidates, findFirst, firstAccepting } from './trie-matcher.js';
 import { buildTrie, describeTrie, type TrieNode } from './trie.js';
@@ -125,10 +125,6 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
   const generated: GeneratedMatcher | null = requested === 'generated' ? createGeneratedMatcher(trie!, entries, walk) : null;
   const strategy: MatchStrategy = requested === 'generated' && generated === null ? 'trie' : requested;
 
-  /** Routes whose template shape matches the path, in order (constraints not yet run). */
-  const candidates = (path: RequestPath): readonly RouteEntry[] =>
-    trie ? collectCandidates(trie, path) : entries.filter((entry) => matchesShape(entry, path));
-
   function* matches(target: string, method?: string | null, httpContext?: unknown): Generator<RouteMatch> {
     if (typeof target !== 'string') return;
     const verb = verbOf(method);
@@ -163,9 +159,11 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     matches,
     allowedMethods(target, httpContext) {
       if (typeof target !== 'string') return [];
+      if (trie === null) return naiveAllowedMethods(entries, target, httpContext);
       const path = new RequestPath(target);
       const allowed = new Set<string>();
-      for (const entry of candidates(path)) {
+      // Routes whose template shape matches the path, in order (constraints not yet run).
+      for (const entry of collectCandidates(trie, path)) {
         const values = captureValues(entry, path);
         if (values === null) continue;
         const methods = entry.route.methods ?? ['*'];

@@ -165,14 +165,19 @@ function mergeDefaults(
     const canonical = parameter?.name ?? key;
     if (seen.has(canonical.toLowerCase())) fail(`the default "${key}" is given twice (names are case-insensitive)`);
     seen.add(canonical.toLowerCase());
-    result[canonical] = value;
+    setDefault(result, canonical, value);
   }
   for (const parameter of template.parameters) {
     if (parameter.defaultValue === null) continue;
     if (seen.has(parameter.name.toLowerCase())) {
       fail(`the parameter "${parameter.name}" has a default both inline and in the defaults object`);
     }
-    result[parameter.name] = parameter.defaultValue;
+    setDefault(result, parameter.name, parameter.defaultValue);
   }
   return Object.freeze(result);
+}
+
+/** result[key] = value as an own data property, "__proto__" included (an assignment would set the prototype). */
+function setDefault(result: RouteValues, key: string, value: unknown): void {
+  Object.defineProperty(result, key, { value, writable: true, enumerable: true, configurable: true });
 }

@@ -40,25 +40,34 @@ export function captureValues(entry: RouteEntry, path: RequestPath): RouteValues
       const { depth, plan } = captures[i];
       if (depth >= count) break; // the rest of the template is absent from the path
       if (plan.kind === 'parameter') {
-        values[plan.name] = path.decoded(depth);
+        setValue(values, plan.name, path.decoded(depth));
       } else if (plan.kind === 'complex') {
         const found = matchComplexSegment(plan.pattern, path.decoded(depth));
         if (found === null) return null;
         for (let slot = 0; slot < found.length; slot++) {
-          if (found[slot] !== undefined) values[plan.pattern.names[slot]] = found[slot];
+          if (found[slot] !== undefined) setValue(values, plan.pattern.names[slot], found[slot]);
         }
       } else {
         const rest = path.remainder(depth);
-        if (rest.length > 0) values[plan.name] = rest;
+        if (rest.length > 0) setValue(values, plan.name, rest);
       }
     }
   }
   const defaults = entry.defaultEntries;
   for (let i = 0; i < defaults.length; i++) {
     const [key, value] = defaults[i];
-    if (!Object.hasOwn(values, key)) values[key] = value; // not `in`: "constructor" is a fine route value name
+    if (!Object.hasOwn(values, key)) setValue(values, key, value); // not `in`: "constructor" is a fine route value name
   }
   return values;
+}
+
+/**
+ * values[key] = value as an own data property: a plain assignment to "__proto__" would call the prototype
+ * setter and lose the value. Only that one key takes the slow path.
+ */
+function setValue(values: RouteValues, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(values, key, { value, writable: true, enumerable: true, configurable: true });
+  else values[key] = value;
 }
 
 /** The route's verb limit (checked before binding values: the cheapest reason to skip a route). */

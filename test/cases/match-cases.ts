@@ -4,6 +4,8 @@ import type { CaseRoute, MatchCase } from './types.js';
 
 const one = (template: string, more: Omit<CaseRoute, 'template'> = {}): CaseRoute[] => [{ template, ...more }];
 const hit = (values: Record<string, unknown>, index = 0) => ({ index, values });
+/** { [key]: value } as an own data property, even for "__proto__" (which an object literal would not make). */
+const own = (key: string, value: unknown): Record<string, unknown> => Object.defineProperty({}, key, { value, writable: true, enumerable: true, configurable: true });
 
 const MVC = one('{controller}/{action}/{id?}');
 const FILES = one('files/{filename}.{ext?}');
@@ -226,6 +228,21 @@ export const matchCases: MatchCase[] = [
   { routes: one('about', { defaults: { constructor: 'Home' } }), path: '/about', expected: hit({ constructor: 'Home' }) },
   { routes: one('{toString:int?}'), path: '/', expected: hit({}), source: 'the optional value is absent, so its constraint passes' },
   { routes: one('{valueOf}'), path: '/5', expected: hit({ valueOf: '5' }) },
+  // "__proto__" too: an own data property of the values (`values[key] = x` would set the prototype instead).
+  { routes: one('{__proto__}/x'), path: '/a/x', expected: hit(own('__proto__', 'a')) },
+  { routes: one('x/{__proto__}.{ext?}'), path: '/x/a.b', expected: hit({ ...own('__proto__', 'a'), ext: 'b' }), source: 'complex segment' },
+  { routes: one('x/{*__proto__}'), path: '/x/a/b', expected: hit(own('__proto__', 'a/b')), source: 'catch-all' },
+  { routes: one('x/{__proto__=d}'), path: '/x', expected: hit(own('__proto__', 'd')), source: 'inline default' },
+  { routes: one('x', { defaults: own('__proto__', 'd') }), path: '/x', expected: hit(own('__proto__', 'd')), source: 'defaults object' },
+  { routes: one('__proto__/{x}'), path: '/__PROTO__/1', expected: hit({ x: '1' }), source: 'as a literal' },
+
+  // Escapes: a "%" without two hex digits is an ordinary character, and the text after it is decoded as usual.
+  { routes: one('{x}'), path: '/%%41', expected: hit({ x: '%A' }) },
+  { routes: one('{x}'), path: '/%4%41', expected: hit({ x: '%4A' }) },
+  { routes: one('{x}'), path: '/%C3%28', expected: hit({ x: '%C3(' }), source: 'a lead byte without its continuation is kept; the next escape is decoded' },
+  { routes: one('{x}'), path: '/%ED%A0%80', expected: hit({ x: '%ED%A0%80' }), source: 'a UTF-16 surrogate is no code point' },
+  { routes: one('{x}'), path: '/%F4%90%80%80', expected: hit({ x: '%F4%90%80%80' }), source: 'past U+10FFFF' },
+  { routes: one('{x}'), path: '/%A9', expected: hit({ x: '%A9' }), source: 'a lone continuation byte' },
 ];
 
 /** allowedMethods(path): the methods of the routes that accept the path (the verb aside), sorted; "*" for no limit. */

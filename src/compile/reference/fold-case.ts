@@ -1,0 +1,14 @@
+// Case-insensitive comparison of literals, as the router defines it: every code point is lower-cased on its
+// own (so the result never depends on its neighbours), except that a code point whose lower case has a
+// different length ("İ" → "i̇") is kept as it is; then every final sigma "ς" is read as "σ", so "ΟΔΟΣ",
+// "οδος" and "οδοσ" all compare equal.
+
+/** The text two literals are compared by: equal folds mean equal ignoring case. */
+export function foldForComparison(text: string): string {
+  let out = '';
+  for (const codePoint of text) {
+    const lower = codePoint.toLowerCase();
+    out += lower.length === codePoint.length ? lower : codePoint;
+  }
+  return out.replaceAll('ς', 'σ');
+}

@@ -1,0 +1,94 @@
+// One route against one request, written straight from the matching rules (ASP.NET's TemplateMatcher.TryMatch,
+// then the verb limit, then the constraints). It reads the route's parsed template and its resolved defaults,
+// constraints and methods, nothing the production matchers precompute: it is the spec they are tested against.
+import type { RouteValues } from '../../route-values.js';
+import type { LiteralPart, SeparatorPart, TemplateSegment } from '../../template/ast.js';
+import type { RouteEntry } from '../route-entry.js';
+import { matchComplexSegment } from './complex-segment.js';
+import { foldForComparison } from './fold-case.js';
+import type { SplitPath } from './split-path.js';
+
+/**
+ * The route's values if its template matches the path (URL values as decoded strings, then every default
+ * not already set, null and undefined defaults left out); null if it does not. Constraints are not run.
+ */
+export function matchTemplate(entry: RouteEntry, request: SplitPath): RouteValues | null {
+  const template = entry.template.segments;
+  const path = request.segments;
+  const values: RouteValues = {};
+  for (let i = 0; i < template.length; i++) {
+    const segment = template[i];
+    if (i >= path.length) {
+      // The path ran out: every template segment left must be allowed to be absent.
+      if (!canBeAbsent(segment, entry)) return null;
+      continue;
+    }
+    // An empty segment ("/a//b") is accepted by no template segment, a catch-all's included.
+    if (path[i] === '') return null;
+    const parts = segment.parts;
+    const part = parts[0];
+    if (parts.length > 1) {
+      const captures = matchComplexSegment(segment, request.decoded(i));
+      if (captures === null) return null;
+      for (const [name, value] of captures) setValue(values, name, value);
+    } else if (part.kind !== 'parameter') {
+      if (request.folded(i) !== foldedLiteral(part)) return null; // case-insensitive
+    } else if (part.isCatchAll) {
+      // The catch-all takes the rest of the path, slashes and all; an empty rest is no value.
+      const rest = request.remainderFrom(i);
+      if (rest !== '') setValue(values, part.name, rest);
+      return withDefaults(values, entry);
+    } else {
+      setValue(values, part.name, request.decoded(i));
+    }
+  }
+  // Path segments left over with no catch-all to take them.
+  if (path.length > template.length) return null;
+  return withDefaults(values, entry);
+}
+
+// Folded once per template literal, not once per request (the parsed template is immutable).
+const foldedLiterals = new WeakMap<LiteralPart | SeparatorPart, string>();
+function foldedLiteral(part: LiteralPart | SeparatorPart): string {
+  let folded = foldedLiterals.get(part);
+  if (folded === undefined) foldedLiterals.set(part, (folded = foldForComparison(part.text)));
+  return folded;
+}
+
+/** A template segment the path may end before: a lone parameter that is optional, a catch-all or defaulted. */
+function canBeAbsent(segment: TemplateSegment, entry: RouteEntry): boolean {
+  const part = segment.parts[0];
+  return (
+    segment.parts.length === 1 &&
+    part.kind === 'parameter' &&
+    (part.isOptional || part.isCatchAll || Object.hasOwn(entry.defaults, part.name))
+  );
+}
+
+/** Fills in the defaults the URL did not set (a null or undefined default makes a parameter omittable, nothing more). */
+function withDefaults(values: RouteValues, entry: RouteEntry): RouteValues {
+  for (const [key, value] of Object.entries(entry.defaults)) {
+    if (value !== null && value !== undefined && !Object.hasOwn(values, key)) setValue(values, key, value);
+  }
+  return values;
+}
+
+/** values[key] = value, as an own data property even for "__proto__" (a plain assignment would set the prototype). */
+function setValue(values: RouteValues, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(values, key, { value, writable: true, enumerable: true, configurable: true });
+  else values[key] = value;
+}
+
+/** The route's verb limit: no limit, or the (upper-cased) request method is one of its methods. */
+export function acceptsVerb(entry: RouteEntry, method: string): boolean {
+  return entry.methodSet === null || entry.methodSet.has(method);
+}
+
+/**
+ * Every constraint of the route accepts the values, in the incoming direction. Constraints that look at the
+ * request (e.g. the HTTP method one) get a minimal context when the caller passed none.
+ */
+export function passesConstraints(entry: RouteEntry, values: RouteValues, method: string, httpContext: unknown): boolean {
+  const context = httpContext ?? { request: { method } };
+  return entry.constraintKeys.every((key, i) => entry.constraintList[i].match(context, entry.route, key, values, 'incoming'));
+}
