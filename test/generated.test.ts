@@ -1,0 +1,112 @@
+// The generated matcher (strategy 'generated', the default): injection safety, the source it emits, and the
+// fallback to the interpreted trie where the runtime forbids new Function. Its answers are checked against
+// the other strategies by every table (test/support/routers.ts) and by the differential test.
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { compile, type RouteDefinition } from '../src/index.js';
+
+/** Text that would break out of a string, a comment or a script if it were pasted into source. */
+const HOSTILE = ['a"b', "a'b", 'a\\b', 'a`b', 'a${{x}}', 'a*/b', '</script>', 'a\u2028b', 'a\u2029b', '__proto__', "x');globalThis.pwned=1;('", 'x"+(globalThis.pwned=1)+"', '\\u0022'];
+
+interface InjectionCase {
+  label: string;
+  route: RouteDefinition;
+  /** A request path, and the values it must produce (null: no match). */
+  path: string;
+  values: Record<string, unknown> | null;
+}
+
+/** A request path for `text`: its "/" stay separators (as in the template), "%", "?" and "#" are escaped. */
+const enc = (text: string): string => text.replace(/[%?#]/g, encodeURIComponent);
+/** The code of a generated source without its comments and string literals (route text may appear only there). */
+const codeOnly = (source: string): string => source.replace(/"(?:[^"\\\n]|\\.)*"/g, '""').replace(/\/\/.*$/gm, '');
+
+const CASES: InjectionCase[] = [
+  // Literals: each must match itself (any case), literally.
+  ...HOSTILE.map((text) => ({ label: `literal ${JSON.stringify(text)}`, route: { template: `lit/${text.replace(/\{/g, '{{').replace(/\}/g, '}}')}` }, path: `/lit/${enc(text)}`, values: {} })),
+  // Route value names, defaults and constraint arguments.
+  ...['a"b', "a'b", 'a\\b', 'a`b', '__proto__', 'a$x', 'x\u2028y', "x');globalThis.pwned;('"].map((name) => ({
+    label: `parameter name ${JSON.stringify(name)}`,
+    route: { template: `p/{${name}}` },
+    path: '/p/v',
+    values: name === '__proto__' ? JSON.parse('{"__proto__":"v"}') : { [name]: 'v' },
+  })),
+  ...HOSTILE.filter((d) => !d.includes('/')).map((text) => ({
+    label: `inline default ${JSON.stringify(text)}`,
+    route: { template: `d/{x=${text.replace(/\{/g, '{{').replace(/\}/g, '}}')}}` },
+    path: '/d',
+    values: { x: text },
+  })),
+  ...HOSTILE.map((text) => ({ label: `defaults object ${JSON.stringify(text)}`, route: { template: 'o/{x?}', defaults: { extra: text } }, path: '/o', values: { extra: text } })),
+  { label: 'a default named __proto__', route: { template: 'q', defaults: JSON.parse('{"__proto__":"x"}') }, path: '/q', values: JSON.parse('{"__proto__":"x"}') },
+  ...HOSTILE.map((text) => ({ label: `constraint regex ${JSON.stringify(text)}`, route: { template: 'r/{x}', constraints: { x: `^${text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}$` } }, path: `/r/${encodeURIComponent(text)}`, values: { x: text } })),
+  ...HOSTILE.map((text) => ({ label: `route name ${JSON.stringify(text)}`, route: { name: text, template: 'n' }, path: '/n', values: {} })),
+  ...['GE"T', "P'UT", 'X\\Y', 'A`B', 'M${X}'].map((method) => ({ label: `method ${JSON.stringify(method)}`, route: { template: 'm', methods: [method] }, path: '/m', values: null })),
+  { label: 'a complex segment with hostile literals', route: { template: "{a}\"'`{b}.{c?}" }, path: "/1\"'`2.x", values: { a: '1', b: '2', c: 'x' } },
+];
+
+describe('generated code is injection-safe: hostile text from routes matches literally and runs nothing', () => {
+  it.each(CASES)('$label', ({ route, path, values }) => {
+    (globalThis as Record<string, unknown>).pwned = undefined;
+    const generated = compile([route]);
+    const linear = compile([route], { strategy: 'linear' });
+    expect(generated.strategy).toBe('generated');
+    const found = generated.match(path);
+    expect(found === null ? null : { ...found.values }).toEqual(values === null ? null : { ...values });
+    if (found !== null) expect(Object.hasOwn(found.values, '__proto__')).toBe(Object.hasOwn(values!, '__proto__'));
+    expect(found?.route.index ?? null).toBe(linear.match(path)?.route.index ?? null);
+    // A hostile method name is a method like any other.
+    for (const method of route.methods ?? []) expect(generated.match(path, method)?.route.index).toBe(0);
+    expect((globalThis as Record<string, unknown>).pwned).toBeUndefined();
+    // Outside string literals (JSON.stringify output) and comments, nothing from the route is in the source.
+    const code = codeOnly(generated.source!);
+    for (const text of [...HOSTILE, ...Object.keys(values ?? {})]) {
+      if (text.length > 3 && !/^[\w$]+$/.test(text)) expect(code).not.toContain(text);
+    }
+    expect(code).not.toMatch(/pwned|<\/script>|\u2028|\u2029|`/);
+  });
+});
+
+describe('router.source', () => {
+  const routes: RouteDefinition[] = [
+    { name: 'product', template: 'shop/{category}/{id:int}', methods: ['GET'] },
+    { name: 'files', template: 'files/{filename}.{ext?}' },
+    { name: 'default', template: '{controller=Home}/{action=Index}/{id?}' },
+  ];
+
+  it('is the readable code of the three-route example (snapshot; docs/matching.md shows it)', () => {
+    expect(compile(routes).source).toMatchSnapshot();
+  });
+
+  it('is null for the interpreted strategies', () => {
+    expect(compile(routes, { strategy: 'trie' }).source).toBeNull();
+    expect(compile(routes, { strategy: 'linear' }).source).toBeNull();
+  });
+
+  it('splits a large table into functions and looks large fan-outs up with a switch and a Map', () => {
+    const many = Array.from({ length: 2000 }, (_, i) => ({ template: `r${i}/items/{id:int}` }));
+    const source = compile(many).source!;
+    expect(source).toMatch(/switch \(path\.charCodeAt\(s0\)\)/);
+    expect(source).toMatch(/H\.literalChild\(L\d+/);
+    const functions = source.match(/^function n\d+/gm) ?? [];
+    expect(functions.length).toBeGreaterThan(100);
+    // No function grows with the table.
+    const longest = Math.max(...source.split(/^function /m).map((f) => f.length));
+    expect(longest).toBeLessThan(60_000);
+    expect(compile(many).match('/r1999/items/5')?.route.index).toBe(1999);
+    expect(compile(many).match('/R1234/ITEMS/7')?.values).toEqual({ id: '7' });
+    expect(compile(many).match('/r2000/items/5')).toBeNull();
+  });
+});
+
+describe('without new Function (a Content Security Policy, an edge runtime)', () => {
+  it('falls back to the interpreted trie and says so in router.strategy', () => {
+    const script = `
+      const { compile } = await import(${JSON.stringify(new URL('../dist/index.js', import.meta.url).href)});
+      const router = compile([{ template: 'api/{id:int}' }]);
+      console.log(JSON.stringify({ strategy: router.strategy, source: router.source, values: router.match('/api/5')?.values ?? null }));
+    `;
+    const out = execFileSync(process.execPath, ['--disallow-code-generation-from-strings', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual({ strategy: 'trie', source: null, values: { id: '5' } });
+  });
+});
