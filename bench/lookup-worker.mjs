@@ -1,5 +1,7 @@
 // One subject × one route set, in its own worker thread (a fresh V8 isolate, so no subject inherits another's
 // JIT feedback or garbage): build it, check every answer, then time each request mix and, optionally, the build.
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadAdapter } from './adapters/index.mjs';
 import { MIXES, requestsOf } from './lib/data.mjs';
@@ -14,27 +16,45 @@ const reasonOf = (error) => {
   return kind && kind !== 'Error' ? `${kind}: ${message}` : message;
 };
 
-/** A batch function compiled on its own (new Function), so its call site sees only this subject's lookup. */
-function makeBatch(lookup, requests) {
+// The heap used by one built router is measured between two full collections.
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc');
+
+/**
+ * A batch function compiled on its own (new Function), so its call site sees only this subject's lookup.
+ * With `fresh`, each path is a new string cut from one Buffer per lookup (as node:http materialises req.url),
+ * so no subject profits from a string it has seen before (a cached hash, an internalized key).
+ */
+function makeBatch(lookup, requests, fresh = false) {
   const methods = requests.map((r) => r.method);
   const paths = requests.map((r) => r.path);
+  const buffer = Buffer.from(paths.join(''), 'latin1');
+  const starts = [];
+  let at = 0;
+  for (const p of paths) {
+    starts.push(at);
+    at += p.length;
+  }
+  starts.push(at);
   const factory = new Function(
     'lookup',
     'methods',
     'paths',
+    'buffer',
+    'starts',
     `return function batch(reps) {
        const n = paths.length;
        let sum = 0;
        for (let r = 0; r < reps; r++) {
          for (let i = 0; i < n; i++) {
-           const found = lookup(methods[i], paths[i]);
+           const found = lookup(methods[i], ${fresh ? 'buffer.latin1Slice(starts[i], starts[i + 1])' : 'paths[i]'});
            sum += found === null ? -1 : found;
          }
        }
        return sum;
      };`,
   );
-  return factory(lookup, methods, paths);
+  return factory(lookup, methods, paths, buffer, starts);
 }
 
 async function run() {
@@ -106,7 +126,7 @@ async function run() {
     if (out.mixes[mix].status !== 'ok') continue;
     const requests = requestsOf(set, mix);
     const expectedSum = requests.reduce((sum, r) => sum + (r.expect === null ? -1 : r.expect), 0);
-    const batch = makeBatch(adapter.lookup, requests);
+    const batch = makeBatch(adapter.lookup, requests, mix === 'fresh');
     const check = (sum, reps) => {
       if (sum !== expectedSum * reps) throw new Error(`${adapter.name} on ${set.name}/${mix}: checksum ${sum} ≠ ${expectedSum * reps}`);
     };
@@ -121,6 +141,17 @@ async function run() {
     };
     const buildConfig = { ...config, time: config.buildTime, iterations: config.buildIterations, warmupTime: 0, batchMs: 0 };
     out.build = { status: 'ok', coldMs: coldBuildMs, ...(await timeBatches(`${adapter.name} build ${set.name}`, build, 1, () => {}, buildConfig)) };
+    // Heap held by one router (and the route list its adapter made for it): retained bytes after a full GC.
+    const fresh = await loadAdapter(adapterId);
+    gc();
+    gc();
+    const before = v8.getHeapStatistics().used_heap_size;
+    fresh.build(set.routes);
+    gc();
+    gc();
+    out.build.heapBytes = v8.getHeapStatistics().used_heap_size - before;
+    out.build.sourceBytes = fresh.sourceBytes?.() ?? null;
+    if (fresh.lookup(set.requests[0].method, set.requests[0].path) === undefined) throw new Error('keep the router alive');
   }
   return out;
 }

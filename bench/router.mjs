@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ADAPTERS } from './adapters/index.mjs';
 import { switchyardRoutes } from './adapters/switchyard-routes.mjs';
-import { loadFixture, MIXES, syntheticSet } from './lib/data.mjs';
+import { distinctSet, KINDS, loadFixture, MIXES, syntheticSet } from './lib/data.mjs';
 import { environment } from './lib/env.mjs';
 import { snapshotBundle, sourceState } from './lib/snapshot.mjs';
 import { mergeSamples, settings } from './lib/measure.mjs';
@@ -40,7 +40,7 @@ const oracleFor = (routes) => {
 };
 
 const t0 = performance.now();
-const sets = [loadFixture('small'), loadFixture('github'), ...[203, 1000, 10_000].map((n) => syntheticSet(n, oracleFor))];
+const sets = [loadFixture('small'), loadFixture('github'), ...[203, 1000, 10_000].map((n) => syntheticSet(n, oracleFor)), distinctSet(10_000, oracleFor)];
 for (const set of sets) {
   if (set.shadowed?.length) console.warn(`${set.name}: ${set.shadowed.length} requests answered by an earlier route than the one they were drawn from (the oracle wins)`);
 }
@@ -152,7 +152,7 @@ for (const subject of ['switchyard', 'switchyard-any-method', 'path-to-regexp', 
 const results = {
   suite: 'router',
   meta: { ...meta, quick: config.quick, timing: config, bundle: { file: 'dist/index.js', sha256: bundle.sha256, ...sourceState() }, seconds: Math.round((performance.now() - t0) / 1000) },
-  sets: sets.map((s) => ({ name: s.name, routes: s.routes.length, requests: s.requests.length, source: s.source, kinds: Object.fromEntries(MIXES.slice(1).map((k) => [k, s.requests.filter((r) => r.kind === k).length])) })),
+  sets: sets.map((s) => ({ name: s.name, routes: s.routes.length, requests: s.requests.length, source: s.source, kinds: Object.fromEntries(KINDS.map((k) => [k, s.requests.filter((r) => r.kind === k).length])) })),
   lookups,
   generation,
 };

@@ -11,6 +11,8 @@ export default function createAdapter() {
     build(routes) {
       router = compile(switchyardRoutes(routes), { strategy: 'generated' });
     },
+    /** The size of the generated JavaScript source, in bytes (UTF-8). */
+    sourceBytes: () => Buffer.byteLength(router.source ?? ''),
     lookup(method, path) {
       const match = router.match(path, method);
       return match === null ? null : match.route.handler;

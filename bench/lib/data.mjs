@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 
 export const KINDS = ['static', 'param', 'deep', 'miss'];
-export const MIXES = ['all', ...KINDS];
+/** 'fresh': every request, its path a new string materialised from a Buffer per lookup, as node:http hands it over. */
+export const MIXES = ['all', 'fresh', ...KINDS];
 
 /** One of the shared fixtures: 'github' (203 routes) or 'small' (12 routes). */
 export function loadFixture(name) {
@@ -17,7 +18,7 @@ export function loadFixture(name) {
 
 /** The requests of one mix ('all' or a kind). */
 export function requestsOf(set, mix) {
-  return mix === 'all' ? set.requests : set.requests.filter((r) => r.kind === mix);
+  return mix === 'all' || mix === 'fresh' ? set.requests : set.requests.filter((r) => r.kind === mix);
 }
 
 /** mulberry32: a small seeded PRNG, so every run builds the same synthetic sets. */
@@ -162,8 +163,35 @@ function concretePath(route, rand) {
  */
 export function syntheticSet(count, oracleFor, seed = 7) {
   const routes = syntheticRoutes(count, seed);
-  const oracle = oracleFor(routes);
-  const rand = prng(seed * 31 + count);
+  return {
+    name: `synthetic-${count}`,
+    source: `bench/lib/data.mjs syntheticRoutes(${count}, seed ${seed}); answers from switchyard linear`,
+    routes,
+    ...drawRequests(routes, oracleFor(routes), prng(seed * 31 + count)),
+  };
+}
+
+/**
+ * `count` routes with distinct first segments, four shapes in turn: rN/items/{id}, rN/items/{id}/tags/{tag},
+ * rN/static/list, rN/{a}/x/{b} (a fan-out of count / 4 literals at the root, and literal and parameter
+ * siblings below it). Same request mix as the synthetic sets.
+ */
+export function distinctSet(count, oracleFor, seed = 11) {
+  const shapes = [['items', ':id'], ['items', ':id', 'tags', ':tag'], ['static', 'list'], [':a', 'x', ':b']];
+  const routes = Array.from({ length: count }, (_, i) => {
+    const segments = [`r${Math.floor(i / 4)}`, ...shapes[i % 4]];
+    return { method: 'GET', template: segments.map((s) => (s.startsWith(':') ? `{${s.slice(1)}}` : s)).join('/'), colon: '/' + segments.join('/') };
+  });
+  return {
+    name: `distinct-${count}`,
+    source: `bench/lib/data.mjs distinctSet(${count}): rN/items/{id}, rN/items/{id}/tags/{tag}, rN/static/list, rN/{a}/x/{b}; answers from switchyard linear`,
+    routes,
+    ...drawRequests(routes, oracleFor(routes), prng(seed * 31 + count)),
+  };
+}
+
+/** A request mix shaped like the GitHub set's, drawn from `routes`, with the oracle's answers. */
+function drawRequests(routes, oracle, rand) {
   const byKind = { static: [], param: [], deep: [] };
   routes.forEach((route, index) => byKind[kindOf(route)].push(index));
   const want = { static: 36, param: 104, deep: 63, miss: 20 };
@@ -171,7 +199,7 @@ export function syntheticSet(count, oracleFor, seed = 7) {
   const shadowed = [];
   for (const kind of ['static', 'param', 'deep']) {
     const pool = byKind[kind];
-    if (pool.length === 0) throw new Error(`synthetic ${count}: no ${kind} routes`);
+    if (pool.length === 0) throw new Error(`${routes.length} routes: no ${kind} routes`);
     for (let k = 0; k < want[kind]; k++) {
       const index = pool[Math.floor(rand() * pool.length)];
       const route = routes[index];
@@ -207,11 +235,5 @@ export function syntheticSet(count, oracleFor, seed = 7) {
     requests.push({ method, path, kind: 'miss', expect: null });
     misses++;
   }
-  return {
-    name: `synthetic-${count}`,
-    source: `bench/lib/data.mjs syntheticRoutes(${count}, seed ${seed}); answers from switchyard linear`,
-    routes,
-    requests,
-    shadowed,
-  };
+  return { requests, shadowed };
 }

@@ -110,7 +110,9 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     }
     entries.push(entry);
   }
-  const generators: RouteGenerator[] = entries.map(createRouteGenerator);
+  // Made on a route's first generate() call: a large table that only matches pays nothing for them.
+  const generators: (RouteGenerator | undefined)[] = new Array(entries.length);
+  const generatorOf = (i: number): RouteGenerator => (generators[i] ??= createRouteGenerator(entries[i]));
   // Names as written, so the usual by-name call needs no lower-casing.
   const byExactName = new Map([...byName.values()].map((entry) => [entry.route.name!, entry]));
   const trie: TrieNode | null = requested === 'linear' ? null : buildTrie(entries);
@@ -145,7 +147,9 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
   return {
     routes: entries.map((e) => e.route),
     strategy,
-    source: generated?.source ?? null,
+    get source() {
+      return generated?.source ?? null;
+    },
     match(target, method, httpContext) {
       if (typeof target !== 'string') return null;
       const verb = verbOf(method);
@@ -184,11 +188,11 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
       const routeName = generateOptions.routeName;
       if (routeName !== undefined && routeName !== null && routeName !== '') {
         const entry = byExactName.get(routeName) ?? byName.get(routeName.toLowerCase());
-        const path = entry ? generators[entry.route.index](request) : null;
+        const path = entry ? generatorOf(entry.route.index)(request) : null;
         return path === null ? null : { path: normalize(path), route: entry!.route, dataTokens: entry!.route.dataTokens };
       }
       for (let i = 0; i < entries.length; i++) {
-        const path = generators[i](request);
+        const path = generatorOf(i)(request);
         if (path !== null) return { path: normalize(path), route: entries[i].route, dataTokens: entries[i].route.dataTokens };
       }
       return null;

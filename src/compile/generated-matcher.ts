@@ -3,7 +3,7 @@
 // cut the query and fragment, and percent-decode the segments only when the path has a "%".
 import { foldCase } from './case-fold.js';
 import { matchComplexSegment } from './complex-segment.js';
-import { emitMatcher } from './emit-matcher.js';
+import { emitMatcher, emitSubtree, type EmittedMatcher, type LazySubtree } from './emit-matcher.js';
 import { INLINE_CHECKS } from './inline-constraints.js';
 import type { RouteEntry } from './route-entry.js';
 import type { RouteMatch } from './route-match.js';
@@ -28,16 +28,26 @@ const HELPERS = {
     }
     return true;
   },
-  literalTable<T>(keys: readonly string[], targets: readonly T[]): Map<string, T> {
+  literalTable(keys: readonly string[], targets: readonly Target[]): Map<string, Target> {
     return new Map(keys.map((key, i) => [key, targets[i]]));
   },
-  /** The target for segment [start, end) in a literal table: as it is first, folded only on a miss. */
-  literalChild<T>(table: Map<string, T>, path: string, start: number, end: number): T | undefined {
-    const segment = path.slice(start, end);
-    const found = table.get(segment);
-    if (found !== undefined) return found;
-    const folded = foldCase(segment);
-    return folded === segment ? undefined : table.get(folded);
+  /**
+   * The function for segment [start, end) in a literal table: the segment as it is first, folded only on a
+   * miss. A subtree not compiled yet is compiled now, once, and takes its place in the table.
+   */
+  literalChild(table: Map<string, Target>, path: string, start: number, end: number): SubtreeMatch | undefined {
+    let key = path.slice(start, end);
+    let found = table.get(key);
+    if (found === undefined) {
+      const folded = foldCase(key);
+      if (folded === key) return undefined;
+      found = table.get((key = folded));
+      if (found === undefined) return undefined;
+    }
+    if (typeof found === 'function') return found;
+    const compiled = compileUnit<SubtreeMatch>(emitSubtree(found));
+    table.set(key, compiled);
+    return compiled;
   },
   /** values[name] = value for any name ("__proto__" included, which plain assignment would swallow). */
   setValue(values: Record<string, unknown>, name: string, value: unknown): void {
@@ -47,8 +57,20 @@ const HELPERS = {
 
 /** The emitted matcher: a decoded path without query, an upper-case verb, the request context. */
 type EmittedMatch = (path: string, method: string, httpContext: unknown) => RouteMatch | null;
+/** An emitted subtree function (its parameters are the segment offsets its routes read). */
+type SubtreeMatch = (...args: unknown[]) => RouteMatch | null;
+/** A literal table's entry: a compiled subtree, or one still to compile. */
+type Target = SubtreeMatch | LazySubtree;
 
-/** A compiled generated matcher and its source, for router.source. */
+/** Runs a unit's factory: the one place source becomes code. */
+function compileUnit<T>({ source, constants }: EmittedMatcher): T {
+  return new Function('K', 'H', source)(constants, HELPERS) as T;
+}
+
+/**
+ * A compiled generated matcher and its source, for router.source. Subtrees behind a large literal fan-out are
+ * compiled on their first request, so a large table starts fast and holds code only for what is used.
+ */
 export interface GeneratedMatcher {
   readonly source: string;
   /** The first route that accepts the request, or null; `method` is upper case. */
@@ -65,16 +87,18 @@ export function createGeneratedMatcher(
   entries: readonly RouteEntry[],
   slowPath: (target: string, method: string, httpContext: unknown) => RouteMatch | null,
 ): GeneratedMatcher | null {
-  const { source, constants } = emitMatcher(root, entries);
   let emitted: EmittedMatch;
   try {
-    emitted = new Function('K', 'H', source)(constants, HELPERS) as EmittedMatch;
+    emitted = compileUnit<EmittedMatch>(emitMatcher(root, entries, true));
   } catch (error) {
     if (error instanceof EvalError || (error as Error)?.name === 'EvalError') return null;
     throw error; // anything else is a bug in the emitter: never hide it
   }
   return {
-    source,
+    // The whole table's code, every subtree included (emitted again on each read; nothing retains it).
+    get source() {
+      return emitMatcher(root, entries, false).source;
+    },
     match(target, method, httpContext) {
       let end = target.indexOf('?');
       const hash = target.indexOf('#');
