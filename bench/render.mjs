@@ -6,12 +6,15 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = new URL('../', import.meta.url);
 const MIX_ORDER = ['all', 'static', 'param', 'deep', 'miss'];
+/** The subject the targets are about: the default strategy. */
+const SUBJECT = 'switchyard-generated';
 const SET_TITLES = {
   github: 'GitHub API (203 routes)',
   small: 'small (12 routes, one catch-all)',
   'synthetic-203': 'synthetic, 203 routes',
   'synthetic-1000': 'synthetic, 1,000 routes',
   'synthetic-10000': 'synthetic, 10,000 routes',
+  'distinct-10000': '10,000 routes with distinct first segments',
 };
 
 /** bench/results/ (or bench/results/quick/ for BENCH_QUICK runs). */
@@ -40,6 +43,7 @@ function fmtMs(ms) {
   return ms.toFixed(1);
 }
 const pct = (r) => `${(r * 100).toFixed(0)}%`;
+const fmtMiB = (bytes) => (bytes == null ? '—' : `${(bytes / 1048576).toFixed(1)} MiB`);
 
 // ---------- lookups over the router results ----------
 
@@ -79,24 +83,42 @@ export function evaluateTargets(router, http) {
     targets.push({ text, value, threshold, higherIsBetter, met, detail });
   };
   if (router) {
-    const trie = (set, mix) => nsOf(router, set, 'switchyard-trie', mix);
+    const sy = (set, mix) => nsOf(router, set, SUBJECT, mix);
     const other = (set, id, mix) => nsOf(router, set, id, mix);
     const ratio = (a, b) => (a == null || b == null ? null : a / b);
-    add('trie ≥ 1.0× find-my-way (GitHub set, all requests)', ratio(other('github', 'find-my-way', 'all'), trie('github', 'all')), 1, true,
-      `find-my-way ${fmtNs(other('github', 'find-my-way', 'all'))} ns vs trie ${fmtNs(trie('github', 'all'))} ns`);
-    add('trie ≥ 20× switchyard linear (GitHub set, all requests)', ratio(other('github', 'switchyard-linear', 'all'), trie('github', 'all')), 20, true,
-      `linear ${fmtNs(other('github', 'switchyard-linear', 'all'))} ns vs trie ${fmtNs(trie('github', 'all'))} ns`);
-    add('static requests ≥ 0.5× the Map.get floor (GitHub set, static mix)', ratio(other('github', 'map-floor', 'static'), trie('github', 'static')), 0.5, true,
-      `Map.get ${fmtNs(other('github', 'map-floor', 'static'))} ns vs trie ${fmtNs(trie('github', 'static'))} ns; against the per-method-maps floor (${fmtNs(other('github', 'map-floor-nested', 'static'))} ns, no key to build): ${fmtRatio(ratio(other('github', 'map-floor-nested', 'static'), trie('github', 'static')))}`);
-    add('10,000 routes: trie ≥ memoirist (synthetic-10000, all requests)', ratio(other('synthetic-10000', 'memoirist', 'all'), trie('synthetic-10000', 'all')), 1, true,
-      `memoirist ${fmtNs(other('synthetic-10000', 'memoirist', 'all'))} ns vs trie ${fmtNs(trie('synthetic-10000', 'all'))} ns`);
-    add('10,000 routes: trie cost ≤ 1.5× its own cost at 203 routes (synthetic-10000 vs GitHub, all requests)', ratio(trie('synthetic-10000', 'all'), trie('github', 'all')), 1.5, false,
-      `${fmtNs(trie('synthetic-10000', 'all'))} ns vs ${fmtNs(trie('github', 'all'))} ns; like for like, synthetic-10000 / synthetic-203 = ${fmtRatio(ratio(trie('synthetic-10000', 'all'), trie('synthetic-203', 'all')))}`);
+    const faster = (set, mix, peer, name, threshold) =>
+      add(`${SET_TITLES[set] ?? set}, ${mix === 'fresh' ? 'fresh strings' : 'pre-built strings'}: generated ≥ ${threshold}× ${name}`, ratio(other(set, peer, mix), sy(set, mix)), threshold, true,
+        `${name} ${fmtNs(other(set, peer, mix))} ns vs generated ${fmtNs(sy(set, mix))} ns`);
+    for (const mix of ['all', 'fresh']) {
+      faster('github', mix, 'find-my-way', 'find-my-way', 1.5);
+      faster('github', mix, 'memoirist', 'memoirist', 1);
+    }
+    add('GitHub set: generated ≥ 20× switchyard linear (naive ordered matching)', ratio(other('github', 'switchyard-linear', 'all'), sy('github', 'all')), 20, true,
+      `linear ${fmtNs(other('github', 'switchyard-linear', 'all'))} ns vs generated ${fmtNs(sy('github', 'all'))} ns`);
+    for (const mix of ['all', 'fresh']) {
+      faster('small', mix, 'find-my-way', 'find-my-way', 1.5);
+      faster('small', mix, 'memoirist', 'memoirist', 1);
+      faster('small', mix, 'path-to-regexp-loop', 'the path-to-regexp loop', 1);
+    }
+    add('static requests ≥ 0.5× the Map.get floor (GitHub set, static mix)', ratio(other('github', 'map-floor', 'static'), sy('github', 'static')), 0.5, true,
+      `Map.get ${fmtNs(other('github', 'map-floor', 'static'))} ns vs generated ${fmtNs(sy('github', 'static'))} ns; against the per-method-maps floor (${fmtNs(other('github', 'map-floor-nested', 'static'))} ns, no key to build): ${fmtRatio(ratio(other('github', 'map-floor-nested', 'static'), sy('github', 'static')))}`);
+    for (const set of ['synthetic-10000', 'distinct-10000']) {
+      const build = (id) => entry(router, set, id)?.build;
+      const mine = build(SUBJECT);
+      const fmw = build('find-my-way');
+      add(`${SET_TITLES[set]}: heap per compiled router ≤ find-my-way's`, mine?.heapBytes != null && fmw?.heapBytes != null ? mine.heapBytes / fmw.heapBytes : null, 1, false,
+        `generated ${fmtMiB(mine?.heapBytes)} vs find-my-way ${fmtMiB(fmw?.heapBytes)}`);
+      add(`${SET_TITLES[set]}: build ≤ 250 ms`, mine?.status === 'ok' ? mine.medianNs / 1e6 / 250 : null, 1, false,
+        `generated ${mine?.status === 'ok' ? fmtMs(mine.medianNs / 1e6) : '—'} ms (cold ${mine?.coldMs != null ? fmtMs(mine.coldMs) : '—'} ms); ratio to 250 ms`);
+      add(`${SET_TITLES[set]}: lookup cost ≤ 1.5× the GitHub set's`, ratio(sy(set, 'all'), sy('github', 'all')), 1.5, false,
+        `${fmtNs(sy(set, 'all'))} ns vs ${fmtNs(sy('github', 'all'))} ns`);
+      faster(set, 'all', 'memoirist', 'memoirist', 1);
+    }
     const gen = (subject) => router.generation.find((g) => g.subject === subject);
-    const sy = gen('switchyard');
+    const syGen = gen('switchyard');
     const p2r = gen('path-to-regexp');
-    add('generation ≥ path-to-regexp compile() (GitHub templates, by name)', sy?.status === 'ok' && p2r?.status === 'ok' ? p2r.medianNs / sy.medianNs : null, 1, true,
-      `path-to-regexp ${fmtNs(p2r?.medianNs)} ns vs switchyard ${fmtNs(sy?.medianNs)} ns`);
+    add('generation ≥ path-to-regexp compile() (GitHub templates, by name)', syGen?.status === 'ok' && p2r?.status === 'ok' ? p2r.medianNs / syGen.medianNs : null, 1, true,
+      `path-to-regexp ${fmtNs(p2r?.medianNs)} ns vs switchyard ${fmtNs(syGen?.medianNs)} ns`);
   }
   if (http) {
     const rps = (server, op) => http.results[server]?.[op]?.medianRps ?? null;
@@ -123,10 +145,12 @@ function targetLine(t) {
 export function printRouterSummary(router) {
   const rows = adaptersOf(router).map((a) => {
     const m = mixOf(router, 'github', a.adapterId, 'all');
+    const f = mixOf(router, 'github', a.adapterId, 'fresh');
     const s = mixOf(router, 'github', a.adapterId, 'static');
     return {
       subject: a.name,
       'all ns/op': m?.status === 'ok' ? fmtNs(m.medianNs) : statusText(m),
+      'fresh ns/op': f?.status === 'ok' ? fmtNs(f.medianNs) : f?.status ?? '',
       'all ops/s': m?.status === 'ok' ? fmtOps(m.medianOpsPerSec) : '',
       'static ns/op': s?.status === 'ok' ? fmtNs(s.medianNs) : s?.status ?? '',
     };
@@ -166,16 +190,19 @@ function routerMarkdown(router) {
     out.push(problems.length === 0
       ? `Checked before timing: every subject answered every request as expected (the floors: every static request).`
       : `Checked before timing: ${problems.map((l) => l.name).join(', ')} did not answer every request as expected (see below); every other subject did.`, '');
-    out.push(`All requests (fastest peer: ${peerAll ? `${peerAll.name}, ${fmtNs(peerAll.ns)} ns` : 'none'}):`, '');
-    out.push('| subject | median ns/op | p25–p75 ns | min–max ns | median ops/s | × linear | × fastest peer |', '|---|---:|---:|---:|---:|---:|---:|');
+    out.push(`All requests (fastest peer: ${peerAll ? `${peerAll.name}, ${fmtNs(peerAll.ns)} ns` : 'none'}). "Fresh strings": the same requests, each path a new string cut from a Buffer per lookup, as node:http hands req.url over (the cut is part of every subject's time):`, '');
+    const peerFresh = fastestPeer(router, set.name, 'fresh');
+    out.push('| subject | median ns/op | p25–p75 ns | min–max ns | median ops/s | × linear | × fastest peer | fresh strings ns/op (× fastest peer) |', '|---|---:|---:|---:|---:|---:|---:|---:|');
     const linearAll = nsOf(router, set.name, 'switchyard-linear', 'all');
     for (const a of adapters) {
       const m = mixOf(router, set.name, a.adapterId, 'all');
       if (m?.status !== 'ok') {
-        out.push(`| ${a.name} | ${statusText(m)} | | | | | |`);
+        out.push(`| ${a.name} | ${statusText(m)} | | | | | | |`);
         continue;
       }
-      out.push(`| ${a.name} | **${fmtNs(m.medianNs)}** | ${fmtNs(m.p25Ns)}–${fmtNs(m.p75Ns)} | ${fmtNs(m.minNs)}–${fmtNs(m.maxNs)} | ${fmtOps(m.medianOpsPerSec)} | ${fmtRatio(linearAll / m.medianNs)} | ${peerAll ? fmtRatio(peerAll.ns / m.medianNs) : '—'} |`);
+      const f = mixOf(router, set.name, a.adapterId, 'fresh');
+      const freshCell = f?.status === 'ok' ? `${fmtNs(f.medianNs)} (${peerFresh ? fmtRatio(peerFresh.ns / f.medianNs) : '—'})` : statusText(f);
+      out.push(`| ${a.name} | **${fmtNs(m.medianNs)}** | ${fmtNs(m.p25Ns)}–${fmtNs(m.p75Ns)} | ${fmtNs(m.minNs)}–${fmtNs(m.maxNs)} | ${fmtOps(m.medianOpsPerSec)} | ${fmtRatio(linearAll / m.medianNs)} | ${peerAll ? fmtRatio(peerAll.ns / m.medianNs) : '—'} | ${freshCell} |`);
     }
     out.push('', 'By kind of request: median ns/op (p25–p75), × linear, × fastest peer:', '');
     const kinds = MIX_ORDER.slice(1).filter((k) => set.kinds[k] > 0);
@@ -205,15 +232,16 @@ function routerMarkdown(router) {
   out.push('Synthetic sets (same generator, same request shape) at 203, 1,000 and 10,000 routes, all requests; log–log. The Map.get floor is not drawn (it answers static routes only).', '');
 
   out.push('## Build time', '');
+  out.push('Heap: the bytes one built router retains (used heap after two full collections, minus before; the route list its adapter builds for it included). Source: the size of the generated JavaScript of the whole table (switchyard generated; subtrees behind large literal fan-outs are compiled on their first request, so what is compiled and held at start-up is smaller).', '');
   out.push('Building a router from the route list, plus one lookup per HTTP method of a path no route has (so work done lazily on the first match, like hono\'s RegExpRouter building its regular expressions, or V8 compiling a regular expression on first use, is counted): median ms (p25–p75); "cold" is the first build in a fresh worker.', '');
-  const buildSets = ['github', 'synthetic-1000', 'synthetic-10000'].filter((s) => router.sets.some((x) => x.name === s));
+  const buildSets = ['github', 'synthetic-1000', 'synthetic-10000', 'distinct-10000'].filter((s) => router.sets.some((x) => x.name === s));
   out.push(`| subject | ${buildSets.map((s) => SET_TITLES[s] ?? s).join(' | ')} | × linear (10,000) |`, `|---|${buildSets.map(() => '---:').join('|')}|---:|`);
   const linearBuild = entry(router, 'synthetic-10000', 'switchyard-linear')?.build;
   for (const a of adapters) {
     const cells = buildSets.map((s) => {
       const b = entry(router, s, a.adapterId)?.build;
       if (b?.status !== 'ok') return b ? b.reason : 'not run';
-      return `${fmtMs(b.medianNs / 1e6)} ms (${fmtMs(b.p25Ns / 1e6)}–${fmtMs(b.p75Ns / 1e6)}), cold ${fmtMs(b.coldMs)}`;
+      return `${fmtMs(b.medianNs / 1e6)} ms (${fmtMs(b.p25Ns / 1e6)}–${fmtMs(b.p75Ns / 1e6)}), cold ${fmtMs(b.coldMs)}; heap ${fmtMiB(b.heapBytes)}${b.sourceBytes ? `; source ${(b.sourceBytes / 1024).toFixed(0)} KiB` : ''}`;
     });
     const b10k = entry(router, 'synthetic-10000', a.adapterId)?.build;
     const ratio = b10k?.status === 'ok' && linearBuild?.status === 'ok' ? fmtRatio(linearBuild.medianNs / b10k.medianNs) : '—';
@@ -307,7 +335,7 @@ export function chartSvg(router) {
   parts.push(`<text x="${left + pw / 2}" y="${H - 18}" text-anchor="middle">routes (synthetic GitHub-like sets, all requests)</text>`);
   parts.push(`<text transform="translate(18 ${top + ph / 2}) rotate(-90)" text-anchor="middle">ns per lookup</text>`);
   series.forEach((s, i) => {
-    const wide = s.adapterId === 'switchyard-trie';
+    const wide = s.adapterId === SUBJECT;
     const dash = s.adapterId === 'switchyard-linear' ? ' stroke-dasharray="6 4"' : '';
     const pts = s.points.map((p) => `${x(p.n).toFixed(1)},${y(p.ns).toFixed(1)}`).join(' ');
     parts.push(`<polyline points="${pts}" fill="none" stroke="${s.color}" stroke-width="${wide ? 3.5 : 1.8}"${dash}/>`);
