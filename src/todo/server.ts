@@ -14,6 +14,7 @@ import {
   type Middleware,
   type RouteCollection,
 } from '../index.js';
+import { BatchedLineWriter, requestLog } from './request-log.js';
 import { GET_TODO_ROUTE, TodoController } from './todo-controller.js';
 import { InMemoryTodoRepository, type TodoRepository } from './todo-repository.js';
 
@@ -28,8 +29,14 @@ export interface TodoAppOptions {
   maxItems?: number;
   /** With the default repository: the most bytes of item JSON stored (default 128 MiB); 507 past it. */
   maxBytes?: number;
-  /** One JSON line per request on stdout (method, path, status, duration); default true. */
+  /** One JSON line per request (method, path, status, duration), on stdout in batches; default true. */
   log?: boolean | ((line: string) => void);
+}
+
+let sharedStdoutLog: BatchedLineWriter | null = null;
+/** The one batched writer to stdout that every app of this process shares. */
+function stdoutLog(): BatchedLineWriter {
+  return (sharedStdoutLog ??= new BatchedLineWriter());
 }
 
 /** The longest request target accepted (8 KiB); longer ones get 414. */
@@ -38,18 +45,6 @@ export const MAX_URL_LENGTH = 8 * 1024;
 /** "api/[controller]" with the controller's name (class name without "Controller"), as ASP.NET expands it. */
 export function expandControllerTemplate(template: string, controllerClass: string): string {
   return template.replace(/\[controller\]/gi, controllerClass.replace(/Controller$/, '').toLowerCase());
-}
-
-function requestLog(write: (line: string) => void): Middleware {
-  return async (ctx, next) => {
-    const start = process.hrtime.bigint();
-    ctx.response.raw.once('finish', () => {
-      const duration = Number(process.hrtime.bigint() - start) / 1e6;
-      const { method, path } = ctx.request;
-      write(JSON.stringify({ method, path, status: ctx.response.statusCode, durationMs: Math.round(duration * 1000) / 1000 }));
-    });
-    await next();
-  };
 }
 
 // Not async: passing next()'s promise straight through saves a promise and a tick on every request.
@@ -84,7 +79,7 @@ export function createTodoApp(options: TodoAppOptions = {}): Application {
   app.services.addSingleton(TODO_REPOSITORY, repository);
 
   const log = options.log ?? true;
-  if (log) app.use(requestLog(typeof log === 'function' ? log : (line) => process.stdout.write(line + '\n')));
+  if (log) app.use(requestLog(typeof log === 'function' ? log : stdoutLog().write));
   app.use(rejectLongUrls);
 
   const controller = new TodoController(app.services.getRequired<TodoRepository>(TODO_REPOSITORY));

@@ -1,0 +1,66 @@
+// The to-do server's request log: one JSON line per request, written in batches. A write to stdout is a
+// system call (and synchronous for files and pipes on Linux); one per request cost a third of the server's
+// throughput. Lines are kept in memory and written together when the batch is large or a few milliseconds old,
+// as pino's sonic-boom does, and whatever is pending is written before the process exits.
+import type { Middleware } from '../index.js';
+
+/** Writes lines in batches to `sink` (default: stdout). */
+export class BatchedLineWriter {
+  private pending: string[] = [];
+  private pendingBytes = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private readonly onExit = (): void => this.flush();
+
+  constructor(
+    private readonly sink: (text: string) => void = (text) => process.stdout.write(text),
+    /** Written at once when this many characters are pending. */
+    private readonly maxPending = 64 * 1024,
+    /** A line waits at most this long. */
+    private readonly maxDelayMs = 20,
+  ) {
+    process.once('exit', this.onExit);
+  }
+
+  /** Queues one line (without its newline). */
+  readonly write = (line: string): void => {
+    this.pending.push(line);
+    this.pendingBytes += line.length + 1;
+    if (this.pendingBytes >= this.maxPending) this.flush();
+    else if (this.timer === null) {
+      this.timer = setTimeout(() => this.flush(), this.maxDelayMs);
+      this.timer.unref(); // a pending line never keeps the process alive: the exit hook writes it
+    }
+  };
+
+  /** Writes every pending line now. */
+  flush(): void {
+    if (this.timer !== null) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    if (this.pending.length === 0) return;
+    const text = this.pending.join('\n') + '\n';
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.sink(text);
+  }
+
+  /** Flushes and stops listening for the process's exit. */
+  close(): void {
+    this.flush();
+    process.removeListener('exit', this.onExit);
+  }
+}
+
+/** A middleware that writes one JSON line per finished request: method, path, status, duration in ms. */
+export function requestLog(write: (line: string) => void): Middleware {
+  return (ctx, next) => {
+    const start = process.hrtime.bigint();
+    ctx.response.raw.once('finish', () => {
+      const duration = Number(process.hrtime.bigint() - start) / 1e6;
+      const { method, path } = ctx.request;
+      write(JSON.stringify({ method, path, status: ctx.response.statusCode, durationMs: Math.round(duration * 1000) / 1000 }));
+    });
+    return next();
+  };
+}

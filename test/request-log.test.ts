@@ -1,0 +1,43 @@
+// The to-do server's batched request log: lines are written together, never lost at exit.
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { BatchedLineWriter } from '../src/todo/request-log.js';
+
+describe('BatchedLineWriter', () => {
+  it('writes many lines in one call, after a short delay', async () => {
+    const writes: string[] = [];
+    const log = new BatchedLineWriter((text) => writes.push(text), 64 * 1024, 10);
+    for (let i = 0; i < 100; i++) log.write(`line ${i}`);
+    expect(writes).toEqual([]);
+    await new Promise((r) => setTimeout(r, 40));
+    expect(writes).toHaveLength(1);
+    expect(writes[0].split('\n')).toEqual([...Array.from({ length: 100 }, (_, i) => `line ${i}`), '']);
+    log.close();
+  });
+
+  it('writes at once when the batch is full', () => {
+    const writes: string[] = [];
+    const log = new BatchedLineWriter((text) => writes.push(text), 100, 10_000);
+    for (let i = 0; i < 30; i++) log.write('0123456789');
+    // 11 characters a line: a write every 10 lines (110 ≥ 100), so 3 writes and nothing pending.
+    expect(writes).toHaveLength(3);
+    expect(writes.join('')).toBe('0123456789\n'.repeat(30));
+    log.close();
+    expect(writes).toHaveLength(3);
+  });
+
+  it('loses no line when the process exits (the to-do server logging to stdout, then process.exit)', () => {
+    const script = `
+      const { createTodoServer } = await import(${JSON.stringify(new URL('../dist/todo-server.js', import.meta.url).href)});
+      const server = createTodoServer();
+      await new Promise((r) => server.listen(0, '127.0.0.1', r));
+      const base = 'http://127.0.0.1:' + server.address().port;
+      for (let i = 0; i < 50; i++) await (await fetch(base + '/api/todo/missing-' + i)).text();
+      process.exit(0); // no flush by hand: the exit hook writes what is pending
+    `;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    const lines = out.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(50);
+    expect(lines[49]).toMatchObject({ method: 'GET', path: '/api/todo/missing-49', status: 404 });
+  });
+});
