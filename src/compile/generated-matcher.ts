@@ -45,7 +45,7 @@ const HELPERS = {
       if (found === undefined) return undefined;
     }
     if (typeof found === 'function') return found;
-    const compiled = compileUnit<SubtreeMatch>(emitSubtree(found));
+    const compiled = compileSubtree(found);
     table.set(key, compiled);
     return compiled;
   },
@@ -65,6 +65,23 @@ type Target = SubtreeMatch | LazySubtree;
 /** Runs a unit's factory: the one place source becomes code. */
 function compileUnit<T>({ source, constants }: EmittedMatcher): T {
   return new Function('K', 'H', source)(constants, HELPERS) as T;
+}
+
+type UnitFactory = (constants: readonly unknown[], helpers: typeof HELPERS) => SubtreeMatch;
+
+/**
+ * A lazy subtree's function. Subtrees of the same shape emit the same source (only their constants differ),
+ * so its factory is compiled once per router and called with each subtree's constants: the closures share
+ * one SharedFunctionInfo, hence one bytecode, one feedback vector and one optimized code.
+ */
+function compileSubtree(subtree: LazySubtree): SubtreeMatch {
+  const { source, constants } = emitSubtree(subtree);
+  let factory = subtree.shapes.get(source) as UnitFactory | undefined;
+  if (factory === undefined) {
+    factory = new Function('K', 'H', source) as UnitFactory;
+    subtree.shapes.set(source, factory);
+  }
+  return factory(constants, HELPERS);
 }
 
 /**
