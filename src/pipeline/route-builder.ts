@@ -4,7 +4,7 @@ import type { RouteValues } from '../route-values.js';
 import type { Application } from './application.js';
 import type { RequestDelegate, Router } from './route-data.js';
 import { RouteCollection } from './route-collection.js';
-import { RouteHandler } from './route-handler.js';
+import { requireRouter, RouteHandler } from './route-handler.js';
 import { Route, type RouteConstraints } from './route.js';
 import { getRoutingServices, type RoutingServices } from './routing-services.js';
 import { ServiceContainer } from './service-container.js';
@@ -31,7 +31,9 @@ export class RouteBuilder {
     readonly applicationBuilder: Application | null = null,
     /** Handles routes added by mapRoute; may decline a request (leave the handler unset). */
     public defaultHandler: Router | null = null,
-  ) {}
+  ) {
+    if (defaultHandler !== null) requireRouter(defaultHandler, 'RouteBuilder (its defaultHandler)');
+  }
 
   /** The application's services. */
   get serviceProvider(): ServiceContainer {
