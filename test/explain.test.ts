@@ -36,7 +36,7 @@ const explainCases: ExplainCase[] = [
     path: '/api/todo/abc',
     rows: [
       ['api/todo/{id:int}', 'rejected', 'constraint', 'id:int rejected "abc"'],
-      [{ template: 'api/todo/{id}', constraints: { id: /^\d+$/ } }, 'rejected', 'constraint', 'id:regex(^\\d+$)'],
+      [{ template: 'api/todo/{id}', constraints: { id: /^\d+$/ } }, 'rejected', 'constraint', 'id:/^\\d+$/ rejected "abc"'],
       ['api/todo/{id:alpha:maxlength(2)}', 'rejected', 'constraint', 'id:maxlength(2) rejected "abc"'],
     ],
   },
@@ -139,7 +139,7 @@ const generateCases: GenerateCase[] = [
     ambient: { a: '1', b: '2', c: '3' },
     rows: [
       ['rejected', 'missing-value', 'no value for "c": its ambient value is discarded by the left-to-right rule'],
-      ['generated', null, 'generated /1/9 (ambient values not used from "b" on)'],
+      ['generated', null, 'generated /1/9 (ambient values dropped at "b" and after)'],
     ],
   },
   {

@@ -86,7 +86,8 @@ function identityOf(c: RouteConstraint): string | null {
   if (c instanceof MinRouteConstraint) return `min(${c.min})`;
   if (c instanceof MaxRouteConstraint) return `max(${c.max})`;
   if (c instanceof RangeRouteConstraint) return `range(${c.min},${c.max})`;
-  if (c instanceof RegexRouteConstraint) return `regex(${c.pattern.source})${c.pattern.flags === 'i' ? '' : `/${c.pattern.flags}`}`;
+  // Inline and string regexes ignore case; a RegExp object keeps its own flags, so it shows them.
+  if (c instanceof RegexRouteConstraint) return c.pattern.flags === 'i' ? `regex(${c.pattern.source})` : `/${c.pattern.source}/${c.pattern.flags}`;
   if (c instanceof RequiredRouteConstraint) return 'required';
   return null;
 }

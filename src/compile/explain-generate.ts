@@ -56,7 +56,7 @@ export function explainGeneration(candidates: GenerationCandidates, request: Gen
     const path = candidates.generate(entry);
     const { reason, ambientStoppedAt } = diagnose(entry, request);
     const route = entry.route;
-    const stopped = ambientStoppedAt ? ` (ambient values not used from "${ambientStoppedAt}" on)` : '';
+    const stopped = ambientStoppedAt ? ` (ambient values dropped at "${ambientStoppedAt}" and after)` : '';
     if (winner !== null) {
       const would = path !== null ? `it would give ${path}` : `it would not either: ${generationReasonText(reason)}`;
       return { route, outcome: 'not-tried', path, reason: path === null ? reason : null, ambientStoppedAt, message: `not tried: route ${describeRoute(winner.route)} generated first (${would})` };

@@ -2,6 +2,7 @@
 // trie; custom Routers placed between them keep their place in the order.
 import { compile, type CompiledRouter } from '../compile/compile.js';
 import { normalizeVirtualPath } from '../compile/normalize-path.js';
+import type { Explanation } from '../compile/explain.js';
 import type { RouteMatch } from '../compile/route-match.js';
 import { duplicateRouteName, RouteCreationError } from '../errors.js';
 import { RouteData, VirtualPathData, type RouteContext, type Router, type VirtualPathContext } from './route-data.js';
@@ -108,6 +109,14 @@ export class RouteCollection implements Router {
    */
   allowedMethods(path: string, httpContext?: unknown): string[] {
     return this.build().compiled!.router.allowedMethods(path, httpContext);
+  }
+
+  /**
+   * What every template route made of a request, in order (the compiled router's explain(); custom routers
+   * are not included): the winner, or why each did not match, and the closest route when none did.
+   */
+  explain(path: string, method?: string | null, httpContext?: unknown): Explanation {
+    return this.build().compiled!.router.explain(path, method, httpContext);
   }
 
   private tryRoute(context: RouteContext, match: RouteMatch): Promise<boolean> | boolean {
