@@ -20,7 +20,7 @@ export interface MapOptions {
   dataTokens?: Record<string, unknown> | null;
 }
 
-/** Builds the application's route collection (spec set-up step 2). */
+/** Builds the application's route collection (the second set-up step, after addRouting). */
 export class RouteBuilder {
   /** The routes in order. Frozen by build(): adding a route afterwards throws. */
   readonly routes: Router[] = [];
@@ -51,7 +51,7 @@ export class RouteBuilder {
     return this;
   }
 
-  /** Adds a Route handled by the defaultHandler (spec MapRoute; data tokens cannot be given inline). */
+  /** Adds a Route handled by the defaultHandler (ASP.NET MapRoute; data tokens cannot be given inline). */
   mapRoute(
     name: string | null,
     template: string,
@@ -77,23 +77,23 @@ export class RouteBuilder {
     return this.mapRouter(verbs, template, new RouteHandler(handler), options);
   }
 
-  /** Adds a route limited to GET (spec MapGet & co.); it needs a RequestDelegate. */
+  /** Adds a route limited to GET (ASP.NET MapGet & co.); it needs a RequestDelegate. */
   mapGet(template: string, handler: RequestDelegate, options?: MapOptions): this {
     return this.mapVerb('GET', template, handler, options);
   }
-  /** Adds a route limited to POST (spec MapGet & co.); it needs a RequestDelegate. */
+  /** Adds a route limited to POST (ASP.NET MapGet & co.); it needs a RequestDelegate. */
   mapPost(template: string, handler: RequestDelegate, options?: MapOptions): this {
     return this.mapVerb('POST', template, handler, options);
   }
-  /** Adds a route limited to PUT (spec MapGet & co.); it needs a RequestDelegate. */
+  /** Adds a route limited to PUT (ASP.NET MapGet & co.); it needs a RequestDelegate. */
   mapPut(template: string, handler: RequestDelegate, options?: MapOptions): this {
     return this.mapVerb('PUT', template, handler, options);
   }
-  /** Adds a route limited to DELETE (spec MapGet & co.); it needs a RequestDelegate. */
+  /** Adds a route limited to DELETE (ASP.NET MapGet & co.); it needs a RequestDelegate. */
   mapDelete(template: string, handler: RequestDelegate, options?: MapOptions): this {
     return this.mapVerb('DELETE', template, handler, options);
   }
-  /** Adds a route limited to PATCH (spec MapGet & co.); it needs a RequestDelegate. */
+  /** Adds a route limited to PATCH (ASP.NET MapGet & co.); it needs a RequestDelegate. */
   mapPatch(template: string, handler: RequestDelegate, options?: MapOptions): this {
     return this.mapVerb('PATCH', template, handler, options);
   }

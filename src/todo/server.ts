@@ -82,7 +82,9 @@ function methodNotAllowed(routes: RouteCollection, debug: ((line: string) => voi
 /** The debug line for a 404: the route that came closest and why it did not match (router.explain). */
 function closestRouteLine(routes: RouteCollection, method: string, path: string): string {
   const closest = routes.explain(path, method).closest;
-  const route = closest ? { index: closest.route.index, name: closest.route.name, template: closest.route.template } : null;
+  // The collection compiles its routes without names (it checks them itself); the Route handler has it.
+  const name = (closest?.route.handler as { name?: string | null } | undefined)?.name ?? null;
+  const route = closest ? { index: closest.route.index, name, template: closest.route.template } : null;
   return JSON.stringify({ level: 'debug', method, path, status: 404, closest: route, reason: closest?.message ?? 'no routes' });
 }
 
