@@ -83,7 +83,7 @@ const explainCases: ExplainCase[] = [
 ];
 
 describe('explain (tables)', () => {
-  describe.each(['trie', 'linear'] as const)('%s', (strategy) => {
+  describe.each(['generated', 'trie', 'linear'] as const)('%s', (strategy) => {
     it.each(explainCases)('$title', ({ path, method, rows }) => {
       const router = compile(rows.map(([r]) => (typeof r === 'string' ? { template: r } : r)), { strategy });
       const explained = router.explain(path, method);
@@ -186,7 +186,7 @@ describe('explainGenerate (tables)', () => {
 let requests = 0;
 let misses = 0;
 const agrees = (c: Case): void => {
-  for (const strategy of ['trie', 'linear'] as const) {
+  for (const strategy of ['generated', 'trie', 'linear'] as const) {
     const router = compile(c.routes, { strategy });
     for (const [path, method] of c.paths) {
       requests++;
