@@ -40,6 +40,7 @@ const shadowed: [string, (string | RouteDefinition)[], string[]][] = [
   ['the same constraint on both', ['api/{id:int}', 'api/{n:int:range(1,10)}'], ['shadowed #1 by #0']],
   ['a verb limit that includes the later one', [{ template: 'x/{id}', methods: ['GET', 'POST'] }, { template: 'x/{id}', methods: ['GET'] }], ['shadowed #1 by #0']],
   ['a constraint on a default that passes', [{ template: 'x/{id?}', defaults: { area: 'a' }, constraints: { area: 'a|b' } }, 'x'], ['shadowed #1 by #0']],
+  ['a default and its constraint keyed in different case', [{ template: 'x/{id?}', defaults: { Area: 'a' }, constraints: { area: 'a|b' } }, 'x'], ['shadowed #1 by #0']],
   ['a catch-all later in the template', ['files/{*rest}', 'files/{a}/{b}', 'files/{a}.{b}'], ['shadowed #1 by #0', 'shadowed #2 by #0']],
   ['an identical complex segment', ['f/{a}.{b?}', 'f/{x}.{y?}'], ['shadowed #1 by #0']],
 ];

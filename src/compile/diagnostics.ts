@@ -4,6 +4,7 @@
 // analysis cannot see into — a custom constraint, a regex against a literal, a cover by several earlier
 // routes together — is left unreported rather than guessed.
 import { RegexRouteConstraint } from '../constraints/builtins.js';
+import { findRouteKey, getRouteValue } from '../route-values.js';
 import { findParameter, type ParameterPart } from '../template/ast.js';
 import { formatTemplate } from '../template/format.js';
 import { constraintsOf, impossibleCombination, type ConstraintInfo } from './constraint-info.js';
@@ -79,7 +80,9 @@ function checkConstraints(entry: RouteEntry, add: Add): void {
       else add('impossible-constraint', 'error', `never matches: ${impossible}`);
     }
 
-    const hasDefault = Object.hasOwn(entry.defaults, parameter?.name ?? key);
+    // Route value names are case-insensitive: a constraint on "area" sees a default given as "Area".
+    const defaultKey = findRouteKey(entry.defaults, parameter?.name ?? key);
+    const hasDefault = defaultKey !== undefined;
     if (parameter === undefined && !hasDefault) {
       // The constraint always sees a missing value: most constraints reject it, and then nothing matches.
       if (builtin && !passesAlone(entry, i, undefined)) {
@@ -88,7 +91,7 @@ function checkConstraints(entry: RouteEntry, add: Add): void {
         add('constraint-key-not-parameter', 'warning', `the constraints key "${key}" (${labels}) names no parameter of the template`);
       }
     } else if (hasDefault && builtin && impossible === null) {
-      const value = entry.defaults[parameter?.name ?? key];
+      const value = entry.defaults[defaultKey];
       if (!passesAlone(entry, i, value)) {
         const what = parameter === undefined ? `never matches: the default ${key}=${JSON.stringify(value)} (not a parameter, so always the value)` : `the default ${key}=${JSON.stringify(value)}`;
         add('default-violates-constraint', parameter === undefined ? 'error' : 'warning', `${what} violates its own constraint ${key}:${failingLabel(entry, i, value)}${parameter ? ' (requests that leave it out never match)' : ''}`);
@@ -263,7 +266,7 @@ function constraintCovers(a: RouteEntry, i: number, b: RouteEntry, n: number): b
   const plan = depth >= 0 ? a.segments[depth] : null;
   if (plan === null || depth >= n) {
     // A fixed value: the default (of a parameter left out, or of a name that is no parameter), or none.
-    return passesAlone(a, i, a.defaults[key]);
+    return passesAlone(a, i, getRouteValue(a.defaults, key));
   }
   const bPlan = b.segments[depth];
   if (plan.kind === 'complex' || bPlan === undefined || bPlan.kind !== plan.kind) return false;
