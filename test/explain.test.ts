@@ -55,7 +55,7 @@ const explainCases: ExplainCase[] = [
     rows: [
       ['a/b/c/d', 'rejected', 'too-few-segments', 'template segment 3 "d" is required'],
       ['{x}/{y?}/{z}', 'rejected', 'too-few-segments', 'template segment 2 "{z}" is required'],
-      ['a', 'rejected', 'too-many-segments', 'segment 1 "b" is one too many'],
+      ['a', 'rejected', 'too-many-segments', 'too many segments: segment 1 "b" is past the template\'s 1'],
       ['{x}/{y}/{z=1}', 'matched', null, '"z":"1"'],
     ],
   },

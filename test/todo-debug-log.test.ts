@@ -18,7 +18,7 @@ afterEach(() => {
 
 /** [method, path, status, closest template (null: no line), reason contains]. */
 const cases: [string, string, number, string | null, string][] = [
-  ['GET', '/api/todo/5/extra', 404, 'api/todo/{id}', 'segment 3 "extra" is one too many'],
+  ['GET', '/api/todo/5/extra', 404, 'api/todo/{id}', 'too many segments: segment 3 "extra" is past the template\'s 3'],
   ['GET', '/api/todos', 404, 'api/todo', 'segment 1 "todos" is not the literal "todo"'],
   ['GET', '/nothing', 404, 'healthz', 'segment 0 "nothing" is not the literal "healthz"'],
   ['PATCH', '/api/todo/5', 405, null, ''],

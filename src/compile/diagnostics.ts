@@ -159,7 +159,7 @@ function checkSegments(entry: RouteEntry, add: Add): void {
     if (i < requiredAfter && segment.parts.length === 1 && part.kind === 'parameter' && (part.isOptional || Object.hasOwn(entry.defaults, part.name))) {
       const required = formatTemplate({ segments: [segments[requiredAfter]] });
       const what = part.isOptional ? `"${text}" is optional but can never be left out` : `the default of "${text}" is never used when matching`;
-      add('required-after-optional', 'warning', `${what}: the required segment "${required}" comes after it (a path must reach it)`);
+      add('required-after-optional', 'warning', `${what}: the required segment "${required}" comes after it`);
     }
     for (const p of segment.parts) {
       if (p.kind === 'literal') {

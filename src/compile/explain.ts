@@ -137,7 +137,7 @@ function templateSegment(entry: RouteEntry, i: number): string {
 export function reasonText(reason: MissReason, entry?: RouteEntry): string {
   switch (reason.kind) {
     case 'too-many-segments':
-      return `segment ${reason.segment} ${JSON.stringify(reason.text)} is one too many: the template has ${entry?.segments.length ?? reason.segment} segment(s)`;
+      return `too many segments: segment ${reason.segment} ${JSON.stringify(reason.text)} is past the template's ${entry?.segments.length ?? reason.segment}`;
     case 'empty-segment':
       return `segment ${reason.segment} is empty ("//"): no template segment accepts an empty segment`;
     case 'literal-mismatch':
