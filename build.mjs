@@ -1,8 +1,9 @@
-// Bundles the library (dist/index.js) and the to-do server (dist/todo-server.js) with esbuild,
+// Bundles the library (dist/index.js), the to-do server (dist/todo-server.js) and the `switchyard` command
+// (dist/cli.js, package.json "bin") with esbuild,
 // then emits declaration files with tsc. Zero runtime dependencies: nothing is external but node:*.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, rmSync } from 'node:fs';
 
 rmSync('dist', { recursive: true, force: true });
 
@@ -18,6 +19,10 @@ const common = {
 await build({ ...common, entryPoints: ['src/index.ts'], outfile: 'dist/index.js' });
 if (existsSync('src/todo/server.ts')) {
   await build({ ...common, entryPoints: ['src/todo/server.ts'], outfile: 'dist/todo-server.js' });
+}
+if (existsSync('src/cli/main.ts')) {
+  await build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } });
+  chmodSync('dist/cli.js', 0o755);
 }
 
 // Declarations only; type errors fail the build.

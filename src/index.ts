@@ -36,6 +36,10 @@ export { ConstraintRegistry, builtinConstraints, type ConstraintSpec } from './c
 export { compile, type CompileOptions, type CompiledRouter, type GenerateOptions, type GeneratedPath } from './compile/compile.js';
 export type { RouteDefinition, CompiledRoute } from './compile/route-entry.js';
 export type { RouteMatch } from './compile/route-match.js';
+export type { Explanation, RouteExplanation, MissReason } from './compile/explain.js';
+export type { GenerationExplanation, RouteGenerationExplanation, GenerationMiss } from './compile/explain-generate.js';
+export type { Diagnostic, DiagnosticCode } from './compile/diagnostics.js';
+export type { DescribeFormat } from './compile/describe.js';
 
 export { ServiceContainer, type ServiceKey } from './pipeline/service-container.js';
 export { HttpContext, HttpRequest, HttpResponse } from './pipeline/http-context.js';

@@ -1,4 +1,4 @@
-// The spec's sample application, in three set-up steps: addRouting, a RouteBuilder with a default handler,
+// A sample application, in three set-up steps: addRouting, a RouteBuilder with a default handler,
 // useRouter. `createSampleApp()` returns the app without listening; test/pipeline.test.ts serves it and checks
 // every answer shown in docs/pipeline.md.
 import {

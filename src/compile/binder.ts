@@ -1,5 +1,5 @@
 // URL generation for one route: ASP.NET's TemplateBinder in two steps. getValues decides which values the
-// URL uses (explicit, ambient, defaults; spec generation rules 2-8), the constraints check them, and
+// URL uses (explicit, ambient, defaults), the constraints check them, and
 // bindValues writes the path and query. Everything that depends only on the route is prepared once, in
 // createRouteGenerator; a call does only the per-request work.
 import type { RouteConstraint } from '../constraints/route-constraint.js';
@@ -7,7 +7,7 @@ import { findKeyIgnoringCase, hasRouteValue, routePartsEqual, toRouteString, typ
 import type { RouteEntry } from './route-entry.js';
 import { encodeUrlPart, encodeUrlPath } from './url-encoder.js';
 
-const MISSING: unique symbol = Symbol('missing');
+export const MISSING: unique symbol = Symbol('missing');
 type Found = unknown | typeof MISSING;
 
 /** Route values looked up by name ignoring case, the exact spelling first (the usual case, and the fast one). */
@@ -37,7 +37,7 @@ export interface GenerationRequest {
 /** Generates this route's path + query for a request, or null when the route cannot. */
 export type RouteGenerator = (request: GenerationRequest) => string | null;
 
-interface ParameterInfo {
+export interface ParameterInfo {
   readonly name: string;
   readonly lower: string;
   readonly isOptional: boolean;
@@ -54,20 +54,12 @@ type BindPart =
 
 /** Prepares the generator of one route. */
 export function createRouteGenerator(entry: RouteEntry): RouteGenerator {
-  const parameters: ParameterInfo[] = entry.template.parameters.map((p) => ({
-    name: p.name,
-    lower: p.name.toLowerCase(),
-    isOptional: p.isOptional,
-    isCatchAll: p.isCatchAll,
-    encodeSlashes: p.encodeSlashes,
-    hasDefault: Object.hasOwn(entry.defaults, p.name),
-    defaultValue: entry.defaults[p.name],
-  }));
+  const parameters = parameterInfos(entry);
   const parameterSet = new Set(parameters.map((p) => p.lower));
   const parameterNames = new Set(parameters.map((p) => p.name));
   const defaultNames = new Set(Object.keys(entry.defaults));
   const defaultKeys = new Set(Object.keys(entry.defaults).map((k) => k.toLowerCase()));
-  // spec generation rule 8: a default with no parameter is a filter on explicit values.
+  // A default with no parameter is a filter on explicit values.
   const filters = Object.entries(entry.defaults)
     .filter(([key]) => !parameterSet.has(key.toLowerCase()))
     .map(([key, value]) => ({ key, lower: key.toLowerCase(), value }));
@@ -117,8 +109,21 @@ export function createRouteGenerator(entry: RouteEntry): RouteGenerator {
   };
 }
 
+/** The route's parameters as the binder sees them, left to right. */
+export function parameterInfos(entry: RouteEntry): ParameterInfo[] {
+  return entry.template.parameters.map((p) => ({
+    name: p.name,
+    lower: p.name.toLowerCase(),
+    isOptional: p.isOptional,
+    isCatchAll: p.isCatchAll,
+    encodeSlashes: p.encodeSlashes,
+    hasDefault: Object.hasOwn(entry.defaults, p.name),
+    defaultValue: entry.defaults[p.name],
+  }));
+}
+
 /** A verb limit blocks only a URL whose values name another method (explicit, else ambient). */
-function methodAllows(methods: ReadonlySet<string> | null, request: GenerationRequest): boolean {
+export function methodAllows(methods: ReadonlySet<string> | null, request: GenerationRequest): boolean {
   if (methods === null) return true;
   let method = request.values.get('httpMethod', 'httpmethod');
   if (method === MISSING && request.ambient !== null) method = request.ambient.get('httpMethod', 'httpmethod');
@@ -177,11 +182,16 @@ function bindPlain(pieces: readonly (string | number)[], parameters: readonly Pa
 
 /**
  * ASP.NET TemplateBinder.GetValues, left to right: explicit values win; ambient values are copied only
- * until an explicit value differs from its ambient one, or a parameter has no value at all (spec rule 6);
+ * until an explicit value differs from its ambient one, or a parameter has no value at all (the left-to-right rule);
  * then optional parameters are left out, others take their default, and a missing required value fails.
  * Returns one value per parameter (undefined = left out), or null.
  */
-function getParameterValues(parameters: readonly ParameterInfo[], request: GenerationRequest): unknown[] | null {
+export function getParameterValues(
+  parameters: readonly ParameterInfo[],
+  request: GenerationRequest,
+  /** For explainGenerate: told where ambient values stop being used, and which required value is missing. */
+  trace?: (event: 'ambient-dropped' | 'missing', parameter: number) => void,
+): unknown[] | null {
   const slots = new Array<unknown>(parameters.length);
   const ambient = request.ambient;
   let copyAmbient = ambient !== null;
@@ -195,23 +205,29 @@ function getParameterValues(parameters: readonly ParameterInfo[], request: Gener
       ambientValue = ambient!.get(p.name, p.lower);
       const hasAmbient = ambientValue !== MISSING;
       if (hasExplicit && hasAmbient && (explicitIsEmpty || !routePartsEqual(ambientValue, explicit))) {
-        copyAmbient = false; // spec rule 6: this and everything to its right stops using ambient values
+        copyAmbient = false; // the left-to-right rule: this and everything to its right stops using ambient values
+        trace?.('ambient-dropped', i);
       }
       if (!hasExplicit && !hasAmbient && !p.hasDefault) {
         // "a/{b?}/{c?}" with ambient c and nothing for b: "/a" is fine, but c cannot be used any more.
         copyAmbient = false;
+        trace?.('ambient-dropped', i);
       }
     }
     if (hasExplicit && !explicitIsEmpty) slots[i] = explicit;
     else if (copyAmbient && ambientValue !== MISSING) slots[i] = ambientValue;
     else if (p.isOptional || p.isCatchAll) slots[i] = undefined;
     else if (p.hasDefault) slots[i] = p.defaultValue;
-    else return null; // a required parameter with no value: this route cannot generate
+    else {
+      trace?.('missing', i);
+      return null; // a required parameter with no value: this route cannot generate
+    }
   }
   return slots;
 }
 
-function combineValues(
+/** The values the constraints see: accepted values, then explicit and ambient values that match no parameter. */
+export function combineValues(
   parameters: readonly ParameterInfo[],
   slots: readonly unknown[],
   request: GenerationRequest,
@@ -243,7 +259,7 @@ function combineValues(
 
 /**
  * ASP.NET TemplateBinder.BindValues + UriBuildingContext: values equal to their defaults are buffered and
- * written only if something non-default follows (spec rule 4: trailing defaults are omitted); an empty
+ * written only if something non-default follows (trailing defaults are omitted); an empty
  * value ends the URL — nothing may be written after it; an absent optional extension drops its period.
  */
 function bindPath(segments: readonly BindPart[][], parameters: readonly ParameterInfo[], slots: readonly unknown[]): string | null {
@@ -274,7 +290,7 @@ function bindPath(segments: readonly BindPart[][], parameters: readonly Paramete
 
 /**
  * ASP.NET's UriBuildingContext, on encoded text: values equal to their defaults are buffered and written
- * only if something non-default follows (spec rule 4: trailing defaults are omitted); an empty value ends
+ * only if something non-default follows (trailing defaults are omitted); an empty value ends
  * the URL — nothing may be written after it.
  */
 class UriBuilder {
@@ -338,7 +354,7 @@ class UriBuilder {
   }
 }
 
-/** spec rule 7: explicit values that match no parameter (nor a default) go to the query, in the order given. */
+/** Explicit values that match no parameter (nor a default) go to the query, in the order given. */
 function buildQuery(
   values: ValueBag,
   parameterNames: ReadonlySet<string>,

@@ -1,12 +1,16 @@
 // compile(): an ordered route collection → a router that matches (first match wins) and generates URLs.
 import { ConstraintRegistry } from '../constraints/registry.js';
 import type { ConstraintFactory } from '../constraints/route-constraint.js';
-import { RouteCreationError } from '../errors.js';
+import { duplicateRouteName, RouteCreationError } from '../errors.js';
 import type { RouteValues } from '../route-values.js';
 import { createRouteGenerator, ValueBag, type RouteGenerator } from './binder.js';
 import { naiveAllowedMethods, naiveMatches } from './naive-matcher.js';
 import { normalizeVirtualPath, type UrlOptions } from './normalize-path.js';
 import { RequestPath } from './request-path.js';
+import { describeRoutes, type DescribeFormat } from './describe.js';
+import { diagnose, type Diagnostic } from './diagnostics.js';
+import { explainGeneration, type GenerationExplanation } from './explain-generate.js';
+import { explainRequest, type Explanation } from './explain.js';
 import { createRouteEntry, type CompiledRoute, type RouteDefinition, type RouteEntry } from './route-entry.js';
 import { acceptsMethod, captureValues, passesConstraints, type RouteMatch } from './route-match.js';
 import { buildStaticIndex, lookupStatic, type StaticIndex } from './static-index.js';
@@ -26,6 +30,8 @@ export interface CompileOptions extends UrlOptions {
   constraints?: Readonly<Record<string, ConstraintFactory>>;
   /** A registry to resolve inline constraints with (the pipeline passes the one from addRouting). */
   constraintRegistry?: ConstraintRegistry;
+  /** Called once at start-up with router.diagnostics() when there are any (unreachable routes, likely mistakes). */
+  onDiagnostics?: (diagnostics: readonly Diagnostic[]) => void;
 }
 
 /** How match() finds the first route: generated code, the interpreted trie, or every route in order. */
@@ -33,7 +39,7 @@ export type MatchStrategy = 'generated' | 'trie' | 'linear';
 
 /** Options of one generate() call. */
 export interface GenerateOptions {
-  /** The current request's route values, reused where useful (spec generation rules 5-6). */
+  /** The current request's route values, reused while the URL agrees with the current one (left to right). */
   ambientValues?: RouteValues | null;
   /** Only this route is tried; an unknown name gives null. */
   routeName?: string | null;
@@ -65,8 +71,18 @@ export interface CompiledRouter {
   allowedMethods(path: string, httpContext?: unknown): string[];
   /** A URL from route values, by route name or by trying each route in order; null when none can. */
   generate(values: RouteValues, options?: GenerateOptions): GeneratedPath | null;
-  /** A text picture of the trie (or the route list for 'linear'). */
-  describe(): string;
+  /**
+   * The route table for people: 'tree' (default) — template segments as a tree, each route's index, name,
+   * methods and constraints where it ends; 'table' — one line per route; 'trie' — the compiled trie (or the
+   * route list for 'linear').
+   */
+  describe(format?: DescribeFormat | 'trie'): string;
+  /** For each route in order: the winner, why each other route did not take the request, or that it was not tried. */
+  explain(path: string, method?: string | null, httpContext?: unknown): Explanation;
+  /** For each route generate() would try: why it did or did not produce a URL. */
+  explainGenerate(values: RouteValues, options?: GenerateOptions): GenerationExplanation;
+  /** Unreachable routes (proven) and likely mistakes, in collection order. */
+  diagnostics(): Diagnostic[];
 }
 
 /** The request method, upper-cased; GET when none is given. */
@@ -104,7 +120,7 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     if (entry.route.name !== null) {
       const key = entry.route.name.toLowerCase();
       if (byName.has(key)) {
-        throw new RouteCreationError(entry.route.name, entry.route.template, `the route name "${entry.route.name}" is already used (names are case-insensitive)`);
+        throw new RouteCreationError(entry.route.name, entry.route.template, duplicateRouteName(entry.route.name));
       }
       byName.set(key, entry);
     }
@@ -143,8 +159,16 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
   }
 
   const normalize = (path: string): string => normalizeVirtualPath(path, options);
+  const generationRequest = (values: RouteValues, generateOptions: GenerateOptions) => {
+    const ambient = generateOptions.ambientValues ? new ValueBag(generateOptions.ambientValues) : null;
+    return {
+      values: new ValueBag(values ?? {}),
+      ambient: ambient !== null && ambient.keys.length > 0 ? ambient : null, // empty: nothing to reuse
+      httpContext: generateOptions.httpContext,
+    };
+  };
 
-  return {
+  const router: CompiledRouter = {
     routes: entries.map((e) => e.route),
     strategy,
     get source() {
@@ -179,12 +203,7 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
       return [...allowed].sort();
     },
     generate(values, generateOptions = {}) {
-      const ambient = generateOptions.ambientValues ? new ValueBag(generateOptions.ambientValues) : null;
-      const request = {
-        values: new ValueBag(values ?? {}),
-        ambient: ambient !== null && ambient.keys.length > 0 ? ambient : null, // empty: nothing to reuse
-        httpContext: generateOptions.httpContext,
-      };
+      const request = generationRequest(values, generateOptions);
       const routeName = generateOptions.routeName;
       if (routeName !== undefined && routeName !== null && routeName !== '') {
         const entry = byExactName.get(routeName) ?? byName.get(routeName.toLowerCase());
@@ -197,8 +216,26 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
       }
       return null;
     },
-    describe() {
+    describe(format = 'tree') {
+      if (format !== 'trie') return describeRoutes(entries, format);
       return trie ? describeTrie(trie) : entries.map((e) => `${e.route.index} ${e.route.template}`).join('\n');
     },
+    explain: (target, method, httpContext) => explainRequest(entries, target, verbOf(method), httpContext),
+    explainGenerate(values, generateOptions = {}) {
+      const request = generationRequest(values, generateOptions);
+      const name = generateOptions.routeName || null;
+      const named = name === null ? undefined : (byExactName.get(name) ?? byName.get(name.toLowerCase()));
+      const generate = (entry: RouteEntry): string | null => {
+        const path = generators[entry.route.index](request);
+        return path === null ? null : normalize(path);
+      };
+      return explainGeneration({ entries: name === null ? entries : named ? [named] : [], routeName: name, generate }, request);
+    },
+    diagnostics: () => diagnose(entries),
   };
+  if (options.onDiagnostics) {
+    const found = diagnose(entries);
+    if (found.length > 0) options.onDiagnostics(found);
+  }
+  return router;
 }

@@ -48,8 +48,8 @@ export function matchComplexSegment(pattern: ComplexPattern, text: string): (str
   if (full) return full;
   const separator = pattern.parts[lastPart - 1] as { literal: string };
   if (folded.endsWith(separator.literal)) {
-    // spec: "files/{filename}.{ext?}" also matches "myFile." (filename followed by a trailing period).
-    // ASP.NET Core rejects that case; the spec names it, so the period is dropped and the rest matched.
+    // "files/{filename}.{ext?}" also matches "myFile." (filename followed by a trailing period): the
+    // period is dropped and the rest matched. ASP.NET Core rejects that case; our matching rules accept it.
     if (lastPart - 2 < 0) return null;
     const cut = text.length - separator.literal.length;
     return matchFromRight(pattern, text.slice(0, cut), folded.slice(0, cut), lastPart - 2);

@@ -1,4 +1,4 @@
-// The executable spec of matching, "the naive ordered matcher": every route, in collection order, tried on
+// The reference definition of matching, "the naive ordered matcher": every route, in collection order, tried on
 // its own by the reference matcher in ./reference/. The linear strategy runs on it alone; it is the oracle
 // the trie (and any other strategy) is tested against, and the benchmark baseline. It shares no code with
 // the production matchers (only the parsed template and the resolved constraints), so that a bug in their

@@ -52,6 +52,8 @@ export type SegmentPlan =
 /** The compiler's view of a route. */
 export interface RouteEntry {
   readonly route: CompiledRoute;
+  /** The definition as given (diagnostics() reads what resolving merged away). */
+  readonly definition: RouteDefinition;
   readonly template: RouteTemplate;
   readonly segments: readonly SegmentPlan[];
   /** Segments from this index on may be absent from the path (optional, defaulted or catch-all). */
@@ -75,7 +77,11 @@ const EMPTY: Readonly<Record<string, unknown>> = Object.freeze({});
 
 /** Parses and resolves one route definition; throws RouteCreationError (or TemplateParseError) at start-up. */
 export function createRouteEntry(definition: RouteDefinition, index: number, registry: ConstraintRegistry): RouteEntry {
-  if (typeof definition?.template !== 'string') {
+  if (typeof definition !== 'object' || definition === null || Array.isArray(definition)) {
+    const given = typeof definition === 'string' ? `the string ${JSON.stringify(definition)} (write { template: ${JSON.stringify(definition)} })` : describeValue(definition);
+    throw new TypeError(`compile: route ${index} must be an object such as { template: "products/{id}" }, got ${given}`);
+  }
+  if (typeof definition.template !== 'string') {
     throw new RouteCreationError(definition?.name ?? null, String(definition?.template), 'the template must be a string');
   }
   const name = definition.name ?? null;
@@ -137,6 +143,7 @@ export function createRouteEntry(definition: RouteDefinition, index: number, reg
   });
   return {
     route,
+    definition,
     template,
     segments,
     omittableFrom,
@@ -149,6 +156,12 @@ export function createRouteEntry(definition: RouteDefinition, index: number, reg
     constraintList: [...constraints.values()],
     methodSet: methods ? new Set(methods) : null,
   };
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return `a ${typeof value}`;
 }
 
 /** Inline defaults plus the defaults object, keyed by the parameter's spelling; a default given both ways is an error. */

@@ -28,7 +28,7 @@ export function matchesShape(entry: RouteEntry, path: RequestPath): boolean {
 
 /**
  * Second pass, for a path whose shape matched: the URL values (complex segments matched here), then every
- * default not already set (spec matching rules 5-7). Null when a complex segment does not match.
+ * default not already set (a default always gives a value; an optional parameter only when present). Null when a complex segment does not match.
  */
 export function captureValues(entry: RouteEntry, path: RequestPath): RouteValues | null {
   const values: RouteValues = {};
@@ -75,7 +75,7 @@ export function acceptsMethod(entry: RouteEntry, method: string): boolean {
   return entry.methodSet === null || entry.methodSet.has(method);
 }
 
-/** The constraints, in the incoming direction, on the values tokenizing produced (spec matching rule 8). */
+/** The constraints, in the incoming direction, on the values tokenizing produced: they run only after the template matched. */
 export function passesConstraints(
   entry: RouteEntry,
   values: RouteValues,

@@ -1,4 +1,4 @@
-// The built-in route constraints of the spec's table, plus HttpMethodRouteConstraint.
+// The built-in route constraints (int, bool, datetime, ... regex, required), plus HttpMethodRouteConstraint.
 // Each checks one route value; a missing or null value never passes (ASP.NET semantics).
 import { getRouteValue, toRouteString, type RouteValues } from '../route-values.js';
 import {

@@ -164,7 +164,7 @@ function isRouteConstraint(value: unknown): value is RouteConstraint {
 /**
  * Builds the constraints of one route, keyed by route value name (the parameter's own spelling when the key
  * names a parameter): inline constraints plus the constraints object. Strings that name a known constraint
- * resolve to it; other strings are regular expressions that must match the whole value (spec rule 5).
+ * resolve to it; other strings are regular expressions that must match the whole value (they are anchored: ^(?:...)$).
  * Constraints of optional parameters pass when the value is absent. Throws RouteCreationError.
  */
 export function resolveRouteConstraints(

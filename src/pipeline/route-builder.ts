@@ -4,7 +4,7 @@ import type { RouteValues } from '../route-values.js';
 import type { Application } from './application.js';
 import type { RequestDelegate, Router } from './route-data.js';
 import { RouteCollection } from './route-collection.js';
-import { RouteHandler } from './route-handler.js';
+import { requireRouter, RouteHandler } from './route-handler.js';
 import { Route, type RouteConstraints } from './route.js';
 import { getRoutingServices, type RoutingServices } from './routing-services.js';
 import { ServiceContainer } from './service-container.js';
@@ -20,7 +20,7 @@ export interface MapOptions {
   dataTokens?: Record<string, unknown> | null;
 }
 
-/** Builds the application's route collection (spec set-up step 2). */
+/** Builds the application's route collection (the second set-up step, after addRouting). */
 export class RouteBuilder {
   /** The routes in order. Frozen by build(): adding a route afterwards throws. */
   readonly routes: Router[] = [];
@@ -31,7 +31,9 @@ export class RouteBuilder {
     readonly applicationBuilder: Application | null = null,
     /** Handles routes added by mapRoute; may decline a request (leave the handler unset). */
     public defaultHandler: Router | null = null,
-  ) {}
+  ) {
+    if (defaultHandler !== null) requireRouter(defaultHandler, 'RouteBuilder (its defaultHandler)');
+  }
 
   /** The application's services. */
   get serviceProvider(): ServiceContainer {
@@ -49,7 +51,7 @@ export class RouteBuilder {
     return this;
   }
 
-  /** Adds a Route handled by the defaultHandler (spec MapRoute; data tokens cannot be given inline). */
+  /** Adds a Route handled by the defaultHandler (ASP.NET MapRoute; data tokens cannot be given inline). */
   mapRoute(
     name: string | null,
     template: string,
@@ -75,23 +77,23 @@ export class RouteBuilder {
     return this.mapRouter(verbs, template, new RouteHandler(handler), options);
   }
 
-  /** Adds a route limited to GET (spec MapGet & co.); it needs a RequestDelegate. */
+  /** Adds a route limited to GET (ASP.NET MapGet & co.); it needs a RequestDelegate. */
   mapGet(template: string, handler: RequestDelegate, options?: MapOptions): this {
     return this.mapVerb('GET', template, handler, options);
   }
-  /** Adds a route limited to POST (spec MapGet & co.); it needs a RequestDelegate. */
+  /** Adds a route limited to POST (ASP.NET MapGet & co.); it needs a RequestDelegate. */
   mapPost(template: string, handler: RequestDelegate, options?: MapOptions): this {
     return this.mapVerb('POST', template, handler, options);
   }
-  /** Adds a route limited to PUT (spec MapGet & co.); it needs a RequestDelegate. */
+  /** Adds a route limited to PUT (ASP.NET MapGet & co.); it needs a RequestDelegate. */
   mapPut(template: string, handler: RequestDelegate, options?: MapOptions): this {
     return this.mapVerb('PUT', template, handler, options);
   }
-  /** Adds a route limited to DELETE (spec MapGet & co.); it needs a RequestDelegate. */
+  /** Adds a route limited to DELETE (ASP.NET MapGet & co.); it needs a RequestDelegate. */
   mapDelete(template: string, handler: RequestDelegate, options?: MapOptions): this {
     return this.mapVerb('DELETE', template, handler, options);
   }
-  /** Adds a route limited to PATCH (spec MapGet & co.); it needs a RequestDelegate. */
+  /** Adds a route limited to PATCH (ASP.NET MapGet & co.); it needs a RequestDelegate. */
   mapPatch(template: string, handler: RequestDelegate, options?: MapOptions): this {
     return this.mapVerb('PATCH', template, handler, options);
   }

@@ -2,9 +2,11 @@
 // trie; custom Routers placed between them keep their place in the order.
 import { compile, type CompiledRouter } from '../compile/compile.js';
 import { normalizeVirtualPath } from '../compile/normalize-path.js';
+import type { Explanation } from '../compile/explain.js';
 import type { RouteMatch } from '../compile/route-match.js';
-import { RouteCreationError } from '../errors.js';
+import { duplicateRouteName, RouteCreationError } from '../errors.js';
 import { RouteData, VirtualPathData, type RouteContext, type Router, type VirtualPathContext } from './route-data.js';
+import { requireRouter } from './route-handler.js';
 import { Route } from './route.js';
 import type { RoutingServices } from './routing-services.js';
 
@@ -17,7 +19,7 @@ interface Compiled {
   readonly named: ReadonlyMap<string, Router>;
 }
 
-/** The spec's route collection: routeAsync tries routes in order; getVirtualPath by name, else in order. */
+/** The ordered route collection: routeAsync tries routes in order; getVirtualPath by name, else in order. */
 export class RouteCollection implements Router {
   private readonly routers: Router[] = [];
   private compiled: Compiled | null = null;
@@ -37,7 +39,7 @@ export class RouteCollection implements Router {
   /** Adds a router at the end; not allowed once the collection is built. */
   add(router: Router): void {
     if (this.compiled) throw new Error('Routes cannot be added to a RouteCollection after it is built');
-    if (!router || typeof router.routeAsync !== 'function') throw new TypeError('RouteCollection.add needs a Router');
+    requireRouter(router, 'RouteCollection.add');
     this.routers.push(router);
   }
 
@@ -53,7 +55,7 @@ export class RouteCollection implements Router {
       if (typeof name === 'string' && name !== '') {
         if (named.has(name.toLowerCase())) {
           const template = router instanceof Route ? router.template : '';
-          throw new RouteCreationError(name, template, `the route name "${name}" is used twice (names are case-insensitive)`);
+          throw new RouteCreationError(name, template, duplicateRouteName(name));
         }
         named.set(name.toLowerCase(), router);
       }
@@ -107,6 +109,14 @@ export class RouteCollection implements Router {
    */
   allowedMethods(path: string, httpContext?: unknown): string[] {
     return this.build().compiled!.router.allowedMethods(path, httpContext);
+  }
+
+  /**
+   * What every template route made of a request, in order (the compiled router's explain(); custom routers
+   * are not included): the winner, or why each did not match, and the closest route when none did.
+   */
+  explain(path: string, method?: string | null, httpContext?: unknown): Explanation {
+    return this.build().compiled!.router.explain(path, method, httpContext);
   }
 
   private tryRoute(context: RouteContext, match: RouteMatch): Promise<boolean> | boolean {

@@ -1,4 +1,4 @@
-// The routing contracts of the spec: Router (IRouter), RouteContext, RouteData, VirtualPathContext,
+// The routing contracts (as ASP.NET's classic routing names them): Router (IRouter), RouteContext, RouteData, VirtualPathContext,
 // VirtualPathData, and the delegate types of the pipeline.
 import type { RouteValues } from '../route-values.js';
 import type { HttpContext } from './http-context.js';
@@ -9,7 +9,7 @@ export type RequestDelegate = (httpContext: HttpContext) => Promise<void>;
 /** A pipeline step: do something, and call `next` to pass the request on (or don't). */
 export type Middleware = (httpContext: HttpContext, next: () => Promise<void>) => Promise<void>;
 
-/** The spec's IRouter: routes requests and generates URLs. */
+/** A router (ASP.NET IRouter): routes requests and generates URLs. */
 export interface Router {
   /** Sets context.handler (and context.routeData) when this router handles the request. */
   routeAsync(context: RouteContext): Promise<void>;

@@ -1,6 +1,18 @@
 // RouteHandler: a Router that always handles the request with one RequestDelegate.
 import type { RequestDelegate, RouteContext, Router, VirtualPathContext, VirtualPathData } from './route-data.js';
 
+/**
+ * Throws a TypeError unless `value` is a Router (has routeAsync). A plain function is the usual mistake:
+ * the message says to wrap it in a RouteHandler.
+ */
+export function requireRouter(value: unknown, where: string): asserts value is Router {
+  if (typeof (value as Router | null)?.routeAsync === 'function') return;
+  if (typeof value === 'function') {
+    throw new TypeError(`${where} needs a Router, got a plain function: wrap a request handler as new RouteHandler(handler)`);
+  }
+  throw new TypeError(`${where} needs a Router (an object with routeAsync and getVirtualPath), got ${value === null ? 'null' : typeof value}`);
+}
+
 /** Wraps a RequestDelegate as a Router (ASP.NET RouteHandler). */
 export class RouteHandler implements Router {
   constructor(readonly requestDelegate: RequestDelegate) {

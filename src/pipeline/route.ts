@@ -5,7 +5,7 @@ import type { ConstraintRegistry, ConstraintSpec } from '../constraints/registry
 import { compile, type CompiledRouter } from '../compile/compile.js';
 import type { RouteDefinition } from '../compile/route-entry.js';
 import type { RouteValues } from '../route-values.js';
-import { RouteHandler } from './route-handler.js';
+import { requireRouter, RouteHandler } from './route-handler.js';
 import {
   RouteData,
   VirtualPathData,
@@ -42,7 +42,7 @@ export class Route implements NamedRouter {
     dataTokens: Record<string, unknown> | null = null,
     constraintResolver?: ConstraintRegistry,
   ) {
-    if (!target || typeof target.routeAsync !== 'function') throw new TypeError('Route needs a target Router');
+    requireRouter(target, 'Route (its target)');
     this.name = routeName ?? null;
     this.template = template;
     // A verb constraint (MapGet & co.) becomes the compiler's method list: checked first, no per-call lookup.

@@ -1,5 +1,5 @@
 // RouterMiddleware: routes each request through a Router, invokes the handler it sets, or passes the
-// request on (spec set-up step 3); plus a Connect/Express-style adapter for apps without our pipeline.
+// request on (the third set-up step, after addRouting and a RouteBuilder); plus a Connect/Express-style adapter for apps without our pipeline.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Application } from './application.js';
 import { HttpContext } from './http-context.js';
@@ -11,7 +11,7 @@ import { ServiceContainer } from './service-container.js';
 /** The service key under which useRouter registers the application's router (UrlHelper finds it there). */
 export const ROUTER = Symbol.for('switchyard.router');
 
-/** Routes the request; runs the handler a route set, else calls `next` (spec URL matching procedure). */
+/** Routes the request; runs the handler a route set, else calls `next` (routes in order, the first that handles the request wins). */
 export function routerMiddleware(router: Router): Middleware {
   return async (httpContext, next) => {
     const context = new RouteContext(httpContext);

@@ -20,7 +20,7 @@ export interface RoutingServices {
 /** The service key of the routing services. */
 export const ROUTING_SERVICES = Symbol.for('switchyard.routing');
 
-/** Registers the routing services (spec set-up step 1); calling it again updates the options. */
+/** Registers the routing services (the first set-up step); calling it again updates the options. */
 export function addRouting(services: ServiceContainer, options: RouteOptions = {}): RoutingServices {
   const existing = services.get<RoutingServices>(ROUTING_SERVICES);
   const constraintResolver = existing?.constraintResolver ?? new ConstraintRegistry();

@@ -4,7 +4,7 @@ import type { HttpContext } from './http-context.js';
 import { VirtualPathContext, type Router, type VirtualPathData } from './route-data.js';
 import { ROUTER } from './router-middleware.js';
 
-/** Generates URLs for the current request (spec rule 8: the way applications should generate URLs). */
+/** Generates URLs for the current request (the way handlers should generate URLs: the current request's values are the ambient values). */
 export class UrlHelper {
   private readonly router: Router;
 

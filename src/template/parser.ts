@@ -176,7 +176,7 @@ class Parser {
             `the optional parameter "${part.name}" can only be preceded by a period "." in a complex segment`,
           );
         }
-        // spec: files/{filename}.{ext?} — that period is written/required only with the extension.
+        // files/{filename}.{ext?} — that period is written/required only with the extension.
         parts[j - 1] = { part: { kind: 'separator', text: '.' }, start: previous.start };
       }
     }

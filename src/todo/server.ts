@@ -31,6 +31,8 @@ export interface TodoAppOptions {
   maxBytes?: number;
   /** One JSON line per request (method, path, status, duration), on stdout in batches; default true. */
   log?: boolean | ((line: string) => void);
+  /** For each 404, one JSON line naming the route that came closest and why it did not match; default false. */
+  debug?: boolean | ((line: string) => void);
 }
 
 let sharedStdoutLog: BatchedLineWriter | null = null;
@@ -55,10 +57,11 @@ const rejectLongUrls: Middleware = (ctx, next) => {
 };
 
 /** Unmatched requests: 405 with Allow when the path is known for other methods, else 404. */
-function methodNotAllowed(routes: RouteCollection): Middleware {
+function methodNotAllowed(routes: RouteCollection, debug: ((line: string) => void) | null): Middleware {
   return async (ctx) => {
     const allowed = routes.allowedMethods(ctx.request.path, ctx);
     if (allowed.length === 0) {
+      if (debug) debug(closestRouteLine(routes, ctx.request.method, ctx.request.path));
       writeProblem(ctx.response.raw, problem(404, `No resource matches ${ctx.request.path}.`));
       return;
     }
@@ -71,7 +74,16 @@ function methodNotAllowed(routes: RouteCollection): Middleware {
   };
 }
 
-/** Builds the to-do application: logging, limits, the routes of the spec's endpoint table, 405/404. */
+/** The debug line for a 404: the route that came closest and why it did not match (router.explain). */
+function closestRouteLine(routes: RouteCollection, method: string, path: string): string {
+  const closest = routes.explain(path, method).closest;
+  // The collection compiles its routes without names (it checks them itself); the Route handler has it.
+  const name = (closest?.route.handler as { name?: string | null } | undefined)?.name ?? null;
+  const route = closest ? { index: closest.route.index, name, template: closest.route.template } : null;
+  return JSON.stringify({ level: 'debug', method, path, status: 404, closest: route, reason: closest?.message ?? 'no routes' });
+}
+
+/** Builds the to-do application: logging, limits, the routes of the endpoint table (docs/todo-api.md), 405/404. */
 export function createTodoApp(options: TodoAppOptions = {}): Application {
   const app = createApplication();
   addRouting(app.services);
@@ -95,7 +107,8 @@ export function createTodoApp(options: TodoAppOptions = {}): Application {
     .mapDelete(`${base}/{id}`, controller.remove);
   const routes = builder.build();
   useRouter(app, routes);
-  app.use(methodNotAllowed(routes));
+  const debug = options.debug ?? false;
+  app.use(methodNotAllowed(routes, debug ? (typeof debug === 'function' ? debug : (line) => process.stdout.write(line + '\n')) : null));
   return app;
 }
 
@@ -150,7 +163,7 @@ async function main(): Promise<void> {
   const host = process.env.HOST || '127.0.0.1';
   const port = Number(process.env.PORT || 5000);
   const log = !/^(0|off|false|no)$/i.test(process.env.TODO_LOG ?? '');
-  const server = createTodoServer({ log });
+  const server = createTodoServer({ log, debug: /^debug$/i.test(process.env.TODO_LOG ?? '') });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, resolve);

@@ -1,4 +1,4 @@
-// TodoController: the five operations of the to-do API (spec endpoint table), over a TodoRepository.
+// TodoController: the five operations of the to-do API (the endpoint table of docs/todo-api.md), over a TodoRepository.
 import { problem, UrlHelper, writeProblem, type HttpContext, type RequestDelegate } from '../index.js';
 import { readJsonBody } from './json-body.js';
 import { readTodoInput, todoItemJson } from './todo-item.js';
@@ -46,7 +46,7 @@ export class TodoController {
     ctx.response.send(201, todoItemJson(item), { ...JSON_TYPE, location });
   };
 
-  /** PUT api/todo/{id}: checked in the spec's order — 400 (body, Key ≠ id), then 404, else 204. */
+  /** PUT api/todo/{id}: checked in this order — 400 (body, Key ≠ id), then 404, else 204. */
   readonly update: RequestDelegate = async (ctx) => {
     const id = routeId(ctx);
     const body = await readJsonBody(ctx);
@@ -65,7 +65,7 @@ export class TodoController {
     ctx.response.send(204);
   };
 
-  /** DELETE api/todo/{id}: 204 whether or not the item existed (spec rule 6). */
+  /** DELETE api/todo/{id}: 204 whether or not the item existed (DELETE is idempotent). */
   readonly remove: RequestDelegate = async (ctx) => {
     await this.repository.remove(routeId(ctx));
     ctx.response.send(204);

@@ -7,7 +7,7 @@ export class TodoStoreFullError extends Error {
   override readonly name = 'TodoStoreFullError';
 }
 
-/** The data layer of the to-do API (spec: Add, GetAll, Find, Remove, Update). */
+/** The data layer of the to-do API (Add, GetAll, Find, Remove, Update). */
 export interface TodoRepository {
   /** Stores the item under a new key and returns it; null when the store is full. */
   add(item: Omit<TodoItem, 'Key'>): Promise<TodoItem | null>;

@@ -1,6 +1,6 @@
 // One route against one request, written straight from the matching rules (ASP.NET's TemplateMatcher.TryMatch,
 // then the verb limit, then the constraints). It reads the route's parsed template and its resolved defaults,
-// constraints and methods, nothing the production matchers precompute: it is the spec they are tested against.
+// constraints and methods, nothing the production matchers precompute: it is the definition they are tested against.
 import type { RouteValues } from '../../route-values.js';
 import type { LiteralPart, SeparatorPart, TemplateSegment } from '../../template/ast.js';
 import type { RouteEntry } from '../route-entry.js';

@@ -1,0 +1,189 @@
+// The switchyard commands: routes, match, explain, url, lint. Each gets its parsed arguments and an output
+// sink, writes text (or JSON with --json) and returns its exit status: 0 done, 1 a negative answer (no
+// match, no URL, an unreachable route), 2 a usage or input error (thrown as CliError, handled in main.ts).
+import type { CompiledRouter, Diagnostic, RouteValues } from '../index.js';
+import { CliError, compileRoutes, loadRoutes } from './load-routes.js';
+import type { Style } from './style.js';
+
+/** Parsed command-line arguments: positionals, flags (--json) and repeated options (--name N). */
+export interface Args {
+  readonly positionals: readonly string[];
+  readonly flags: ReadonlySet<string>;
+  readonly options: ReadonlyMap<string, string[]>;
+}
+
+/** Where a command writes. */
+export interface Output {
+  readonly out: (line: string) => void;
+  readonly err: (line: string) => void;
+  readonly style: Style;
+}
+
+interface Command {
+  readonly usage: string;
+  readonly summary: string;
+  readonly help: string;
+  /** Options that take a value. */
+  readonly valueOptions: readonly string[];
+  readonly flags: readonly string[];
+  run(args: Args, output: Output): Promise<number>;
+}
+
+const FILE_HELP = `<file> is a JSON file (an array of routes, or { "routes": [...] }) or an ES module (.js, .mjs)
+exporting the routes (export default [...] or export const routes = [...]). A route is an object:
+{ "name", "template", "defaults", "constraints", "methods" } (or one "method"), or a template string.`;
+
+async function load(args: Args, count: number, usage: string): Promise<{ file: string; router: CompiledRouter; rest: readonly string[] }> {
+  if (args.positionals.length < count) throw new CliError(`missing arguments\nusage: ${usage}`);
+  const [file, ...rest] = args.positionals;
+  return { file, router: compileRoutes(file, await loadRoutes(file)), rest };
+}
+
+const json = (value: unknown): string =>
+  JSON.stringify(value, (key, v) => (key === 'parsedTemplate' || key === 'handler' ? undefined : typeof v === 'bigint' ? String(v) : v), 2);
+
+/** "#2 todo \"api/todo/{id}\"" */
+const routeName = (route: { index: number; name: string | null; template: string }, style: Style): string =>
+  `${style.bold(`#${route.index}`)}${route.name ? ` ${route.name}` : ''} ${JSON.stringify(route.template)}`;
+
+/** key=value arguments as route values. */
+function parseValues(pairs: readonly string[]): RouteValues {
+  const values: RouteValues = {};
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new CliError(`expected key=value, got ${JSON.stringify(pair)}`);
+    values[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+  return values;
+}
+
+export const commands: Record<string, Command> = {
+  routes: {
+    usage: 'switchyard routes <file> [--table] [--json]',
+    summary: 'print the route table as a tree (or a table)',
+    help: `Prints the routes as a tree of template segments, each route where it ends with its index, name,
+methods and constraints; --table prints one line per route in collection order (the order that decides
+which route wins); --json prints the routes as JSON.`,
+    valueOptions: [],
+    flags: ['table', 'json'],
+    async run(args, { out }) {
+      const { router } = await load(args, 1, this.usage);
+      if (args.flags.has('json')) out(json(router.routes));
+      else out(router.describe(args.flags.has('table') ? 'table' : 'tree'));
+      return 0;
+    },
+  },
+
+  match: {
+    usage: 'switchyard match <file> <METHOD> <path> [--json]',
+    summary: 'the route that wins a request, and its values',
+    help: `Prints the first route, in collection order, that accepts the request, with its route values.
+Exit status 1 when no route matches (then try: switchyard explain).`,
+    valueOptions: [],
+    flags: ['json'],
+    async run(args, { out, style }) {
+      const { router, rest } = await load(args, 3, this.usage);
+      const [method, path] = rest;
+      const found = router.match(path, method);
+      if (args.flags.has('json')) out(json(found));
+      else if (found === null) out(`${style.red('no match')} for ${method.toUpperCase()} ${path}`);
+      else out(`${style.green('matched')} ${routeName(found.route, style)}\n${json(found.values)}`);
+      return found === null ? 1 : 0;
+    },
+  },
+
+  explain: {
+    usage: 'switchyard explain <file> <METHOD> <path> [--json]',
+    summary: 'what every route made of a request, in order',
+    help: `For each route in collection order: the winner (✓), the first reason each other route did not take
+the request (✗: which segment failed which template segment, which constraint rejected which value, the verb
+limit), and "not tried" (·) for the routes after the winner. Without a winner, the route that came closest is
+named. Exit status 0 either way.`,
+    valueOptions: [],
+    flags: ['json'],
+    async run(args, { out, style }) {
+      const { router, rest } = await load(args, 3, this.usage);
+      const [method, path] = rest;
+      const explained = router.explain(path, method);
+      if (args.flags.has('json')) {
+        out(json(explained));
+        return 0;
+      }
+      const head = explained.match
+        ? `${style.green('matched')} ${routeName(explained.match.route, style)}`
+        : `${style.red('no match')}${explained.closest ? `; closest: ${routeName(explained.closest.route, style)}` : ''}`;
+      out(`${explained.method} ${path} → ${head}`);
+      for (const r of explained.routes) {
+        const mark = r.outcome === 'matched' ? style.green('✓') : r.outcome === 'rejected' ? style.red('✗') : style.dim('·');
+        const text = r.outcome === 'not-tried' ? style.dim(r.message) : r.message;
+        out(`  ${mark} ${routeName(r.route, style)}  ${text}`);
+      }
+      return 0;
+    },
+  },
+
+  url: {
+    usage: 'switchyard url <file> [--name N] [--ambient key=value]... key=value...',
+    summary: 'generate a URL from route values',
+    help: `Generates a URL from route values (key=value), by route name (--name) or from the first route, in
+order, that can; --ambient gives the current request's values. When no route can, says why for each route
+and exits with status 1.`,
+    valueOptions: ['name', 'ambient'],
+    flags: ['json'],
+    async run(args, { out, style }) {
+      const { router, rest } = await load(args, 1, this.usage);
+      const options = { routeName: args.options.get('name')?.at(-1) ?? null, ambientValues: parseValues(args.options.get('ambient') ?? []) };
+      const values = parseValues(rest);
+      const explained = router.explainGenerate(values, options);
+      if (args.flags.has('json')) out(json(explained));
+      else if (explained.path !== null) out(explained.path);
+      else if (explained.nameNotFound !== null) out(`${style.red('no URL')}: no route is named ${JSON.stringify(explained.nameNotFound)}`);
+      else {
+        out(`${style.red('no URL')} for ${JSON.stringify(values)}`);
+        for (const r of explained.routes) out(`  ${style.red('✗')} ${routeName(r.route, style)}  ${r.message}`);
+      }
+      return explained.path === null ? 1 : 0;
+    },
+  },
+
+  lint: {
+    usage: 'switchyard lint <file> [--json]',
+    summary: 'unreachable routes and likely mistakes (exit 1 on an unreachable route)',
+    help: `Reports routes that no request can reach (proven: an earlier route accepts every request they accept,
+or their constraints can never pass) as errors, with the earlier route and a request that shows it, and
+likely mistakes as warnings (Express-style :id segments, unknown methods, constraints keys that name no
+parameter, unanchored regex alternations...). Exit status 1 when there is an error, for use in CI.`,
+    valueOptions: [],
+    flags: ['json'],
+    async run(args, { out, style }) {
+      const { file, router } = await load(args, 1, this.usage);
+      const found = router.diagnostics();
+      const errors = found.filter((d) => d.severity === 'error').length;
+      if (args.flags.has('json')) out(json(found));
+      else {
+        const tag = (d: Diagnostic): string =>
+          d.severity === 'error' ? style.red('error') : d.severity === 'warning' ? style.yellow('warning') : style.dim('info');
+        for (const d of found) out(`${tag(d)} ${routeName(d.route, style)} ${style.dim(`[${d.code}]`)}\n  ${d.message}`);
+        const warnings = found.filter((d) => d.severity === 'warning').length;
+        out(`${file}: ${router.routes.length} routes, ${errors} error(s), ${warnings} warning(s)`);
+      }
+      return errors > 0 ? 1 : 0;
+    },
+  },
+};
+
+/** The help of one command, or of the whole tool. */
+export function helpText(name?: string): string {
+  const command = name === undefined ? undefined : commands[name];
+  if (command) return `usage: ${command.usage}\n\n${command.help}\n\n${FILE_HELP}\n\nOptions: --help${command.flags.includes('json') ? ', --json (machine-readable output)' : ''}`;
+  const width = Math.max(...Object.keys(commands).map((n) => n.length));
+  return [
+    'switchyard — inspect a route table: print it, match and explain requests, generate URLs, find unreachable routes.',
+    '',
+    'usage: switchyard <command> <file> [arguments] [--json]',
+    '',
+    ...Object.entries(commands).map(([n, c]) => `  ${n.padEnd(width)}  ${c.summary}`),
+    '',
+    'switchyard <command> --help shows a command\'s arguments. Colours only on a terminal (NO_COLOR turns them off).',
+  ].join('\n');
+}

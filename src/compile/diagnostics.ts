@@ -1,0 +1,294 @@
+// diagnostics(): routes that can never be reached, and the mistakes that compile silently into routes that
+// never match. Reachability is reported only when proven (see provesCover): a route is unreachable when its
+// own constraints can never pass, or when one earlier route accepts every request it accepts. Anything the
+// analysis cannot see into — a custom constraint, a regex against a literal, a cover by several earlier
+// routes together — is left unreported rather than guessed.
+import { RegexRouteConstraint } from '../constraints/builtins.js';
+import { findRouteKey, getRouteValue } from '../route-values.js';
+import { findParameter, type ParameterPart } from '../template/ast.js';
+import { formatTemplate } from '../template/format.js';
+import { constraintsOf, impossibleCombination, type ConstraintInfo } from './constraint-info.js';
+import { describeRoute, explainRequest } from './explain.js';
+import type { CompiledRoute, RouteEntry, SegmentPlan } from './route-entry.js';
+
+/** What a diagnostic is about. */
+export type DiagnosticCode =
+  | 'shadowed'
+  | 'impossible-constraint'
+  | 'constraint-key-not-parameter'
+  | 'default-violates-constraint'
+  | 'required-after-optional'
+  | 'case-duplicate'
+  | 'express-syntax'
+  | 'unknown-method'
+  | 'odd-parameter-name'
+  | 'unanchored-alternation'
+  | 'default-key-not-parameter';
+
+/** One finding about one route. */
+export interface Diagnostic {
+  readonly code: DiagnosticCode;
+  /** error: no request can reach the route (proven). warning: most likely a mistake. info: worth knowing. */
+  readonly severity: 'error' | 'warning' | 'info';
+  readonly route: CompiledRoute;
+  /** For "shadowed": the earlier route that takes every request this one accepts. */
+  readonly by: CompiledRoute | null;
+  /** For "shadowed": a request this route accepts and the earlier route takes (null if none was found). */
+  readonly example: { readonly method: string; readonly path: string } | null;
+  readonly message: string;
+}
+
+/** Every diagnostic of a route collection, route by route, in collection order. */
+export function diagnose(entries: readonly RouteEntry[]): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  const neverMatches = new Set<number>();
+  for (const entry of entries) {
+    const add = (code: DiagnosticCode, severity: Diagnostic['severity'], message: string, by: Diagnostic['by'] = null, example: Diagnostic['example'] = null): void => {
+      found.push({ code, severity, route: entry.route, by, example, message });
+      if (severity === 'error') neverMatches.add(entry.route.index);
+    };
+    checkConstraints(entry, add);
+    checkSegments(entry, add);
+    checkDefinition(entry, add);
+    if (neverMatches.has(entry.route.index)) continue;
+    const cover = entries.slice(0, entry.route.index).find((earlier) => !neverMatches.has(earlier.route.index) && provesCover(earlier, entry));
+    if (cover) {
+      const example = findExample(entries, entry);
+      const shown = example ? `: ${example.method} ${example.path} goes to #${example.winner}` : '';
+      const shownExample = example ? { method: example.method, path: example.path } : null;
+      add('shadowed', 'error', `unreachable: route ${describeRoute(cover.route)} comes first and accepts every request this route accepts${shown}`, cover.route, shownExample);
+    }
+  }
+  return found;
+}
+
+type Add = (code: DiagnosticCode, severity: Diagnostic['severity'], message: string) => void;
+
+/** Impossible constraints, constraint keys that name nothing, defaults that fail their own constraints, regexes. */
+function checkConstraints(entry: RouteEntry, add: Add): void {
+  for (let i = 0; i < entry.constraintKeys.length; i++) {
+    const key = entry.constraintKeys[i];
+    const infos = constraintsOf(entry, i);
+    const parameter = findParameter(entry.template, key);
+    const builtin = infos.every((c) => c.identity !== null);
+    const labels = infos.map((c) => c.label).join(':');
+
+    const impossible = impossibleCombination(infos);
+    if (impossible !== null) {
+      // An optional parameter's constraints pass when it is left out: the route still matches without it.
+      if (parameter?.isOptional) add('impossible-constraint', 'warning', `"${key}" can never be given: ${impossible} (the route matches only without it)`);
+      else add('impossible-constraint', 'error', `never matches: ${impossible}`);
+    }
+
+    // Route value names are case-insensitive: a constraint on "area" sees a default given as "Area".
+    const defaultKey = findRouteKey(entry.defaults, parameter?.name ?? key);
+    const hasDefault = defaultKey !== undefined;
+    if (parameter === undefined && !hasDefault) {
+      // The constraint always sees a missing value: most constraints reject it, and then nothing matches.
+      if (builtin && !passesAlone(entry, i, undefined)) {
+        add('constraint-key-not-parameter', 'error', `never matches: the constraints key "${key}" (${labels}) names no parameter of the template, so it always sees a missing value and rejects it`);
+      } else {
+        add('constraint-key-not-parameter', 'warning', `the constraints key "${key}" (${labels}) names no parameter of the template`);
+      }
+    } else if (hasDefault && builtin && impossible === null) {
+      const value = entry.defaults[defaultKey];
+      if (!passesAlone(entry, i, value)) {
+        const what = parameter === undefined ? `never matches: the default ${key}=${JSON.stringify(value)} (not a parameter, so always the value)` : `the default ${key}=${JSON.stringify(value)}`;
+        add('default-violates-constraint', parameter === undefined ? 'error' : 'warning', `${what} violates its own constraint ${key}:${failingLabel(entry, i, value)}${parameter ? ' (requests that leave it out never match)' : ''}`);
+      }
+    }
+
+    for (const info of infos) {
+      if (info.constraint instanceof RegexRouteConstraint && hasUnanchoredAlternation(info.constraint.pattern.source)) {
+        const source = info.constraint.pattern.source;
+        add('unanchored-alternation', 'warning', `the regex constraint "${source}" on "${key}" has an alternation whose branches are not all anchored (^a|b$ means "^a" or "b$", so it accepts "xb"): write ^(?:a|b)$`);
+      }
+    }
+  }
+}
+
+/** Does constraint i accept `value` for its key, with no other values? (Built-in constraints read only their key.) */
+function passesAlone(entry: RouteEntry, i: number, value: unknown): boolean {
+  const key = entry.constraintKeys[i];
+  const values = value === undefined || value === null ? {} : { [key]: value };
+  return entry.constraintList[i].match({ request: { method: 'GET' } }, entry.route, key, values, 'incoming');
+}
+
+function failingLabel(entry: RouteEntry, i: number, value: unknown): string {
+  const key = entry.constraintKeys[i];
+  const values = value === undefined || value === null ? {} : { [key]: value };
+  const infos = constraintsOf(entry, i);
+  return (infos.find((c) => !c.constraint.match({}, entry.route, key, values, 'incoming')) ?? infos[0]).label;
+}
+
+/**
+ * True when the regex has a top-level "|" and not every branch is anchored at both ends: "^a|b$" is
+ * "(^a)|(b$)". A regex without any anchor is left alone (an unanchored regex constraint is a search).
+ */
+export function hasUnanchoredAlternation(source: string): boolean {
+  const branches: string[] = [];
+  let depth = 0;
+  let inClass = false;
+  let start = 0;
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i];
+    if (ch === '\\') i++;
+    else if (inClass) inClass = ch !== ']';
+    else if (ch === '[') inClass = true;
+    else if (ch === '(') depth++;
+    else if (ch === ')') depth--;
+    else if (ch === '|' && depth === 0) {
+      branches.push(source.slice(start, i));
+      start = i + 1;
+    }
+  }
+  if (branches.length === 0) return false;
+  branches.push(source.slice(start));
+  const anchored = (b: string): boolean => b.startsWith('^') && b.endsWith('$') && !b.endsWith('\\$');
+  const anyAnchor = branches.some((b) => b.startsWith('^') || (b.endsWith('$') && !b.endsWith('\\$')));
+  return anyAnchor && !branches.every(anchored);
+}
+
+/** Optional or defaulted segments before a required one, Express-style literals, odd parameter names. */
+function checkSegments(entry: RouteEntry, add: Add): void {
+  const segments = entry.template.segments;
+  const requiredAfter = entry.omittableFrom - 1;
+  segments.forEach((segment, i) => {
+    const text = formatTemplate({ segments: [segment] });
+    const part = segment.parts[0];
+    if (i < requiredAfter && segment.parts.length === 1 && part.kind === 'parameter' && (part.isOptional || Object.hasOwn(entry.defaults, part.name))) {
+      const required = formatTemplate({ segments: [segments[requiredAfter]] });
+      const what = part.isOptional ? `"${text}" is optional but can never be left out` : `the default of "${text}" is never used when matching`;
+      add('required-after-optional', 'warning', `${what}: the required segment "${required}" comes after it`);
+    }
+    for (const p of segment.parts) {
+      if (p.kind === 'literal') {
+        const express = /^:([A-Za-z_]\w*)(\?)?$/.exec(p.text);
+        if (express) add('express-syntax', 'warning', `the segment "${p.text}" is a literal here; a parameter is written {${express[1]}${express[2] ?? ''}}`);
+        else if (/^\*(\w*)$/.test(p.text)) add('express-syntax', 'warning', `the segment "${p.text}" is a literal here; a catch-all is written {*${p.text.slice(1) || 'path'}}`);
+      } else if (p.kind === 'parameter') {
+        checkParameterName(p, add);
+      }
+    }
+  });
+}
+
+function checkParameterName(p: ParameterPart, add: Add): void {
+  if (/^[A-Za-z_$][\w$.-]*$/.test(p.name)) return;
+  const hint = p.name.startsWith(':') ? ` (a constraint comes after the name: {id${p.name}})` : '';
+  add('odd-parameter-name', 'warning', `the parameter name ${JSON.stringify(p.name)} is odd: it has spaces or does not start with a letter${hint}`);
+}
+
+// Methods node:http accepts (http.METHODS), without importing node:* into compile/.
+const KNOWN_METHODS = new Set(
+  'ACL BIND CHECKOUT CONNECT COPY DELETE GET HEAD LINK LOCK M-SEARCH MERGE MKACTIVITY MKCALENDAR MKCOL MOVE NOTIFY OPTIONS PATCH POST PROPFIND PROPPATCH PURGE PUT QUERY REBIND REPORT SEARCH SOURCE SUBSCRIBE TRACE UNBIND UNLINK UNLOCK UNSUBSCRIBE'.split(' '),
+);
+
+/** Unknown methods, defaults keys that are no parameter, constraints keys differing only in case. */
+function checkDefinition(entry: RouteEntry, add: Add): void {
+  for (const method of entry.route.methods ?? []) {
+    if (!KNOWN_METHODS.has(method)) add('unknown-method', 'warning', `the method "${method}" is not an HTTP method node:http knows: no request will use it`);
+  }
+  for (const key of Object.keys(entry.defaults)) {
+    if (findParameter(entry.template, key) === undefined) {
+      add('default-key-not-parameter', 'info', `the defaults key "${key}" names no parameter: it is added to every match's values, and generation uses this route only when a given "${key}" equals it`);
+    }
+  }
+  const keys = Object.keys(entry.definition.constraints ?? {});
+  const seen = new Map<string, string>();
+  for (const key of keys) {
+    const other = seen.get(key.toLowerCase());
+    if (other !== undefined) add('case-duplicate', 'warning', `the constraints keys "${other}" and "${key}" differ only in case: names are case-insensitive, so both constrain the same value`);
+    else seen.set(key.toLowerCase(), key);
+  }
+}
+
+// ─── Shadowing ────────────────────────────────────────────────────────────────────────────────────────────
+
+const catchAllAt = (entry: RouteEntry): number => entry.segments.findIndex((p) => p.kind === 'catchAll');
+
+/** Path lengths (segment counts) the template shape accepts: n ≥ omittableFrom, and no more than its segments without a catch-all. */
+function acceptsLength(entry: RouteEntry, n: number): boolean {
+  return n >= entry.omittableFrom && (catchAllAt(entry) >= 0 || n <= entry.segments.length);
+}
+
+/**
+ * Proves that `a` (earlier) accepts every request `b` accepts, so that b is unreachable. For each path length
+ * b accepts (past both templates with a catch-all, every length behaves alike): a accepts that length; each
+ * segment a checks accepts everything b's segment accepts (a parameter takes any non-empty segment, a literal
+ * only the same literal, a complex segment only the same pattern, a catch-all the rest); a's verb limit allows
+ * b's methods; and a's constraints pass on every value they can see: a built-in constraint on a segment that
+ * b constrains with the same built-in constraints, or a constraint on a fixed value (a default, or a missing
+ * value) that passes it. Anything else — custom constraints, a constraint against a literal or a complex
+ * segment — is not proven, and the route is not reported.
+ */
+export function provesCover(a: RouteEntry, b: RouteEntry): boolean {
+  if (a.methodSet !== null && (b.methodSet === null || [...b.methodSet].some((m) => !a.methodSet!.has(m)))) return false;
+  const bCatch = catchAllAt(b);
+  const aCatch = catchAllAt(a);
+  const last = bCatch >= 0 ? Math.max(a.segments.length, b.segments.length) + 1 : b.segments.length;
+  for (let n = b.omittableFrom; n <= last; n++) {
+    if (!acceptsLength(b, n)) continue;
+    if (!acceptsLength(a, n)) return false;
+    const checked = aCatch >= 0 && aCatch < n ? aCatch : n;
+    for (let j = 0; j < checked; j++) {
+      // Past b's catch-all the segments are anything at all, empty ones included.
+      const bPlan: SegmentPlan | null = bCatch >= 0 && j >= bCatch ? null : b.segments[j];
+      if (!segmentCovers(a.segments[j], bPlan)) return false;
+    }
+    for (let i = 0; i < a.constraintKeys.length; i++) {
+      if (!constraintCovers(a, i, b, n)) return false;
+    }
+  }
+  return true;
+}
+
+function segmentCovers(a: SegmentPlan, b: SegmentPlan | null): boolean {
+  if (b === null) return false;
+  switch (a.kind) {
+    case 'parameter':
+      return true; // b rejects an empty segment before its catch-all; any other segment is a value
+    case 'literal':
+      return b.kind === 'literal' && b.folded === a.folded;
+    case 'complex':
+      return b.kind === 'complex' && b.pattern.key === a.pattern.key;
+    case 'catchAll':
+      return true;
+  }
+}
+
+/** Does a's constraint i pass on every request of length n that b accepts? */
+function constraintCovers(a: RouteEntry, i: number, b: RouteEntry, n: number): boolean {
+  const infos = constraintsOf(a, i);
+  if (infos.some((c) => c.identity === null)) return false;
+  const key = a.constraintKeys[i];
+  const depth = a.segments.findIndex((plan) => (plan.kind === 'parameter' || plan.kind === 'catchAll' ? plan.name === key : plan.kind === 'complex' && plan.pattern.names.includes(key)));
+  const plan = depth >= 0 ? a.segments[depth] : null;
+  if (plan === null || depth >= n) {
+    // A fixed value: the default (of a parameter left out, or of a name that is no parameter), or none.
+    return passesAlone(a, i, getRouteValue(a.defaults, key));
+  }
+  const bPlan = b.segments[depth];
+  if (plan.kind === 'complex' || bPlan === undefined || bPlan.kind !== plan.kind) return false;
+  if (plan.kind === 'catchAll' && depth !== catchAllAt(b)) return false;
+  const bKey = b.constraintKeys.findIndex((k) => k === (bPlan as { name: string }).name);
+  if (bKey < 0) return false;
+  const bIdentities = new Set(constraintsOf(b, bKey).map((c: ConstraintInfo) => c.identity));
+  return infos.every((c) => bIdentities.has(c.identity));
+}
+
+/** A request that b accepts, to show the shadowing: sample values tried until b accepts one on its own. */
+function findExample(entries: readonly RouteEntry[], b: RouteEntry): { method: string; path: string; winner: number } | null {
+  const method = b.route.methods?.[0] ?? 'GET';
+  for (const sample of ['1', 'a', 'abc', '12', 'x1', 'true', 'a.txt', '2020-01-01', '00000000-0000-0000-0000-000000000001']) {
+    for (let n = b.omittableFrom; n <= b.segments.length; n++) {
+      const path = '/' + b.template.segments.slice(0, n).map((segment) =>
+        segment.parts.map((p) => (p.kind === 'parameter' ? sample : p.text)).join(''),
+      ).join('/');
+      if (explainRequest([b], path, method, undefined).match === null) continue;
+      const winner = explainRequest(entries, path, method, undefined).match;
+      if (winner !== null && winner.route.index < b.route.index) return { method, path, winner: winner.route.index };
+    }
+  }
+  return null;
+}

@@ -1,0 +1,97 @@
+// The `switchyard` command, run for real: the built bin (dist/cli.js, as package.json "bin" names it) in a
+// child process, from a table of arguments, expected exit status, and what stdout and stderr must say.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const BIN = resolve(ROOT, JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')).bin.switchyard);
+let dir = '';
+
+const FILES: Record<string, string> = {
+  'routes.json': JSON.stringify([
+    { name: 'health', template: 'healthz', methods: ['GET', 'HEAD'] },
+    { name: 'todo', template: 'api/todo/{id:int}', methods: ['GET'] },
+    { template: 'api/todo/{id:int}', methods: ['PUT'] },
+    { name: 'default', template: '{controller=Home}/{action=Index}/{id?}' },
+    { template: 'products/list' },
+  ]),
+  'clean.json': JSON.stringify({ routes: [{ template: 'healthz', method: 'GET' }, { name: 'item', template: 'items/{id:int}', method: 'GET' }] }),
+  'warn.json': JSON.stringify([{ template: 'users/:id' }]),
+  'bad.json': '[{"template": ',
+  'bad-template.json': JSON.stringify([{ template: 'ok' }, { template: 'a/{b' }]),
+  'not-a-list.json': '{"x": 1}',
+  'routes.mjs': 'export const routes = [{ template: "files/{name}.{ext?}", constraints: { ext: /^(pdf|txt)$/ } }, "{*path}"];',
+};
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'switchyard-cli-'));
+  for (const [name, text] of Object.entries(FILES)) writeFileSync(join(dir, name), text);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function run(args: string[], env: Record<string, string> = {}) {
+  const { NO_COLOR: _n, FORCE_COLOR: _f, ...base } = process.env;
+  const result = spawnSync(process.execPath, [BIN, ...args.map((a) => a.replace('$DIR', dir))], { encoding: 'utf8', env: { ...base, ...env } });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** [title, args, exit status, stdout must contain (each), stderr must contain]. */
+const cases: [string, string[], number, string[], string][] = [
+  ['no command: the overview, status 2', [], 2, ['usage: switchyard <command>', 'lint'], ''],
+  ['--help', ['--help'], 0, ['routes', 'match', 'explain', 'url', 'lint'], ''],
+  ...(['routes', 'match', 'explain', 'url', 'lint'].map((c) => [`${c} --help`, [c, '--help'], 0, [`usage: switchyard ${c} <file>`, 'ES module'], '']) as [string, string[], number, string[], string][]),
+  ['routes as a tree', ['routes', '$DIR/routes.json'], 0, ['├── healthz  #0 health GET,HEAD', '{id:int}  #1 todo GET · #2 PUT'], ''],
+  ['routes as a table', ['routes', '$DIR/routes.json', '--table'], 0, ['#  NAME', '2           PUT       api/todo/{id:int}'], ''],
+  ['routes from an ES module', ['routes', '$DIR/routes.mjs'], 0, ['{name}.{ext?}  #0 ANY where ext:/^(pdf|txt)$/'], ''],
+  ['routes --json', ['routes', '$DIR/clean.json', '--json'], 0, ['"template": "items/{id:int}"', '"methods": [\n      "GET"'], ''],
+  ['match: the winner and its values', ['match', '$DIR/routes.json', 'put', '/api/todo/7'], 0, ['matched #2 "api/todo/{id:int}"', '"id": "7"'], ''],
+  ['match: no match is status 1', ['match', '$DIR/clean.json', 'GET', '/nope'], 1, ['no match for GET /nope'], ''],
+  ['match --json', ['match', '$DIR/routes.json', 'GET', '/healthz', '--json'], 0, ['"index": 0', '"values": {}'], ''],
+  [
+    'explain: every route, in order',
+    ['explain', '$DIR/routes.json', 'GET', '/api/todo/abc'],
+    0,
+    ['GET /api/todo/abc → matched #3 default', '✗ #1 todo "api/todo/{id:int}"  id:int rejected "abc"', '✗ #2 "api/todo/{id:int}"  the verb limit (methods: PUT) rejects GET', '· #4 "products/list"  not tried'],
+    '',
+  ],
+  ['explain: the closest route when nothing matches', ['explain', '$DIR/clean.json', 'GET', '/items/x'], 0, ['no match; closest: #1 item "items/{id:int}"', 'id:int rejected "x"'], ''],
+  ['explain --json', ['explain', '$DIR/clean.json', 'GET', '/items/x', '--json'], 0, ['"kind": "constraint"', '"closest"'], ''],
+  ['url by name', ['url', '$DIR/routes.json', '--name', 'todo', 'id=5', 'page=2'], 0, ['/api/todo/5?page=2'], ''],
+  ['url with ambient values', ['url', '$DIR/routes.json', '--name', 'default', '--ambient', 'controller=Shop', 'action=Buy'], 0, ['/Shop/Buy'], ''],
+  ['url: why not, status 1', ['url', '$DIR/clean.json', '--name', 'item'], 1, ['no URL', 'no value for the required parameter "id"'], ''],
+  ['url: an unknown name', ['url', '$DIR/clean.json', '--name', 'nope'], 1, ['no route is named "nope"'], ''],
+  ['lint: an unreachable route is status 1', ['lint', '$DIR/routes.json'], 1, ['error #4 "products/list" [shadowed]', 'GET /products/list goes to #3', '1 error(s)'], ''],
+  ['lint: warnings alone are status 0', ['lint', '$DIR/warn.json'], 0, ['warning #0 "users/:id" [express-syntax]', 'written {id}', '0 error(s), 1 warning(s)'], ''],
+  ['lint: a clean table', ['lint', '$DIR/clean.json'], 0, ['2 routes, 0 error(s), 0 warning(s)'], ''],
+  ['lint --json', ['lint', '$DIR/routes.json', '--json'], 1, ['"code": "shadowed"', '"example"'], ''],
+  ['a missing file', ['lint', '$DIR/missing.json'], 2, [], 'switchyard lint: cannot read'],
+  ['bad JSON', ['routes', '$DIR/bad.json'], 2, [], 'is not valid JSON'],
+  ['no route list', ['routes', '$DIR/not-a-list.json'], 2, [], 'holds no route list'],
+  ['an invalid template: template, position, reason', ['lint', '$DIR/bad-template.json'], 2, [], 'route 1: invalid template "a/{b" at position 2: unmatched "{"'],
+  ['missing arguments', ['match', '$DIR/routes.json', 'GET'], 2, [], 'missing arguments'],
+  ['an unknown option', ['lint', '$DIR/routes.json', '--bogus'], 2, [], 'unknown option --bogus'],
+  ['an unknown command', ['frob'], 2, [], 'unknown command "frob"'],
+  ['a bad key=value', ['url', '$DIR/routes.json', 'oops'], 2, [], 'expected key=value'],
+];
+
+describe('switchyard (the real bin, in a child process)', () => {
+  it.each(cases)('%s', (_title, args, status, stdout, stderr) => {
+    const result = run(args);
+    expect(result.status, result.stderr).toBe(status);
+    for (const text of stdout) expect(result.stdout).toContain(text);
+    if (stderr) expect(result.stderr).toContain(stderr);
+    else expect(result.stderr).toBe('');
+    expect(result.stdout + result.stderr).not.toContain('\u001b['); // not a terminal: no colours
+  });
+
+  it.each([
+    ['FORCE_COLOR=1 colours a pipe', { FORCE_COLOR: '1' }, true],
+    ['NO_COLOR wins over FORCE_COLOR', { FORCE_COLOR: '1', NO_COLOR: '1' }, false],
+  ])('%s', (_title, env, coloured) => {
+    const result = run(['explain', '$DIR/routes.json', 'GET', '/healthz'], env);
+    expect(result.stdout.includes('\u001b[32m')).toBe(coloured);
+  });
+});

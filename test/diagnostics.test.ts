@@ -1,0 +1,188 @@
+// router.diagnostics(): tables of known-shadowed and known-reachable shapes and of the day-one mistakes, and
+// the soundness property — a route reported unreachable is never the one a generated request matches.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  AlphaRouteConstraint,
+  BoolRouteConstraint,
+  compile,
+  DecimalRouteConstraint,
+  IntRouteConstraint,
+  LengthRouteConstraint,
+  LongRouteConstraint,
+  MaxLengthRouteConstraint,
+  MaxRouteConstraint,
+  MinLengthRouteConstraint,
+  MinRouteConstraint,
+  RangeRouteConstraint,
+  type Diagnostic,
+  type RouteConstraint,
+  type RouteDefinition,
+} from '../src/index.js';
+import { fuzzHarness } from './support/fuzz.js';
+import { caseArb, routesArb, type Case } from './support/route-generators.js';
+
+const { TIMEOUT, check } = fuzzHarness('test/diagnostics.test.ts', 0xd1a6);
+
+const route = (r: string | RouteDefinition): RouteDefinition => (typeof r === 'string' ? { template: r } : r);
+/** "shadowed #1 by #0" / "impossible-constraint #0" — the proven (error) findings, compactly. */
+const errorsOf = (found: readonly Diagnostic[]): string[] =>
+  found.filter((d) => d.severity === 'error').map((d) => `${d.code} #${d.route.index}${d.by ? ` by #${d.by.index}` : ''}`);
+
+// ─── Shadowing: known shapes ──────────────────────────────────────────────────────────────────────────────
+
+const shadowed: [string, (string | RouteDefinition)[], string[]][] = [
+  ['a catch-all before anything', ['{*path}', 'products/list', '{id:int}'], ['shadowed #1 by #0', 'shadowed #2 by #0']],
+  ['the same template twice', ['api/{id}', 'api/{id}'], ['shadowed #1 by #0']],
+  ['the same template, other case and names', ['API/{Id}', 'api/{x}'], ['shadowed #1 by #0']],
+  ['parameters before literals', ['{controller}/{action}', 'products/list'], ['shadowed #1 by #0']],
+  ['defaults cover the shorter paths', ['{controller=Home}/{action=Index}/{id?}', 'about', '', 'a/b/c'], ['shadowed #1 by #0', 'shadowed #2 by #0', 'shadowed #3 by #0']],
+  ['the same constraint on both', ['api/{id:int}', 'api/{n:int:range(1,10)}'], ['shadowed #1 by #0']],
+  ['a verb limit that includes the later one', [{ template: 'x/{id}', methods: ['GET', 'POST'] }, { template: 'x/{id}', methods: ['GET'] }], ['shadowed #1 by #0']],
+  ['a constraint on a default that passes', [{ template: 'x/{id?}', defaults: { area: 'a' }, constraints: { area: 'a|b' } }, 'x'], ['shadowed #1 by #0']],
+  ['a default and its constraint keyed in different case', [{ template: 'x/{id?}', defaults: { Area: 'a' }, constraints: { area: 'a|b' } }, 'x'], ['shadowed #1 by #0']],
+  ['a catch-all later in the template', ['files/{*rest}', 'files/{a}/{b}', 'files/{a}.{b}'], ['shadowed #1 by #0', 'shadowed #2 by #0']],
+  ['an identical complex segment', ['f/{a}.{b?}', 'f/{x}.{y?}'], ['shadowed #1 by #0']],
+];
+
+const reachable: [string, (string | RouteDefinition)[]][] = [
+  ['a constraint the later route lacks', ['api/{id:int}', 'api/{name}']],
+  ['a regex constraint against a literal (not proven)', [{ template: '{x}', constraints: { x: 'products' } }, 'products']],
+  ['a custom constraint (not proven)', [{ template: '{x}', constraints: { x: { match: () => true } } }, 'a']],
+  ['a narrower verb limit', [{ template: 'x', methods: ['GET'] }, 'x']],
+  ['more segments', ['{a}/{b}', '{a}/{b}/{c}']],
+  ['a literal before a parameter', ['products/list', '{controller}/{action}']],
+  ['a parameter that a complex segment does not cover', ['f/{a}.{b}', 'f/{x}']],
+  ['an optional parameter that a required one does not cover', ['{a}', '{a?}']],
+  ['a catch-all covers empty segments, a parameter chain does not', ['{a}/{b}/{c}/{d}', '{*rest}']],
+  ['two routes that only together cover a third (not proven)', [{ template: 'x', methods: ['GET'] }, { template: 'x', methods: ['POST'] }, { template: 'x', methods: ['GET', 'POST'] }]],
+  ['a constraint on a default that fails', [{ template: 'x/{id?}', defaults: { area: 'c' }, constraints: { area: 'a|b' } }, 'x']],
+];
+
+describe('shadowed routes (proven)', () => {
+  it.each(shadowed)('%s', (_title, routes, expected) => {
+    const router = compile(routes.map(route));
+    const found = router.diagnostics();
+    expect(errorsOf(found)).toEqual(expected);
+    // Each comes with a request that shows it: the later route accepts it alone, the earlier one takes it.
+    for (const d of found.filter((f) => f.code === 'shadowed')) {
+      expect(d.example, d.message).not.toBeNull();
+      expect(compile([routes[d.route.index]].map(route)).match(d.example!.path, d.example!.method)).not.toBeNull();
+      expect(router.match(d.example!.path, d.example!.method)?.route.index).toBeLessThan(d.route.index);
+    }
+  });
+});
+
+describe('reachable routes (not reported as shadowed)', () => {
+  it.each(reachable)('%s', (_title, routes) => {
+    expect(errorsOf(compile(routes.map(route)).diagnostics()).filter((e) => e.startsWith('shadowed'))).toEqual([]);
+  });
+});
+
+// ─── Mistakes ─────────────────────────────────────────────────────────────────────────────────────────────
+
+const mistakes: [string, RouteDefinition, string, 'error' | 'warning' | 'info', string][] = [
+  ['min > max', { template: 'a/{id:min(10):max(5)}' }, 'impossible-constraint', 'error', 'min(10) and max(5) leave no number (10 > 5)'],
+  ['int and alpha', { template: '{x:int:alpha}' }, 'impossible-constraint', 'error', 'alpha (letters only) and int (needs a digit)'],
+  ['bool and decimal', { template: '{x}', constraints: { x: ['bool', 'decimal'] } }, 'impossible-constraint', 'error', 'bool ("true" or "false") and decimal'],
+  ['int out of its own range', { template: '{x:int:min(3000000000)}' }, 'impossible-constraint', 'error', 'leave no number'],
+  ['lengths', { template: '{x:minlength(5):maxlength(2)}' }, 'impossible-constraint', 'error', 'leave no length (5 > 2)'],
+  ['impossible but optional', { template: 'a/{x:int:alpha?}' }, 'impossible-constraint', 'warning', 'can never be given'],
+  ['a default violating its constraint', { template: 'p/{page:int=first}' }, 'default-violates-constraint', 'warning', 'the default page="first" violates its own constraint page:int'],
+  ['a non-parameter default violating its constraint', { template: 'p', defaults: { area: 'x' }, constraints: { area: 'int' } }, 'default-violates-constraint', 'error', 'never matches'],
+  ['a required parameter after an optional one', { template: '{a?}/{b}' }, 'required-after-optional', 'warning', '"{a?}" is optional but can never be left out: the required segment "{b}" comes after it'],
+  ['a default before a required segment', { template: '{controller=Home}/{action}' }, 'required-after-optional', 'warning', 'the default of "{controller=Home}" is never used when matching'],
+  ['constraint keys differing only in case', { template: '{id}', constraints: { id: 'int', ID: 'min(1)' } }, 'case-duplicate', 'warning', '"id" and "ID" differ only in case'],
+  ['Express :id', { template: 'users/:id' }, 'express-syntax', 'warning', 'a parameter is written {id}'],
+  ['Express *', { template: 'files/*' }, 'express-syntax', 'warning', 'a catch-all is written {*path}'],
+  ['a constraints key naming no parameter', { template: 'users/{id}', constraints: { userId: 'int' } }, 'constraint-key-not-parameter', 'error', 'names no parameter'],
+  ['a defaults key naming no parameter', { template: 'users/{id}', defaults: { userid: 1 } }, 'default-key-not-parameter', 'info', 'names no parameter'],
+  ['an unknown method', { template: 'x', methods: ['GETT'] }, 'unknown-method', 'warning', '"GETT" is not an HTTP method'],
+  ['a parameter name with a leading ":"', { template: '{:int}' }, 'odd-parameter-name', 'warning', '{id:int}'],
+  ['a parameter name with a space', { template: '{user id}' }, 'odd-parameter-name', 'warning', 'has spaces'],
+  ['an unanchored alternation', { template: '{x:regex(^a|b$)}' }, 'unanchored-alternation', 'warning', 'accepts "xb"'],
+  ['an unanchored alternation in a RegExp', { template: '{x}', constraints: { x: /^(a)|b$/ } }, 'unanchored-alternation', 'warning', 'write ^(?:a|b)$'],
+];
+
+describe('mistakes', () => {
+  it.each(mistakes)('%s', (_title, definition, code, severity, text) => {
+    const found = compile([definition]).diagnostics().filter((d) => d.code === code);
+    expect(found.map((d) => d.severity)).toEqual([severity]);
+    expect(found[0].message).toContain(text);
+  });
+
+  it.each([
+    ['{controller=Home}/{action=Index}/{id?}'],
+    ['api/todo/{id:int}'],
+    ['{x:regex(^(a|b)$)}'],
+    ['{x:regex(a|b)}'],
+    ['files/{name}.{ext?}'],
+  ])('a clean route has nothing to say: %s', (template) => {
+    expect(compile([{ template, methods: ['GET'] }]).diagnostics()).toEqual([]);
+  });
+
+  it('the onDiagnostics option reports them at start-up, once', () => {
+    const calls: Diagnostic[][] = [];
+    compile([{ template: '{*path}' }, { template: 'x' }], { onDiagnostics: (d) => calls.push([...d]) });
+    compile([{ template: 'x' }], { onDiagnostics: (d) => calls.push([...d]) });
+    expect(calls.map((c) => c.map((d) => d.code))).toEqual([['shadowed']]);
+  });
+});
+
+// ─── Soundness ────────────────────────────────────────────────────────────────────────────────────────────
+
+let unreachableSeen = 0;
+let probes = 0;
+let shadowedAccepting = 0;
+const sound = (c: Case): void => {
+  const router = compile(c.routes);
+  const errors = router.diagnostics().filter((d) => d.severity === 'error');
+  const unreachable = new Set(errors.map((d) => d.route.index));
+  // Routes whose own constraints can never pass accept no request at all, not even behind the winner.
+  const neverMatch = new Set(errors.filter((d) => d.code !== 'shadowed').map((d) => d.route.index));
+  unreachableSeen += unreachable.size;
+  if (unreachable.size === 0) return;
+  // Requests derived from every route, the unreachable ones included, plus the case's own.
+  for (const [path, method] of c.paths) {
+    probes++;
+    const found = router.match(path, method);
+    expect(found === null || !unreachable.has(found.route.index), `${method} ${path} matched route #${found?.route.index}, reported unreachable`).toBe(true);
+    for (const m of router.matches(path, method)) {
+      expect(neverMatch.has(m.route.index), `${method} ${path} is accepted by route #${m.route.index}, reported as never matching`).toBe(false);
+      if (unreachable.has(m.route.index)) shadowedAccepting++;
+    }
+  }
+};
+
+describe('soundness (fast-check)', () => {
+  it('no generated request is matched to a route reported unreachable', () => {
+    unreachableSeen = probes = shadowedAccepting = 0;
+    check('sound', fc.property(caseArb(routesArb(8), 8), sound), 1500);
+    // Not vacuous: many routes are reported, and many requests reach a shadowed route's checks and pass them
+    // (they would go to it, were it not for the earlier route).
+    expect(unreachableSeen).toBeGreaterThan(300);
+    expect(probes).toBeGreaterThan(1500);
+    expect(shadowedAccepting).toBeGreaterThan(300);
+  }, TIMEOUT);
+
+  // The impossible combinations are claims about every string: checked on strings made to look like values.
+  const combos: [string, RouteConstraint[]][] = [
+    ['int + alpha', [new IntRouteConstraint(), new AlphaRouteConstraint()]],
+    ['long + alpha', [new LongRouteConstraint(), new AlphaRouteConstraint()]],
+    ['decimal + alpha', [new DecimalRouteConstraint(), new AlphaRouteConstraint()]],
+    ['bool + int', [new BoolRouteConstraint(), new IntRouteConstraint()]],
+    ['bool + decimal', [new BoolRouteConstraint(), new DecimalRouteConstraint()]],
+    ['min + max', [new MinRouteConstraint(10n), new MaxRouteConstraint(5n)]],
+    ['range + int', [new RangeRouteConstraint(3000000000n, 4000000000n), new IntRouteConstraint()]],
+    ['lengths', [new MinLengthRouteConstraint(3), new MaxLengthRouteConstraint(2), new LengthRouteConstraint(0, 9)]],
+  ];
+  const text = fc.oneof(
+    fc.string({ maxLength: 8 }),
+    fc.array(fc.constantFrom(...' \t+-0123456789.,eEaAtrueflsTRUEFALSinfINFnaN∞'), { maxLength: 10 }).map((c) => c.join('')),
+  );
+  it.each(combos)('%s: the analysis calls it impossible, and no string passes both', (_title, list) => {
+    const router = compile([{ template: '{x}', constraints: { x: list } }]);
+    expect(router.diagnostics().map((d) => d.code)).toContain('impossible-constraint');
+    check(`combo ${_title}`, fc.property(text, (value) => !list.every((c) => c.match(null, null, 'x', { x: value }, 'incoming'))), 3000);
+  });
+});
