@@ -226,7 +226,7 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
       const name = generateOptions.routeName || null;
       const named = name === null ? undefined : (byExactName.get(name) ?? byName.get(name.toLowerCase()));
       const generate = (entry: RouteEntry): string | null => {
-        const path = generators[entry.route.index](request);
+        const path = generatorOf(entry.route.index)(request);
         return path === null ? null : normalize(path);
       };
       return explainGeneration({ entries: name === null ? entries : named ? [named] : [], routeName: name, generate }, request);
