@@ -11,7 +11,7 @@ import { describeRoutes, type DescribeFormat } from './describe.js';
 import { diagnose, type Diagnostic } from './diagnostics.js';
 import { explainGeneration, type GenerationExplanation } from './explain-generate.js';
 import { explainRequest, type Explanation } from './explain.js';
-import { createRouteEntry, type CompiledRoute, type RouteDefinition, type RouteEntry } from './route-entry.js';
+import { createRouteEntry, type CompiledRoute, type RouteDefinition, type RouteEntry, type SegmentPlan } from './route-entry.js';
 import { acceptsMethod, captureValues, passesConstraints, type RouteMatch } from './route-match.js';
 import { buildStaticIndex, lookupStatic, type StaticIndex } from './static-index.js';
 import { collectCandidates, findFirst, firstAccepting } from './trie-matcher.js';
@@ -114,9 +114,10 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
   }
 
   const entries: RouteEntry[] = [];
+  const literalPlans = new Map<string, SegmentPlan>();
   const byName = new Map<string, RouteEntry>();
   for (const definition of routes) {
-    const entry = createRouteEntry(definition, entries.length, registry);
+    const entry = createRouteEntry(definition, entries.length, registry, literalPlans);
     if (entry.route.name !== null) {
       const key = entry.route.name.toLowerCase();
       if (byName.has(key)) {

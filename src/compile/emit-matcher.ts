@@ -13,7 +13,7 @@
 import type { ComplexPattern } from './complex-segment.js';
 import { inlineChecksFor, type InlineCheck } from './inline-constraints.js';
 import type { RouteEntry } from './route-entry.js';
-import type { TrieNode } from './trie.js';
+import { literalEdges, type TrieNode } from './trie.js';
 
 /** Up to this many literal edges are compared in place; more are looked up in a Map (one hash, not a scan). */
 const LITERAL_CHAIN_MAX = 8;
@@ -162,7 +162,7 @@ function unitEmitter(lazy: boolean, base: number | null = null) {
     let size = sizes.get(node);
     if (size !== undefined) return size;
     size = 1 + node.terminals.length + node.catchAlls.length;
-    if (node.literals) for (const child of node.literals.values()) size += sizeOf(child);
+    for (const child of node.literalNodes) size += sizeOf(child);
     if (node.parameter) size += sizeOf(node.parameter);
     for (const edge of node.complex) size += sizeOf(edge.node);
     sizes.set(node, size);
@@ -231,7 +231,7 @@ function unitEmitter(lazy: boolean, base: number | null = null) {
   function emitNode(w: Writer, node: TrieNode, depth: number, taken: readonly Taken[]): void {
     const s = `s${depth}`;
     const e = `e${depth}`;
-    const hasBelow = node.catchAlls.length > 0 || node.literals !== null || node.parameter !== null || node.complex.length > 0;
+    const hasBelow = node.catchAlls.length > 0 || node.literalKeys.length > 0 || node.parameter !== null || node.complex.length > 0;
     // Segment `depth` starts at s; it is empty ("a//b") when a "/" stands there, and then nothing matches it.
     const segmentHere = `path.charCodeAt(${s}) !== 47`;
     if (node.terminals.length > 0) {
@@ -247,7 +247,7 @@ function unitEmitter(lazy: boolean, base: number | null = null) {
     }
     if (!hasBelow) return;
     for (const entry of node.catchAlls) emitRoute(w, entry, depth, taken, s);
-    if (node.literals !== null) emitLiterals(w, node, depth, taken);
+    if (node.literalKeys.length > 0) emitLiterals(w, node, depth, taken);
     if (node.parameter !== null || node.complex.length > 0) {
       // Only a parameter needs the segment's end; a literal knows its own length.
       w.line(`let ${e} = path.indexOf("/", ${s});`);
@@ -284,7 +284,7 @@ function unitEmitter(lazy: boolean, base: number | null = null) {
    * that still has more than LITERAL_CHAIN_MAX edges, one Map lookup of the sliced segment.
    */
   function emitLiterals(w: Writer, node: TrieNode, depth: number, taken: readonly Taken[]): void {
-    const edges = [...node.literals!];
+    const edges = literalEdges(node);
     const next = [...taken, { kind: 'literal' } as const];
     if (edges.length <= LITERAL_CHAIN_MAX) {
       emitLiteralChain(w, edges, depth, next);

@@ -76,7 +76,13 @@ export interface RouteEntry {
 const EMPTY: Readonly<Record<string, unknown>> = Object.freeze({});
 
 /** Parses and resolves one route definition; throws RouteCreationError (or TemplateParseError) at start-up. */
-export function createRouteEntry(definition: RouteDefinition, index: number, registry: ConstraintRegistry): RouteEntry {
+export function createRouteEntry(
+  definition: RouteDefinition,
+  index: number,
+  registry: ConstraintRegistry,
+  /** Literal segment plans by text, shared by the routes of one table (they are immutable). */
+  literalPlans: Map<string, SegmentPlan> = new Map(),
+): RouteEntry {
   if (typeof definition !== 'object' || definition === null || Array.isArray(definition)) {
     const given = typeof definition === 'string' ? `the string ${JSON.stringify(definition)} (write { template: ${JSON.stringify(definition)} })` : describeValue(definition);
     throw new TypeError(`compile: route ${index} must be an object such as { template: "products/{id}" }, got ${given}`);
@@ -113,11 +119,16 @@ export function createRouteEntry(definition: RouteDefinition, index: number, reg
     // value when generating (ASP.NET MapVerb's HttpMethodRouteConstraint, without the per-call lookup).
     methods = [...new Set(definition.methods.map((m) => m.toUpperCase()))];
   }
+  const verbs = methods === null ? null : internMethods(methods);
 
   const segments = template.segments.map((segment): SegmentPlan => {
     if (segment.parts.length > 1) return { kind: 'complex', pattern: compileComplexSegment(segment) };
     const part = segment.parts[0];
-    if (part.kind !== 'parameter') return { kind: 'literal', folded: foldCase(part.text) };
+    if (part.kind !== 'parameter') {
+      let plan = literalPlans.get(part.text);
+      if (plan === undefined) literalPlans.set(part.text, (plan = { kind: 'literal', folded: foldCase(part.text) }));
+      return plan;
+    }
     return part.isCatchAll ? { kind: 'catchAll', name: part.name } : { kind: 'parameter', name: part.name };
   });
 
@@ -138,7 +149,7 @@ export function createRouteEntry(definition: RouteDefinition, index: number, reg
     parsedTemplate: template,
     defaults,
     dataTokens: definition.dataTokens ? Object.freeze({ ...definition.dataTokens }) : EMPTY,
-    methods,
+    methods: verbs === null ? null : verbs.list,
     handler: definition.handler,
   });
   return {
@@ -148,14 +159,26 @@ export function createRouteEntry(definition: RouteDefinition, index: number, reg
     segments,
     omittableFrom,
     isStatic: segments.every((s) => s.kind === 'literal'),
-    captures: segments.flatMap((plan, depth) => (plan.kind === 'literal' ? [] : [{ depth, plan }])),
+    captures: orNone(segments.flatMap((plan, depth) => (plan.kind === 'literal' ? [] : [{ depth, plan }]))),
     defaults,
     // A null default makes its parameter omittable but produces no value (ASP.NET stores null; we omit it).
-    defaultEntries: Object.entries(defaults).filter(([, value]) => value !== null && value !== undefined),
-    constraintKeys: [...constraints.keys()],
-    constraintList: [...constraints.values()],
-    methodSet: methods ? new Set(methods) : null,
+    defaultEntries: orNone(Object.entries(defaults).filter(([, value]) => value !== null && value !== undefined)),
+    constraintKeys: orNone([...constraints.keys()]),
+    constraintList: orNone([...constraints.values()]),
+    methodSet: verbs === null ? null : verbs.set,
   };
+}
+
+// A table of 10,000 routes holds 10,000 entries: the lists most routes leave empty are one shared empty list,
+// and the routes with the same verb limit share one frozen list and one set (they are never changed).
+const NONE: readonly never[] = Object.freeze([]);
+const orNone = <T>(list: readonly T[]): readonly T[] => (list.length === 0 ? NONE : list);
+const verbLimits = new Map<string, { readonly list: readonly string[]; readonly set: ReadonlySet<string> }>();
+function internMethods(methods: readonly string[]): { readonly list: readonly string[]; readonly set: ReadonlySet<string> } {
+  const key = methods.join(' ');
+  let found = verbLimits.get(key);
+  if (found === undefined) verbLimits.set(key, (found = { list: Object.freeze([...methods]), set: new Set(methods) }));
+  return found;
 }
 
 function describeValue(value: unknown): string {
@@ -187,8 +210,9 @@ function mergeDefaults(
     }
     setDefault(result, parameter.name, parameter.defaultValue);
   }
-  return Object.freeze(result);
+  return Object.keys(result).length === 0 ? NO_DEFAULTS : Object.freeze(result);
 }
+const NO_DEFAULTS: Readonly<RouteValues> = Object.freeze({});
 
 /** result[key] = value as an own data property, "__proto__" included (an assignment would set the prototype). */
 function setDefault(result: RouteValues, key: string, value: unknown): void {

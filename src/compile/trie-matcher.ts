@@ -37,7 +37,7 @@ function walk(node: TrieNode, depth: number, search: Search): void {
   if (path.isEmpty(depth)) return;
   if (node.catchAlls.length > 0) tryRoutes(node.catchAlls, search);
 
-  const literal = node.literals === null ? undefined : literalChildFor(node, path, depth);
+  const literal = node.literalKeys.length === 0 ? undefined : literalChildFor(node, path, depth);
   const parameter = node.parameter;
   // Lower minIndex first: the sooner a good match is found, the more branches the bound prunes.
   if (literal !== undefined && parameter !== null && parameter.minIndex < literal.minIndex) {
@@ -91,7 +91,7 @@ function collect(node: TrieNode, depth: number, path: RequestPath, found: RouteE
   }
   if (path.isEmpty(depth)) return;
   found.push(...node.catchAlls);
-  const literal = node.literals === null ? undefined : literalChildFor(node, path, depth);
+  const literal = node.literalKeys.length === 0 ? undefined : literalChildFor(node, path, depth);
   if (literal) collect(literal, depth + 1, path, found);
   if (node.parameter) collect(node.parameter, depth + 1, path, found);
   for (const edge of node.complex) {

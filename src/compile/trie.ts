@@ -30,36 +30,49 @@ const LITERAL_CHAIN_MAX = 8;
 
 /** A trie node: the routes that end or catch-all here, and the edges for the next path segment. */
 export interface TrieNode {
-  /** Literal segments, keyed by their case-folded text (built here; read through literalChild()). */
-  literals: Map<string, TrieNode> | null;
-  /** The same edges as parallel arrays, for small fan-outs (when literalMap is null). */
-  literalKeys: string[];
-  literalNodes: TrieNode[];
-  /** The literal edges when there are more than LITERAL_CHAIN_MAX of them. */
+  /** Literal segments: their case-folded texts and child nodes, in parallel (empty when there are none). */
+  literalKeys: readonly string[];
+  literalNodes: readonly TrieNode[];
+  /** The same edges in a Map when there are more than LITERAL_CHAIN_MAX of them. */
   literalMap: Map<string, TrieNode> | null;
   /** Simple parameter segments (any non-empty path segment), whatever their names and constraints. */
   parameter: TrieNode | null;
-  complex: ComplexEdge[];
+  complex: readonly ComplexEdge[];
   /** Routes whose catch-all stands at this depth: they take any non-empty rest of the path. */
-  catchAlls: RouteEntry[];
+  catchAlls: readonly RouteEntry[];
   /** Routes that match when the path ends at this depth (later segments optional, defaulted or catch-all). */
-  terminals: RouteEntry[];
+  terminals: readonly RouteEntry[];
   /** The lowest route index in this subtree (Infinity when empty). */
   minIndex: number;
 }
 
+// A large table has tens of thousands of nodes, most with no complex edge, no catch-all and no terminal:
+// they share these empty lists until something is added (a list is replaced, never pushed to while shared).
+const NONE: readonly never[] = Object.freeze([]);
+
 function createNode(): TrieNode {
   return {
-    literals: null,
-    literalKeys: [],
-    literalNodes: [],
+    literalKeys: NONE,
+    literalNodes: NONE,
     literalMap: null,
     parameter: null,
-    complex: [],
-    catchAlls: [],
-    terminals: [],
+    complex: NONE,
+    catchAlls: NONE,
+    terminals: NONE,
     minIndex: Infinity,
   };
+}
+
+/** `list` with `item` added (a new array when `list` is the shared empty one). */
+function added<T>(list: readonly T[], item: T): readonly T[] {
+  if (list === NONE) return [item];
+  (list as T[]).push(item);
+  return list;
+}
+
+/** The literal edges of a node as [folded text, child] pairs. */
+export function literalEdges(node: TrieNode): [string, TrieNode][] {
+  return node.literalKeys.map((key, i) => [key, node.literalNodes[i]]);
 }
 
 /**
@@ -87,24 +100,32 @@ export function literalChild(node: TrieNode, key: string): TrieNode | undefined 
 /** Builds the trie for routes given in collection order. */
 export function buildTrie(entries: readonly RouteEntry[]): TrieNode {
   const root = createNode();
-  for (const entry of entries) insert(root, entry);
+  // The literal edges by text while building (a lookup per insert); kept afterwards only for large fan-outs.
+  const literals = new Map<TrieNode, Map<string, TrieNode>>();
+  for (const entry of entries) insert(root, entry, literals);
+  for (const [node, edges] of literals) {
+    node.literalKeys = [...edges.keys()];
+    node.literalNodes = [...edges.values()];
+    if (edges.size > LITERAL_CHAIN_MAX) node.literalMap = edges;
+  }
   computeMinIndex(root);
   return root;
 }
 
-function insert(root: TrieNode, entry: RouteEntry): void {
+function insert(root: TrieNode, entry: RouteEntry, literals: Map<TrieNode, Map<string, TrieNode>>): void {
   let node = root;
   for (let depth = 0; depth < entry.segments.length; depth++) {
-    if (depth >= entry.omittableFrom) node.terminals.push(entry);
+    if (depth >= entry.omittableFrom) node.terminals = added(node.terminals, entry);
     const plan = entry.segments[depth];
     switch (plan.kind) {
       case 'catchAll':
-        node.catchAlls.push(entry);
+        node.catchAlls = added(node.catchAlls, entry);
         return; // a catch-all is always the last segment
       case 'literal': {
-        node.literals ??= new Map();
-        let child = node.literals.get(plan.folded);
-        if (!child) node.literals.set(plan.folded, (child = createNode()));
+        let edges = literals.get(node);
+        if (!edges) literals.set(node, (edges = new Map()));
+        let child = edges.get(plan.folded);
+        if (!child) edges.set(plan.folded, (child = createNode()));
         node = child;
         break;
       }
@@ -113,27 +134,20 @@ function insert(root: TrieNode, entry: RouteEntry): void {
         break;
       case 'complex': {
         let edge = node.complex.find((e) => e.pattern.key === plan.pattern.key);
-        if (!edge) node.complex.push((edge = { pattern: plan.pattern, node: createNode() }));
+        if (!edge) node.complex = added(node.complex, (edge = { pattern: plan.pattern, node: createNode() }));
         node = edge.node;
         break;
       }
     }
   }
-  node.terminals.push(entry);
+  node.terminals = added(node.terminals, entry);
 }
 
 function computeMinIndex(node: TrieNode): number {
-  if (node.literals !== null) {
-    if (node.literals.size > LITERAL_CHAIN_MAX) node.literalMap = node.literals;
-    else {
-      node.literalKeys = [...node.literals.keys()];
-      node.literalNodes = [...node.literals.values()];
-    }
-  }
   let min = Infinity;
   for (const entry of node.terminals) min = Math.min(min, entry.route.index);
   for (const entry of node.catchAlls) min = Math.min(min, entry.route.index);
-  if (node.literals) for (const child of node.literals.values()) min = Math.min(min, computeMinIndex(child));
+  for (const child of node.literalNodes) min = Math.min(min, computeMinIndex(child));
   if (node.parameter) min = Math.min(min, computeMinIndex(node.parameter));
   for (const edge of node.complex) min = Math.min(min, computeMinIndex(edge.node));
   node.minIndex = min;
@@ -143,12 +157,12 @@ function computeMinIndex(node: TrieNode): number {
 /** A text picture of the trie, for debugging and snapshot tests. */
 export function describeTrie(root: TrieNode): string {
   const lines: string[] = [];
-  const routes = (label: string, list: RouteEntry[]): string =>
+  const routes = (label: string, list: readonly RouteEntry[]): string =>
     list.length ? ` ${label}: ${list.map((e) => e.route.index).join(',')}` : '';
   const visit = (node: TrieNode, label: string, indent: string): void => {
     lines.push(`${indent}${label} min ${node.minIndex}${routes('catch-all', node.catchAlls)}${routes('terminals', node.terminals)}`);
     const next = `${indent}  `;
-    if (node.literals) for (const [text, child] of node.literals) visit(child, JSON.stringify(text), next);
+    for (const [text, child] of literalEdges(node)) visit(child, JSON.stringify(text), next);
     if (node.parameter) visit(node.parameter, '{}', next);
     for (const edge of node.complex) {
       const shape = edge.pattern.parts.map((p) => ('literal' in p ? p.literal : '{}')).join('');

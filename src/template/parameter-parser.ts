@@ -51,9 +51,12 @@ export function parseParameterText(text: string): ParameterPart {
 
     encodeSlashes,
     defaultValue,
-    constraints,
+    constraints: constraints.length === 0 ? NO_CONSTRAINTS : constraints,
   };
 }
+
+/** Most parameters have no inline constraint: they share one empty list (large tables hold thousands). */
+const NO_CONSTRAINTS: readonly string[] = Object.freeze([]);
 
 const enum State {
   Start,
