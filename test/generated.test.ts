@@ -97,6 +97,35 @@ describe('router.source', () => {
     expect(compile(many).match('/R1234/ITEMS/7')?.values).toEqual({ id: '7' });
     expect(compile(many).match('/r2000/items/5')).toBeNull();
   });
+
+  it('answers like the linear matcher behind a large fan-out, before and after a shared subtree shape is compiled', () => {
+    // rN/items/{id:int} share one shape (compiled once four of them have been reached); the uN/... routes each
+    // have a shape of their own (answered by the interpreted walk); POST and a catch-all come later in order.
+    const routes: RouteDefinition[] = [
+      ...Array.from({ length: 150 }, (_, i) => ({ template: `r${i}/items/{id:int}`, methods: ['GET'] })),
+      // Tried before the literal table: a later route found inside a subtree must not replace this one.
+      { template: '{*all}', constraints: { all: '^r5/items/zz$' } },
+      ...Array.from({ length: 150 }, (_, i) => ({ template: `r${150 + i}/items/{id:int}`, methods: ['GET'] })),
+      ...Array.from({ length: 60 }, (_, i) => ({ template: `u${i}/${'x'.repeat(1 + (i % 7))}/{a}${i % 2 ? '/{b?}' : ''}` })),
+      { template: 'r7/{*rest}', methods: ['POST'] },
+      { template: 'r5/{*rest}' },
+      { template: 'u3/{*rest}' },
+      { template: '{first}/{*rest}' },
+    ];
+    const generated = compile(routes);
+    const linear = compile(routes, { strategy: 'linear' });
+    const requests: [string, string][] = [];
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 300; i += 7) requests.push([`/r${i}/items/${i}`, 'GET'], [`/R${i}/Items/x${i}`, 'GET'], [`/r${i}/items/${i}`, 'POST']);
+      for (let i = 0; i < 60; i++) requests.push([`/u${i}/${'x'.repeat(1 + (i % 7))}/v/w`, 'GET'], [`/u${i}/${'X'.repeat(1 + (i % 7))}/v`, 'GET'], [`/u${i}/y/v`, 'GET']);
+      // Escapes: decoded once, and a decoded "?" or "%" is part of the value.
+      requests.push(['/u3/xxxx/%2541', 'GET'], ['/u3/xxxx/a%3Fb/c%23d', 'GET'], ['/r5/items/zz', 'GET'], ['/r5/items/%7A%7A', 'GET'], ['/r5/items/12', 'GET']);
+    }
+    const summary = (m: ReturnType<typeof generated.match>) => (m === null ? null : { index: m.route.index, values: { ...m.values } });
+    for (const [path, method] of requests) {
+      expect({ path, method, found: summary(generated.match(path, method)) }).toEqual({ path, method, found: summary(linear.match(path, method)) });
+    }
+  });
 });
 
 describe('without new Function (a Content Security Policy, an edge runtime)', () => {

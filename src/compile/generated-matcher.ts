@@ -7,6 +7,8 @@ import { emitMatcher, emitSubtree, type EmittedMatcher, type LazySubtree } from 
 import { INLINE_CHECKS } from './inline-constraints.js';
 import type { RouteEntry } from './route-entry.js';
 import type { RouteMatch } from './route-match.js';
+import { RequestPath } from './request-path.js';
+import { findFirstFrom } from './trie-matcher.js';
 import type { TrieNode } from './trie.js';
 import { decodeSegment } from './url-decoder.js';
 
@@ -33,7 +35,7 @@ const HELPERS = {
   },
   /**
    * The function for segment [start, end) in a literal table: the segment as it is first, folded only on a
-   * miss. A subtree not compiled yet is compiled now, once, and takes its place in the table.
+   * miss. A subtree without code yet answers through lazyTarget.
    */
   literalChild(table: Map<string, Target>, path: string, start: number, end: number): SubtreeMatch | undefined {
     let key = path.slice(start, end);
@@ -44,10 +46,7 @@ const HELPERS = {
       found = table.get((key = folded));
       if (found === undefined) return undefined;
     }
-    if (typeof found === 'function') return found;
-    const compiled = compileSubtree(found);
-    table.set(key, compiled);
-    return compiled;
+    return typeof found === 'function' ? found : lazyTarget(table, key, found);
   },
   /** values[name] = value for any name ("__proto__" included, which plain assignment would swallow). */
   setValue(values: Record<string, unknown>, name: string, value: unknown): void {
@@ -60,7 +59,7 @@ type EmittedMatch = (path: string, method: string, httpContext: unknown) => Rout
 /** An emitted subtree function (its parameters are the segment offsets its routes read). */
 type SubtreeMatch = (...args: unknown[]) => RouteMatch | null;
 /** A literal table's entry: a compiled subtree, or one still to compile. */
-type Target = SubtreeMatch | LazySubtree;
+type Target = SubtreeMatch | LazySubtree | LazyState;
 
 /** Runs a unit's factory: the one place source becomes code. */
 function compileUnit<T>({ source, constants }: EmittedMatcher): T {
@@ -69,19 +68,58 @@ function compileUnit<T>({ source, constants }: EmittedMatcher): T {
 
 type UnitFactory = (constants: readonly unknown[], helpers: typeof HELPERS) => SubtreeMatch;
 
-/**
- * A lazy subtree's function. Subtrees of the same shape emit the same source (only their constants differ),
- * so its factory is compiled once per router and called with each subtree's constants: the closures share
- * one SharedFunctionInfo, hence one bytecode, one feedback vector and one optimized code.
- */
-function compileSubtree(subtree: LazySubtree): SubtreeMatch {
-  const { source, constants } = emitSubtree(subtree);
-  let factory = subtree.shapes.get(source) as UnitFactory | undefined;
-  if (factory === undefined) {
-    factory = new Function('K', 'H', source) as UnitFactory;
-    subtree.shapes.set(source, factory);
+/** A shape of subtree (its emitted source): compiled once, when enough requests need it. */
+interface Shape {
+  readonly source: string;
+  factory: UnitFactory | null;
+  /** How many subtrees of this shape have been reached. */
+  subtrees: number;
+}
+
+/** A subtree behind a large fan-out until its code is compiled: what the literal table holds meanwhile. */
+interface LazyState {
+  readonly subtree: LazySubtree;
+  shape: Shape | null;
+  constants: readonly unknown[];
+  /** The interpreted walk from this subtree's node, with the same parameters as its emitted function. */
+  readonly interpret: SubtreeMatch;
+}
+
+// Code is worth compiling only where it runs hot. A subtree whose shape no other subtree shares would get a
+// function of its own, which V8 interprets (slower than the trie walk, hot for every subtree) until it has
+// run thousands of times: measured on 10,000 GitHub-like routes, such functions were still behind the walk
+// after 3 s of lookups. A shape that SHARED_SHAPE subtrees have is compiled once and runs for all of them (a
+// table of rN/items/{id} routes compiles one function); every other subtree is answered by the walk.
+const SHARED_SHAPE = 4;
+
+/** What a literal table's entry answers with now, compiling its code when it is worth it. */
+function lazyTarget(table: Map<string, Target>, key: string, found: LazySubtree | LazyState): SubtreeMatch {
+  let state: LazyState;
+  if ('interpret' in found) state = found;
+  else {
+    const { node, depth } = found;
+    const interpret: SubtreeMatch = (path, _end, method, ctx, best) =>
+      findFirstFrom(node, depth, new RequestPath(path as string, true), method as string, ctx, best as number);
+    state = { subtree: found, shape: null, constants: [], interpret };
+    table.set(key, state);
   }
-  return factory(constants, HELPERS);
+  if (state.shape === null) {
+    const { source, constants } = emitSubtree(state.subtree);
+    let shape = state.subtree.shapes.get(source) as Shape | undefined;
+    if (shape === undefined) state.subtree.shapes.set(source, (shape = { source, factory: null, subtrees: 0 }));
+    shape.subtrees++;
+    state.shape = shape;
+    state.constants = constants;
+  }
+  const shape = state.shape;
+  if (shape.factory === null && shape.subtrees >= SHARED_SHAPE) {
+    shape.factory = new Function('K', 'H', shape.source) as UnitFactory;
+  }
+  if (shape.factory === null) return state.interpret;
+  // Closures of one factory share one SharedFunctionInfo: one bytecode, one feedback vector, one optimized code.
+  const compiled = shape.factory(state.constants, HELPERS);
+  table.set(key, compiled);
+  return compiled;
 }
 
 /**

@@ -23,13 +23,17 @@ export class RequestPath {
   private decodedSegments: (string | undefined)[] | null = null;
   private foldedSegments: (string | undefined)[] | null = null;
 
-  constructor(target: string) {
-    let end = target.indexOf('?');
-    const hash = target.indexOf('#');
+  /**
+   * `alreadyDecoded`: `target` is a path whose segments are decoded already and that has no query or fragment
+   * (what the generated matcher works on): nothing is cut off and nothing is decoded again.
+   */
+  constructor(target: string, alreadyDecoded = false) {
+    let end = alreadyDecoded ? -1 : target.indexOf('?');
+    const hash = alreadyDecoded ? -1 : target.indexOf('#');
     if (hash >= 0 && (end < 0 || hash < end)) end = hash;
     const path = end < 0 ? target : target.slice(0, end);
     this.path = path;
-    this.hasEscapes = path.indexOf('%') >= 0;
+    this.hasEscapes = !alreadyDecoded && path.indexOf('%') >= 0;
     const first = path.charCodeAt(0) === 47 /* / */ ? 1 : 0;
     this.first = first;
     // Non-empty after the leading slash: at least one (possibly empty) segment, as PathTokenizer counts.

@@ -21,8 +21,13 @@ interface Search {
 
 /** The first route (lowest index) that accepts the request, or null. */
 export function findFirst(root: TrieNode, path: RequestPath, method: string, httpContext: unknown): RouteMatch | null {
-  const search: Search = { path, count: path.length, method, httpContext, bestIndex: Infinity, best: null };
-  walk(root, 0, search);
+  return findFirstFrom(root, 0, path, method, httpContext, Infinity);
+}
+
+/** The same below `node` (reached at segment `depth`), among routes with an index below `bestIndex`. */
+export function findFirstFrom(node: TrieNode, depth: number, path: RequestPath, method: string, httpContext: unknown, bestIndex: number): RouteMatch | null {
+  const search: Search = { path, count: path.length, method, httpContext, bestIndex, best: null };
+  walk(node, depth, search);
   return search.best;
 }
 
