@@ -1,5 +1,7 @@
 // The to-do server's batched request log: lines are written together, never lost at exit.
 import { execFileSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { BatchedLineWriter } from '../src/todo/request-log.js';
 
@@ -39,5 +41,33 @@ describe('BatchedLineWriter', () => {
     const lines = out.trim().split('\n').map((l) => JSON.parse(l));
     expect(lines).toHaveLength(50);
     expect(lines[49]).toMatchObject({ method: 'GET', path: '/api/todo/missing-49', status: 404 });
+  });
+});
+
+describe('requestLog', () => {
+  it.each([
+    { label: 'a 200', status: 200, throws: false, line: { method: 'GET', path: '/a/b', status: 200 } },
+    { label: 'a 404 from a handler', status: 404, throws: false, line: { method: 'GET', path: '/a/b', status: 404 } },
+    { label: 'an error escaping the app (answered 500)', status: 200, throws: true, line: { method: 'GET', path: '/a/b', status: 500 } },
+  ])('logs $label as one JSON line with its duration', async ({ status, throws, line }) => {
+    const { createApplication } = await import('../src/index.js');
+    const { requestLog } = await import('../src/todo/request-log.js');
+    const lines: string[] = [];
+    const app = createApplication({ onError: () => {} });
+    app.use(requestLog((l) => lines.push(l)));
+    app.run(async (ctx) => {
+      if (throws) throw new Error('boom');
+      ctx.response.send(status, 'x');
+    });
+    const server = createServer(app.handler);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const reply = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/a/b?q=1`);
+    await reply.text();
+    server.close();
+    expect(reply.status).toBe(line.status);
+    expect(lines).toHaveLength(1);
+    const parsed = JSON.parse(lines[0]) as Record<string, unknown>;
+    expect(parsed).toMatchObject(line);
+    expect(typeof parsed.durationMs).toBe('number');
   });
 });

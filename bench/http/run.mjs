@@ -40,6 +40,8 @@ const todoServer = todoBundle.path;
 const SERVERS = [
   { id: 'ceiling', name: 'node:http ceiling', script: fileURLToPath(new URL('ceiling.mjs', import.meta.url)), perOp: true },
   { id: 'switchyard', name: 'switchyard to-do', script: todoServer },
+  // The same server with its request log on, as `npm start` runs it (stdout goes to /dev/null here).
+  { id: 'switchyard-log', name: 'switchyard to-do, request log on', script: todoServer, env: { TODO_LOG: 'on' } },
   { id: 'fastify', name: 'fastify to-do', script: fileURLToPath(new URL('fastify-todo.mjs', import.meta.url)) },
 ];
 // In the order they run against one server process (POST last: the store grows while it is measured).
@@ -183,7 +185,7 @@ async function runRound(round, samples) {
           instances[spec.id][op.id] = { server, key: 'ceiling-key' };
         }
       } else {
-        const server = await startServer(spec.script);
+        const server = await startServer(spec.script, spec.env);
         running.push(server);
         const key = await smokeTest(server, spec.name);
         instances[spec.id] = Object.fromEntries(OPS.map((op) => [op.id, { server, key }]));

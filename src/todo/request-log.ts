@@ -52,15 +52,24 @@ export class BatchedLineWriter {
   }
 }
 
-/** A middleware that writes one JSON line per finished request: method, path, status, duration in ms. */
+/**
+ * A middleware that writes one JSON line per request when the app has answered it: method, path, status and
+ * the time the app took in ms. An error escaping the app is logged as 500 (the status the app then sends).
+ * The line is written by hand (two JSON.stringify calls for the strings): cheaper than stringifying an object.
+ */
 export function requestLog(write: (line: string) => void): Middleware {
   return (ctx, next) => {
-    const start = process.hrtime.bigint();
-    ctx.response.raw.once('finish', () => {
-      const duration = Number(process.hrtime.bigint() - start) / 1e6;
-      const { method, path } = ctx.request;
-      write(JSON.stringify({ method, path, status: ctx.response.statusCode, durationMs: Math.round(duration * 1000) / 1000 }));
-    });
-    return next();
+    const start = performance.now();
+    const done = (status: number): void => {
+      const durationMs = Math.round((performance.now() - start) * 1000) / 1000;
+      write(`{"method":${JSON.stringify(ctx.request.method)},"path":${JSON.stringify(ctx.request.path)},"status":${status},"durationMs":${durationMs}}`);
+    };
+    return next().then(
+      () => done(ctx.response.statusCode),
+      (error: unknown) => {
+        done(500);
+        throw error;
+      },
+    );
   };
 }
