@@ -1,6 +1,8 @@
 // The to-do API (../shared/spec/todo-api.md) over real HTTP: undici against createTodoServer() on port 0, raw
 // node:net sockets for what undici will not send (malformed HTTP, a lying Content-Length, slow clients), and
-// the bundled server (dist/todo-server.js) as `npm start` runs it.
+// the bundled server (dist/todo-server.js) as `npm start` runs it. vitest runs this file twice: with the
+// memory store, and (project "postgres", TODO_TEST_STORE=postgres) with every server on a fresh schema of a
+// real PostgreSQL server.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
@@ -9,8 +11,9 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createTodoServer, shutdown, type TodoServerOptions } from '../src/todo/server.js';
+import { PostgresTodoRepository } from '../src/todo/postgres-repository.js';
 import type { TodoRepository } from '../src/todo/todo-repository.js';
 import type { TodoItem } from '../src/todo/todo-item.js';
 
@@ -30,9 +33,26 @@ interface Running {
 }
 
 const running = new Set<Server>();
+const STORE = process.env.TODO_TEST_STORE === 'postgres' ? 'postgres' : 'memory';
+const closeStore = new Map<Server, () => Promise<void>>();
+
+/** A fresh, empty PostgreSQL schema (its own store) on the project's server. */
+async function freshPostgresUrl(): Promise<string> {
+  const pg = (await import('pg')).default;
+  const name = `todo_${process.pid}_${Math.random().toString(36).slice(2)}`;
+  const client = new pg.Client({ connectionString: inject('postgresUrl') });
+  await client.connect();
+  await client.query(`CREATE SCHEMA ${name}`).finally(() => client.end());
+  return `${inject('postgresUrl')}?options=${encodeURIComponent(`-c search_path=${name}`)}`;
+}
 
 async function start(options: TodoServerOptions = {}): Promise<Running> {
-  const server = createTodoServer({ log: false, ...options });
+  let repository = options.repository;
+  if (STORE === 'postgres' && repository === undefined) {
+    repository = await PostgresTodoRepository.open({ connectionString: await freshPostgresUrl(), maxItems: options.maxItems, maxBytes: options.maxBytes });
+  }
+  const server = createTodoServer({ log: false, ...options, repository });
+  if (repository instanceof PostgresTodoRepository) closeStore.set(server, () => repository.close());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
@@ -44,11 +64,15 @@ async function start(options: TodoServerOptions = {}): Promise<Running> {
 
 async function stop(server: Server): Promise<void> {
   running.delete(server);
-  if (!server.listening) return;
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
+  const close = closeStore.get(server);
+  closeStore.delete(server);
+  if (server.listening) {
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  }
+  await close?.();
 }
 
 afterEach(async () => {
@@ -473,7 +497,7 @@ describe('routing details', () => {
     const reply = await http(base, 'GET', '/healthz');
     expect(reply.status).toBe(200);
     expect(reply.headers['content-type']).toBe(JSON_CT);
-    expect(JSON.parse(reply.text)).toEqual({ status: 'ok' });
+    expect(JSON.parse(reply.text)).toEqual({ status: 'ok', store: STORE });
   });
 
   it('OPTIONS on a known path → 204 with Allow', async () => {
@@ -936,7 +960,7 @@ describe('dist/todo-server.js (npm start)', () => {
   async function launch(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; lines: string[] }> {
     const child = spawn(process.execPath, ['dist/todo-server.js'], {
       cwd: ROOT,
-      env: { ...process.env, PORT: '0', ...env },
+      env: { ...process.env, PORT: '0', ...(STORE === 'postgres' ? { TODO_STORE: await freshPostgresUrl() } : {}), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(child);
