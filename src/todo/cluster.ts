@@ -16,7 +16,7 @@ const RESTART_WINDOW_MS = 10_000;
 
 /**
  * Runs in the primary: forks `count` workers (each runs this same script and serves the port), calls
- * `announce` with the port once the first one listens, replaces workers that exit, and on SIGTERM/SIGINT
+ * `announce` with the port once all listen, replaces workers that exit, and on SIGTERM/SIGINT
  * sends SIGTERM to every worker (each finishes its requests in flight and exits) and exits when all have.
  */
 export function runPrimary(count: number, announce: (port: number) => void): Promise<void> {
@@ -28,8 +28,10 @@ export function runPrimary(count: number, announce: (port: number) => void): Pro
     alive.add(cluster.fork());
   };
 
+  let listening = 0;
   cluster.on('listening', (_worker, address) => {
-    if (announced) return;
+    // Announced once every first-generation worker listens, so a client sees all of them from the start.
+    if (announced || ++listening < count) return;
     announced = true;
     announce(address.port);
     console.log(`${count} workers (pid ${process.pid} is the primary)`);

@@ -1,5 +1,6 @@
 // Choosing and serving the to-do store: the in-memory default or PostgreSQL (TODO_STORE / DATABASE_URL), the
 // 503 answer while the store is unavailable, and the store's line in /healthz.
+import cluster from 'node:cluster';
 import { problem, writeProblem, type Middleware, type RequestDelegate } from '../index.js';
 import { InMemoryTodoRepository, TodoStoreUnavailableError, type TodoRepository } from './todo-repository.js';
 
@@ -53,12 +54,16 @@ export const storeUnavailable: Middleware = (ctx, next) =>
     });
   });
 
-/** GET /healthz: 200 {"status":"ok","store":kind} while the store answers, else 503 with status "unavailable". */
+/**
+ * GET /healthz: 200 {"status":"ok","store":kind} while the store answers, else 503 with status
+ * "unavailable"; under TODO_WORKERS also "worker": the answering worker's process id.
+ */
 export function healthCheck(repository: TodoRepository): RequestDelegate {
   const store = storeKind(repository);
+  const worker = cluster.isWorker ? { worker: process.pid } : {};
   return async (ctx) => {
     const status = repository.health ? await repository.health() : 'ok';
-    if (status === 'ok') ctx.response.json(200, { status, store });
-    else ctx.response.json(503, { status, store }, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+    if (status === 'ok') ctx.response.json(200, { status, store, ...worker });
+    else ctx.response.json(503, { status, store, ...worker }, { 'retry-after': String(RETRY_AFTER_SECONDS) });
   };
 }
