@@ -18,7 +18,7 @@ import { describeDatabase, isUnavailable, PostgresTodoRepository } from '../src/
 import { createTodoServer, headerOverflowStatus, MAX_URL_LENGTH } from '../src/todo/server.js';
 import { readStoreConfig } from '../src/todo/store.js';
 import type { TodoItem } from '../src/todo/todo-item.js';
-import { startPostgres, type PostgresServer } from './support/postgres.js';
+import { startPostgres, type PostgresServer } from './support/postgres.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const JSON_HEADERS = { 'content-type': 'application/json' };

@@ -12,8 +12,8 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 
 /** The directory of initdb/pg_ctl: PG_BIN, else the newest /usr/lib/postgresql/<v>/bin, else none. */
-function findBinaries(): string {
-  const candidates: string[] = [];
+function findBinaries() {
+  const candidates = [];
   if (process.env.PG_BIN) candidates.push(process.env.PG_BIN);
   const debian = '/usr/lib/postgresql';
   if (existsSync(debian)) {
@@ -31,7 +31,7 @@ function findBinaries(): string {
   return found;
 }
 
-function freePort(): Promise<number> {
+function freePort() {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -42,26 +42,9 @@ function freePort(): Promise<number> {
   });
 }
 
-export interface PostgresServer {
-  readonly port: number;
-  /** postgres://postgres@127.0.0.1:port/<database> (trust authentication: any password is accepted). */
-  url(database?: string): string;
-  /** Creates an empty database with a fresh name and returns its URL (about 0.2 s). */
-  createDatabase(): Promise<string>;
-  /**
-   * Creates an empty schema with a fresh name and returns a URL whose connections use it (search_path in the
-   * URL's options): a separate store in a few milliseconds.
-   */
-  createSchema(): Promise<string>;
-  /** Stops the server (fast shutdown: sessions are terminated); the data stays. */
-  stop(): Promise<void>;
-  /** Starts it again on the same port and data directory. */
-  start(): Promise<void>;
-  /** Stops it and removes the data directory. */
-  destroy(): Promise<void>;
-}
 
-export async function startPostgres(): Promise<PostgresServer> {
+/** See postgres.d.mts. */
+export async function startPostgres({ durable = false } = {}) {
   const bin = findBinaries();
   const asRoot = userInfo().uid === 0;
   const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-pg-'));
@@ -72,26 +55,27 @@ export async function startPostgres(): Promise<PostgresServer> {
     const { stdout: gid } = await run('id', ['-g', 'postgres']);
     chownSync(dataDir, Number(stdout.trim()), Number(gid.trim()));
   }
-  const as = (file: string, args: string[]) =>
+  const as = (file, args) =>
     asRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, file), ...args]) : run(join(bin, file), args);
   const port = await freePort();
   const pgdata = join(dataDir, 'data');
   await as('initdb', ['-D', pgdata, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale', '--no-sync']);
-  // Durability settings off: the data is thrown away, and the tests measure behaviour, not disks.
-  const options = `-p ${port} -k ${dataDir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-  const pgCtl = (args: string[]) => as('pg_ctl', ['-D', pgdata, '-l', join(dataDir, 'log'), ...args]);
-  const startServer = async (): Promise<void> => {
+  // Durability settings off unless asked for: the tests' data is thrown away, and they check behaviour, not disks.
+  const fast = durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+  const options = `-p ${port} -k ${dataDir} -c listen_addresses=127.0.0.1 -c max_connections=200${fast}`;
+  const pgCtl = (args) => as('pg_ctl', ['-D', pgdata, '-l', join(dataDir, 'log'), ...args]);
+  const startServer = async () => {
     try {
       await pgCtl(['-o', options, '-w', '-t', '30', 'start']);
     } catch (error) {
       const log = existsSync(join(dataDir, 'log')) ? readFileSync(join(dataDir, 'log'), 'utf8').slice(-2000) : '';
-      throw new Error(`PostgreSQL did not start: ${(error as Error).message}\n${log}`);
+      throw new Error(`PostgreSQL did not start: ${error.message}\n${log}`);
     }
   };
   await startServer();
   const url = (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
   let names = 0;
-  const admin = async (sql: string): Promise<void> => {
+  const admin = async (sql) => {
     const pg = (await import('pg')).default;
     const client = new pg.Client({ connectionString: url() });
     await client.connect();
