@@ -491,6 +491,32 @@ describe('TODO_WORKERS', () => {
     expect(await run.exit).toBe(0);
   }, 40_000);
 
+  it('workers that die while the database is down are replaced (with a growing delay) until it is back', async () => {
+    const run = await launch({ TODO_STORE: await db.createSchema(), TODO_WORKERS: '2' });
+    const first = [...(await clientsPerWorker(run.base, 2)).keys()];
+    await db.stop();
+    try {
+      for (const pid of first) process.kill(pid, 'SIGKILL');
+      // Replacements cannot open the store now and die at start; the primary keeps trying.
+      for (let i = 0; i < 100 && !/failed to start[^\n]*\n[^]*failed to start/.test(run.stderr()); i++) await sleep(50);
+      expect(run.stderr()).toMatch(/switchyard to-do API failed to start: Cannot use the PostgreSQL store at postgres@127\.0\.0\.1:\d+\/postgres/);
+      await sleep(500);
+      expect(alive(run.child.pid!)).toBe(true);
+    } finally {
+      await db.start();
+    }
+    let now = await workerPids(run.base);
+    for (let i = 0; i < 100 && now.size < 2; i++) {
+      await sleep(100);
+      now = await workerPids(run.base);
+    }
+    expect(now.size).toBe(2);
+    for (const pid of first) expect(now.has(pid)).toBe(false);
+    expect((await http(run.base, 'POST', '/api/todo', { Name: 'back' })).status).toBe(201);
+    run.child.kill('SIGTERM');
+    expect(await run.exit).toBe(0);
+  }, 30_000);
+
   it('SIGTERM drains every worker: a request in flight completes, then all exit and the primary exits 0', async () => {
     const run = await launch({ TODO_STORE: await db.createSchema(), TODO_WORKERS: '2' });
     const pids = [...(await clientsPerWorker(run.base, 2)).keys()];

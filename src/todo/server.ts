@@ -19,7 +19,7 @@ import { BatchedLineWriter, requestLog } from './request-log.js';
 import { GET_TODO_ROUTE, TodoController } from './todo-controller.js';
 import { InMemoryTodoRepository, type TodoRepository } from './todo-repository.js';
 import { healthCheck, openTodoStore, readStoreConfig, storeUnavailable } from './store.js';
-import { readWorkerCount, runPrimary } from './cluster.js';
+import { pickPort, readWorkerCount, runPrimary } from './cluster.js';
 
 /** The service key of the shared TodoRepository. */
 export const TODO_REPOSITORY = Symbol.for('switchyard.todo.repository');
@@ -190,7 +190,7 @@ async function main(): Promise<void> {
     }
     // Migrate and check the database once, here: an unreachable one fails the start instead of every worker.
     await (await openTodoStore(store)).close?.();
-    return runPrimary(workers, announce);
+    return runPrimary(workers, announce, { PORT: String(port === 0 ? await pickPort(host) : port) });
   }
   const repository = await openTodoStore(store);
   const server = createTodoServer({ log, debug: /^debug$/i.test(process.env.TODO_LOG ?? ''), repository });
