@@ -122,6 +122,8 @@ export type TodoServerOptions = TodoAppOptions;
 /**
  * The status for a parser "header overflow" (request line plus headers over Node's 16 KiB budget): 414 when
  * the bytes it read start a request line longer than MAX_URL_LENGTH (the URL is what is too long), else 431.
+ * Those bytes are the read that overflowed: a request line arriving in several reads whose overflowing one
+ * starts mid-line cannot be recognized, and gets 431.
  */
 export function headerOverflowStatus(rawPacket: Buffer | undefined): 414 | 431 {
   if (!rawPacket) return 431;
