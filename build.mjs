@@ -1,6 +1,8 @@
 // Bundles the library (dist/index.js), the to-do server (dist/todo-server.js) and the `switchyard` command
 // (dist/cli.js, package.json "bin") with esbuild,
-// then emits declaration files with tsc. Zero runtime dependencies: nothing is external but node:*.
+// then emits declaration files with tsc. Zero runtime dependencies: nothing is external but node:*, and, in the
+// server bundle only, `pg` (a dev dependency the server imports only when TODO_STORE selects PostgreSQL; it
+// is loaded from the checkout's node_modules).
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, rmSync } from 'node:fs';
@@ -18,7 +20,7 @@ const common = {
 
 await build({ ...common, entryPoints: ['src/index.ts'], outfile: 'dist/index.js' });
 if (existsSync('src/todo/server.ts')) {
-  await build({ ...common, entryPoints: ['src/todo/server.ts'], outfile: 'dist/todo-server.js' });
+  await build({ ...common, entryPoints: ['src/todo/server.ts'], outfile: 'dist/todo-server.js', external: ['pg'] });
 }
 if (existsSync('src/cli/main.ts')) {
   await build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } });

@@ -8,12 +8,16 @@
 //   BENCH_HTTP_DURATION=<s>  seconds per measurement (default 3)    BENCH_HTTP_ROUNDS=<n> (default 3)
 //   BENCH_HTTP_CONNECTIONS=<n> (default 10)
 //   BENCH_TODO_SERVER=<file> another to-do server script to measure instead of dist/todo-server.js
+//   BENCH_HTTP_POSTGRES=0    leave out the PostgreSQL rows (otherwise the to-do server is also measured with
+//                            TODO_STORE on a throw-away PostgreSQL server, durable settings, 1 and 2 workers)
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { environment } from '../lib/env.mjs';
+import { startPostgres } from '../../test/support/postgres.mjs';
 import { snapshotBundle, sourceState } from '../lib/snapshot.mjs';
 import { printTargets, evaluateTargets, renderDocs, resultsDir } from '../render.mjs';
 
@@ -36,14 +40,33 @@ if (!existsSync(todoServerFile)) {
 const todoBundle = snapshotBundle(todoServerFile);
 process.on('exit', () => todoBundle.remove());
 const todoServer = todoBundle.path;
+// The bundle leaves `pg` external (loaded from the checkout's node_modules): let the copy find it too.
+symlinkSync(fileURLToPath(new URL('../../node_modules', import.meta.url)), join(dirname(todoServer), 'node_modules'));
 
 const SERVERS = [
   { id: 'ceiling', name: 'node:http ceiling', script: fileURLToPath(new URL('ceiling.mjs', import.meta.url)), perOp: true },
   { id: 'switchyard', name: 'switchyard to-do', script: todoServer },
   // The same server with its request log on, as `npm start` runs it (stdout goes to /dev/null here).
-  { id: 'switchyard-log', name: 'switchyard to-do, request log on', script: todoServer, env: { TODO_LOG: 'on' } },
+  { id: 'switchyard-log', name: 'switchyard to-do, request log on', script: todoServer, env: async () => ({ TODO_LOG: 'on' }) },
   { id: 'fastify', name: 'fastify to-do', script: fileURLToPath(new URL('fastify-todo.mjs', import.meta.url)) },
 ];
+// The same to-do server on PostgreSQL (a fresh schema per server process, so each starts with the seed only).
+let postgres = null;
+if (process.env.BENCH_HTTP_POSTGRES !== '0') {
+  try {
+    postgres = await startPostgres({ durable: true });
+    for (const workers of [1, 2]) {
+      SERVERS.push({
+        id: `switchyard-pg-${workers}`,
+        name: `switchyard to-do, PostgreSQL, ${workers} worker${workers > 1 ? 's' : ''}`,
+        script: todoServer,
+        env: async () => ({ TODO_STORE: await postgres.createSchema(), TODO_WORKERS: String(workers) }),
+      });
+    }
+  } catch (error) {
+    console.warn(`bench:http: no PostgreSQL rows (${error.message.split('\n')[0]})`);
+  }
+}
 // In the order they run against one server process (POST last: the store grows while it is measured).
 const OPS = [
   { id: 'get-one', name: 'GET one item', method: 'GET', path: (key) => `/api/todo/${key}` },
@@ -185,7 +208,7 @@ async function runRound(round, samples) {
           instances[spec.id][op.id] = { server, key: 'ceiling-key' };
         }
       } else {
-        const server = await startServer(spec.script, spec.env);
+        const server = await startServer(spec.script, spec.env ? await spec.env() : {});
         running.push(server);
         const key = await smokeTest(server, spec.name);
         instances[spec.id] = Object.fromEntries(OPS.map((op) => [op.id, { server, key }]));
@@ -220,8 +243,10 @@ try {
   }
 } catch (error) {
   console.error(`bench:http failed: ${error.message}`);
+  await postgres?.destroy();
   process.exit(1);
 }
+await postgres?.destroy();
 
 const results = {};
 for (const s of SERVERS) {

@@ -20,6 +20,7 @@ const TITLES: Record<number, string> = {
   415: 'Unsupported Media Type',
   431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
   507: 'Insufficient Storage',
 };
 
@@ -34,6 +35,7 @@ const TYPES: Record<number, string> = {
   415: 'rfc9110#section-15.5.16',
   431: 'rfc6585#section-5',
   500: 'rfc9110#section-15.6.1',
+  503: 'rfc9110#section-15.6.4',
   507: 'rfc4918#section-11.5',
 };
 

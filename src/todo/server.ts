@@ -1,5 +1,6 @@
 // The to-do API server on raw node:http, routed by switchyard like any user's app. `npm start` runs this
 // file's bundle (dist/todo-server.js); tests use createTodoServer() with their own repository.
+import cluster from 'node:cluster';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { pathToFileURL } from 'node:url';
@@ -17,6 +18,8 @@ import {
 import { BatchedLineWriter, requestLog } from './request-log.js';
 import { GET_TODO_ROUTE, TodoController } from './todo-controller.js';
 import { InMemoryTodoRepository, type TodoRepository } from './todo-repository.js';
+import { healthCheck, openTodoStore, readStoreConfig, storeUnavailable } from './store.js';
+import { pickPort, readWorkerCount, runPrimary } from './cluster.js';
 
 /** The service key of the shared TodoRepository. */
 export const TODO_REPOSITORY = Symbol.for('switchyard.todo.repository');
@@ -93,13 +96,14 @@ export function createTodoApp(options: TodoAppOptions = {}): Application {
   const log = options.log ?? true;
   if (log) app.use(requestLog(typeof log === 'function' ? log : stdoutLog().write));
   app.use(rejectLongUrls);
+  app.use(storeUnavailable);
 
   const controller = new TodoController(app.services.getRequired<TodoRepository>(TODO_REPOSITORY));
   // A literal, not TodoController.name: a bundler may rename classes.
   const base = expandControllerTemplate('api/[controller]', 'TodoController');
   const builder = new RouteBuilder(app);
   builder
-    .mapMethods(['GET', 'HEAD'], 'healthz', async (ctx) => ctx.response.json(200, { status: 'ok' }))
+    .mapMethods(['GET', 'HEAD'], 'healthz', healthCheck(repository))
     .mapMethods(['GET', 'HEAD'], base, controller.getAll)
     .mapMethods(['GET', 'HEAD'], `${base}/{id}`, controller.getById, { name: GET_TODO_ROUTE })
     .mapPost(base, controller.create)
@@ -116,19 +120,35 @@ export function createTodoApp(options: TodoAppOptions = {}): Application {
 export type TodoServerOptions = TodoAppOptions;
 
 /**
+ * The status for a parser "header overflow" (request line plus headers over Node's 16 KiB budget): 414 when
+ * the bytes it read start a request line longer than MAX_URL_LENGTH (the URL is what is too long), else 431.
+ * Those bytes are the read that overflowed: a request line arriving in several reads whose overflowing one
+ * starts mid-line cannot be recognized, and gets 431.
+ */
+export function headerOverflowStatus(rawPacket: Buffer | undefined): 414 | 431 {
+  if (!rawPacket) return 431;
+  const end = rawPacket.indexOf('\n');
+  const lineLength = end < 0 ? rawPacket.length : end;
+  const startsRequest = /^[A-Z]+ /.test(rawPacket.toString('latin1', 0, 32));
+  return startsRequest && lineLength > MAX_URL_LENGTH ? 414 : 431;
+}
+
+/**
  * A node:http server for the to-do app, hardened against slow clients: headers and whole requests must
- * arrive within 30 s, idle keep-alive connections close after 5 s. Malformed HTTP gets a problem+json 400.
+ * arrive within 30 s, idle keep-alive connections close after 5 s. Malformed HTTP gets a problem+json 400;
+ * a request line and headers over Node's 16 KiB budget get 414 (an over-long URL) or 431 (large headers).
  */
 export function createTodoServer(options: TodoServerOptions = {}): Server {
   const app = createTodoApp(options);
-  const server = createServer({ headersTimeout: 30_000, requestTimeout: 30_000, maxHeaderSize: 128 * 1024 }, app.handler);
+  const server = createServer({ headersTimeout: 30_000, requestTimeout: 30_000 }, app.handler);
   server.keepAliveTimeout = 5_000;
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+  server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
     if (!socket.writable || error.code === 'ECONNRESET') {
       socket.destroy();
       return;
     }
-    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const status =
+      error.code === 'HPE_HEADER_OVERFLOW' ? headerOverflowStatus(error.rawPacket) : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
     const body = JSON.stringify(problem(status, 'The request could not be read as HTTP/1.1.'));
     socket.end(
       `HTTP/1.1 ${status} ${problem(status).title}\r\ncontent-type: application/problem+json; charset=utf-8\r\n` +
@@ -163,17 +183,30 @@ async function main(): Promise<void> {
   const host = process.env.HOST || '127.0.0.1';
   const port = Number(process.env.PORT || 5000);
   const log = !/^(0|off|false|no)$/i.test(process.env.TODO_LOG ?? '');
-  const server = createTodoServer({ log, debug: /^debug$/i.test(process.env.TODO_LOG ?? '') });
+  const store = readStoreConfig();
+  const workers = readWorkerCount();
+  const announce = (shown: number): void => console.log(`switchyard to-do API listening on http://${host.includes(':') ? `[${host}]` : host}:${shown}`);
+  if (workers > 1 && cluster.isPrimary) {
+    if (store.kind === 'memory') {
+      throw new Error(`TODO_WORKERS=${workers} needs a shared store: with TODO_STORE=memory each worker would keep its own items. Set TODO_STORE (or DATABASE_URL) to a postgres:// URL, or run one worker.`);
+    }
+    // Migrate and check the database once, here: an unreachable one fails the start instead of every worker.
+    await (await openTodoStore(store)).close?.();
+    return runPrimary(workers, announce, { PORT: String(port === 0 ? await pickPort(host) : port) });
+  }
+  const repository = await openTodoStore(store);
+  const server = createTodoServer({ log, debug: /^debug$/i.test(process.env.TODO_LOG ?? ''), repository });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, resolve);
   });
   const address = server.address();
-  const shown = typeof address === 'object' && address ? address.port : port;
-  console.log(`switchyard to-do API listening on http://${host.includes(':') ? `[${host}]` : host}:${shown}`);
+  if (cluster.isPrimary) announce(typeof address === 'object' && address ? address.port : port);
   const stop = (signal: string): void => {
-    console.log(`${signal}: shutting down`);
-    shutdown(server).then(() => process.exit(0));
+    if (cluster.isPrimary) console.log(`${signal}: shutting down`);
+    shutdown(server)
+      .then(() => repository.close?.())
+      .then(() => process.exit(0));
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
@@ -181,7 +214,7 @@ async function main(): Promise<void> {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   main().catch((error: unknown) => {
-    console.error('switchyard to-do API failed to start:', error);
+    console.error(`switchyard to-do API failed to start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   });
 }

@@ -7,6 +7,14 @@ export class TodoStoreFullError extends Error {
   override readonly name = 'TodoStoreFullError';
 }
 
+/**
+ * Thrown by a repository whose backing service cannot answer now (a database that is down, or no free
+ * connection within a short wait); the request gets 503 with Retry-After, and a retry can succeed.
+ */
+export class TodoStoreUnavailableError extends Error {
+  override readonly name = 'TodoStoreUnavailableError';
+}
+
 /** The data layer of the to-do API (Add, GetAll, Find, Remove, Update). */
 export interface TodoRepository {
   /** Stores the item under a new key and returns it; null when the store is full. */
@@ -17,6 +25,8 @@ export interface TodoRepository {
   remove(key: string): Promise<TodoItem | null>;
   /** Replaces the stored item with the same key; false when there is none; TodoStoreFullError when it does not fit. */
   update(item: TodoItem): Promise<boolean>;
+  /** Whether the store can answer now (reported by /healthz); a store without it is always 'ok'. */
+  health?(): Promise<'ok' | 'unavailable'>;
 }
 
 /** Options of the in-memory repository. */
@@ -97,6 +107,6 @@ export class InMemoryTodoRepository implements TodoRepository {
 }
 
 /** The bytes an item takes in the API's JSON (its Name escaped as JSON writes it, plus the fixed part). */
-function sizeOf(item: Omit<TodoItem, 'Key'>): number {
+export function sizeOf(item: Omit<TodoItem, 'Key'>): number {
   return (item.Name === null ? 4 : JSON.stringify(item.Name).length) + 80;
 }
