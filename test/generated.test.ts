@@ -2,6 +2,7 @@
 // fallback to the interpreted trie where the runtime forbids new Function. Its answers are checked against
 // the other strategies by every table (test/support/routers.ts) and by the differential test.
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compile, type RouteDefinition } from '../src/index.js';
 
@@ -76,6 +77,12 @@ describe('router.source', () => {
 
   it('is the readable code of the three-route example (snapshot; docs/matching.md shows it)', () => {
     expect(compile(routes).source).toMatchSnapshot();
+  });
+
+  it('is what docs/matching.md shows for that example', () => {
+    const docs = readFileSync(new URL('../docs/matching.md', import.meta.url), 'utf8');
+    const shown = /— it is[^\n]*\n\n```js\n([\s\S]*?)\n```/.exec(docs)?.[1];
+    expect(shown).toBe(compile(routes).source);
   });
 
   it('is null for the interpreted strategies', () => {
