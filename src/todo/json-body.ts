@@ -16,6 +16,7 @@ export type BodyResult = { readonly ok: true; readonly value: unknown } | { read
  */
 export function isJsonMediaType(value: string | undefined): boolean {
   if (value === undefined) return false;
+  if (value === 'application/json' || value === 'application/json; charset=utf-8') return true; // the usual two
   const parts = value.split(';');
   if (parts[0].trim().toLowerCase() !== 'application/json') return false;
   let charsets = 0;

@@ -3,7 +3,7 @@
 // the database itself (a trigger maintains a one-row usage table whose row lock serializes writers), so any
 // number of processes can share one database without a racy count.
 import type { Pool, PoolConfig } from 'pg';
-import type { TodoItem } from './todo-item.js';
+import { storedItem, type TodoItem } from './todo-item.js';
 import { sizeOf, TodoStoreFullError, TodoStoreUnavailableError, type TodoRepository } from './todo-repository.js';
 import { migrate } from './postgres-schema.js';
 
@@ -36,7 +36,7 @@ interface Row {
   is_complete: boolean;
 }
 
-const toItem = (row: Row): TodoItem => Object.freeze({ Key: row.key, Name: row.name, IsComplete: row.is_complete });
+const toItem = (row: Row): TodoItem => storedItem(row.key, row.name, row.is_complete);
 
 /** Host, port, database and user of a connection string: what a message may show (never the password). */
 export function describeDatabase(connectionString: string): string {

@@ -43,7 +43,7 @@ export class TodoController {
     if (item === null) return sendProblem(ctx, 507, 'The store is full; nothing was stored.');
     const location = new UrlHelper(ctx).link(GET_TODO_ROUTE, { id: item.Key });
     if (location === null) throw new Error(`The route "${GET_TODO_ROUTE}" cannot generate a link for a new item`);
-    ctx.response.send(201, todoItemJson(item), { ...JSON_TYPE, location });
+    ctx.response.send(201, todoItemJson(item), { 'content-type': JSON_TYPE['content-type'], location });
   };
 
   /** PUT api/todo/{id}: checked in this order — 400 (body, Key ≠ id), then 404, else 204. */

@@ -30,15 +30,24 @@ export function readTodoInput(body: unknown): { input: TodoInput } | { error: st
   return { input: { Key: key ?? null, Name: name ?? null, IsComplete: isComplete ?? false } };
 }
 
-// Stored items are immutable (an update stores a new object), so each one's JSON is written once.
-const jsonOf = new WeakMap<TodoItem, string>();
+// Stored items are immutable (an update stores a new object), so each one's JSON is written once, when it is
+// stored, and kept on the item under a symbol: not enumerable, so the item still has exactly three fields.
+// (A WeakMap cost an ephemeron per item, which the garbage collector pays for on every cycle.)
+const ITEM_JSON: unique symbol = Symbol('switchyard.todo.json');
 
-/** JSON for one item, with the property names and order of the API; computed once per stored item. */
+/** The JSON of an item, with the property names and order of the API. */
+function writeItemJson(item: TodoItem): string {
+  return `{"Key":${JSON.stringify(item.Key)},"Name":${item.Name === null ? 'null' : JSON.stringify(item.Name)},"IsComplete":${item.IsComplete === true}}`;
+}
+
+/** A stored item: frozen, its JSON written once. */
+export function storedItem(key: string, name: string | null, isComplete: boolean): TodoItem {
+  const item = { Key: key, Name: name, IsComplete: isComplete };
+  Object.defineProperty(item, ITEM_JSON, { value: writeItemJson(item) });
+  return Object.freeze(item);
+}
+
+/** JSON for one item; a stored item's is ready, any other item's is written now. */
 export function todoItemJson(item: TodoItem): string {
-  let json = jsonOf.get(item);
-  if (json === undefined) {
-    json = `{"Key":${JSON.stringify(item.Key)},"Name":${item.Name === null ? 'null' : JSON.stringify(item.Name)},"IsComplete":${item.IsComplete === true}}`;
-    if (Object.isFrozen(item)) jsonOf.set(item, json); // only objects that cannot change under the cache
-  }
-  return json;
+  return (item as TodoItem & { [ITEM_JSON]?: string })[ITEM_JSON] ?? writeItemJson(item);
 }

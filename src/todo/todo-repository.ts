@@ -1,6 +1,6 @@
 // TodoRepository: the controller's only way to the data. Asynchronous, so a database can stand behind it.
 import { randomUUID } from 'node:crypto';
-import type { TodoItem } from './todo-item.js';
+import { storedItem, type TodoItem } from './todo-item.js';
 
 /** Thrown by update() when the new item does not fit in the store. */
 export class TodoStoreFullError extends Error {
@@ -63,7 +63,7 @@ export class InMemoryTodoRepository implements TodoRepository {
     if (this.items.size >= this.maxItems || this.bytes + size > this.maxBytes) return null;
     let key = randomUUID();
     while (this.items.has(key)) key = randomUUID();
-    const stored: TodoItem = Object.freeze({ Key: key, Name: item.Name, IsComplete: item.IsComplete });
+    const stored = storedItem(key, item.Name, item.IsComplete);
     this.items.set(key, stored);
     this.bytes += size;
     return stored;
@@ -95,7 +95,7 @@ export class InMemoryTodoRepository implements TodoRepository {
     if (previous === undefined) return false;
     const bytes = this.bytes - sizeOf(previous) + sizeOf(item);
     if (bytes > this.maxBytes) throw new TodoStoreFullError('The updated item does not fit in the store.');
-    this.items.set(item.Key, Object.freeze({ Key: item.Key, Name: item.Name, IsComplete: item.IsComplete }));
+    this.items.set(item.Key, storedItem(item.Key, item.Name, item.IsComplete));
     this.bytes = bytes;
     return true;
   }
