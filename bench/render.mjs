@@ -196,17 +196,17 @@ function routerMarkdown(router) {
       : `Checked before timing: ${problems.map((l) => l.name).join(', ')} did not answer every request as expected (see below); every other subject did.`, '');
     out.push(`All requests (fastest peer: ${peerAll ? `${peerAll.name}, ${fmtNs(peerAll.ns)} ns` : 'none'}). "Fresh strings": the same requests, each path a new string cut from a Buffer per lookup, as node:http hands req.url over (the cut is part of every subject's time):`, '');
     const peerFresh = fastestPeer(router, set.name, 'fresh');
-    out.push('| subject | median ns/op | p25–p75 ns | min–max ns | median ops/s | × linear | × fastest peer | fresh strings ns/op (× fastest peer) |', '|---|---:|---:|---:|---:|---:|---:|---:|');
+    out.push('| subject | median ns/op | p25–p75 ns | min–max ns | median ops/s | × linear | × fastest peer | fresh strings ns/op (× fastest peer) | warm-up ms |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|');
     const linearAll = nsOf(router, set.name, 'switchyard-linear', 'all');
     for (const a of adapters) {
       const m = mixOf(router, set.name, a.adapterId, 'all');
       if (m?.status !== 'ok') {
-        out.push(`| ${a.name} | ${statusText(m)} | | | | | | |`);
+        out.push(`| ${a.name} | ${statusText(m)} | | | | | | | |`);
         continue;
       }
       const f = mixOf(router, set.name, a.adapterId, 'fresh');
       const freshCell = f?.status === 'ok' ? `${fmtNs(f.medianNs)} (${peerFresh ? fmtRatio(peerFresh.ns / f.medianNs) : '—'})` : statusText(f);
-      out.push(`| ${a.name} | **${fmtNs(m.medianNs)}** | ${fmtNs(m.p25Ns)}–${fmtNs(m.p75Ns)} | ${fmtNs(m.minNs)}–${fmtNs(m.maxNs)} | ${fmtOps(m.medianOpsPerSec)} | ${fmtRatio(linearAll / m.medianNs)} | ${peerAll ? fmtRatio(peerAll.ns / m.medianNs) : '—'} | ${freshCell} |`);
+      out.push(`| ${a.name} | **${fmtNs(m.medianNs)}** | ${fmtNs(m.p25Ns)}–${fmtNs(m.p75Ns)} | ${fmtNs(m.minNs)}–${fmtNs(m.maxNs)} | ${fmtOps(m.medianOpsPerSec)} | ${fmtRatio(linearAll / m.medianNs)} | ${peerAll ? fmtRatio(peerAll.ns / m.medianNs) : '—'} | ${freshCell} | ${entry(router, set.name, a.adapterId)?.warmupMs ?? '—'} |`);
     }
     out.push('', 'By kind of request: median ns/op (p25–p75), × linear, × fastest peer:', '');
     const kinds = MIX_ORDER.slice(1).filter((k) => set.kinds[k] > 0);
@@ -379,7 +379,7 @@ export function renderDocs() {
   out.push('');
   if (router) {
     const t = router.meta.timing;
-    out.push(`Router suite settings: each subject × route set runs in its own worker thread (fresh isolate), ${t.rounds} round(s) with the subject order reversed in the second, tinybench ${t.time} ms per mix per round (≥ ${t.iterations} samples, after ${t.warmupAllMs} ms of untimed warm-up over every request); a sample is the mean cost of one lookup over a batch of ≥ ${t.batchMs} ms that covers the whole request mix, and the samples of all rounds are pooled. Generation: ${t.time * t.rounds} ms per subject. ${router.meta.seconds} s in all.`, '');
+    out.push(`Router suite settings: each subject × route set runs in its own worker thread (fresh isolate), ${t.rounds} round(s) with the subject order reversed in the second, tinybench ${t.time} ms per mix per round (≥ ${t.iterations} samples, after an untimed warm-up over every request of at least ${t.warmupAllMs} ms and until the cost per lookup is steady — three 50 ms windows within 10% — at most ${t.warmupMaxMs ?? t.warmupAllMs} ms; the warm-up each subject needed is \`warmupMs\` in router.json); a sample is the mean cost of one lookup over a batch of ≥ ${t.batchMs} ms that covers the whole request mix, and the samples of all rounds are pooled. Generation: ${t.time * t.rounds} ms per subject. ${router.meta.seconds} s in all.`, '');
     out.push('**Noise:** the machine has 2 cores and was shared with other jobs while this ran (other agents\' test runs), so individual numbers can be off by tens of percent (compare the p25–p75 ranges; `roundMediansNs` in router.json shows the per-round medians). Ratios between subjects of the same table are more reliable than absolute numbers, and small differences (< ~20%) should not be read as rankings.', '');
     out.push('`npm run bench` = `node build.mjs && node bench/router.mjs` (builds dist/index.js first; the benchmarks import the built bundle). `npm run bench:http` = `node build.mjs && node bench/http/run.mjs`.', '');
   }

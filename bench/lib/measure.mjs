@@ -8,8 +8,8 @@ import { Bench } from 'tinybench';
 export function settings() {
   const quick = process.env.BENCH_QUICK === '1';
   return quick
-    ? { quick, rounds: 1, time: 50, warmupTime: 10, iterations: 3, batchMs: 0.5, warmupAllMs: 50, buildTime: 30, buildIterations: 2 }
-    : { quick, rounds: Number(process.env.BENCH_ROUNDS ?? 2), time: 150, warmupTime: 30, iterations: 3, batchMs: 0.5, warmupAllMs: 600, buildTime: 250, buildIterations: 4 };
+    ? { quick, rounds: 1, time: 50, warmupTime: 10, iterations: 3, batchMs: 0.5, warmupAllMs: 50, warmupMaxMs: 200, buildTime: 30, buildIterations: 2 }
+    : { quick, rounds: Number(process.env.BENCH_ROUNDS ?? 2), time: 150, warmupTime: 30, iterations: 3, batchMs: 0.5, warmupAllMs: 600, warmupMaxMs: 2500, buildTime: 250, buildIterations: 4 };
 }
 
 /** Percentile (0–1) of sorted numbers, interpolated. */

@@ -371,7 +371,8 @@ function unitEmitter(lazy: boolean, base: number | null = null) {
       if (code === 107) return `(((c = path.charCodeAt(${at})) | 32) === 107 || c === 8490)`;
       return `(path.charCodeAt(${at}) | 32) === ${code}`;
     });
-    return [length, ...chars].join(' && ');
+    // The first char first (segment `s` is not empty, so it is inside the string): most candidates fail there.
+    return [chars[0], length, ...chars.slice(1)].join(' && ');
   }
 
   /**
