@@ -194,7 +194,7 @@ function checkDefinition(entry: RouteEntry, add: Add): void {
       add('default-key-not-parameter', 'info', `the defaults key "${key}" names no parameter: it is added to every match's values, and generation uses this route only when a given "${key}" equals it`);
     }
   }
-  const keys = Object.keys(entry.definition.constraints ?? {});
+  const keys = entry.givenConstraintKeys;
   const seen = new Map<string, string>();
   for (const key of keys) {
     const other = seen.get(key.toLowerCase());

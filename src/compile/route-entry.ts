@@ -52,8 +52,8 @@ export type SegmentPlan =
 /** The compiler's view of a route. */
 export interface RouteEntry {
   readonly route: CompiledRoute;
-  /** The definition as given (diagnostics() reads what resolving merged away). */
-  readonly definition: RouteDefinition;
+  /** The keys of the definition's constraints object as given (diagnostics() reads what resolving merged away). */
+  readonly givenConstraintKeys: readonly string[];
   readonly template: RouteTemplate;
   readonly segments: readonly SegmentPlan[];
   /** Segments from this index on may be absent from the path (optional, defaulted or catch-all). */
@@ -154,7 +154,7 @@ export function createRouteEntry(
   });
   return {
     route,
-    definition,
+    givenConstraintKeys: orNone(Object.keys(definition.constraints ?? {})),
     template,
     segments,
     omittableFrom,
