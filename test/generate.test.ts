@@ -36,3 +36,34 @@ describe.each(strategies)('generate (%s)', (strategy) => {
     }
   });
 });
+
+describe('generate() by name: the shortcut for exact values answers as the full binder', () => {
+  // An empty ambientValues object takes the full binder (it is "no ambient values" there too).
+  const router = compile([
+    { name: 'repo', template: 'repos/{owner}/{repo}', methods: ['GET'] },
+    { name: 'verb', template: 'v/{httpMethod}', methods: ['GET'] },
+    { name: 'static', template: 'a/b' },
+  ]);
+  it.each([
+    ['repo', { owner: 'o', repo: 'r' }],
+    ['repo', { owner: 'o w/n', repo: 'é?#%' }],
+    ['repo', { owner: 'o', repo: 'r', extra: 'x y' }],
+    ['repo', { owner: 'o', repo: 'r', httpMethod: 'POST' }],
+    ['repo', { owner: 'o', repo: 'r', httpMethod: 'get' }],
+    ['repo', { OWNER: 'o', repo: 'r' }],
+    ['repo', { owner: 5, repo: true }],
+    ['repo', { owner: '', repo: 'r' }],
+    ['repo', { owner: '/o', repo: 'r' }],
+    ['repo', { owner: 'o' }],
+    ['repo', { owner: 'o', repo: undefined }],
+    ['repo', { owner: 'o', repo: null }],
+    ['repo', Object.assign(Object.create({ inherited: 'x' }), { owner: 'o', repo: 'r' })],
+    ['verb', { httpMethod: 'GET' }],
+    ['verb', { httpMethod: 'PUT' }],
+    ['static', {}],
+    ['static', { q: '1' }],
+  ] as [string, Record<string, unknown>][])('%s %o', (routeName, values) => {
+    const full = router.generate(values, { routeName, ambientValues: {} });
+    expect(router.generate(values, { routeName })).toEqual(full);
+  });
+});

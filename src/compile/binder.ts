@@ -162,6 +162,46 @@ function plainPieces(entry: RouteEntry, parameters: readonly ParameterInfo[], se
   return pieces;
 }
 
+/**
+ * The shortest way to a plain route's URL, for the usual call: values that are exactly its parameters,
+ * spelled as in the template, each a non-empty string not starting with "/" (so no query string, no
+ * "httpMethod" value, no ambient values to weigh). Returns undefined for anything else: the caller then
+ * runs the route's full generator, which gives the same answer for these values. Null for a route that is
+ * not plain (see plainPieces) or has a parameter named httpMethod.
+ */
+export function createDirectGenerator(entry: RouteEntry): ((values: RouteValues) => string | undefined) | null {
+  const parameters = parameterInfos(entry);
+  if (parameters.some((p) => p.lower === 'httpmethod')) return null;
+  const segments: BindPart[][] = entry.template.segments.map((segment) =>
+    segment.parts.map((part): BindPart =>
+      part.kind === 'parameter'
+        ? { kind: 'parameter', slot: parameters.findIndex((p) => p.name === part.name) }
+        : { kind: 'text', encoded: encodeUrlPart(part.text), isSeparator: part.kind === 'separator' },
+    ),
+  );
+  const pieces = plainPieces(entry, parameters, segments);
+  if (pieces === null) return null;
+  const count = parameters.length;
+  return (values) => {
+    let path = '';
+    for (let i = 0; i < pieces.length; i++) {
+      const piece = pieces[i];
+      if (typeof piece === 'string') {
+        path += piece;
+        continue;
+      }
+      const name = parameters[piece].name;
+      if (!Object.hasOwn(values, name)) return undefined;
+      const value = values[name];
+      if (typeof value !== 'string' || value === '' || value.charCodeAt(0) === 47) return undefined;
+      path += encodeUrlPart(value);
+    }
+    let keys = 0;
+    for (const key in values) if (Object.hasOwn(values, key)) keys++;
+    return keys === count ? path : undefined;
+  };
+}
+
 /** True when the values are exactly the parameters, spelled as in the template (nothing for a query string). */
 function onlyParameters(values: ValueBag, parameters: readonly ParameterInfo[]): boolean {
   if (values.keys.length !== parameters.length) return false;

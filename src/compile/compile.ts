@@ -3,7 +3,7 @@ import { ConstraintRegistry } from '../constraints/registry.js';
 import type { ConstraintFactory } from '../constraints/route-constraint.js';
 import { duplicateRouteName, RouteCreationError } from '../errors.js';
 import type { RouteValues } from '../route-values.js';
-import { createRouteGenerator, ValueBag, type RouteGenerator } from './binder.js';
+import { createDirectGenerator, createRouteGenerator, ValueBag, type RouteGenerator } from './binder.js';
 import { naiveAllowedMethods, naiveMatches } from './naive-matcher.js';
 import { normalizeVirtualPath, type UrlOptions } from './normalize-path.js';
 import { RequestPath } from './request-path.js';
@@ -130,6 +130,9 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
   // Made on a route's first generate() call: a large table that only matches pays nothing for them.
   const generators: (RouteGenerator | undefined)[] = new Array(entries.length);
   const generatorOf = (i: number): RouteGenerator => (generators[i] ??= createRouteGenerator(entries[i]));
+  // The by-name shortcut for values that are exactly a plain route's parameters (null: the route has none).
+  const directs: (((values: RouteValues) => string | undefined) | null | undefined)[] = new Array(entries.length);
+  const directOf = (i: number) => (directs[i] === undefined ? (directs[i] = createDirectGenerator(entries[i])) : directs[i]);
   // Names as written, so the usual by-name call needs no lower-casing.
   const byExactName = new Map([...byName.values()].map((entry) => [entry.route.name!, entry]));
   const trie: TrieNode | null = requested === 'linear' ? null : buildTrie(entries);
@@ -204,8 +207,14 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
       return [...allowed].sort();
     },
     generate(values, generateOptions = {}) {
-      const request = generationRequest(values, generateOptions);
       const routeName = generateOptions.routeName;
+      if (routeName !== undefined && routeName !== null && routeName !== '' && !generateOptions.ambientValues && values) {
+        const entry = byExactName.get(routeName);
+        const direct = entry === undefined ? null : directOf(entry.route.index);
+        const path = direct ? direct(values) : undefined;
+        if (path !== undefined) return { path: normalize(path), route: entry!.route, dataTokens: entry!.route.dataTokens };
+      }
+      const request = generationRequest(values, generateOptions);
       if (routeName !== undefined && routeName !== null && routeName !== '') {
         const entry = byExactName.get(routeName) ?? byName.get(routeName.toLowerCase());
         const path = entry ? generatorOf(entry.route.index)(request) : null;
