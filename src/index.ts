@@ -69,3 +69,5 @@ export {
 } from './pipeline/router-middleware.js';
 export { UrlHelper } from './pipeline/url-helper.js';
 export { Application, createApplication, type ApplicationOptions } from './pipeline/application.js';
+
+export { toOpenApi, type OpenApiOptions, type OpenApiSource, type OpenApiDocument, type OperationMetadata } from './openapi/to-openapi.js';
