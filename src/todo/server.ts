@@ -16,6 +16,7 @@ import {
   type RouteCollection,
 } from '../index.js';
 import { BatchedLineWriter, requestLog } from './request-log.js';
+import { serveOpenApi } from './openapi-document.js';
 import { GET_TODO_ROUTE, TodoController } from './todo-controller.js';
 import { InMemoryTodoRepository, type TodoRepository } from './todo-repository.js';
 import { healthCheck, openTodoStore, readStoreConfig, storeUnavailable } from './store.js';
@@ -104,6 +105,7 @@ export function createTodoApp(options: TodoAppOptions = {}): Application {
   const builder = new RouteBuilder(app);
   builder
     .mapMethods(['GET', 'HEAD'], 'healthz', healthCheck(repository))
+    .mapMethods(['GET', 'HEAD'], 'openapi.json', serveOpenApi(() => routes))
     .mapMethods(['GET', 'HEAD'], base, controller.getAll)
     .mapMethods(['GET', 'HEAD'], `${base}/{id}`, controller.getById, { name: GET_TODO_ROUTE })
     .mapPost(base, controller.create)
