@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import type { OpenApiDocument } from '../../src/index.js';
 
 export async function expectValidOpenApi(document: OpenApiDocument): Promise<void> {
-  const result = await new Validator().validate(structuredClone(document) as object);
+  const result = await new Validator().validate(structuredClone(document) as unknown as Parameters<Validator["validate"]>[0]);
   expect(result.errors ?? [], JSON.stringify(result.errors, null, 1)).toEqual([]);
   expect(result.valid).toBe(true);
 
