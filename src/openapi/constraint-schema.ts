@@ -7,6 +7,7 @@ import {
   DecimalRouteConstraint,
   DoubleRouteConstraint,
   FileNameRouteConstraint,
+  FloatRouteConstraint,
   GuidRouteConstraint,
   IntRouteConstraint,
   LengthRouteConstraint,
@@ -33,14 +34,15 @@ const FILE_NAME_PATTERN = '\\.\\.*[^/.][^/]*$';
 
 /** The schema of one built-in constraint; null when it has none (the parameter stays a plain string). */
 function builtinSchema(constraint: RouteConstraint): JsonSchema | null {
-  // Subclasses first: Min/Max extend Range, Float extends Double.
+  // Subclasses first: Min/Max extend Range.
   if (constraint instanceof IntRouteConstraint) return { type: 'integer', format: 'int32' };
   if (constraint instanceof LongRouteConstraint) return { type: 'integer', format: 'int64' };
   if (constraint instanceof BoolRouteConstraint) return { type: 'boolean' };
   if (constraint instanceof GuidRouteConstraint) return { type: 'string', format: 'uuid' };
   if (constraint instanceof DateTimeRouteConstraint) return { type: 'string', format: 'date-time' };
   if (constraint instanceof DecimalRouteConstraint) return { type: 'number' };
-  if (constraint instanceof DoubleRouteConstraint) return { type: 'number' };
+  if (constraint instanceof DoubleRouteConstraint) return { type: 'number', format: 'double' };
+  if (constraint instanceof FloatRouteConstraint) return { type: 'number', format: 'float' };
   if (constraint instanceof AlphaRouteConstraint) return { type: 'string', pattern: '^[A-Za-z]*$' };
   if (constraint instanceof FileNameRouteConstraint) return { type: 'string', pattern: FILE_NAME_PATTERN };
   if (constraint instanceof NonFileNameRouteConstraint) return { type: 'string', not: { pattern: FILE_NAME_PATTERN } };
