@@ -40,6 +40,15 @@ export type { Explanation, RouteExplanation, MissReason } from './compile/explai
 export type { GenerationExplanation, RouteGenerationExplanation, GenerationMiss } from './compile/explain-generate.js';
 export type { Diagnostic, DiagnosticCode } from './compile/diagnostics.js';
 export type { DescribeFormat } from './compile/describe.js';
+export { isRoute, type TypedRouter, type TypedRouteMatch, type MatchOf, type RouteNames, type GenerateValuesFor } from './compile/typed-router.js';
+export type {
+  TemplateValues,
+  GenerationValues,
+  TemplateParameters,
+  TemplateParameterInfo,
+  InvalidTemplate,
+  RouteValueInput,
+} from './template/template-types.js';
 
 export { ServiceContainer, type ServiceKey } from './pipeline/service-container.js';
 export { HttpContext, HttpRequest, HttpResponse } from './pipeline/http-context.js';
