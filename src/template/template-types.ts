@@ -109,7 +109,7 @@ type IsPresent<P extends TemplateParameterInfo, D> = P['defaulted'] extends true
         ? false
         : true;
 
-type Simplify<T> = { [K in keyof T]: T[K] } & {};
+type Simplify<T> = { [K in keyof T]: T[K] };
 
 /** Route values after a match: URL values are decoded strings; defaults as given. */
 type MatchedValuesOf<P extends TemplateParameterInfo, D> = Simplify<
