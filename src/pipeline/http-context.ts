@@ -74,6 +74,17 @@ export class HttpRequest {
   }
 }
 
+const TEXT = 'text/plain; charset=utf-8';
+const BINARY = 'application/octet-stream';
+
+/** Whether `headers` name a content-type, in any case (the usual spelling first). */
+function hasContentType(headers: Record<string, string | number> | undefined): boolean {
+  if (headers === undefined) return false;
+  if (headers['content-type'] !== undefined) return true;
+  for (const name in headers) if (name.length === 12 && name.toLowerCase() === 'content-type') return true;
+  return false;
+}
+
 /** The response side of an HttpContext: the node response plus the few helpers a handler needs. */
 export class HttpResponse {
   constructor(readonly raw: ServerResponse) {}
@@ -95,7 +106,11 @@ export class HttpResponse {
     return this;
   }
 
-  /** Ends the response with `status`, optional headers and an optional body. */
+  /**
+   * Ends the response with `status`, optional headers and an optional body. A body without a content-type
+   * (in `headers` or set before) is sent as text/plain; charset=utf-8 (a string) or
+   * application/octet-stream (a Buffer).
+   */
   send(status: number, body?: string | Buffer, headers?: Record<string, string | number>): void {
     const res = this.raw;
     // One writeHead with all headers: cheaper than a setHeader per header on every request.
@@ -103,7 +118,8 @@ export class HttpResponse {
       res.writeHead(status, headers);
       res.end();
     } else {
-      res.writeHead(status, { ...headers, 'content-length': Buffer.byteLength(body) });
+      const type = hasContentType(headers) || res.hasHeader('content-type') ? null : typeof body === 'string' ? TEXT : BINARY;
+      res.writeHead(status, type === null ? { ...headers, 'content-length': Buffer.byteLength(body) } : { ...headers, 'content-type': type, 'content-length': Buffer.byteLength(body) });
       res.end(body);
     }
   }

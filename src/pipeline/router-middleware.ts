@@ -5,7 +5,7 @@ import { Application } from './application.js';
 import { HttpContext } from './http-context.js';
 import { problem, writeProblem } from './problem-details.js';
 import { RouteBuilder } from './route-builder.js';
-import { RouteContext, type Middleware, type Router } from './route-data.js';
+import { RouteContext, type Middleware, type RoutedHttpContext, type Router } from './route-data.js';
 import { ServiceContainer } from './service-container.js';
 
 /** The service key under which useRouter registers the application's router (UrlHelper finds it there). */
@@ -22,7 +22,7 @@ export function routerMiddleware(router: Router): Middleware {
       return;
     }
     httpContext.routeData = context.routeData;
-    await context.handler(httpContext);
+    await context.handler(httpContext as RoutedHttpContext); // routeData is set just above
   };
 }
 
