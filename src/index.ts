@@ -48,6 +48,7 @@ export type {
   TemplateParameterInfo,
   InvalidTemplate,
   RouteValueInput,
+  IsLiteralTemplate,
 } from './template/template-types.js';
 
 export { ServiceContainer, type ServiceKey } from './pipeline/service-container.js';
@@ -60,6 +61,8 @@ export {
   type Router,
   type NamedRouter,
   type RequestDelegate,
+  type RouteRequestHandler,
+  type RoutedHttpContext,
   type Middleware,
 } from './pipeline/route-data.js';
 export { problem, writeProblem, type ProblemDetails } from './pipeline/problem-details.js';
@@ -67,7 +70,14 @@ export { addRouting, getRoutingServices, type RouteOptions, type RoutingServices
 export { RouteHandler } from './pipeline/route-handler.js';
 export { Route, type RouteConstraints } from './pipeline/route.js';
 export { RouteCollection } from './pipeline/route-collection.js';
-export { RouteBuilder, type ConfigureBranch, type MapOptions } from './pipeline/route-builder.js';
+export {
+  RouteBuilder,
+  type ConfigureBranch,
+  type MapOptions,
+  type GroupOptions,
+  type MappedValues,
+  type RouteTable,
+} from './pipeline/route-builder.js';
 export {
   routerMiddleware,
   useRouter,
@@ -75,6 +85,7 @@ export {
   ROUTER,
   type RouterSource,
   type NodeMiddlewareOptions,
+  type RouterMiddlewareOptions,
 } from './pipeline/router-middleware.js';
 export { UrlHelper } from './pipeline/url-helper.js';
 export { Application, createApplication, type ApplicationOptions } from './pipeline/application.js';

@@ -21,9 +21,19 @@ export class HttpRequest {
     readonly pathBase: string,
   ) {}
 
-  /** The HTTP method, as the client sent it (node:http accepts only upper-case methods). */
+  private routingMethod: string | undefined;
+
+  /**
+   * The HTTP method, as the client sent it (node:http accepts only upper-case methods); while the router
+   * middleware routes a HEAD request as GET (its `head: 'get'` option), GET.
+   */
   get method(): string {
-    return this.raw.method ?? 'GET';
+    return this.routingMethod ?? this.raw.method ?? 'GET';
+  }
+
+  /** The method routing sees instead of the client's (undefined: the client's again). For the router middleware. */
+  routeAs(method: string | undefined): void {
+    this.routingMethod = method;
   }
 
   /** The request path as received (still percent-encoded), without pathBase, query or fragment. */

@@ -2,7 +2,7 @@
 import { HttpMethodRouteConstraint } from '../constraints/builtins.js';
 import { RouteCreationError } from '../errors.js';
 import type { RouteValues } from '../route-values.js';
-import type { CheckTemplate, GenerationValues, JoinTemplates, TemplateValues } from '../template/template-types.js';
+import type { CheckTemplate, GenerationValues, IsLiteralTemplate, JoinTemplates, TemplateValues } from '../template/template-types.js';
 import type { Application } from './application.js';
 import type { RequestDelegate, RouteRequestHandler, Router } from './route-data.js';
 import { RouteCollection } from './route-collection.js';
@@ -49,7 +49,7 @@ function joinTemplates(prefix: string, template: string): string {
 }
 
 /** The route values a mapped handler sees: from the template, the group prefix and the defaults. */
-export type MappedValues<Prefix extends string, Template extends string, Defaults> = string extends Prefix
+export type MappedValues<Prefix extends string, Template extends string, Defaults> = IsLiteralTemplate<Prefix> extends false
   ? TemplateValues<Template, Defaults> & RouteValues // an unknown prefix may add values of its own
   : TemplateValues<JoinTemplates<Prefix, Template>, Defaults>;
 
@@ -65,7 +65,7 @@ type TableEntry<Name, Template extends string, Defaults> = [Name] extends [strin
 
 /** The builder after adding one route. */
 type Added<Table extends RouteTable, Prefix extends string, GroupDefaults, Name, Template extends string, Defaults> = RouteBuilder<
-  Table & TableEntry<Name, string extends Prefix ? string : JoinTemplates<Prefix, Template>, GroupDefaults & Defaults>,
+  Table & TableEntry<Name, IsLiteralTemplate<Prefix> extends false ? string : JoinTemplates<Prefix, Template>, GroupDefaults & Defaults>,
   Prefix,
   GroupDefaults
 >;

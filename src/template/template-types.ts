@@ -21,6 +21,12 @@ export interface InvalidTemplate<Reason extends string> {
 /** A value generation accepts for a required parameter. */
 export type RouteValueInput = string | number | bigint | boolean | Date;
 
+/**
+ * Whether T is a literal string type (or a union of them): not `string`, and not a pattern such as
+ * `${string}/{id}` whose unknown part might hold parameters of its own.
+ */
+export type IsLiteralTemplate<T extends string> = {} extends Record<T, unknown> ? false : true;
+
 // Scanning: literal text up to the next "{" ("{{" is a literal brace), then a parameter up to the first "}"
 // that is not part of "}}" (inside a parameter "{{" and "}}" stand for one brace, so constraint arguments
 // such as regex(^\d{{3}}$) or regex(^(a|b)$) need no bracket counting). Tail-recursive, one step per brace.
@@ -79,7 +85,7 @@ type ParameterOf<S extends string> = S extends `**${infer R}`
 export type TemplateParameters<T extends string> = ScanLiteral<T, never>;
 
 /** The first reason a literal template is invalid, or never when the types see nothing wrong. */
-export type TemplateProblem<T extends string> = string extends T
+export type TemplateProblem<T extends string> = IsLiteralTemplate<T> extends false
   ? never
   : Extract<TemplateParameters<T>, InvalidTemplate<string>>;
 
@@ -125,7 +131,7 @@ type MatchedValuesOf<P extends TemplateParameterInfo, D> = Simplify<
  * The route values `match()` gives for template T (and the route's `defaults` D). Keys are spelled as in
  * the template: `{ID}` gives `values.ID`. A non-literal template gives the loose RouteValues.
  */
-export type TemplateValues<T extends string, D = {}> = string extends T
+export type TemplateValues<T extends string, D = {}> = IsLiteralTemplate<T> extends false
   ? RouteValues
   : [TemplateProblem<T>] extends [never]
     ? MatchedValuesOf<Params<T>, D>
@@ -146,7 +152,7 @@ type IsRequiredForGeneration<P extends TemplateParameterInfo, D> = P['defaulted'
  * The values `generate()` needs for template T: every parameter without a default (spelled as in the
  * template); other parameters optional; extra values allowed (they become the query string).
  */
-export type GenerationValues<T extends string, D = {}> = string extends T
+export type GenerationValues<T extends string, D = {}> = IsLiteralTemplate<T> extends false
   ? RouteValues
   : [TemplateProblem<T>] extends [never]
     ? Simplify<
@@ -158,7 +164,7 @@ export type GenerationValues<T extends string, D = {}> = string extends T
     : RouteValues;
 
 /** Joins a group prefix and a template with one "/" (as mapGroup does at runtime). */
-export type JoinTemplates<Prefix extends string, T extends string> = string extends Prefix | T
+export type JoinTemplates<Prefix extends string, T extends string> = IsLiteralTemplate<Prefix | T> extends false
   ? string
   : Prefix extends ''
     ? T
