@@ -2,6 +2,7 @@
 // only needs the method and path never pays for the query, headers or host.
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
+import type { RouteValues } from '../route-values.js';
 import type { RouteData } from './route-data.js';
 import type { ServiceContainer } from './service-container.js';
 
@@ -140,13 +141,16 @@ export class HttpResponse {
   }
 }
 
-/** Everything about one request, as it travels through the pipeline. */
-export class HttpContext {
+/**
+ * Everything about one request, as it travels through the pipeline. `Values` types the route values once
+ * routed (a mapped handler's context has those of its template).
+ */
+export class HttpContext<Values extends RouteValues = RouteValues> {
   readonly request: HttpRequest;
   readonly response: HttpResponse;
   private itemsMap: Map<string | symbol, unknown> | null = null;
   /** The request's RouteData once the router matched (ASP.NET's GetRouteData()); null before. */
-  routeData: RouteData | null = null;
+  routeData: RouteData<Values> | null = null;
 
   constructor(
     req: IncomingMessage,

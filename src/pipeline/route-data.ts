@@ -7,7 +7,7 @@ import type { HttpContext } from './http-context.js';
 export type RequestDelegate = (httpContext: HttpContext) => Promise<void>;
 
 /** An HttpContext inside a mapped handler: the route matched, so routeData is set, with typed values. */
-export type RoutedHttpContext<Values extends RouteValues = RouteValues> = HttpContext & { readonly routeData: RouteData<Values> };
+export type RoutedHttpContext<Values extends RouteValues = RouteValues> = HttpContext<Values> & { readonly routeData: RouteData<Values> };
 
 /** A mapped route's handler (mapGet & co.): may be synchronous; its context's route values are typed. */
 export type RouteRequestHandler<Values extends RouteValues = RouteValues> = (httpContext: RoutedHttpContext<Values>) => void | Promise<void>;
