@@ -49,7 +49,7 @@ function groupApp(options?: RouterMiddlewareOptions): Application {
     .mapGroup('shop/{lang}', (shop) => shop.mapGet('{page?}', echo('shop')), { defaults: { page: 'home' }, constraints: { lang: '^(en|fr)$' } })
     .mapGroup('read', (read) => read.mapRoute('{*path}', echo('read any verb')), { methods: ['GET'] })
     .mapRoute('any/{x}', echo('any verb'))
-    .mapGet('link', (ctx) => ctx.response.send(200, String(new UrlHelper(ctx).routeUrl(null, { id: 5, label: 'x' }))));
+    .mapGet('link', (ctx) => ctx.response.send(200, String(new UrlHelper(ctx).routeUrl('item', { id: 5, label: 'x' }))));
   useRouter(app, builder.build(), options);
   return app;
 }
