@@ -1,6 +1,7 @@
 // GET /openapi.json against the running to-do server: the document is valid OpenAPI 3.1, every route of the
 // server is in it, and every documented operation and status is produced by a real request — with the
-// documented content type, headers and body schema.
+// documented content type, headers and body schema. The 503s come from a real PostgreSQL store whose server
+// has been stopped.
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
@@ -8,8 +9,10 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTER, Route, type OpenApiDocument, type RouteCollection } from '../src/index.js';
+import { PostgresTodoRepository } from '../src/todo/postgres-repository.js';
 import { createTodoApp, type TodoAppOptions } from '../src/todo/server.js';
 import { expectValidOpenApi } from './support/openapi.js';
+import { startPostgres, type PostgresServer } from './support/postgres.mjs';
 
 interface Running {
   server: Server;
@@ -54,24 +57,34 @@ async function tooLarge(port: number, method: string, path: string): Promise<Rep
 
 let main: Running;
 let full: Running; // a store that is full: one item, 200 bytes of item JSON at most
+let down: Running; // a PostgreSQL store whose server is stopped
+let db: PostgresServer;
+const GUID = '3f2504e0-4f89-41d3-9a0c-0305e82c3301'; // a well-formed Key: the store must be asked about it
+let repository: PostgresTodoRepository;
 let document: OpenApiDocument;
 let key: string;
 
 beforeAll(async () => {
   main = await start();
   full = await start({ maxItems: 1, maxBytes: 200 });
+  db = await startPostgres();
+  repository = await PostgresTodoRepository.open({ connectionString: await db.createSchema() });
+  down = await start({ repository });
+  await db.stop();
   const reply = await send(main.base, 'GET', '/openapi.json');
   expect(reply.status).toBe(200);
   expect(reply.headers['content-type']).toBe('application/json; charset=utf-8');
   document = JSON.parse(reply.text);
   key = JSON.parse((await send(main.base, 'GET', '/api/todo')).text)[0].Key;
-});
+}, 120_000);
 
 afterAll(async () => {
-  for (const { server } of [main, full]) {
-    server.closeAllConnections();
-    server.close();
+  for (const running of [main, full, down]) {
+    running?.server.closeAllConnections();
+    running?.server.close();
   }
+  await repository?.close();
+  await db?.destroy();
 });
 
 const item = (fields: Record<string, unknown>) => JSON.stringify(fields);
@@ -108,6 +121,15 @@ const CASES: Case[] = [
     },
   ],
   ['DELETE /api/todo/{id}', 204, () => send(main.base, 'DELETE', '/api/todo/never-existed')],
+  ['GET /healthz', 503, () => send(down.base, 'GET', '/healthz')],
+  ['HEAD /healthz', 503, () => send(down.base, 'HEAD', '/healthz')],
+  ['GET /api/todo', 503, () => send(down.base, 'GET', '/api/todo')],
+  ['HEAD /api/todo', 503, () => send(down.base, 'HEAD', '/api/todo')],
+  ['GET /api/todo/{id}', 503, () => send(down.base, 'GET', `/api/todo/${GUID}`)],
+  ['HEAD /api/todo/{id}', 503, () => send(down.base, 'HEAD', `/api/todo/${GUID}`)],
+  ['POST /api/todo', 503, () => send(down.base, 'POST', '/api/todo', item({ Name: 'x' }))],
+  ['PUT /api/todo/{id}', 503, () => send(down.base, 'PUT', `/api/todo/${GUID}`, item({ Key: GUID, Name: 'x' }))],
+  ['DELETE /api/todo/{id}', 503, () => send(down.base, 'DELETE', `/api/todo/${GUID}`)],
 ];
 
 interface Response {

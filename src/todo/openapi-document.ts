@@ -11,6 +11,12 @@ const problemResponse = (why: string) => ({
   content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemDetails' } } },
 });
 
+const RETRY_AFTER = { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'string' } };
+// Any operation that reaches the store: the store (e.g. PostgreSQL) does not answer now.
+const UNAVAILABLE = {
+  '503': { ...problemResponse('The to-do store is unavailable; try again later.'), headers: { 'Retry-After': RETRY_AFTER } },
+};
+
 const BODY_PROBLEMS = {
   '400': problemResponse('The body is missing, not JSON, not an object, or a field has the wrong type.'),
   '413': problemResponse('The body is larger than 1 MiB.'),
@@ -21,21 +27,36 @@ const BODY_PROBLEMS = {
 const GET_ONE = {
   '200': { description: 'The item.', content: { [JSON_TYPE]: { schema: ITEM } } },
   '404': problemResponse('No item has this Key.'),
+  ...UNAVAILABLE,
 };
 const GET_ALL = {
   '200': { description: 'Every item.', content: { [JSON_TYPE]: { schema: { type: 'array', items: ITEM } } } },
+  ...UNAVAILABLE,
 };
+const health = (status: string) => ({
+  type: 'object',
+  properties: {
+    status: { const: status },
+    store: { type: 'string', description: 'The kind of store: "memory" or "postgres".' },
+    worker: { type: 'integer', description: 'The process id of the answering worker (with TODO_WORKERS).' },
+  },
+  required: ['status', 'store'],
+});
 const HEALTH = {
-  '200': {
-    description: 'The service is up.',
-    content: { [JSON_TYPE]: { schema: { type: 'object', properties: { status: { const: 'ok' } }, required: ['status'] } } },
+  '200': { description: 'The service and its store answer.', content: { [JSON_TYPE]: { schema: health('ok') } } },
+  '503': {
+    description: 'The store does not answer.',
+    headers: { 'Retry-After': RETRY_AFTER },
+    content: { [JSON_TYPE]: { schema: health('unavailable') } },
   },
 };
 const DOCUMENT = { '200': { description: 'This OpenAPI document.', content: { [JSON_TYPE]: { schema: { type: 'object' } } } } };
 
 /** HEAD answers as GET without the body: the same statuses and headers, no content. */
-function headOf(responses: Record<string, { description: string }>): Record<string, { description: string }> {
-  return Object.fromEntries(Object.entries(responses).map(([status, r]) => [status, { description: `${r.description} Headers only.` }]));
+function headOf(responses: Record<string, { description: string; headers?: object }>): Record<string, object> {
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, { description, headers }]) => [status, { description: `${description} Headers only.`, ...(headers ? { headers } : {}) }]),
+  );
 }
 
 /** Per-operation metadata, by "METHOD template" (or route name), for the to-do routes. */
@@ -61,6 +82,7 @@ const OPERATIONS: Record<string, OperationMetadata> = {
         content: { [JSON_TYPE]: { schema: ITEM } },
       },
       ...BODY_PROBLEMS,
+      ...UNAVAILABLE,
     },
   },
   'PUT api/todo/{id}': {
@@ -74,13 +96,14 @@ const OPERATIONS: Record<string, OperationMetadata> = {
       ...BODY_PROBLEMS,
       '400': problemResponse("The body is missing or invalid, or its Key differs from {id}."),
       '404': problemResponse('No item has this Key.'),
+      ...UNAVAILABLE,
     },
   },
   'DELETE api/todo/{id}': {
     operationId: 'DeleteTodo',
     tags: ['todo'],
     summary: 'Delete a to-do item',
-    responses: { '204': { description: 'The item is gone (also when it never existed).' } },
+    responses: { '204': { description: 'The item is gone (also when it never existed).' }, ...UNAVAILABLE },
   },
 };
 
