@@ -40,6 +40,16 @@ export type { Explanation, RouteExplanation, MissReason } from './compile/explai
 export type { GenerationExplanation, RouteGenerationExplanation, GenerationMiss } from './compile/explain-generate.js';
 export type { Diagnostic, DiagnosticCode } from './compile/diagnostics.js';
 export type { DescribeFormat } from './compile/describe.js';
+export { isRoute, type TypedRouter, type TypedRouteMatch, type MatchOf, type RouteNames, type GenerateValuesFor } from './compile/typed-router.js';
+export type {
+  TemplateValues,
+  GenerationValues,
+  TemplateParameters,
+  TemplateParameterInfo,
+  InvalidTemplate,
+  RouteValueInput,
+  IsLiteralTemplate,
+} from './template/template-types.js';
 
 export { ServiceContainer, type ServiceKey } from './pipeline/service-container.js';
 export { HttpContext, HttpRequest, HttpResponse } from './pipeline/http-context.js';
@@ -51,6 +61,8 @@ export {
   type Router,
   type NamedRouter,
   type RequestDelegate,
+  type RouteRequestHandler,
+  type RoutedHttpContext,
   type Middleware,
 } from './pipeline/route-data.js';
 export { problem, writeProblem, type ProblemDetails } from './pipeline/problem-details.js';
@@ -58,7 +70,14 @@ export { addRouting, getRoutingServices, type RouteOptions, type RoutingServices
 export { RouteHandler } from './pipeline/route-handler.js';
 export { Route, type RouteConstraints } from './pipeline/route.js';
 export { RouteCollection } from './pipeline/route-collection.js';
-export { RouteBuilder, type ConfigureBranch, type MapOptions } from './pipeline/route-builder.js';
+export {
+  RouteBuilder,
+  type ConfigureBranch,
+  type MapOptions,
+  type GroupOptions,
+  type MappedValues,
+  type RouteTable,
+} from './pipeline/route-builder.js';
 export {
   routerMiddleware,
   useRouter,
@@ -66,6 +85,9 @@ export {
   ROUTER,
   type RouterSource,
   type NodeMiddlewareOptions,
+  type RouterMiddlewareOptions,
 } from './pipeline/router-middleware.js';
 export { UrlHelper } from './pipeline/url-helper.js';
 export { Application, createApplication, type ApplicationOptions } from './pipeline/application.js';
+
+export { toOpenApi, type OpenApiOptions, type OpenApiSource, type OpenApiDocument, type OperationMetadata } from './openapi/to-openapi.js';

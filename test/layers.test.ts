@@ -1,11 +1,11 @@
-// Layers import downward only: template → constraints → compile → pipeline → todo / cli. The to-do app and
-// the command line are the library's customers and use the public surface (src/index.ts) only.
+// Layers import downward only: template → constraints → compile → pipeline → openapi → todo / cli. The to-do
+// app and the command line are the library's customers and use the public surface (src/index.ts) only.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SRC = resolve(import.meta.dirname, '../src');
-const RANK: Record<string, number> = { leaf: 0, template: 1, constraints: 2, compile: 3, pipeline: 4, index: 5, todo: 6, cli: 6 };
+const RANK: Record<string, number> = { leaf: 0, template: 1, constraints: 2, compile: 3, pipeline: 4, openapi: 5, index: 6, todo: 7, cli: 7 };
 const LEAVES = new Set(['errors.ts', 'route-values.ts']);
 
 function files(dir: string): string[] {

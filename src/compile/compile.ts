@@ -17,6 +17,7 @@ import { buildStaticIndex, lookupStatic, type StaticIndex } from './static-index
 import { collectCandidates, findFirst, firstAccepting } from './trie-matcher.js';
 import { buildTrie, describeTrie, type TrieNode } from './trie.js';
 import { createGeneratedMatcher, type GeneratedMatcher } from './generated-matcher.js';
+import type { CheckedRoutes, RouterFor } from './typed-router.js';
 
 /** Options of compile(). */
 export interface CompileOptions extends UrlOptions {
@@ -101,7 +102,14 @@ function verbOf(method: string | null | undefined): string {
   return typeof method === 'string' && method !== '' ? method.toUpperCase() : 'GET';
 }
 
-/** Compiles routes once, at start-up. Throws TemplateParseError or RouteCreationError for a bad route. */
+/**
+ * Compiles routes once, at start-up. Throws TemplateParseError or RouteCreationError for a bad route.
+ * A literal table (an array written in place, no `as const` needed) gets typed match() and generate().
+ */
+export function compile<const Routes extends readonly RouteDefinition[] | Iterable<RouteDefinition>>(
+  routes: Routes & CheckedRoutes<Routes>,
+  options?: CompileOptions,
+): RouterFor<Routes>;
 export function compile(routes: Iterable<RouteDefinition>, options: CompileOptions = {}): CompiledRouter {
   const requested = options.strategy ?? 'generated';
   if (requested !== 'generated' && requested !== 'trie' && requested !== 'linear') {

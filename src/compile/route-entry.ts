@@ -39,6 +39,8 @@ export interface CompiledRoute {
   readonly dataTokens: Readonly<Record<string, unknown>>;
   /** Upper-cased allowed methods, or null for any method. */
   readonly methods: readonly string[] | null;
+  /** The resolved constraints by route value name (inline and given), as matching runs them. */
+  readonly constraints: ReadonlyMap<string, RouteConstraint>;
   readonly handler: unknown;
 }
 
@@ -150,6 +152,7 @@ export function createRouteEntry(
     defaults,
     dataTokens: definition.dataTokens ? Object.freeze({ ...definition.dataTokens }) : EMPTY,
     methods: verbs === null ? null : verbs.list,
+    constraints: constraints.size === 0 ? NO_CONSTRAINTS : constraints,
     handler: definition.handler,
   });
   return {
@@ -173,6 +176,7 @@ export function createRouteEntry(
 // and the routes with the same verb limit share one frozen list and one set (they are never changed).
 const NONE: readonly never[] = Object.freeze([]);
 const orNone = <T>(list: readonly T[]): readonly T[] => (list.length === 0 ? NONE : list);
+const NO_CONSTRAINTS: ReadonlyMap<string, RouteConstraint> = new Map();
 const verbLimits = new Map<string, { readonly list: readonly string[]; readonly set: ReadonlySet<string> }>();
 function internMethods(methods: readonly string[]): { readonly list: readonly string[]; readonly set: ReadonlySet<string> } {
   const key = methods.join(' ');

@@ -2,6 +2,7 @@
 // only needs the method and path never pays for the query, headers or host.
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
+import type { RouteValues } from '../route-values.js';
 import type { RouteData } from './route-data.js';
 import type { ServiceContainer } from './service-container.js';
 
@@ -21,9 +22,19 @@ export class HttpRequest {
     readonly pathBase: string,
   ) {}
 
-  /** The HTTP method, as the client sent it (node:http accepts only upper-case methods). */
+  private routingMethod: string | undefined;
+
+  /**
+   * The HTTP method, as the client sent it (node:http accepts only upper-case methods); while the router
+   * middleware routes a HEAD request as GET (its `head: 'get'` option), GET.
+   */
   get method(): string {
-    return this.raw.method ?? 'GET';
+    return this.routingMethod ?? this.raw.method ?? 'GET';
+  }
+
+  /** The method routing sees instead of the client's (undefined: the client's again). For the router middleware. */
+  routeAs(method: string | undefined): void {
+    this.routingMethod = method;
   }
 
   /** The request path as received (still percent-encoded), without pathBase, query or fragment. */
@@ -74,6 +85,17 @@ export class HttpRequest {
   }
 }
 
+const TEXT = 'text/plain; charset=utf-8';
+const BINARY = 'application/octet-stream';
+
+/** Whether `headers` name a content-type, in any case (the usual spelling first). */
+function hasContentType(headers: Record<string, string | number> | undefined): boolean {
+  if (headers === undefined) return false;
+  if (headers['content-type'] !== undefined) return true;
+  for (const name in headers) if (name.length === 12 && name.toLowerCase() === 'content-type') return true;
+  return false;
+}
+
 /** The response side of an HttpContext: the node response plus the few helpers a handler needs. */
 export class HttpResponse {
   constructor(readonly raw: ServerResponse) {}
@@ -95,7 +117,11 @@ export class HttpResponse {
     return this;
   }
 
-  /** Ends the response with `status`, optional headers and an optional body. */
+  /**
+   * Ends the response with `status`, optional headers and an optional body. A body without a content-type
+   * (in `headers` or set before) is sent as text/plain; charset=utf-8 (a string) or
+   * application/octet-stream (a Buffer).
+   */
   send(status: number, body?: string | Buffer, headers?: Record<string, string | number>): void {
     const res = this.raw;
     // One writeHead with all headers: cheaper than a setHeader per header on every request.
@@ -103,7 +129,8 @@ export class HttpResponse {
       res.writeHead(status, headers);
       res.end();
     } else {
-      res.writeHead(status, { ...headers, 'content-length': Buffer.byteLength(body) });
+      const type = hasContentType(headers) || res.hasHeader('content-type') ? null : typeof body === 'string' ? TEXT : BINARY;
+      res.writeHead(status, type === null ? { ...headers, 'content-length': Buffer.byteLength(body) } : { ...headers, 'content-type': type, 'content-length': Buffer.byteLength(body) });
       res.end(body);
     }
   }
@@ -114,13 +141,16 @@ export class HttpResponse {
   }
 }
 
-/** Everything about one request, as it travels through the pipeline. */
-export class HttpContext {
+/**
+ * Everything about one request, as it travels through the pipeline. `Values` types the route values once
+ * routed (a mapped handler's context has those of its template).
+ */
+export class HttpContext<Values extends RouteValues = RouteValues> {
   readonly request: HttpRequest;
   readonly response: HttpResponse;
   private itemsMap: Map<string | symbol, unknown> | null = null;
   /** The request's RouteData once the router matched (ASP.NET's GetRouteData()); null before. */
-  routeData: RouteData | null = null;
+  routeData: RouteData<Values> | null = null;
 
   constructor(
     req: IncomingMessage,

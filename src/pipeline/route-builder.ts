@@ -1,8 +1,10 @@
 // RouteBuilder: collects routes (mapRoute, mapGet, ...) and builds them into a compiled RouteCollection.
 import { HttpMethodRouteConstraint } from '../constraints/builtins.js';
+import { RouteCreationError } from '../errors.js';
 import type { RouteValues } from '../route-values.js';
+import type { CheckTemplate, GenerationValues, IsLiteralTemplate, JoinTemplates, TemplateValues } from '../template/template-types.js';
 import type { Application } from './application.js';
-import type { RequestDelegate, Router } from './route-data.js';
+import type { RequestDelegate, RouteRequestHandler, Router } from './route-data.js';
 import { RouteCollection } from './route-collection.js';
 import { requireRouter, RouteHandler } from './route-handler.js';
 import { Route, type RouteConstraints } from './route.js';
@@ -13,18 +15,71 @@ import { ServiceContainer } from './service-container.js';
 export type ConfigureBranch = (branch: Application) => void;
 
 /** What else a route added by mapGet & co. may have: a name (for URL generation), defaults, constraints, data tokens. */
-export interface MapOptions {
-  name?: string | null;
-  defaults?: RouteValues | null;
+export interface MapOptions<Name extends string | null = string | null, Defaults extends RouteValues = RouteValues> {
+  name?: Name;
+  defaults?: Defaults | null;
   constraints?: RouteConstraints | null;
   dataTokens?: Record<string, unknown> | null;
 }
 
-/** Builds the application's route collection (the second set-up step, after addRouting). */
-export class RouteBuilder {
+/** What every route of a mapGroup shares. */
+export interface GroupOptions<Defaults extends RouteValues = RouteValues> {
+  /** Defaults for every route of the group (a route's own defaults win). */
+  defaults?: Defaults | null;
+  /** Constraints for every route of the group (a route's own constraint for the same name wins). */
+  constraints?: RouteConstraints | null;
+  /** A verb limit for every route: routes without their own get it; a route's own verbs must be among these. */
+  methods?: readonly string[] | null;
+}
+
+/** A group's settings (prefix and shared parts), and the builder its routes are added to. */
+interface GroupSettings {
+  readonly root: RouteBuilder<any, any, any>;
+  readonly prefix: string;
+  readonly defaults: RouteValues | null;
+  readonly constraints: RouteConstraints | null;
+  readonly methods: readonly string[] | null;
+}
+
+/** "api" + "items/{id}" → "api/items/{id}" (one "/" between; either may be empty). */
+function joinTemplates(prefix: string, template: string): string {
+  const head = prefix.replace(/\/+$/, '');
+  const tail = template.replace(/^~?\/+/, '');
+  return head === '' ? tail : tail === '' ? head : `${head}/${tail}`;
+}
+
+/** The route values a mapped handler sees: from the template, the group prefix and the defaults. */
+export type MappedValues<Prefix extends string, Template extends string, Defaults> = IsLiteralTemplate<Prefix> extends false
+  ? TemplateValues<Template, Defaults> & RouteValues // an unknown prefix may add values of its own
+  : TemplateValues<JoinTemplates<Prefix, Template>, Defaults>;
+
+/** Route name → the values generation needs: the route table a builder (and its RouteCollection) knows. */
+export type RouteTable = Record<string, RouteValues>;
+
+/** The entry a route adds to the builder's table: none without a name, a loose one for a non-literal name. */
+type TableEntry<Name, Template extends string, Defaults> = [Name] extends [string]
+  ? string extends Name
+    ? RouteTable
+    : { [K in Name]: GenerationValues<Template, Defaults> }
+  : {};
+
+/** The builder after adding one route. */
+type Added<Table extends RouteTable, Prefix extends string, GroupDefaults, Name, Template extends string, Defaults> = RouteBuilder<
+  Table & TableEntry<Name, IsLiteralTemplate<Prefix> extends false ? string : JoinTemplates<Prefix, Template>, GroupDefaults & Defaults>,
+  Prefix,
+  GroupDefaults
+>;
+
+/**
+ * Builds the application's route collection (the second set-up step, after addRouting). Its type parameters are for the types
+ * only: the names and templates added so far (Table), a group's prefix and shared defaults.
+ */
+export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string = '', GroupDefaults = {}> {
   /** The routes in order. Frozen by build(): adding a route afterwards throws. */
   readonly routes: Router[] = [];
   private built = false;
+  /** Set on a builder made by mapGroup. */
+  private group: GroupSettings | null = null;
 
   constructor(
     /** The application whose services (routing options, constraint resolver) the routes use; may be null. */
@@ -46,65 +101,148 @@ export class RouteBuilder {
   }
 
   private add(route: Router): this {
+    if (this.group !== null) {
+      this.group.root.add(route); // a group's routes take their place in the root builder's order
+      return this;
+    }
     if (this.built) throw new Error('Routes cannot be added after RouteBuilder.build()');
     this.routes.push(route);
     return this;
   }
 
-  /** Adds a Route handled by the defaultHandler (ASP.NET MapRoute; data tokens cannot be given inline). */
-  mapRoute(
-    name: string | null,
-    template: string,
-    defaults?: RouteValues | null,
+  /**
+   * Adds a Route handled by the defaultHandler (ASP.NET MapRoute; data tokens cannot be given inline); or,
+   * given a handler instead of a name, a route for any verb handled by it (ASP.NET MapRoute(template, handler)).
+   */
+  mapRoute<const T extends string, const D extends RouteValues = {}>(
+    template: T & CheckTemplate<T>,
+    handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
+    options?: MapOptions<null, D>,
+  ): RouteBuilder<Table, Prefix, GroupDefaults>;
+  mapRoute<const T extends string, const D extends RouteValues = {}>(
+    template: T & CheckTemplate<T>,
+    handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
+    options?: MapOptions<string | null, D>,
+  ): RouteBuilder<Table & RouteTable, Prefix, GroupDefaults>;
+  mapRoute<const Name extends string | null, const T extends string, const D extends RouteValues = {}>(
+    name: Name,
+    template: T & CheckTemplate<T>,
+    defaults?: D | null,
     constraints?: RouteConstraints | null,
     dataTokens?: Record<string, unknown> | null,
-  ): this {
+  ): Added<Table, Prefix, GroupDefaults, Name, T, D>;
+  mapRoute(
+    nameOrTemplate: string | null,
+    templateOrHandler: string | RouteRequestHandler<any>,
+    defaults?: RouteValues | MapOptions<any, any> | null,
+    constraints?: RouteConstraints | null,
+    dataTokens?: Record<string, unknown> | null,
+  ): RouteBuilder<any, any, any> {
+    if (typeof templateOrHandler === 'function') {
+      const options = (defaults ?? undefined) as MapOptions | undefined;
+      return this.mapRouter(null, nameOrTemplate as string, new RouteHandler(templateOrHandler), options);
+    }
     if (this.defaultHandler === null) {
       throw new Error('mapRoute needs the RouteBuilder to have a defaultHandler (or use mapGet & co. with a handler)');
     }
-    return this.add(
-      new Route(this.defaultHandler, name, template, defaults, constraints, dataTokens, this.routing.constraintResolver),
-    );
+    return this.mapRouter(null, templateOrHandler, this.defaultHandler, { name: nameOrTemplate, defaults: defaults as RouteValues | null, constraints, dataTokens });
   }
 
   /** Adds a route limited to `verb` and handled by `handler`. */
-  mapVerb(verb: string, template: string, handler: RequestDelegate, options?: MapOptions): this {
+  mapVerb<const T extends string, const Name extends string | null = null, const D extends RouteValues = {}>(
+    verb: string,
+    template: T & CheckTemplate<T>,
+    handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
+    options?: MapOptions<Name, D>,
+  ): Added<Table, Prefix, GroupDefaults, Name, T, D> {
     return this.mapRouter([verb], template, new RouteHandler(handler), options);
   }
 
   /** Adds a route limited to several verbs (e.g. ["GET", "HEAD"]). */
-  mapMethods(verbs: readonly string[], template: string, handler: RequestDelegate, options?: MapOptions): this {
+  mapMethods<const T extends string, const Name extends string | null = null, const D extends RouteValues = {}>(
+    verbs: readonly string[],
+    template: T & CheckTemplate<T>,
+    handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
+    options?: MapOptions<Name, D>,
+  ): Added<Table, Prefix, GroupDefaults, Name, T, D> {
     return this.mapRouter(verbs, template, new RouteHandler(handler), options);
   }
 
-  /** Adds a route limited to GET (ASP.NET MapGet & co.); it needs a RequestDelegate. */
-  mapGet(template: string, handler: RequestDelegate, options?: MapOptions): this {
+  /** Adds a route limited to GET (ASP.NET MapGet & co.). The handler's route values are typed from the template. */
+  mapGet<const T extends string, const Name extends string | null = null, const D extends RouteValues = {}>(
+    template: T & CheckTemplate<T>,
+    handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
+    options?: MapOptions<Name, D>,
+  ): Added<Table, Prefix, GroupDefaults, Name, T, D> {
     return this.mapVerb('GET', template, handler, options);
   }
-  /** Adds a route limited to POST (ASP.NET MapGet & co.); it needs a RequestDelegate. */
-  mapPost(template: string, handler: RequestDelegate, options?: MapOptions): this {
+  /** Adds a route limited to POST (ASP.NET MapGet & co.). The handler's route values are typed from the template. */
+  mapPost<const T extends string, const Name extends string | null = null, const D extends RouteValues = {}>(
+    template: T & CheckTemplate<T>,
+    handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
+    options?: MapOptions<Name, D>,
+  ): Added<Table, Prefix, GroupDefaults, Name, T, D> {
     return this.mapVerb('POST', template, handler, options);
   }
-  /** Adds a route limited to PUT (ASP.NET MapGet & co.); it needs a RequestDelegate. */
-  mapPut(template: string, handler: RequestDelegate, options?: MapOptions): this {
+  /** Adds a route limited to PUT (ASP.NET MapGet & co.). The handler's route values are typed from the template. */
+  mapPut<const T extends string, const Name extends string | null = null, const D extends RouteValues = {}>(
+    template: T & CheckTemplate<T>,
+    handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
+    options?: MapOptions<Name, D>,
+  ): Added<Table, Prefix, GroupDefaults, Name, T, D> {
     return this.mapVerb('PUT', template, handler, options);
   }
-  /** Adds a route limited to DELETE (ASP.NET MapGet & co.); it needs a RequestDelegate. */
-  mapDelete(template: string, handler: RequestDelegate, options?: MapOptions): this {
+  /** Adds a route limited to DELETE (ASP.NET MapGet & co.). The handler's route values are typed from the template. */
+  mapDelete<const T extends string, const Name extends string | null = null, const D extends RouteValues = {}>(
+    template: T & CheckTemplate<T>,
+    handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
+    options?: MapOptions<Name, D>,
+  ): Added<Table, Prefix, GroupDefaults, Name, T, D> {
     return this.mapVerb('DELETE', template, handler, options);
   }
-  /** Adds a route limited to PATCH (ASP.NET MapGet & co.); it needs a RequestDelegate. */
-  mapPatch(template: string, handler: RequestDelegate, options?: MapOptions): this {
+  /** Adds a route limited to PATCH (ASP.NET MapGet & co.). The handler's route values are typed from the template. */
+  mapPatch<const T extends string, const Name extends string | null = null, const D extends RouteValues = {}>(
+    template: T & CheckTemplate<T>,
+    handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
+    options?: MapOptions<Name, D>,
+  ): Added<Table, Prefix, GroupDefaults, Name, T, D> {
     return this.mapVerb('PATCH', template, handler, options);
+  }
+
+  /**
+   * A group of routes under `prefix` (ASP.NET MapGroup): `configure` adds them to a builder that prefixes
+   * their templates and gives them the group's defaults, constraints and verb limit; they keep their place
+   * in this builder's order. Groups nest. Return the group from `configure` to keep its route names typed.
+   */
+  mapGroup<const P extends string, const D extends RouteValues = {}, Group extends RouteBuilder<any, any, any> | void = void>(
+    prefix: P,
+    configure: (group: RouteBuilder<{}, JoinTemplates<Prefix, P>, GroupDefaults & D>) => Group,
+    options: GroupOptions<D> = {},
+  ): RouteBuilder<Table & (Group extends RouteBuilder<infer T, any, any> ? T : {}), Prefix, GroupDefaults> {
+    const outer = this.group;
+    const group = new RouteBuilder<{}, JoinTemplates<Prefix, P>, GroupDefaults & D>(this.applicationBuilder, this.defaultHandler);
+    let methods: readonly string[] | null = options.methods ? options.methods.map((m) => m.toUpperCase()) : null;
+    if (outer?.methods) methods = methods ? methods.filter((m) => outer.methods!.includes(m)) : outer.methods;
+    group.group = {
+      root: outer?.root ?? this,
+      prefix: joinTemplates(outer?.prefix ?? '', prefix),
+      defaults: outer?.defaults || options.defaults ? { ...outer?.defaults, ...options.defaults } : null,
+      constraints: outer?.constraints || options.constraints ? { ...outer?.constraints, ...options.constraints } : null,
+      methods,
+    };
+    configure(group);
+    return this as RouteBuilder<any, any, any>;
   }
 
   /** Adds a route, any verb, whose handler is a middleware pipeline configured on a branch of the app. */
   mapMiddlewareRoute(template: string, configure: ConfigureBranch): this {
-    return this.mapRouter(null, template, new RouteHandler(this.branch(configure)));
+    this.mapRouter(null, template, new RouteHandler(this.branch(configure)));
+    return this;
   }
   /** Adds a route limited to `verb` whose handler is a middleware pipeline configured on a branch. */
   mapMiddlewareVerb(verb: string, template: string, configure: ConfigureBranch): this {
-    return this.mapRouter([verb], template, new RouteHandler(this.branch(configure)));
+    this.mapRouter([verb], template, new RouteHandler(this.branch(configure)));
+    return this;
   }
   /** mapMiddlewareVerb('GET', ...). */
   mapMiddlewareGet(template: string, configure: ConfigureBranch): this {
@@ -127,10 +265,26 @@ export class RouteBuilder {
     return this.mapMiddlewareVerb('PATCH', template, configure);
   }
 
-  private mapRouter(verbs: readonly string[] | null, template: string, target: Router, options: MapOptions = {}): this {
-    const constraints = verbs ? { ...options.constraints, httpMethod: new HttpMethodRouteConstraint(...verbs) } : options.constraints;
-    const { name = null, defaults = null, dataTokens = null } = options;
-    return this.add(new Route(target, name, template, defaults, constraints ?? null, dataTokens, this.routing.constraintResolver));
+  // Returns `this` typed loosely: the table type parameter describes the routes, the object is the same.
+  private mapRouter(verbs: readonly string[] | null, template: string, target: Router, options: MapOptions = {}): RouteBuilder<any, any, any> {
+    const { name = null, dataTokens = null } = options;
+    let defaults = options.defaults ?? null;
+    let ownConstraints = options.constraints ?? null;
+    const group = this.group;
+    if (group !== null) {
+      template = joinTemplates(group.prefix, template);
+      if (group.defaults) defaults = { ...group.defaults, ...defaults };
+      if (group.constraints) ownConstraints = { ...group.constraints, ...ownConstraints };
+      if (group.methods) {
+        const outside = verbs?.filter((verb) => !group.methods!.includes(verb.toUpperCase())) ?? [];
+        if (outside.length > 0) {
+          throw new RouteCreationError(name, template, `the verbs ${outside.join(', ')} are outside the group's verb limit (${group.methods.join(', ')})`);
+        }
+        verbs ??= group.methods;
+      }
+    }
+    const constraints = verbs ? { ...ownConstraints, httpMethod: new HttpMethodRouteConstraint(...verbs) } : ownConstraints;
+    return this.add(new Route(target, name, template, defaults, constraints, dataTokens, this.routing.constraintResolver));
   }
 
   private branch(configure: ConfigureBranch): RequestDelegate {
@@ -141,8 +295,9 @@ export class RouteBuilder {
   }
 
   /** Compiles the routes, once, into a RouteCollection; duplicate route names throw here. */
-  build(): RouteCollection {
-    const collection = new RouteCollection(this.routing);
+  build(): RouteCollection<Table> {
+    if (this.group !== null) throw new Error('A group has no collection of its own: build the builder mapGroup was called on');
+    const collection = new RouteCollection<Table>(this.routing);
     for (const route of this.routes) collection.add(route);
     collection.build();
     this.built = true;

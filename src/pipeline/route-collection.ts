@@ -8,6 +8,7 @@ import { duplicateRouteName, RouteCreationError } from '../errors.js';
 import { RouteData, VirtualPathData, type RouteContext, type Router, type VirtualPathContext } from './route-data.js';
 import { requireRouter } from './route-handler.js';
 import { Route } from './route.js';
+import type { RouteTable } from './route-builder.js';
 import type { RoutingServices } from './routing-services.js';
 
 interface Compiled {
@@ -20,7 +21,9 @@ interface Compiled {
 }
 
 /** The ordered route collection: routeAsync tries routes in order; getVirtualPath by name, else in order. */
-export class RouteCollection implements Router {
+export class RouteCollection<Table extends RouteTable = RouteTable> implements Router {
+  /** Types only (never set): the route names and the values each needs, for a typed UrlHelper. */
+  declare readonly routeTable?: Table;
   private readonly routers: Router[] = [];
   private compiled: Compiled | null = null;
 

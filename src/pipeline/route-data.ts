@@ -6,6 +6,12 @@ import type { HttpContext } from './http-context.js';
 /** Handles a request (ASP.NET RequestDelegate). */
 export type RequestDelegate = (httpContext: HttpContext) => Promise<void>;
 
+/** An HttpContext inside a mapped handler: the route matched, so routeData is set, with typed values. */
+export type RoutedHttpContext<Values extends RouteValues = RouteValues> = HttpContext<Values> & { readonly routeData: RouteData<Values> };
+
+/** A mapped route's handler (mapGet & co.): may be synchronous; its context's route values are typed. */
+export type RouteRequestHandler<Values extends RouteValues = RouteValues> = (httpContext: RoutedHttpContext<Values>) => void | Promise<void>;
+
 /** A pipeline step: do something, and call `next` to pass the request on (or don't). */
 export type Middleware = (httpContext: HttpContext, next: () => Promise<void>) => Promise<void>;
 
@@ -23,10 +29,14 @@ export interface NamedRouter extends Router {
 }
 
 /** The result of routing: values from the URL plus defaults, the route's data tokens, the routers on the way. */
-export class RouteData {
+export class RouteData<Values extends RouteValues = RouteValues> {
   constructor(
-    /** Route values: URL values are decoded strings; defaults as given. */
-    readonly values: RouteValues = {},
+    /**
+     * Route values: URL values are decoded strings; defaults as given. A plain object keyed by each name as
+     * the template spells it (`u/{ID}` gives `values.ID`); getRouteValue-style lookups ignoring case are
+     * the library's business (defaults, constraints, generation), not this object's.
+     */
+    readonly values: Values = {} as Values,
     /** Developer data of the matched route; never affects routing. */
     readonly dataTokens: Record<string, unknown> = {},
     /** The collection first, the route that matched last. */
@@ -37,7 +47,7 @@ export class RouteData {
 /** The input and output of Router.routeAsync. */
 export class RouteContext {
   /** Set by the router that handles the request; null means "not handled" (the next one is tried). */
-  handler: RequestDelegate | null = null;
+  handler: RouteRequestHandler<any> | null = null;
   routeData: RouteData = new RouteData();
   constructor(readonly httpContext: HttpContext) {}
 }

@@ -1,5 +1,5 @@
 // RouteHandler: a Router that always handles the request with one RequestDelegate.
-import type { RequestDelegate, RouteContext, Router, VirtualPathContext, VirtualPathData } from './route-data.js';
+import type { RouteContext, RouteRequestHandler, Router, VirtualPathContext, VirtualPathData } from './route-data.js';
 
 /**
  * Throws a TypeError unless `value` is a Router (has routeAsync). A plain function is the usual mistake:
@@ -13,9 +13,9 @@ export function requireRouter(value: unknown, where: string): asserts value is R
   throw new TypeError(`${where} needs a Router (an object with routeAsync and getVirtualPath), got ${value === null ? 'null' : typeof value}`);
 }
 
-/** Wraps a RequestDelegate as a Router (ASP.NET RouteHandler). */
+/** Wraps a RequestDelegate (or a synchronous handler) as a Router (ASP.NET RouteHandler). */
 export class RouteHandler implements Router {
-  constructor(readonly requestDelegate: RequestDelegate) {
+  constructor(readonly requestDelegate: RouteRequestHandler<any>) {
     if (typeof requestDelegate !== 'function') throw new TypeError('RouteHandler needs a RequestDelegate function');
   }
 

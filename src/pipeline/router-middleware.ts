@@ -5,24 +5,83 @@ import { Application } from './application.js';
 import { HttpContext } from './http-context.js';
 import { problem, writeProblem } from './problem-details.js';
 import { RouteBuilder } from './route-builder.js';
-import { RouteContext, type Middleware, type Router } from './route-data.js';
+import { RouteContext, type Middleware, type RoutedHttpContext, type Router } from './route-data.js';
 import { ServiceContainer } from './service-container.js';
 
 /** The service key under which useRouter registers the application's router (UrlHelper finds it there). */
 export const ROUTER = Symbol.for('switchyard.router');
 
-/** Routes the request; runs the handler a route set, else calls `next` (routes in order, the first that handles the request wins). */
-export function routerMiddleware(router: Router): Middleware {
+/** Options of the router middleware. The classic default: a route whose verb limit refuses the request does not match. */
+export interface RouterMiddlewareOptions {
+  /** 'get': a HEAD request no route takes is routed as GET; node sends the GET response's headers, no body. */
+  head?: 'get' | null;
+  /**
+   * true: when no route handled the request but some route's template and constraints accept the path (its
+   * verb limit aside), answer 405 problem+json with an Allow header instead of passing the request on.
+   */
+  methodNotAllowed?: boolean;
+  /** true: answer an OPTIONS request no route takes with 204 and an Allow header, when some route accepts the path. */
+  options?: boolean;
+}
+
+/** A router that can say which methods the routes accepting a path allow (RouteCollection, a compiled router). */
+interface MethodListingRouter extends Router {
+  allowedMethods(path: string, httpContext?: unknown): string[];
+}
+
+async function route(router: Router, httpContext: HttpContext): Promise<RouteContext> {
+  const context = new RouteContext(httpContext);
+  context.routeData.routers.push(router);
+  await router.routeAsync(context);
+  return context;
+}
+
+/**
+ * The Allow list for a path no route took (with HEAD where GET is and `head` is on, OPTIONS where `options`
+ * is on), or null when no route accepts the path, or one without a verb limit does (then it is not a 405).
+ */
+function allowFor(router: MethodListingRouter, httpContext: HttpContext, options: RouterMiddlewareOptions): string | null {
+  const allowed = router.allowedMethods(httpContext.request.path, httpContext);
+  if (allowed.length === 0 || allowed.includes('*')) return null;
+  const methods = new Set(allowed);
+  if (options.head === 'get' && methods.has('GET')) methods.add('HEAD');
+  if (options.options) methods.add('OPTIONS');
+  return [...methods].sort().join(', ');
+}
+
+/** Routes the request; runs the handler a route set, else answers per the options or calls `next`. */
+export function routerMiddleware(router: Router, options: RouterMiddlewareOptions = {}): Middleware {
+  const listing = options.methodNotAllowed || options.options;
+  if (listing && typeof (router as Partial<MethodListingRouter>).allowedMethods !== 'function') {
+    throw new TypeError('routerMiddleware: methodNotAllowed and options need a router with allowedMethods (a RouteCollection)');
+  }
+  const headAsGet = options.head === 'get';
   return async (httpContext, next) => {
-    const context = new RouteContext(httpContext);
-    context.routeData.routers.push(router);
-    await router.routeAsync(context);
+    let context = await route(router, httpContext);
+    const request = httpContext.request;
+    if (context.handler === null && headAsGet && request.method === 'HEAD') {
+      request.routeAs('GET');
+      try {
+        context = await route(router, httpContext);
+      } finally {
+        request.routeAs(undefined); // the handler sees the client's HEAD
+      }
+    }
     if (context.handler === null) {
-      await next();
+      const allow = listing ? allowFor(router as MethodListingRouter, httpContext, options) : null;
+      if (allow === null) {
+        await next();
+      } else if (options.options && request.method === 'OPTIONS') {
+        httpContext.response.send(204, undefined, { allow });
+      } else if (options.methodNotAllowed) {
+        writeProblem(httpContext.response.raw, problem(405, `${request.method} is not allowed here; use ${allow}.`), { allow });
+      } else {
+        await next();
+      }
       return;
     }
     httpContext.routeData = context.routeData;
-    await context.handler(httpContext);
+    await context.handler(httpContext as RoutedHttpContext); // routeData is set just above
   };
 }
 
@@ -37,15 +96,17 @@ function resolveRouter(source: RouterSource, app: Application | null): Router {
 }
 
 /** Adds RouterMiddleware to the app; returns the router (built from the configure function if given one). */
-export function useRouter(app: Application, source: RouterSource): Router {
+export function useRouter<R extends Router>(app: Application, source: R, options?: RouterMiddlewareOptions): R;
+export function useRouter(app: Application, source: RouterSource, options?: RouterMiddlewareOptions): Router;
+export function useRouter(app: Application, source: RouterSource, options: RouterMiddlewareOptions = {}): Router {
   const router = resolveRouter(source, app);
   if (!app.services.has(ROUTER)) app.services.addSingleton(ROUTER, router);
-  app.use(routerMiddleware(router));
+  app.use(routerMiddleware(router, options));
   return router;
 }
 
 /** Options of createNodeMiddleware. */
-export interface NodeMiddlewareOptions {
+export interface NodeMiddlewareOptions extends RouterMiddlewareOptions {
   services?: ServiceContainer;
   pathBase?: string;
   onError?: (error: unknown) => void;
@@ -64,7 +125,7 @@ export function createNodeMiddleware(
   // A configure function builds with these services: their addRouting options and constraint names apply.
   const router = resolveRouter(source, new Application(services));
   if (!services.has(ROUTER)) services.addSingleton(ROUTER, router);
-  const route = routerMiddleware(router);
+  const middleware = routerMiddleware(router, options);
   return (req, res, next) => {
     const ctx = new HttpContext(req, res, services, options.pathBase ?? '');
     const fallThrough = async (): Promise<void> => {
@@ -72,7 +133,7 @@ export function createNodeMiddleware(
       else writeProblem(res, problem(404, `No resource matches ${ctx.request.method} ${ctx.request.path}`));
     };
     Promise.resolve()
-      .then(() => route(ctx, fallThrough))
+      .then(() => middleware(ctx, fallThrough))
       .catch((error: unknown) => {
       if (next) return next(error);
       (options.onError ?? ((e: unknown) => console.error('switchyard: unhandled error', e)))(error);

@@ -16,6 +16,7 @@ import {
   type RouteCollection,
 } from '../index.js';
 import { BatchedLineWriter, requestLog } from './request-log.js';
+import { serveOpenApi } from './openapi-document.js';
 import { GET_TODO_ROUTE, TodoController } from './todo-controller.js';
 import { InMemoryTodoRepository, type TodoRepository } from './todo-repository.js';
 import { healthCheck, openTodoStore, readStoreConfig, storeUnavailable } from './store.js';
@@ -59,21 +60,11 @@ const rejectLongUrls: Middleware = (ctx, next) => {
   return Promise.resolve();
 };
 
-/** Unmatched requests: 405 with Allow when the path is known for other methods, else 404. */
-function methodNotAllowed(routes: RouteCollection, debug: ((line: string) => void) | null): Middleware {
+/** Requests no route took (the router answers 405 and OPTIONS itself): 404, with a debug line if asked. */
+function notFound(routes: RouteCollection, debug: ((line: string) => void) | null): Middleware {
   return async (ctx) => {
-    const allowed = routes.allowedMethods(ctx.request.path, ctx);
-    if (allowed.length === 0) {
-      if (debug) debug(closestRouteLine(routes, ctx.request.method, ctx.request.path));
-      writeProblem(ctx.response.raw, problem(404, `No resource matches ${ctx.request.path}.`));
-      return;
-    }
-    const allow = allowed.join(', ');
-    if (ctx.request.method === 'OPTIONS') {
-      ctx.response.send(204, undefined, { allow });
-      return;
-    }
-    writeProblem(ctx.response.raw, problem(405, `${ctx.request.method} is not allowed here; use ${allow}.`), { allow });
+    if (debug) debug(closestRouteLine(routes, ctx.request.method, ctx.request.path));
+    writeProblem(ctx.response.raw, problem(404, `No resource matches ${ctx.request.path}.`));
   };
 }
 
@@ -86,7 +77,7 @@ function closestRouteLine(routes: RouteCollection, method: string, path: string)
   return JSON.stringify({ level: 'debug', method, path, status: 404, closest: route, reason: closest?.message ?? 'no routes' });
 }
 
-/** Builds the to-do application: logging, limits, the routes of the endpoint table (docs/todo-api.md), 405/404. */
+/** Builds the to-do application: logging, limits, the routes of the endpoint table (docs/todo-api.md), 405/404 (405 and OPTIONS by the router). */
 export function createTodoApp(options: TodoAppOptions = {}): Application {
   const app = createApplication();
   addRouting(app.services);
@@ -104,15 +95,21 @@ export function createTodoApp(options: TodoAppOptions = {}): Application {
   const builder = new RouteBuilder(app);
   builder
     .mapMethods(['GET', 'HEAD'], 'healthz', healthCheck(repository))
-    .mapMethods(['GET', 'HEAD'], base, controller.getAll)
-    .mapMethods(['GET', 'HEAD'], `${base}/{id}`, controller.getById, { name: GET_TODO_ROUTE })
-    .mapPost(base, controller.create)
-    .mapPut(`${base}/{id}`, controller.update)
-    .mapDelete(`${base}/{id}`, controller.remove);
+    .mapMethods(['GET', 'HEAD'], 'openapi.json', serveOpenApi(() => routes))
+    .mapGroup(base, (todo) =>
+      todo
+        .mapMethods(['GET', 'HEAD'], '', controller.getAll)
+        .mapMethods(['GET', 'HEAD'], '{id}', controller.getById, { name: GET_TODO_ROUTE })
+        .mapPost('', controller.create)
+        .mapPut('{id}', controller.update)
+        .mapDelete('{id}', controller.remove),
+    );
   const routes = builder.build();
-  useRouter(app, routes);
+  // HEAD is listed on the GET routes (the OpenAPI document shows it); a known path with another method gets
+  // 405 (OPTIONS: 204) with Allow from the router.
+  useRouter(app, routes, { methodNotAllowed: true, options: true });
   const debug = options.debug ?? false;
-  app.use(methodNotAllowed(routes, debug ? (typeof debug === 'function' ? debug : (line) => process.stdout.write(line + '\n')) : null));
+  app.use(notFound(routes, debug ? (typeof debug === 'function' ? debug : (line) => process.stdout.write(line + '\n')) : null));
   return app;
 }
 

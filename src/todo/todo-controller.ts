@@ -1,5 +1,5 @@
 // TodoController: the five operations of the to-do API (the endpoint table of docs/todo-api.md), over a TodoRepository.
-import { problem, UrlHelper, writeProblem, type HttpContext, type RequestDelegate } from '../index.js';
+import { problem, UrlHelper, writeProblem, type HttpContext, type RequestDelegate, type RouteRequestHandler } from '../index.js';
 import { readJsonBody } from './json-body.js';
 import { readTodoInput, todoItemJson } from './todo-item.js';
 import { TodoStoreFullError, type TodoRepository } from './todo-repository.js';
@@ -13,7 +13,8 @@ function sendProblem(ctx: HttpContext, status: number, detail: string): void {
   writeProblem(ctx.response.raw, problem(status, detail));
 }
 
-const routeId = (ctx: HttpContext): string => ctx.routeData!.values.id as string;
+/** The handler of a route whose template is "…/{id}". */
+type ItemHandler = RouteRequestHandler<{ id: string }>;
 
 /** Request handlers for the to-do resource; one shared instance, built with the app's repository. */
 export class TodoController {
@@ -26,8 +27,8 @@ export class TodoController {
   };
 
   /** GET api/todo/{id}: one item, or 404. */
-  readonly getById: RequestDelegate = async (ctx) => {
-    const id = routeId(ctx);
+  readonly getById: ItemHandler = async (ctx) => {
+    const id = ctx.routeData.values.id;
     const item = await this.repository.find(id);
     if (item === null) return sendProblem(ctx, 404, `No to-do item has the key "${id}".`);
     ctx.response.send(200, todoItemJson(item), JSON_TYPE);
@@ -47,8 +48,8 @@ export class TodoController {
   };
 
   /** PUT api/todo/{id}: checked in this order — 400 (body, Key ≠ id), then 404, else 204. */
-  readonly update: RequestDelegate = async (ctx) => {
-    const id = routeId(ctx);
+  readonly update: ItemHandler = async (ctx) => {
+    const id = ctx.routeData.values.id;
     const body = await readJsonBody(ctx);
     if (!body.ok) return sendProblem(ctx, body.status, body.detail);
     const read = readTodoInput(body.value);
@@ -66,8 +67,8 @@ export class TodoController {
   };
 
   /** DELETE api/todo/{id}: 204 whether or not the item existed (DELETE is idempotent). */
-  readonly remove: RequestDelegate = async (ctx) => {
-    await this.repository.remove(routeId(ctx));
+  readonly remove: ItemHandler = async (ctx) => {
+    await this.repository.remove(ctx.routeData.values.id);
     ctx.response.send(204);
   };
 }

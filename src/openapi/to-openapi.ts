@@ -1,0 +1,241 @@
+// toOpenApi: an ordered route table → an OpenAPI 3.1 document. Paths, path parameters and their schemas,
+// operations and operationIds come from the routes; everything else (bodies, responses, descriptions) only
+// from metadata the caller gives — nothing is guessed.
+import { compile, type CompiledRouter } from '../compile/compile.js';
+import type { CompiledRoute, RouteDefinition } from '../compile/route-entry.js';
+import { RouteCollection } from '../pipeline/route-collection.js';
+import { Route } from '../pipeline/route.js';
+import { parameterSchema, type JsonSchema } from './constraint-schema.js';
+import { pathVariants, type PathVariant, type SegmentShape } from './template-paths.js';
+
+/** Part of an OpenAPI Operation object (summary, description, tags, requestBody, responses, parameters…). */
+export type OperationMetadata = Readonly<Record<string, unknown>>;
+
+/** Options of toOpenApi(). */
+export interface OpenApiOptions {
+  /** The document's Info object; `title` and `version` are required. */
+  info: { readonly title: string; readonly version: string; readonly [field: string]: unknown };
+  /** The document's Server objects (default: none, i.e. paths are relative to where the document is served). */
+  servers?: readonly Readonly<Record<string, unknown>>[];
+  /**
+   * Operation metadata merged into the derived operations. Keys: "METHOD target" for one method
+   * ("POST api/todo") or "target" for every method of a route, the target being a route name or a
+   * template as written. A route's `dataTokens.openapi` is merged first, then "target", then "METHOD
+   * target"; the route name wins over the template. A key that names no route is an error.
+   */
+  operations?: Readonly<Record<string, OperationMetadata>>;
+  /** The methods a route without a verb limit is listed under (default ["GET"]). */
+  methods?: readonly string[];
+  /** The document's Components object (schemas, responses… that metadata refers to with $ref). */
+  components?: Readonly<Record<string, unknown>>;
+}
+
+/** What toOpenApi() describes: a compiled router, a pipeline RouteCollection, or route definitions. */
+export type OpenApiSource = CompiledRouter | RouteCollection | Iterable<RouteDefinition | CompiledRoute>;
+
+/** An OpenAPI 3.1 document (plain JSON data). */
+export interface OpenApiDocument {
+  openapi: '3.1.0';
+  info: Record<string, unknown>;
+  servers?: Record<string, unknown>[];
+  paths: Record<string, Record<string, Record<string, unknown>>>;
+  components?: Record<string, unknown>;
+}
+
+// The methods a Path Item has a field for; a route limited to others (PROPFIND…) has no OpenAPI 3.1 form.
+const PATH_ITEM_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+/** A route's path as already claimed, for the "can a later route ever win here?" check. */
+interface Claim {
+  readonly route: CompiledRoute;
+  readonly variant: PathVariant;
+}
+
+/** A path in the document: its first spelling, its parameter names, and its operations by method. */
+interface ListedPath {
+  readonly path: string;
+  readonly names: readonly string[];
+  readonly item: Record<string, Record<string, unknown>>;
+}
+
+function isCompiledRoute(value: unknown): value is CompiledRoute {
+  return typeof value === 'object' && value !== null && 'parsedTemplate' in value && 'constraints' in value;
+}
+
+/** The routes of any source, in collection order. */
+function routesOf(source: OpenApiSource): readonly CompiledRoute[] {
+  if (source instanceof RouteCollection) {
+    // Template routes only: a custom Router has no template to describe.
+    const definitions: RouteDefinition[] = [];
+    for (let i = 0; i < source.count; i++) {
+      const router = source.get(i);
+      if (router instanceof Route) definitions.push(router.definition);
+    }
+    return compile(definitions, { strategy: 'linear' }).routes;
+  }
+  if (typeof (source as CompiledRouter).match === 'function' && Array.isArray((source as CompiledRouter).routes)) {
+    return (source as CompiledRouter).routes;
+  }
+  const items = [...(source as Iterable<RouteDefinition | CompiledRoute>)];
+  if (items.every(isCompiledRoute)) return items;
+  if (items.some(isCompiledRoute)) throw new TypeError('toOpenApi: give either compiled routes or route definitions, not both');
+  return compile(items as RouteDefinition[], { strategy: 'linear' }).routes;
+}
+
+/** True when the route accepts every path `variant` accepts, without condition, among its own paths' `shape`. */
+function covers(claim: Claim, later: PathVariant): boolean {
+  const { route, variant } = claim;
+  // A constraint on anything but a parameter of this path (a default's value, a non-parameter key) may
+  // reject a request: such a route does not shadow anything.
+  const present = new Set(variant.parameters.map((p) => p.name));
+  for (const key of route.constraints.keys()) if (!present.has(key)) return false;
+  const open = (name: string): boolean => !route.constraints.has(name);
+
+  const e = variant.segments;
+  const l = later.segments;
+  const last = e[e.length - 1];
+  const fixed = last?.kind === 'catchAll' ? e.length - 1 : e.length;
+  if (last?.kind === 'catchAll') {
+    if (!open(last.parameter.name) || l.length < e.length) return false;
+  } else if (l.length !== e.length) return false;
+  for (let i = 0; i < fixed; i++) if (!coversSegment(e[i], l[i], open)) return false;
+  return true;
+}
+
+function coversSegment(earlier: SegmentShape, later: SegmentShape, open: (name: string) => boolean): boolean {
+  switch (earlier.kind) {
+    case 'literal':
+      return later.kind === 'literal' && later.folded === earlier.folded;
+    case 'parameter':
+      return later.kind !== 'catchAll' && open(earlier.parameter.name);
+    case 'complex':
+      return later.kind === 'complex' && later.key === earlier.key && earlier.parameters.every((p) => open(p.name));
+    default:
+      return false;
+  }
+}
+
+/** Finds and merges a route's metadata for one method; records which `operations` keys were used. */
+function metadataFor(route: CompiledRoute, method: string, operations: Readonly<Record<string, OperationMetadata>>, used: Set<string>) {
+  const pick = (key: string | null): OperationMetadata | undefined => {
+    if (key === null || !Object.hasOwn(operations, key)) return undefined;
+    used.add(key);
+    return operations[key];
+  };
+  const tokens = route.dataTokens.openapi as OperationMetadata | undefined;
+  const forMethod = { ...pick(`${method} ${route.template}`), ...pick(route.name && `${method} ${route.name}`) };
+  const merged: Record<string, unknown> = { ...tokens, ...pick(route.template), ...pick(route.name), ...forMethod };
+  return { merged, methodOperationId: typeof forMethod.operationId === 'string' };
+}
+
+/** Builds one operation: derived path parameters, metadata, operationId, defaults of left-out parameters. */
+function buildOperation(
+  route: CompiledRoute,
+  variant: PathVariant,
+  method: string,
+  primaryMethod: string,
+  names: readonly string[],
+  metadata: { merged: Record<string, unknown>; methodOperationId: boolean },
+): Record<string, unknown> {
+  const { operationId: givenId, parameters: givenParameters, ...rest } = metadata.merged;
+  const parameters: Record<string, unknown>[] = variant.parameters.map((p, i) => ({
+    name: names[i],
+    in: 'path',
+    required: true,
+    schema: parameterSchema(route.constraints.get(p.name)) satisfies JsonSchema,
+    ...(p.isCatchAll ? { 'x-switchyard-catch-all': true } : {}),
+    // Same path as an earlier route with other parameter names: OpenAPI wants one spelling of the path.
+    ...(names[i] !== p.name ? { 'x-switchyard-route-value': p.name } : {}),
+  }));
+  for (const extra of (givenParameters as Record<string, unknown>[] | undefined) ?? []) {
+    const derived = parameters.findIndex((p) => p.in === extra.in && p.name === extra.name);
+    if (derived >= 0) parameters[derived] = { ...parameters[derived], ...extra };
+    else parameters.push({ ...extra });
+  }
+
+  let operationId = typeof givenId === 'string' ? givenId : route.name;
+  if (operationId !== null) {
+    if (method !== primaryMethod && !metadata.methodOperationId) operationId += `_${method.toLowerCase()}`;
+    if (variant.omitted.length > 0) operationId += `_without_${variant.omitted.map((p) => p.name).join('_')}`;
+  }
+  const defaults: Record<string, unknown> = {};
+  for (const p of variant.omitted) {
+    const value = route.defaults[p.name];
+    if (value !== null && value !== undefined) defaults[p.name] = value;
+  }
+  const { tags, summary, description, ...others } = rest;
+  return {
+    ...(tags === undefined ? {} : { tags }),
+    ...(summary === undefined ? {} : { summary }),
+    ...(description === undefined ? {} : { description }),
+    ...(operationId === null ? {} : { operationId }),
+    ...(parameters.length === 0 ? {} : { parameters }),
+    ...others,
+    ...(Object.keys(defaults).length === 0 ? {} : { 'x-switchyard-defaults': defaults }),
+  };
+}
+
+/**
+ * The OpenAPI 3.1 document of a route table. Each template gives one path per form a request can take
+ * (trailing optional/defaulted parameters present or not); constraints give the parameter schemas; verb
+ * limits the operations (routes without one: `options.methods`, default GET); route names the operationIds.
+ * A later route that can never win for a path and method (an earlier one accepts all its requests) is left
+ * out; one that wins only where an earlier route's constraints reject is named under the earlier operation's
+ * `x-switchyard-fallbacks`, since OpenAPI allows one operation per path and method.
+ */
+export function toOpenApi(source: OpenApiSource, options: OpenApiOptions): OpenApiDocument {
+  if (typeof options?.info?.title !== 'string' || typeof options.info.version !== 'string') {
+    throw new TypeError('toOpenApi: options.info needs a title and a version (strings)');
+  }
+  const operations = options.operations ?? {};
+  const defaultMethods = (options.methods ?? ['GET']).map((m) => m.toUpperCase());
+  const used = new Set<string>();
+  const claims: Claim[] = [];
+  const listed = new Map<string, ListedPath>();
+  const operationIds = new Map<string, string>();
+
+  for (const route of routesOf(source)) {
+    const methods = route.methods ?? defaultMethods;
+    const listable = methods.filter((m) => PATH_ITEM_METHODS.has(m.toLowerCase()));
+    const variants = pathVariants(route);
+    for (const variant of variants) {
+      for (const method of listable) {
+        const shadowed = claims.some((c) => (c.route.methods === null || c.route.methods.includes(method)) && covers(c, variant));
+        if (shadowed) continue;
+        const field = method.toLowerCase();
+        let entry = listed.get(variant.key);
+        const existing = entry?.item[field];
+        if (existing) {
+          existing['x-switchyard-fallbacks'] = [...((existing['x-switchyard-fallbacks'] as string[]) ?? []), route.template];
+          continue;
+        }
+        if (!entry) {
+          entry = { path: variant.path, names: variant.parameters.map((p) => p.name), item: {} };
+          listed.set(variant.key, entry);
+        }
+        const operation = buildOperation(route, variant, method, listable[0], entry.names, metadataFor(route, method, operations, used));
+        const id = operation.operationId as string | undefined;
+        if (id !== undefined) {
+          const owner = `${method} ${entry.path}`;
+          if (operationIds.has(id)) throw new Error(`toOpenApi: the operationId "${id}" is given to ${operationIds.get(id)} and ${owner}`);
+          operationIds.set(id, owner);
+        }
+        entry.item[field] = operation;
+      }
+    }
+    for (const variant of variants) claims.push({ route, variant });
+  }
+
+  const unused = Object.keys(operations).filter((key) => !used.has(key));
+  if (unused.length > 0) throw new Error(`toOpenApi: the operations key(s) ${unused.map((k) => `"${k}"`).join(', ')} name no route and method`);
+
+  const paths: OpenApiDocument['paths'] = {};
+  for (const entry of listed.values()) if (Object.keys(entry.item).length > 0) paths[entry.path] = entry.item;
+  return {
+    openapi: '3.1.0',
+    info: { ...options.info },
+    ...(options.servers ? { servers: options.servers.map((s) => ({ ...s })) } : {}),
+    paths,
+    ...(options.components ? { components: { ...options.components } } : {}),
+  };
+}

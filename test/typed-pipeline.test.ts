@@ -1,0 +1,160 @@
+// The pipeline a TypeScript user expects, at runtime: mapGroup, mapRoute(template, handler), synchronous
+// handlers, send()'s content-type, and the router middleware's head/methodNotAllowed/options.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addRouting,
+  createApplication,
+  RouteBuilder,
+  RouteCreationError,
+  UrlHelper,
+  useRouter,
+  type Application,
+  type RouterMiddlewareOptions,
+} from '../src/index.js';
+
+const servers: Server[] = [];
+afterAll(() => Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve())))));
+
+async function start(app: Application): Promise<string> {
+  const server = await app.listen(0);
+  servers.push(server);
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+async function call(base: string, method: string, path: string) {
+  const res = await request(base + path, { method: method as 'GET' });
+  return { status: res.statusCode, headers: res.headers, text: await res.body.text() };
+}
+
+/** An app whose handlers echo the route and its values as JSON; the options go to useRouter. */
+function groupApp(options?: RouterMiddlewareOptions): Application {
+  const app = createApplication();
+  addRouting(app.services);
+  const echo = (label: string) => (ctx: Parameters<Parameters<RouteBuilder['mapGet']>[1]>[0]) =>
+    ctx.response.json(200, { label, values: ctx.routeData.values, method: ctx.request.method }); // synchronous
+  const builder = new RouteBuilder(app);
+  builder
+    .mapGet('plain', (ctx) => ctx.response.send(200, 'plain text'))
+    .mapGet('bytes', (ctx) => ctx.response.send(200, Buffer.from('xyz')))
+    .mapGet('typed', (ctx) => ctx.response.send(200, '<p/>', { 'Content-Type': 'text/html' }))
+    .mapGroup('api/v1', (v1) =>
+      v1
+        .mapGet('items/{id:int}', echo('get item'), { name: 'item' })
+        .mapPut('items/{id:int}', echo('put item'))
+        .mapGroup('admin', (admin) => admin.mapGet('{section}', echo('admin')), { defaults: { area: 'admin' } }),
+    )
+    .mapGroup('shop/{lang}', (shop) => shop.mapGet('{page?}', echo('shop')), { defaults: { page: 'home' }, constraints: { lang: '^(en|fr)$' } })
+    .mapGroup('read', (read) => read.mapRoute('{*path}', echo('read any verb')), { methods: ['GET'] })
+    .mapRoute('any/{x}', echo('any verb'))
+    .mapGet('link', (ctx) => ctx.response.send(200, String(new UrlHelper(ctx).routeUrl('item', { id: 5, label: 'x' }))));
+  useRouter(app, builder.build(), options);
+  return app;
+}
+
+describe('mapGroup, mapRoute(template, handler), synchronous handlers', () => {
+  let base: string;
+  beforeAll(async () => {
+    base = await start(groupApp());
+  });
+
+  it.each([
+    { method: 'GET', path: '/api/v1/items/7', label: 'get item', values: { id: '7' } },
+    { method: 'PUT', path: '/api/v1/items/7', label: 'put item', values: { id: '7' } },
+    { method: 'GET', path: '/api/v1/admin/users', label: 'admin', values: { section: 'users', area: 'admin' } },
+    { method: 'GET', path: '/shop/fr', label: 'shop', values: { lang: 'fr', page: 'home' } },
+    { method: 'GET', path: '/shop/en/cart', label: 'shop', values: { lang: 'en', page: 'cart' } },
+    { method: 'GET', path: '/read/a/b', label: 'read any verb', values: { path: 'a/b' } },
+    { method: 'DELETE', path: '/any/1', label: 'any verb', values: { x: '1' } },
+  ])('$method $path → $label', async ({ method, path, label, values }) => {
+    const reply = await call(base, method, path);
+    expect(reply.status).toBe(200);
+    expect(JSON.parse(reply.text)).toEqual({ label, values, method });
+  });
+
+  it.each([
+    { method: 'GET', path: '/api/v1/items/x', why: 'the int constraint' },
+    { method: 'GET', path: '/shop/de', why: 'the group constraint' },
+    { method: 'POST', path: '/read/a', why: "the group's verb limit" },
+    { method: 'GET', path: '/items/7', why: 'the prefix' },
+  ])('$method $path does not match ($why)', async ({ method, path }) => {
+    expect((await call(base, method, path)).status).toBe(404);
+  });
+
+  it('UrlHelper generates from a group route (its full template)', async () => {
+    expect((await call(base, 'GET', '/link')).text).toBe('/api/v1/items/5?label=x');
+  });
+
+  it("a route with verbs outside the group's verb limit throws, naming the template", () => {
+    const builder = new RouteBuilder(createApplication());
+    expect(() => builder.mapGroup('x', (g) => g.mapPost('y', () => {}), { methods: ['GET'] })).toThrow(RouteCreationError);
+    expect(() => builder.mapGroup('x', (g) => g.mapPost('y', () => {}), { methods: ['GET'] })).toThrow(/"x\/y".*POST/);
+  });
+
+  it('a group cannot be built on its own', () => {
+    const builder = new RouteBuilder(createApplication());
+    builder.mapGroup('x', (g) => {
+      expect(() => g.build()).toThrow(/group/);
+    });
+  });
+});
+
+describe('send(status, body) sets a content-type', () => {
+  let base: string;
+  beforeAll(async () => {
+    base = await start(groupApp());
+  });
+  it.each([
+    { path: '/plain', type: 'text/plain; charset=utf-8', text: 'plain text' },
+    { path: '/bytes', type: 'application/octet-stream', text: 'xyz' },
+    { path: '/typed', type: 'text/html', text: '<p/>' },
+  ])('$path → $type', async ({ path, type, text }) => {
+    const reply = await call(base, 'GET', path);
+    expect(reply.headers['content-type']).toBe(type);
+    expect(reply.text).toBe(text);
+  });
+});
+
+describe('router middleware options', () => {
+  let classic: string;
+  let all: string;
+  beforeAll(async () => {
+    classic = await start(groupApp());
+    all = await start(groupApp({ head: 'get', methodNotAllowed: true, options: true }));
+  });
+
+  // [options?, method, path, status, Allow header]
+  it.each([
+    { app: 'classic', method: 'HEAD', path: '/api/v1/items/7', status: 404, allow: undefined },
+    { app: 'classic', method: 'DELETE', path: '/api/v1/items/7', status: 404, allow: undefined },
+    { app: 'classic', method: 'OPTIONS', path: '/api/v1/items/7', status: 404, allow: undefined },
+    { app: 'all', method: 'HEAD', path: '/api/v1/items/7', status: 200, allow: undefined },
+    { app: 'all', method: 'DELETE', path: '/api/v1/items/7', status: 405, allow: 'GET, HEAD, OPTIONS, PUT' },
+    { app: 'all', method: 'OPTIONS', path: '/api/v1/items/7', status: 204, allow: 'GET, HEAD, OPTIONS, PUT' },
+    { app: 'all', method: 'DELETE', path: '/api/v1/items/x', status: 404, allow: undefined }, // constraints refuse the path
+    { app: 'all', method: 'POST', path: '/nowhere', status: 404, allow: undefined },
+    { app: 'all', method: 'DELETE', path: '/any/1', status: 200, allow: undefined }, // no verb limit: it matched
+  ])('$app: $method $path → $status', async ({ app, method, path, status, allow }) => {
+    const reply = await call(app === 'all' ? all : classic, method, path);
+    expect(reply.status).toBe(status);
+    expect(reply.headers.allow).toBe(allow);
+    if (status === 405) expect(reply.headers['content-type']).toMatch(/^application\/problem\+json/);
+  });
+
+  it('HEAD routed as GET: the GET headers and content-length, no body, the handler sees HEAD', async () => {
+    const get = await call(all, 'GET', '/api/v1/items/7');
+    const head = await call(all, 'HEAD', '/api/v1/items/7');
+    expect(head.text).toBe('');
+    expect(head.headers['content-type']).toBe(get.headers['content-type']);
+    // The echo includes the method the handler saw, so the lengths differ by "HEAD" vs "GET".
+    expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(get.text.replace('"GET"', '"HEAD"')));
+  });
+
+  it('methodNotAllowed needs a router that lists its methods', () => {
+    const app = createApplication();
+    const single = { routeAsync: async () => {}, getVirtualPath: () => null };
+    expect(() => useRouter(app, single, { methodNotAllowed: true })).toThrow(/allowedMethods/);
+  });
+});

@@ -1,0 +1,68 @@
+// Type tests for the pipeline (checked by `tsc -p tsconfig.json`, part of `npm test`): typed handler
+// contexts, groups, synchronous handlers, the typed route table of a RouteBuilder chain and UrlHelper.
+import { expectTypeOf } from 'vitest';
+import { createApplication, RouteBuilder, UrlHelper, type HttpContext, type RouteData, type RouteValues } from '../../src/index.js';
+
+const app = createApplication();
+declare const someTemplate: string;
+declare const ctx: HttpContext;
+
+const routes = new RouteBuilder(app)
+  .mapGet('api/todo/{id}', (c) => {
+    expectTypeOf(c.routeData).toEqualTypeOf<RouteData<{ id: string }>>(); // not nullable
+    expectTypeOf(c.routeData.values.id).toBeString();
+  }, { name: 'GetTodo' })
+  .mapPost('files/{name}.{ext?}', async (c) => {
+    expectTypeOf(c.routeData.values).toEqualTypeOf<{ name: string; ext?: string }>();
+  })
+  .mapPut('{controller=Home}/{action=Index}', (c) => {
+    expectTypeOf(c.routeData.values).toEqualTypeOf<{ controller: string; action: string; area: 'site' }>();
+  }, { defaults: { area: 'site' } as const, name: 'home' })
+  .mapRoute('any/{*rest}', (c) => {
+    expectTypeOf(c.routeData.values).toEqualTypeOf<{ rest?: string }>();
+  })
+  .mapGet(someTemplate, (c) => {
+    expectTypeOf(c.routeData.values).toEqualTypeOf<RouteValues>(); // not a literal: loose
+  })
+  .mapGroup('shop/{lang}', (shop) =>
+    shop
+      .mapGet('{category}/{id:int}', (c) => {
+        expectTypeOf(c.routeData.values).toEqualTypeOf<{ lang: string; category: string; id: string; page: 1 }>();
+      }, { name: 'product' })
+      .mapGroup('admin', (admin) =>
+        admin.mapDelete('{id}', (c) => {
+          expectTypeOf(c.routeData.values).toEqualTypeOf<{ lang: string; id: string; page: 1 }>();
+        }),
+      ),
+    { defaults: { page: 1 } },
+  )
+  .mapGroup(someTemplate, (group) =>
+    group.mapGet('{id}', (c) => {
+      // An unknown prefix may hold values of its own: the known ones typed, the rest loose.
+      expectTypeOf(c.routeData.values).toEqualTypeOf<{ id: string } & RouteValues>();
+    }),
+  )
+  .build();
+
+const urls = new UrlHelper(ctx, routes);
+urls.routeUrl('GetTodo', { id: 7 });
+urls.link('product', { lang: 'en', category: 'tools', id: 3 });
+urls.routeUrl('home'); // every value has a default
+urls.routeUrl(null, { anything: 1 });
+// @ts-expect-error: "id" is required
+urls.routeUrl('GetTodo');
+// @ts-expect-error: "lang" (from the group prefix) is required
+urls.link('product', { category: 'tools', id: 3 });
+// @ts-expect-error: not a route name
+urls.routeUrl('Nope', {});
+// @ts-expect-error: a misspelled key does not supply "id"
+urls.routeUrl('GetTodo', { ID: 7 });
+
+// Without a typed collection: any name, any values.
+new UrlHelper(ctx).routeUrl('whatever', { x: 1 });
+
+new RouteBuilder(app)
+  // @ts-expect-error: a key the template does not have
+  .mapGet('api/todo/{id}', (c) => c.routeData.values.idd)
+  // @ts-expect-error: a "{" without its "}"
+  .mapGet('api/{id', () => {});
