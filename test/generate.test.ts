@@ -39,7 +39,7 @@ describe.each(strategies)('generate (%s)', (strategy) => {
 
 describe('generate() by name: the shortcut for exact values answers as the full binder', () => {
   // An empty ambientValues object takes the full binder (it is "no ambient values" there too).
-  const router = compile([
+  const router: CompiledRouter = compile([
     { name: 'repo', template: 'repos/{owner}/{repo}', methods: ['GET'] },
     { name: 'verb', template: 'v/{httpMethod}', methods: ['GET'] },
     { name: 'static', template: 'a/b' },
