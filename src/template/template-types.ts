@@ -105,15 +105,14 @@ type DefaultFor<Name extends string, D> = {
   [K in DefaultKeys<D>]: Lowercase<K> extends Lowercase<Name> ? Exclude<D[K & keyof D], null | undefined> : never;
 }[DefaultKeys<D>];
 
-type IsPresent<P extends TemplateParameterInfo, D> = P['defaulted'] extends true
-  ? true
-  : HasDefault<P['name'], D> extends true
-    ? true
-    : P['optional'] extends true
-      ? false
-      : P['catchAll'] extends true
-        ? false
-        : true;
+/** An inline default or a `defaults` entry. */
+type HasAnyDefault<P extends TemplateParameterInfo, D> = P['defaulted'] extends true ? true : HasDefault<P['name'], D>;
+
+/** Neither optional nor a catch-all: the path must have it for the route to match. */
+type IsMandatory<P extends TemplateParameterInfo> = P['optional'] extends true ? false : P['catchAll'] extends true ? false : true;
+
+/** Always in the values after a match: defaulted, or the path must have it. */
+type IsPresent<P extends TemplateParameterInfo, D> = HasAnyDefault<P, D> extends true ? true : IsMandatory<P>;
 
 type Simplify<T> = { [K in keyof T]: T[K] };
 
@@ -137,16 +136,8 @@ export type TemplateValues<T extends string, D = {}> = IsLiteralTemplate<T> exte
     ? MatchedValuesOf<Params<T>, D>
     : RouteValues;
 
-/** A parameter generation needs from the caller: no inline default, no `defaults` entry, not optional or catch-all. */
-type IsRequiredForGeneration<P extends TemplateParameterInfo, D> = P['defaulted'] extends true
-  ? false
-  : HasDefault<P['name'], D> extends true
-    ? false
-    : P['optional'] extends true
-      ? false
-      : P['catchAll'] extends true
-        ? false
-        : true;
+/** A parameter generation needs from the caller: the path must have it, and no default stands in for it. */
+type IsRequiredForGeneration<P extends TemplateParameterInfo, D> = HasAnyDefault<P, D> extends true ? false : IsMandatory<P>;
 
 /**
  * The values `generate()` needs for template T: every parameter without a default (spelled as in the
