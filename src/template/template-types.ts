@@ -30,11 +30,18 @@ export type IsLiteralTemplate<T extends string> = {} extends Record<T, unknown> 
 // Scanning: literal text up to the next "{" ("{{" is a literal brace), then a parameter up to the first "}"
 // that is not part of "}}" (inside a parameter "{{" and "}}" stand for one brace, so constraint arguments
 // such as regex(^\d{{3}}$) or regex(^(a|b)$) need no bracket counting). Tail-recursive, one step per brace.
-type ScanLiteral<T extends string, Acc> = T extends `${string}{${infer Rest}`
+type ScanLiteral<T extends string, Acc> = T extends `${infer Literal}{${infer Rest}`
   ? Rest extends `{${infer After}`
-    ? ScanLiteral<After, Acc>
-    : ScanParameter<Rest, '', Acc>
-  : Acc;
+    ? ScanLiteral<After, Acc | LoneCloseBrace<Literal>>
+    : ScanParameter<Rest, '', Acc | LoneCloseBrace<Literal>>
+  : Acc | LoneCloseBrace<T>;
+
+/** A "}" in literal text must be doubled. */
+type LoneCloseBrace<Literal extends string> = Literal extends `${string}}${infer Rest}`
+  ? Rest extends `}${infer After}`
+    ? LoneCloseBrace<After>
+    : InvalidTemplate<'a "}" without its "{" (write "}}" for a literal brace)'>
+  : never;
 
 type ScanParameter<T extends string, Inner extends string, Acc> = T extends `${infer Head}}${infer Tail}`
   ? Tail extends `}${infer After}`
