@@ -1,6 +1,10 @@
-// Route values: plain objects whose keys are compared case-insensitively, as ASP.NET's RouteValueDictionary.
+// Route values: plain objects. The library looks keys up ignoring case (getRouteValue, findRouteKey), as
+// ASP.NET's RouteValueDictionary does; the object itself is a plain one, so `values.id` is exact-case.
 
-/** A bag of route values (matched, default, ambient or explicit). */
+/**
+ * A bag of route values (matched, default, ambient or explicit). Matched values are keyed as the template
+ * spells each parameter (`u/{ID}` gives `values.ID`); defaults, constraints and generation accept any case.
+ */
 export type RouteValues = Record<string, unknown>;
 
 /**

@@ -30,11 +30,18 @@ export type IsLiteralTemplate<T extends string> = {} extends Record<T, unknown> 
 // Scanning: literal text up to the next "{" ("{{" is a literal brace), then a parameter up to the first "}"
 // that is not part of "}}" (inside a parameter "{{" and "}}" stand for one brace, so constraint arguments
 // such as regex(^\d{{3}}$) or regex(^(a|b)$) need no bracket counting). Tail-recursive, one step per brace.
-type ScanLiteral<T extends string, Acc> = T extends `${string}{${infer Rest}`
+type ScanLiteral<T extends string, Acc> = T extends `${infer Literal}{${infer Rest}`
   ? Rest extends `{${infer After}`
-    ? ScanLiteral<After, Acc>
-    : ScanParameter<Rest, '', Acc>
-  : Acc;
+    ? ScanLiteral<After, Acc | LoneCloseBrace<Literal>>
+    : ScanParameter<Rest, '', Acc | LoneCloseBrace<Literal>>
+  : Acc | LoneCloseBrace<T>;
+
+/** A "}" in literal text must be doubled. */
+type LoneCloseBrace<Literal extends string> = Literal extends `${string}}${infer Rest}`
+  ? Rest extends `}${infer After}`
+    ? LoneCloseBrace<After>
+    : InvalidTemplate<'a "}" without its "{" (write "}}" for a literal brace)'>
+  : never;
 
 type ScanParameter<T extends string, Inner extends string, Acc> = T extends `${infer Head}}${infer Tail}`
   ? Tail extends `}${infer After}`
@@ -105,15 +112,14 @@ type DefaultFor<Name extends string, D> = {
   [K in DefaultKeys<D>]: Lowercase<K> extends Lowercase<Name> ? Exclude<D[K & keyof D], null | undefined> : never;
 }[DefaultKeys<D>];
 
-type IsPresent<P extends TemplateParameterInfo, D> = P['defaulted'] extends true
-  ? true
-  : HasDefault<P['name'], D> extends true
-    ? true
-    : P['optional'] extends true
-      ? false
-      : P['catchAll'] extends true
-        ? false
-        : true;
+/** An inline default or a `defaults` entry. */
+type HasAnyDefault<P extends TemplateParameterInfo, D> = P['defaulted'] extends true ? true : HasDefault<P['name'], D>;
+
+/** Neither optional nor a catch-all: the path must have it for the route to match. */
+type IsMandatory<P extends TemplateParameterInfo> = P['optional'] extends true ? false : P['catchAll'] extends true ? false : true;
+
+/** Always in the values after a match: defaulted, or the path must have it. */
+type IsPresent<P extends TemplateParameterInfo, D> = HasAnyDefault<P, D> extends true ? true : IsMandatory<P>;
 
 type Simplify<T> = { [K in keyof T]: T[K] };
 
@@ -137,16 +143,8 @@ export type TemplateValues<T extends string, D = {}> = IsLiteralTemplate<T> exte
     ? MatchedValuesOf<Params<T>, D>
     : RouteValues;
 
-/** A parameter generation needs from the caller: no inline default, no `defaults` entry, not optional or catch-all. */
-type IsRequiredForGeneration<P extends TemplateParameterInfo, D> = P['defaulted'] extends true
-  ? false
-  : HasDefault<P['name'], D> extends true
-    ? false
-    : P['optional'] extends true
-      ? false
-      : P['catchAll'] extends true
-        ? false
-        : true;
+/** A parameter generation needs from the caller: the path must have it, and no default stands in for it. */
+type IsRequiredForGeneration<P extends TemplateParameterInfo, D> = HasAnyDefault<P, D> extends true ? false : IsMandatory<P>;
 
 /**
  * The values `generate()` needs for template T: every parameter without a default (spelled as in the

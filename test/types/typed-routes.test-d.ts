@@ -102,3 +102,7 @@ if (isRoute(m, 'product')) {
 compile([{ template: 'shop/{id' }]);
 // @ts-expect-error: a parameter without a name
 compile([{ template: 'shop/{?}' }]);
+// @ts-expect-error: a lone "}" in literal text
+compile([{ template: 'shop}/{id}' }]);
+// Escaped braces are fine, in literals and inside parameters.
+compile([{ template: 'a}}b{{/{x:regex(^\\d{{3}}$)}' }]);
