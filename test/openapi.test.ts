@@ -11,7 +11,10 @@ import {
   type RouteConstraint,
   type RouteDefinition,
 } from '../src/index.js';
+import fc from 'fast-check';
+import { describeRoutes, fuzzHarness } from './support/fuzz.js';
 import { expectValidOpenApi } from './support/openapi.js';
+import { methodOf, pathRecipe, renderPath, routesArb } from './support/route-generators.js';
 
 const INFO = { title: 'test', version: '1' };
 
@@ -376,4 +379,44 @@ describe('toOpenApi on the GitHub route set (203 routes)', () => {
     const listed = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));
     expect(listed.sort()).toEqual(winners.map((r) => `${r.method} /${r.template}`).sort());
   });
+});
+
+describe('toOpenApi never drops a route that can win (property)', () => {
+  const { check, TIMEOUT } = fuzzHarness('test/openapi.test.ts', 0x0a91);
+  const METHODS = ['GET', 'POST', 'PUT'];
+
+  /** Route indexes documented for each method: listed (operationId "r<i>…") or named as a fallback template. */
+  function documented(routes: RouteDefinition[]): Map<string, { indexes: Set<number>; templates: Set<string> }> {
+    const named = routes.map((r, i) => ({ ...r, name: `r${i}` }));
+    const document = toOpenApi(named, { info: INFO, methods: METHODS });
+    const byMethod = new Map(METHODS.map((m) => [m, { indexes: new Set<number>(), templates: new Set<string>() }]));
+    for (const item of Object.values(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const seen = byMethod.get(method.toUpperCase())!;
+        seen.indexes.add(Number(/^r(\d+)/.exec(operation.operationId as string)![1]));
+        for (const template of (operation['x-switchyard-fallbacks'] as string[] | undefined) ?? []) seen.templates.add(template);
+      }
+    }
+    return byMethod;
+  }
+
+  it('the route that wins a request is documented for its method', () => {
+    check(
+      'openapi-winners',
+      fc.property(routesArb(8), fc.array(pathRecipe, { minLength: 1, maxLength: 12 }), (routes, recipes) => {
+        const router = compile(routes);
+        const docs = documented(routes);
+        for (const recipe of recipes) {
+          const path = renderPath(routes, recipe);
+          const method = methodOf(routes, recipe).toUpperCase();
+          const found = router.match(path, method);
+          if (found === null || !METHODS.includes(method)) continue;
+          const seen = docs.get(method)!;
+          const ok = seen.indexes.has(found.route.index) || seen.templates.has(found.route.template);
+          if (!ok) throw new Error(`route ${found.route.index} wins ${method} ${path} but is not documented\n${describeRoutes(routes)}`);
+        }
+      }),
+      400,
+    );
+  }, TIMEOUT);
 });
