@@ -138,6 +138,16 @@ const PATH_CASES: PathCase[] = [
     paths: { '/any': { get: {}, put: {} }, '/posted': { post: {} } },
   },
   {
+    title: 'headFromGet: a route that takes GET is listed under HEAD too (the router serves HEAD from it)',
+    routes: [{ name: 'item', template: 'items/{id}', methods: ['GET'] }, { template: 'posted', methods: ['POST'] }, { template: 'both', methods: ['GET', 'HEAD'] }],
+    options: { headFromGet: true },
+    paths: {
+      '/items/{id}': { get: { operationId: 'item', parameters: [param('id')] }, head: { operationId: 'item_head', parameters: [param('id')] } },
+      '/posted': { post: {} },
+      '/both': { get: {}, head: {} },
+    },
+  },
+  {
     title: 'a method OpenAPI 3.1 has no field for is left out',
     routes: [{ template: 'dav', methods: ['PROPFIND'] }, { template: 'dav2', methods: ['PROPFIND', 'GET'] }],
     paths: { '/dav2': { get: {} } },

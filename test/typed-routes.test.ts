@@ -79,6 +79,34 @@ describe('type tests', () => {
     }
   });
 
+  it('the typed examples of README.md and docs/typed-routes.md type-check, and their "error" lines are errors', () => {
+    const dir = join(ROOT, `test/types/.docs-${process.pid}`);
+    mkdirSync(dir, { recursive: true });
+    try {
+      const files: string[] = [];
+      for (const doc of ['README.md', 'docs/typed-routes.md']) {
+        const blocks = [...readFileSync(join(ROOT, doc), 'utf8').matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
+        blocks
+          .filter((code) => code.includes("from 'switchyard'"))
+          .forEach((code, i) => {
+            const lines = code.replace("from 'switchyard'", "from '../../../src/index.js'").split('\n');
+            // A line the docs say is an error must be one: @ts-expect-error fails the check otherwise.
+            const checked = lines.flatMap((line) => (/\/\/ (type )?error/.test(line) ? ['// @ts-expect-error', line] : [line]));
+            const name = `${doc.replace(/\W/g, '-')}-${i}.ts`;
+            writeFileSync(join(dir, name), checked.join('\n') + '\nexport {};\n');
+            files.push(name);
+          });
+      }
+      expect(files.length).toBeGreaterThanOrEqual(2);
+      writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ extends: '../../../tsconfig.json', compilerOptions: { noEmit: true, noUnusedLocals: false, rootDir: '../../..' }, include: files }));
+      const result = tsc(['-p', join(dir, 'tsconfig.json')]);
+      expect(result.output).toBe('');
+      expect(result.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('the GitHub fixture is the route set as it is now', () => {
     expect(readFileSync(GITHUB_FIXTURE, 'utf8')).toBe(renderGithubFixture(readFileSync(GITHUB_JSON, 'utf8')));
   });

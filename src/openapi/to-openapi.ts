@@ -26,6 +26,11 @@ export interface OpenApiOptions {
   operations?: Readonly<Record<string, OperationMetadata>>;
   /** The methods a route without a verb limit is listed under (default ["GET"]). */
   methods?: readonly string[];
+  /**
+   * true: a route that takes GET is listed under HEAD too, as the router middleware's `head: 'get'` option
+   * serves HEAD requests from it.
+   */
+  headFromGet?: boolean;
   /** The document's Components object (schemas, responses… that metadata refers to with $ref). */
   components?: Readonly<Record<string, unknown>>;
 }
@@ -194,13 +199,17 @@ export function toOpenApi(source: OpenApiSource, options: OpenApiOptions): OpenA
   const listed = new Map<string, ListedPath>();
   const operationIds = new Map<string, string>();
 
+  /** The methods a route is served under: its verb limit, plus HEAD where GET is with headFromGet. */
+  const servedMethods = (methods: readonly string[]): readonly string[] =>
+    options.headFromGet && methods.includes('GET') && !methods.includes('HEAD') ? [...methods, 'HEAD'] : methods;
+
   for (const route of routesOf(source)) {
-    const methods = route.methods ?? defaultMethods;
+    const methods = servedMethods(route.methods ?? defaultMethods);
     const listable = methods.filter((m) => PATH_ITEM_METHODS.has(m.toLowerCase()));
     const variants = pathVariants(route);
     for (const variant of variants) {
       for (const method of listable) {
-        const shadowed = claims.some((c) => (c.route.methods === null || c.route.methods.includes(method)) && covers(c, variant));
+        const shadowed = claims.some((c) => (c.route.methods === null || servedMethods(c.route.methods).includes(method)) && covers(c, variant));
         if (shadowed) continue;
         const field = method.toLowerCase();
         let entry = listed.get(variant.key);

@@ -77,7 +77,7 @@ function closestRouteLine(routes: RouteCollection, method: string, path: string)
   return JSON.stringify({ level: 'debug', method, path, status: 404, closest: route, reason: closest?.message ?? 'no routes' });
 }
 
-/** Builds the to-do application: logging, limits, the routes of the endpoint table (docs/todo-api.md), 405/404 (405 and OPTIONS by the router). */
+/** Builds the to-do application: logging, limits, the routes of the endpoint table (docs/todo-api.md), 405/404 (HEAD, 405 and OPTIONS by the router). */
 export function createTodoApp(options: TodoAppOptions = {}): Application {
   const app = createApplication();
   addRouting(app.services);
@@ -94,20 +94,19 @@ export function createTodoApp(options: TodoAppOptions = {}): Application {
   const base = expandControllerTemplate('api/[controller]', 'TodoController');
   const builder = new RouteBuilder(app);
   builder
-    .mapMethods(['GET', 'HEAD'], 'healthz', healthCheck(repository))
-    .mapMethods(['GET', 'HEAD'], 'openapi.json', serveOpenApi(() => routes))
+    .mapGet('healthz', healthCheck(repository))
+    .mapGet('openapi.json', serveOpenApi(() => routes))
     .mapGroup(base, (todo) =>
       todo
-        .mapMethods(['GET', 'HEAD'], '', controller.getAll)
-        .mapMethods(['GET', 'HEAD'], '{id}', controller.getById, { name: GET_TODO_ROUTE })
+        .mapGet('', controller.getAll)
+        .mapGet('{id}', controller.getById, { name: GET_TODO_ROUTE })
         .mapPost('', controller.create)
         .mapPut('{id}', controller.update)
         .mapDelete('{id}', controller.remove),
     );
   const routes = builder.build();
-  // HEAD is listed on the GET routes (the OpenAPI document shows it); a known path with another method gets
-  // 405 (OPTIONS: 204) with Allow from the router.
-  useRouter(app, routes, { methodNotAllowed: true, options: true });
+  // HEAD uses the GET routes; a known path with another method gets 405 (OPTIONS: 204) with Allow.
+  useRouter(app, routes, { head: 'get', methodNotAllowed: true, options: true });
   const debug = options.debug ?? false;
   app.use(notFound(routes, debug ? (typeof debug === 'function' ? debug : (line) => process.stdout.write(line + '\n')) : null));
   return app;
