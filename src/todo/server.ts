@@ -108,7 +108,7 @@ export function createTodoApp(options: TodoAppOptions = {}): Application {
   // HEAD uses the GET routes; a known path with another method gets 405 (OPTIONS: 204) with Allow.
   useRouter(app, routes, { head: 'get', methodNotAllowed: true, options: true });
   const debug = options.debug ?? false;
-  app.use(notFound(routes, debug ? (typeof debug === 'function' ? debug : (line) => process.stdout.write(line + '\n')) : null));
+  app.use(notFound(routes, debug ? (typeof debug === 'function' ? debug : stdoutLog().write) : null));
   return app;
 }
 
