@@ -52,6 +52,17 @@ type BindPart =
   | { readonly kind: 'text'; readonly encoded: string; readonly isSeparator: boolean }
   | { readonly kind: 'parameter'; readonly slot: number };
 
+/** The template's segments as literal text (encoded once, here) and parameter slots. */
+function bindParts(entry: RouteEntry, parameters: readonly ParameterInfo[]): BindPart[][] {
+  return entry.template.segments.map((segment) =>
+    segment.parts.map((part): BindPart =>
+      part.kind === 'parameter'
+        ? { kind: 'parameter', slot: parameters.findIndex((p) => p.name === part.name) }
+        : { kind: 'text', encoded: encodeUrlPart(part.text), isSeparator: part.kind === 'separator' },
+    ),
+  );
+}
+
 /** Prepares the generator of one route. */
 export function createRouteGenerator(entry: RouteEntry): RouteGenerator {
   const parameters = parameterInfos(entry);
@@ -63,13 +74,7 @@ export function createRouteGenerator(entry: RouteEntry): RouteGenerator {
   const filters = Object.entries(entry.defaults)
     .filter(([key]) => !parameterSet.has(key.toLowerCase()))
     .map(([key, value]) => ({ key, lower: key.toLowerCase(), value }));
-  const segments: BindPart[][] = entry.template.segments.map((segment) =>
-    segment.parts.map((part): BindPart =>
-      part.kind === 'parameter'
-        ? { kind: 'parameter', slot: parameters.findIndex((p) => p.name === part.name) }
-        : { kind: 'text', encoded: encodeUrlPart(part.text), isSeparator: part.kind === 'separator' },
-    ),
-  );
+  const segments = bindParts(entry, parameters);
   const constraintKeys = entry.constraintKeys;
   const constraintList: readonly RouteConstraint[] = entry.constraintList;
   const route = entry.route;
@@ -172,13 +177,7 @@ function plainPieces(entry: RouteEntry, parameters: readonly ParameterInfo[], se
 export function createDirectGenerator(entry: RouteEntry): ((values: RouteValues) => string | undefined) | null {
   const parameters = parameterInfos(entry);
   if (parameters.some((p) => p.lower === 'httpmethod')) return null;
-  const segments: BindPart[][] = entry.template.segments.map((segment) =>
-    segment.parts.map((part): BindPart =>
-      part.kind === 'parameter'
-        ? { kind: 'parameter', slot: parameters.findIndex((p) => p.name === part.name) }
-        : { kind: 'text', encoded: encodeUrlPart(part.text), isSeparator: part.kind === 'separator' },
-    ),
-  );
+  const segments = bindParts(entry, parameters);
   const pieces = plainPieces(entry, parameters, segments);
   if (pieces === null) return null;
   const count = parameters.length;
