@@ -79,16 +79,12 @@ export function createRouteGenerator(entry: RouteEntry): RouteGenerator {
   const constraintList: readonly RouteConstraint[] = entry.constraintList;
   const route = entry.route;
   const plain = plainPieces(entry, parameters, segments);
-  const methodIsParameter = parameterSet.has('httpmethod');
 
   return (request) => {
     if (plain !== null && request.ambient === null) {
       const path = bindPlain(plain, parameters, request.values);
       if (path !== undefined) {
-        if (path === null) return null;
-        // The usual call names exactly the parameters: no query string to build and no "httpMethod" value.
-        if (!methodIsParameter && onlyParameters(request.values, parameters)) return path;
-        if (!methodAllows(entry.methodSet, request)) return null;
+        if (path === null || !methodAllows(entry.methodSet, request)) return null;
         return path + (request.values.keys.length > 0 ? buildQuery(request.values, parameterNames, parameterSet, defaultNames, defaultKeys) : '');
       }
     }
@@ -199,13 +195,6 @@ export function createDirectGenerator(entry: RouteEntry): ((values: RouteValues)
     for (const key in values) if (Object.hasOwn(values, key)) keys++;
     return keys === count ? path : undefined;
   };
-}
-
-/** True when the values are exactly the parameters, spelled as in the template (nothing for a query string). */
-function onlyParameters(values: ValueBag, parameters: readonly ParameterInfo[]): boolean {
-  if (values.keys.length !== parameters.length) return false;
-  for (let i = 0; i < parameters.length; i++) if (!Object.hasOwn(values.values, parameters[i].name)) return false;
-  return true;
 }
 
 /**

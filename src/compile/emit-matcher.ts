@@ -213,19 +213,20 @@ function unitEmitter(lazy: boolean, base: number | null = null) {
   const emitChild = (w: Writer, child: TrieNode, depth: number, taken: readonly Taken[], start: string): void => {
     const savedKnown = known;
     const savedChanges = changes;
-    const opened = openGuard(w, child.minIndex);
+    if (!openGuard(w, child.minIndex)) w.open('{');
+    emitBelow(w, child, depth, taken, start);
+    w.close();
+    afterBlock(savedKnown, savedChanges);
+  };
+
+  /** A child's code once its segment start is known: inline, or a call when it does not fit the budget. */
+  const emitBelow = (w: Writer, child: TrieNode, depth: number, taken: readonly Taken[], start: string): void => {
     if (!fitsInline(child)) {
-      if (!opened) w.open('{');
       emitCall(w, emitFunction(child, depth + 1, taken), taken, depth + 1, start);
-      if (!opened) w.close();
     } else {
-      if (!opened) w.open('{');
       w.line(`const s${depth + 1} = ${start};`);
       emitNode(w, child, depth + 1, taken);
-      if (!opened) w.close();
     }
-    if (opened) w.close();
-    afterBlock(savedKnown, savedChanges);
   };
 
   function emitNode(w: Writer, node: TrieNode, depth: number, taken: readonly Taken[]): void {
@@ -263,13 +264,7 @@ function unitEmitter(lazy: boolean, base: number | null = null) {
         if (!openGuard(w, edge.node.minIndex)) w.open('{');
         w.line(`const ${match} = H.complex(${k(edge.pattern)}, t${depth}); // ${quote(describePattern(edge.pattern))}`);
         w.open(`if (${match} !== null) {`);
-        const next = [...taken, { kind: 'complex', match } as const];
-        if (!fitsInline(edge.node)) {
-          emitCall(w, emitFunction(edge.node, depth + 1, next), next, depth + 1, `${e} + 1`);
-        } else {
-          w.line(`const s${depth + 1} = ${e} + 1;`);
-          emitNode(w, edge.node, depth + 1, next);
-        }
+        emitBelow(w, edge.node, depth, [...taken, { kind: 'complex', match }], `${e} + 1`);
         w.close();
         w.close();
         afterBlock(savedKnown, savedChanges);
