@@ -1,8 +1,10 @@
-// Bundles the library (dist/index.js), the to-do server (dist/todo-server.js) and the `switchyard` command
-// (dist/cli.js, package.json "bin") with esbuild,
-// then emits declaration files with tsc. Zero runtime dependencies: nothing is external but node:*, and, in the
-// server bundle only, `pg` (a dev dependency the server imports only when TODO_STORE selects PostgreSQL; it
-// is loaded from the checkout's node_modules).
+// Bundles the library's entries (dist/index.js: the portable core; dist/http.js: the node:http pipeline;
+// dist/openapi.js: the OpenAPI document), the to-do server (dist/todo-server.js) and the `switchyard` command
+// (dist/cli.js, package.json "bin") with esbuild, then emits declaration files with tsc.
+// The library entries are built together with code splitting, so a class (TemplateParseError, RouteCollection)
+// exists once however many entries a program imports. Zero runtime dependencies: nothing is external but
+// node:*, and, in the server bundle only, `pg` (a dev dependency the server imports only when TODO_STORE selects
+// PostgreSQL; it is loaded from the checkout's node_modules).
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, rmSync } from 'node:fs';
@@ -18,7 +20,13 @@ const common = {
   logLevel: 'warning',
 };
 
-await build({ ...common, entryPoints: ['src/index.ts'], outfile: 'dist/index.js' });
+await build({
+  ...common,
+  entryPoints: { index: 'src/index.ts', http: 'src/http.ts', openapi: 'src/openapi.ts' },
+  outdir: 'dist',
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+});
 if (existsSync('src/todo/server.ts')) {
   await build({ ...common, entryPoints: ['src/todo/server.ts'], outfile: 'dist/todo-server.js', external: ['pg'] });
 }

@@ -1,4 +1,6 @@
-// switchyard: ASP.NET Core classic routing for Node — the public surface (re-exports only).
+// switchyard-router: ASP.NET Core classic routing — the portable core (re-exports only). It imports no node:*
+// module and needs no Node types, so it bundles for browsers, workers and other runtimes. The node:http pipeline
+// is the /http entry (src/http.ts), the OpenAPI document the /openapi entry (src/openapi.ts).
 export { TemplateParseError, RouteCreationError } from './errors.js';
 export { toRouteString, type RouteValues } from './route-values.js';
 
@@ -50,44 +52,3 @@ export type {
   RouteValueInput,
   IsLiteralTemplate,
 } from './template/template-types.js';
-
-export { ServiceContainer, type ServiceKey } from './pipeline/service-container.js';
-export { HttpContext, HttpRequest, HttpResponse } from './pipeline/http-context.js';
-export {
-  RouteData,
-  RouteContext,
-  VirtualPathContext,
-  VirtualPathData,
-  type Router,
-  type NamedRouter,
-  type RequestDelegate,
-  type RouteRequestHandler,
-  type RoutedHttpContext,
-  type Middleware,
-} from './pipeline/route-data.js';
-export { problem, writeProblem, type ProblemDetails } from './pipeline/problem-details.js';
-export { addRouting, getRoutingServices, type RouteOptions, type RoutingServices } from './pipeline/routing-services.js';
-export { RouteHandler } from './pipeline/route-handler.js';
-export { Route, type RouteConstraints } from './pipeline/route.js';
-export { RouteCollection } from './pipeline/route-collection.js';
-export {
-  RouteBuilder,
-  type ConfigureBranch,
-  type MapOptions,
-  type GroupOptions,
-  type MappedValues,
-  type RouteTable,
-} from './pipeline/route-builder.js';
-export {
-  routerMiddleware,
-  useRouter,
-  createNodeMiddleware,
-  ROUTER,
-  type RouterSource,
-  type NodeMiddlewareOptions,
-  type RouterMiddlewareOptions,
-} from './pipeline/router-middleware.js';
-export { UrlHelper } from './pipeline/url-helper.js';
-export { Application, createApplication, type ApplicationOptions } from './pipeline/application.js';
-
-export { toOpenApi, type OpenApiOptions, type OpenApiSource, type OpenApiDocument, type OperationMetadata } from './openapi/to-openapi.js';

@@ -1,5 +1,5 @@
 // Keeps the benchmark fixtures honest: both strategies must give each request of the shared route sets
-// (../shared/bench, beside the repository) its expected route, or the benchmarks time wrong answers.
+// (test/fixtures) its expected route, or the benchmarks time wrong answers.
 // Nothing here is timed.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ interface Fixture {
 }
 
 const load = (name: string): Fixture =>
-  JSON.parse(readFileSync(new URL(`../../shared/bench/routes-${name}.json`, import.meta.url), 'utf8')) as Fixture;
+  JSON.parse(readFileSync(new URL(`./fixtures/routes-${name}.json`, import.meta.url), 'utf8')) as Fixture;
 
 describe.each(['github', 'small'])('bench fixture %s', (name) => {
   const fixture = load(name);

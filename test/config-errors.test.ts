@@ -2,7 +2,8 @@
 // that is not an object, a plain function where a Router is expected, a route name used twice (one wording
 // for compile() and for the pipeline's RouteCollection).
 import { describe, expect, it } from 'vitest';
-import { compile, Route, RouteBuilder, RouteCollection, RouteHandler, type RouteDefinition } from '../src/index.js';
+import { compile, type RouteDefinition } from '../src/index.js';
+import { Route, RouteBuilder, RouteCollection, RouteHandler } from '../src/http.js';
 
 const handler = async (): Promise<void> => {};
 const DUPLICATE = /the route name "(a|A)" is already used by an earlier route \(names are case-insensitive\)/;

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  compile,
-  ConstraintRegistry,
-  HttpMethodRouteConstraint,
-  RouteCreationError,
-  type CompiledRouter,
-  type RouteConstraint,
-  type RouteDefinition,
-} from '../src/index.js';
+import { compile, ConstraintRegistry, HttpMethodRouteConstraint, RouteCreationError, type CompiledRouter, type RouteConstraint, type RouteDefinition } from '../src/index.js';
 import { constraintCases, constraintErrorCases, httpMethodConstraintCases } from './cases/constraint-cases.js';
 
 const strategies = ['generated', 'trie', 'linear'] as const;

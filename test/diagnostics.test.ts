@@ -2,23 +2,7 @@
 // the soundness property — a route reported unreachable is never the one a generated request matches.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  AlphaRouteConstraint,
-  BoolRouteConstraint,
-  compile,
-  DecimalRouteConstraint,
-  IntRouteConstraint,
-  LengthRouteConstraint,
-  LongRouteConstraint,
-  MaxLengthRouteConstraint,
-  MaxRouteConstraint,
-  MinLengthRouteConstraint,
-  MinRouteConstraint,
-  RangeRouteConstraint,
-  type Diagnostic,
-  type RouteConstraint,
-  type RouteDefinition,
-} from '../src/index.js';
+import { AlphaRouteConstraint, BoolRouteConstraint, compile, DecimalRouteConstraint, IntRouteConstraint, LengthRouteConstraint, LongRouteConstraint, MaxLengthRouteConstraint, MaxRouteConstraint, MinLengthRouteConstraint, MinRouteConstraint, RangeRouteConstraint, type Diagnostic, type RouteConstraint, type RouteDefinition } from '../src/index.js';
 import { fuzzHarness } from './support/fuzz.js';
 import { caseArb, routesArb, type Case } from './support/route-generators.js';
 

@@ -1,11 +1,15 @@
-// Layers import downward only: template → constraints → compile → pipeline → openapi → todo / cli. The to-do
-// app and the command line are the library's customers and use the public surface (src/index.ts) only.
+// Layers import downward only: template → constraints → compile → pipeline → openapi → entries → todo / cli.
+// The entries are the package's public surface: src/index.ts (the portable core), src/http.ts (the node:http
+// pipeline), src/openapi.ts. The to-do app and the command line are the library's customers and use the entries only.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SRC = resolve(import.meta.dirname, '../src');
-const RANK: Record<string, number> = { leaf: 0, template: 1, constraints: 2, compile: 3, pipeline: 4, openapi: 5, index: 6, todo: 7, cli: 7 };
+const RANK: Record<string, number> = { leaf: 0, template: 1, constraints: 2, compile: 3, pipeline: 4, openapi: 5, entry: 6, todo: 7, cli: 7 };
+const ENTRIES = new Set(['index.ts', 'http.ts', 'openapi.ts']);
+/** The layers of the portable core: no node:* module, no Node types. */
+const CORE = new Set(['leaf', 'template', 'constraints', 'compile']);
 const LEAVES = new Set(['errors.ts', 'route-values.ts']);
 
 function files(dir: string): string[] {
@@ -18,7 +22,7 @@ function files(dir: string): string[] {
 function layerOf(file: string): string {
   const rel = relative(SRC, file);
   if (LEAVES.has(rel)) return 'leaf';
-  if (rel === 'index.ts') return 'index';
+  if (ENTRIES.has(rel)) return 'entry';
   return rel.split('/')[0];
 }
 
@@ -40,13 +44,19 @@ describe('layers', () => {
     const a = layerOf(from);
     const b = layerOf(to!);
     // The to-do app and the command line are customers of the library: they use its public surface only.
-    if (a === 'todo' || a === 'cli') expect(b === a || b === 'index', `${a} may only use src/index.ts, not ${relative(SRC, to!)}`).toBe(true);
+    if (a === 'todo' || a === 'cli') expect(b === a || b === 'entry', `${a} may only use the package entries, not ${relative(SRC, to!)}`).toBe(true);
     else expect(RANK[b], `${relative(SRC, from)} → ${relative(SRC, to!)}`).toBeLessThanOrEqual(RANK[a]);
   });
 
   it('keeps template/, constraints/ and compile/ free of node:* (they run in any JS runtime)', () => {
-    const offenders = edges.filter((e) => ['template', 'constraints', 'compile', 'leaf'].includes(layerOf(e.from)) && e.specifier.startsWith('node:'));
+    const offenders = edges.filter((e) => CORE.has(layerOf(e.from)) && e.specifier.startsWith('node:'));
     expect(offenders.map((e) => relative(SRC, e.from))).toEqual([]);
+  });
+
+  it('keeps the main entry (src/index.ts) on the portable core: it re-exports nothing from pipeline/ or openapi/', () => {
+    const main = edges.filter((e) => relative(SRC, e.from) === 'index.ts' && e.to !== null);
+    expect(main.length).toBeGreaterThan(5);
+    expect(main.filter((e) => !CORE.has(layerOf(e.to!))).map((e) => e.specifier)).toEqual([]);
   });
 
   // The linear strategy is the oracle the other matchers are tested against: it may share the parsed template

@@ -1,7 +1,9 @@
 // docs/openapi.md shows real output: its two JSON documents are what toOpenApi gives today.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { compile, ROUTER, toOpenApi, type RouteCollection } from '../src/index.js';
+import { compile } from '../src/index.js';
+import { ROUTER, type RouteCollection } from '../src/http.js';
+import { toOpenApi } from '../src/openapi.js';
 import { todoOpenApiDocument } from '../src/todo/openapi-document.js';
 import { createTodoApp } from '../src/todo/server.js';
 import { expectValidOpenApi } from './support/openapi.js';

@@ -2,15 +2,9 @@
 // metadata merged, never guessed. Every document produced here passes the OpenAPI 3.1 validator.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  compile,
-  RouteBuilder,
-  RouteHandler,
-  toOpenApi,
-  type OpenApiOptions,
-  type RouteConstraint,
-  type RouteDefinition,
-} from '../src/index.js';
+import { compile, type RouteConstraint, type RouteDefinition } from '../src/index.js';
+import { RouteBuilder, RouteHandler } from '../src/http.js';
+import { toOpenApi, type OpenApiOptions } from '../src/openapi.js';
 import fc from 'fast-check';
 import { describeRoutes, fuzzHarness } from './support/fuzz.js';
 import { expectValidOpenApi } from './support/openapi.js';
@@ -373,7 +367,7 @@ interface FixtureRoute {
 }
 
 describe('toOpenApi on the GitHub route set (203 routes)', () => {
-  const fixture = JSON.parse(readFileSync(new URL('../../shared/bench/routes-github.json', import.meta.url), 'utf8')) as { routes: FixtureRoute[] };
+  const fixture = JSON.parse(readFileSync(new URL('./fixtures/routes-github.json', import.meta.url), 'utf8')) as { routes: FixtureRoute[] };
   const definitions = fixture.routes.map((r) => ({ template: r.template, methods: [r.method] }));
   const router = compile(definitions);
 

@@ -50,7 +50,7 @@ describe('requestLog', () => {
     { label: 'a 404 from a handler', status: 404, throws: false, line: { method: 'GET', path: '/a/b', status: 404 } },
     { label: 'an error escaping the app (answered 500)', status: 200, throws: true, line: { method: 'GET', path: '/a/b', status: 500 } },
   ])('logs $label as one JSON line with its duration', async ({ status, throws, line }) => {
-    const { createApplication } = await import('../src/index.js');
+    const { createApplication } = await import('../src/http.js');
     const { requestLog } = await import('../src/todo/request-log.js');
     const lines: string[] = [];
     const app = createApplication({ onError: () => {} });

@@ -1,4 +1,4 @@
-// The to-do API (../shared/spec/todo-api.md) over real HTTP: undici against createTodoServer() on port 0, raw
+// The to-do API (docs/todo-api.md) over real HTTP: undici against createTodoServer() on port 0, raw
 // node:net sockets for what undici will not send (malformed HTTP, a lying Content-Length, slow clients), and
 // the bundled server (dist/todo-server.js) as `npm start` runs it. vitest runs this file twice: with the
 // memory store, and (project "postgres", TODO_TEST_STORE=postgres) with every server on a fresh schema of a
@@ -1011,7 +1011,8 @@ describe('dist/todo-server.js (npm start)', () => {
     expect(created.status).toBe(201);
     expect(created.headers.location).toBe(`${url}/api/todo/${(JSON.parse(created.text) as TodoItem).Key}`);
 
-    await sleep(50);
+    // The log is written in batches (every 20 ms): wait until both lines have arrived, however busy the machine.
+    await vi.waitFor(() => expect(lines.length).toBeGreaterThanOrEqual(3), { timeout: 5_000, interval: 20 });
     const logs = lines.slice(1).map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(logs).toContainEqual(expect.objectContaining({ method: 'GET', path: '/api/todo', status: 200 }));
     expect(logs).toContainEqual(expect.objectContaining({ method: 'POST', path: '/api/todo', status: 201 }));

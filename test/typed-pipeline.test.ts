@@ -4,16 +4,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addRouting,
-  createApplication,
-  RouteBuilder,
-  RouteCreationError,
-  UrlHelper,
-  useRouter,
-  type Application,
-  type RouterMiddlewareOptions,
-} from '../src/index.js';
+import { RouteCreationError } from '../src/index.js';
+import { addRouting, createApplication, RouteBuilder, UrlHelper, useRouter, type Application, type RouterMiddlewareOptions } from '../src/http.js';
 
 const servers: Server[] = [];
 afterAll(() => Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve())))));

@@ -87,9 +87,9 @@ describe('type tests', () => {
       for (const doc of ['README.md', 'docs/typed-routes.md']) {
         const blocks = [...readFileSync(join(ROOT, doc), 'utf8').matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
         blocks
-          .filter((code) => code.includes("from 'switchyard'"))
+          .filter((code) => code.includes("from 'switchyard-router'"))
           .forEach((code, i) => {
-            const lines = code.replace("from 'switchyard'", "from '../../../src/index.js'").split('\n');
+            const lines = code.replace("from 'switchyard-router'", "from '../../../src/index.js'").split('\n');
             // A line the docs say is an error must be one: @ts-expect-error fails the check otherwise.
             const checked = lines.flatMap((line) => (/\/\/ (type )?error/.test(line) ? ['// @ts-expect-error', line] : [line]));
             const name = `${doc.replace(/\W/g, '-')}-${i}.ts`;

@@ -1,4 +1,4 @@
-// Route sets for the router suite: the two shared fixtures (../shared/bench, beside the repository) and
+// Route sets for the router suite: the two public fixtures in test/fixtures and
 // deterministic GitHub-like synthetic sets, whose expected answers come from switchyard 'linear' (the oracle).
 //
 // A route set is { name, routes: [{ method, template, colon }], requests: [{ method, path, kind, expect }] },
@@ -11,7 +11,7 @@ export const MIXES = ['all', 'fresh', ...KINDS];
 
 /** One of the shared fixtures: 'github' (203 routes) or 'small' (12 routes). */
 export function loadFixture(name) {
-  const file = new URL(`../../../shared/bench/routes-${name}.json`, import.meta.url);
+  const file = new URL(`../../test/fixtures/routes-${name}.json`, import.meta.url);
   const data = JSON.parse(readFileSync(file, 'utf8'));
   return { name, source: data.source, routes: data.routes, requests: data.requests };
 }

@@ -1,6 +1,6 @@
 // Reading a JSON request body safely: a strict media type check, a size limit enforced from Content-Length
 // before reading and counted while reading (chunked bodies), and parse errors as 400s — never a 5xx.
-import type { HttpContext } from '../index.js';
+import type { HttpContext } from '../http.js';
 
 /** The largest body accepted: 1 MiB. */
 export const MAX_BODY_BYTES = 1024 * 1024;

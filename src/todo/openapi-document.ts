@@ -1,6 +1,7 @@
 // GET /openapi.json: the to-do API's contract, derived from its route table by toOpenApi(), with the bodies,
 // responses and status codes of each operation given here (the routes know paths and methods, not payloads).
-import { toOpenApi, type OpenApiDocument, type OperationMetadata, type RequestDelegate, type RouteCollection } from '../index.js';
+import { type RequestDelegate, type RouteCollection } from '../http.js';
+import { toOpenApi, type OpenApiDocument, type OperationMetadata } from '../openapi.js';
 
 const JSON_TYPE = 'application/json';
 const ITEM = { $ref: '#/components/schemas/TodoItem' };

@@ -2,7 +2,7 @@
 // system call (and synchronous for files and pipes on Linux); one per request cost a third of the server's
 // throughput. Lines are kept in memory and written together when the batch is large or a few milliseconds old,
 // as pino's sonic-boom does, and whatever is pending is written before the process exits.
-import type { Middleware } from '../index.js';
+import type { Middleware } from '../http.js';
 
 /** Writes lines in batches to `sink` (default: stdout). */
 export class BatchedLineWriter {

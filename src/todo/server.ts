@@ -4,17 +4,7 @@ import cluster from 'node:cluster';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { pathToFileURL } from 'node:url';
-import {
-  addRouting,
-  createApplication,
-  problem,
-  RouteBuilder,
-  useRouter,
-  writeProblem,
-  type Application,
-  type Middleware,
-  type RouteCollection,
-} from '../index.js';
+import { addRouting, createApplication, problem, RouteBuilder, useRouter, writeProblem, type Application, type Middleware, type RouteCollection } from '../http.js';
 import { BatchedLineWriter, requestLog } from './request-log.js';
 import { serveOpenApi } from './openapi-document.js';
 import { GET_TODO_ROUTE, TodoController } from './todo-controller.js';

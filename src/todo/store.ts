@@ -1,7 +1,7 @@
 // Choosing and serving the to-do store: the in-memory default or PostgreSQL (TODO_STORE / DATABASE_URL), the
 // 503 answer while the store is unavailable, and the store's line in /healthz.
 import cluster from 'node:cluster';
-import { problem, writeProblem, type Middleware, type RequestDelegate } from '../index.js';
+import { problem, writeProblem, type Middleware, type RequestDelegate } from '../http.js';
 import { InMemoryTodoRepository, TodoStoreUnavailableError, type TodoRepository } from './todo-repository.js';
 
 /** Where the items live, as read from the environment. */

@@ -1,5 +1,5 @@
 // TodoController: the five operations of the to-do API (the endpoint table of docs/todo-api.md), over a TodoRepository.
-import { problem, UrlHelper, writeProblem, type HttpContext, type RequestDelegate, type RouteRequestHandler } from '../index.js';
+import { problem, UrlHelper, writeProblem, type HttpContext, type RequestDelegate, type RouteRequestHandler } from '../http.js';
 import { readJsonBody } from './json-body.js';
 import { readTodoInput, todoItemJson } from './todo-item.js';
 import { TodoStoreFullError, type TodoRepository } from './todo-repository.js';

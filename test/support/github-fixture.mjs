@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const GITHUB_JSON = fileURLToPath(new URL('../../../shared/bench/routes-github.json', import.meta.url));
+export const GITHUB_JSON = fileURLToPath(new URL('../fixtures/routes-github.json', import.meta.url));
 export const GITHUB_FIXTURE = fileURLToPath(new URL('../types/routes-github.fixture.ts', import.meta.url));
 
 /** Each route gets a name ("GET repos/{owner}/{repo}") so generate() by name is checked for all 203. */

@@ -3,7 +3,7 @@
 // operationIds are unique.
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { expect } from 'vitest';
-import type { OpenApiDocument } from '../../src/index.js';
+import type { OpenApiDocument } from '../../src/openapi.js';
 
 export async function expectValidOpenApi(document: OpenApiDocument): Promise<void> {
   const result = await new Validator().validate(structuredClone(document) as unknown as Parameters<Validator["validate"]>[0]);

@@ -1,7 +1,8 @@
 // Type tests for the pipeline (checked by `tsc -p tsconfig.json`, part of `npm test`): typed handler
 // contexts, groups, synchronous handlers, the typed route table of a RouteBuilder chain and UrlHelper.
 import { expectTypeOf } from 'vitest';
-import { createApplication, RouteBuilder, UrlHelper, type HttpContext, type RouteData, type RouteValues } from '../../src/index.js';
+import { type RouteValues } from '../../src/index.js';
+import { createApplication, RouteBuilder, UrlHelper, type HttpContext, type RouteData } from '../../src/http.js';
 
 const app = createApplication();
 declare const someTemplate: string;

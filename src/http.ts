@@ -1,0 +1,40 @@
+// switchyard-router/http: the ASP.NET-style pipeline on node:http (HttpContext, RouteBuilder, RouteCollection,
+// RouterMiddleware, UrlHelper, Application) — re-exports only.
+export { ServiceContainer, type ServiceKey } from './pipeline/service-container.js';
+export { HttpContext, HttpRequest, HttpResponse } from './pipeline/http-context.js';
+export {
+  RouteData,
+  RouteContext,
+  VirtualPathContext,
+  VirtualPathData,
+  type Router,
+  type NamedRouter,
+  type RequestDelegate,
+  type RouteRequestHandler,
+  type RoutedHttpContext,
+  type Middleware,
+} from './pipeline/route-data.js';
+export { problem, writeProblem, type ProblemDetails } from './pipeline/problem-details.js';
+export { addRouting, getRoutingServices, type RouteOptions, type RoutingServices } from './pipeline/routing-services.js';
+export { RouteHandler } from './pipeline/route-handler.js';
+export { Route, type RouteConstraints } from './pipeline/route.js';
+export { RouteCollection } from './pipeline/route-collection.js';
+export {
+  RouteBuilder,
+  type ConfigureBranch,
+  type MapOptions,
+  type GroupOptions,
+  type MappedValues,
+  type RouteTable,
+} from './pipeline/route-builder.js';
+export {
+  routerMiddleware,
+  useRouter,
+  createNodeMiddleware,
+  ROUTER,
+  type RouterSource,
+  type NodeMiddlewareOptions,
+  type RouterMiddlewareOptions,
+} from './pipeline/router-middleware.js';
+export { UrlHelper } from './pipeline/url-helper.js';
+export { Application, createApplication, type ApplicationOptions } from './pipeline/application.js';
