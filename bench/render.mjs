@@ -93,8 +93,8 @@ export function evaluateTargets(router, http) {
       faster('github', mix, 'find-my-way', 'find-my-way', 1.5);
       faster('github', mix, 'memoirist', 'memoirist', 1);
     }
-    add('GitHub set: generated ≥ 20× switchyard linear (naive ordered matching)', ratio(other('github', 'switchyard-linear', 'all'), sy('github', 'all')), 20, true,
-      `linear ${fmtNs(other('github', 'switchyard-linear', 'all'))} ns vs generated ${fmtNs(sy('github', 'all'))} ns`);
+    add('GitHub set: generated ≥ 20× switchyard reference (naive ordered matching)', ratio(other('github', 'switchyard-reference', 'all'), sy('github', 'all')), 20, true,
+      `reference ${fmtNs(other('github', 'switchyard-reference', 'all'))} ns vs generated ${fmtNs(sy('github', 'all'))} ns`);
     for (const mix of ['all', 'fresh']) {
       faster('small', mix, 'find-my-way', 'find-my-way', 1.5);
       faster('small', mix, 'memoirist', 'memoirist', 1);
@@ -180,7 +180,7 @@ function routerMarkdown(router) {
   out.push('## Router lookups', '');
   out.push(
     'Median cost of one lookup (`lookup(method, path)` → route index) over the request mix, in ns; p25–p75 of the samples;',
-    'median ops/s. **× linear** = switchyard linear\'s median ÷ the subject\'s (how many times faster than the naive ordered',
+    'median ops/s. **× reference** = switchyard reference\'s median ÷ the subject\'s (how many times faster than the naive ordered',
     'loop); **× fastest peer** = the fastest peer router\'s median ÷ the subject\'s (above 1.00× = faster than every peer).',
     'Every subject was checked on every request of the set before anything was timed; a subject that could not build',
     'the set or answered wrongly is listed with the reason instead of a number.',
@@ -196,8 +196,8 @@ function routerMarkdown(router) {
       : `Checked before timing: ${problems.map((l) => l.name).join(', ')} did not answer every request as expected (see below); every other subject did.`, '');
     out.push(`All requests (fastest peer: ${peerAll ? `${peerAll.name}, ${fmtNs(peerAll.ns)} ns` : 'none'}). "Fresh strings": the same requests, each path a new string cut from a Buffer per lookup, as node:http hands req.url over (the cut is part of every subject's time):`, '');
     const peerFresh = fastestPeer(router, set.name, 'fresh');
-    out.push('| subject | median ns/op | p25–p75 ns | min–max ns | median ops/s | × linear | × fastest peer | fresh strings ns/op (× fastest peer) | warm-up ms |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|');
-    const linearAll = nsOf(router, set.name, 'switchyard-linear', 'all');
+    out.push('| subject | median ns/op | p25–p75 ns | min–max ns | median ops/s | × reference | × fastest peer | fresh strings ns/op (× fastest peer) | warm-up ms |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+    const linearAll = nsOf(router, set.name, 'switchyard-reference', 'all');
     for (const a of adapters) {
       const m = mixOf(router, set.name, a.adapterId, 'all');
       if (m?.status !== 'ok') {
@@ -208,14 +208,14 @@ function routerMarkdown(router) {
       const freshCell = f?.status === 'ok' ? `${fmtNs(f.medianNs)} (${peerFresh ? fmtRatio(peerFresh.ns / f.medianNs) : '—'})` : statusText(f);
       out.push(`| ${a.name} | **${fmtNs(m.medianNs)}** | ${fmtNs(m.p25Ns)}–${fmtNs(m.p75Ns)} | ${fmtNs(m.minNs)}–${fmtNs(m.maxNs)} | ${fmtOps(m.medianOpsPerSec)} | ${fmtRatio(linearAll / m.medianNs)} | ${peerAll ? fmtRatio(peerAll.ns / m.medianNs) : '—'} | ${freshCell} | ${entry(router, set.name, a.adapterId)?.warmupMs ?? '—'} |`);
     }
-    out.push('', 'By kind of request: median ns/op (p25–p75), × linear, × fastest peer:', '');
+    out.push('', 'By kind of request: median ns/op (p25–p75), × reference, × fastest peer:', '');
     const kinds = MIX_ORDER.slice(1).filter((k) => set.kinds[k] > 0);
     out.push(`| subject | ${kinds.map((k) => `${k} (${set.kinds[k]})`).join(' | ')} |`, `|---|${kinds.map(() => '---:').join('|')}|`);
     for (const a of adapters) {
       const cells = kinds.map((k) => {
         const m = mixOf(router, set.name, a.adapterId, k);
         if (m?.status !== 'ok') return statusText(m);
-        const lin = nsOf(router, set.name, 'switchyard-linear', k);
+        const lin = nsOf(router, set.name, 'switchyard-reference', k);
         const peer = fastestPeer(router, set.name, k);
         return `${fmtNs(m.medianNs)} (${fmtNs(m.p25Ns)}–${fmtNs(m.p75Ns)}) · ${fmtRatio(lin / m.medianNs)} · ${peer ? fmtRatio(peer.ns / m.medianNs) : '—'}`;
       });
@@ -239,8 +239,8 @@ function routerMarkdown(router) {
   out.push('Heap: the bytes one built router retains (used heap after two full collections, minus before; the route list its adapter builds for it included). Source: the size of the generated JavaScript of the whole table (switchyard generated; subtrees behind large literal fan-outs are compiled on their first request, so what is compiled and held at start-up is smaller).', '');
   out.push('Building a router from the route list, plus one lookup per HTTP method of a path no route has (so work done lazily on the first match, like hono\'s RegExpRouter building its regular expressions, or V8 compiling a regular expression on first use, is counted): median ms (p25–p75); "cold" is the first build in a fresh worker.', '');
   const buildSets = ['github', 'synthetic-1000', 'synthetic-10000', 'distinct-10000'].filter((s) => router.sets.some((x) => x.name === s));
-  out.push(`| subject | ${buildSets.map((s) => SET_TITLES[s] ?? s).join(' | ')} | × linear (10,000) |`, `|---|${buildSets.map(() => '---:').join('|')}|---:|`);
-  const linearBuild = entry(router, 'synthetic-10000', 'switchyard-linear')?.build;
+  out.push(`| subject | ${buildSets.map((s) => SET_TITLES[s] ?? s).join(' | ')} | × reference (10,000) |`, `|---|${buildSets.map(() => '---:').join('|')}|---:|`);
+  const linearBuild = entry(router, 'synthetic-10000', 'switchyard-reference')?.build;
   for (const a of adapters) {
     const cells = buildSets.map((s) => {
       const b = entry(router, s, a.adapterId)?.build;
@@ -251,7 +251,7 @@ function routerMarkdown(router) {
     const ratio = b10k?.status === 'ok' && linearBuild?.status === 'ok' ? fmtRatio(linearBuild.medianNs / b10k.medianNs) : '—';
     out.push(`| ${a.name} | ${cells.join(' | ')} | ${ratio} |`);
   }
-  out.push('', '"× linear" here: linear\'s build time ÷ the subject\'s (below 1.00× = slower to build than the linear list). hono\'s RegExpRouter compiles one large regular expression per method; repeated (warm) builds produce the same patterns again, which V8 may serve from its regexp cache, so its cold number is the telling one at 10,000 routes.', '');
+  out.push('', '"× reference" here: linear\'s build time ÷ the subject\'s (below 1.00× = slower to build than the linear list). hono\'s RegExpRouter compiles one large regular expression per method; repeated (warm) builds produce the same patterns again, which V8 may serve from its regexp cache, so its cold number is the telling one at 10,000 routes.', '');
 
   out.push('## URL generation', '');
   const gens = router.generation;
@@ -340,7 +340,7 @@ export function chartSvg(router) {
   parts.push(`<text transform="translate(18 ${top + ph / 2}) rotate(-90)" text-anchor="middle">ns per lookup</text>`);
   series.forEach((s, i) => {
     const wide = s.adapterId === SUBJECT;
-    const dash = s.adapterId === 'switchyard-linear' ? ' stroke-dasharray="6 4"' : '';
+    const dash = s.adapterId === 'switchyard-reference' ? ' stroke-dasharray="6 4"' : '';
     const pts = s.points.map((p) => `${x(p.n).toFixed(1)},${y(p.ns).toFixed(1)}`).join(' ');
     parts.push(`<polyline points="${pts}" fill="none" stroke="${s.color}" stroke-width="${wide ? 3.5 : 1.8}"${dash}/>`);
     for (const p of s.points) parts.push(`<circle cx="${x(p.n).toFixed(1)}" cy="${y(p.ns).toFixed(1)}" r="${wide ? 4 : 3}" fill="${s.color}"/>`);
@@ -392,7 +392,7 @@ export function renderDocs() {
   }
   if (!http) out.push('| HTTP targets | — | not measured | `npm run bench:http` has not been run |');
   out.push('');
-  out.push('Semantics note: switchyard is first-match-wins in route order; the peers (except the path-to-regexp loop and hono) order by specificity. On these route sets the answers coincide, which the pre-timing check verifies request by request (expected answers: the fixtures\' `expect`, and switchyard linear as the oracle for the synthetic sets).', '');
+  out.push('Semantics note: switchyard is first-match-wins in route order; the peers (except the path-to-regexp loop and hono) order by specificity. On these route sets the answers coincide, which the pre-timing check verifies request by request (expected answers: the fixtures\' `expect`, and switchyard reference as the oracle for the synthetic sets).', '');
   if (router) {
     out.push(routerMarkdown(router));
     writeFileSync(new URL('benchmarks-chart.svg', docs), chartSvg(router));

@@ -33,9 +33,9 @@ const meta = environment('bench');
 console.log(`router suite${config.quick ? ' (BENCH_QUICK: short timings, not for quoting)' : ''}`);
 console.log(`${meta.node} on ${meta.cpuModel} × ${meta.cores}, ${meta.date}`);
 
-/** switchyard 'linear' as the oracle of the synthetic sets. */
+/** switchyard 'reference' as the oracle of the synthetic sets. */
 const oracleFor = (routes) => {
-  const router = compile(switchyardRoutes(routes), { strategy: 'linear' });
+  const router = compile(switchyardRoutes(routes), { strategy: 'reference' });
   return (method, path) => router.match(path, method)?.route.handler ?? null;
 };
 

@@ -37,11 +37,11 @@ export { ConstraintRegistry, builtinConstraints, type ConstraintSpec } from './c
 
 export { compile, type CompileOptions, type CompiledRouter, type GenerateOptions, type GeneratedPath } from './compile/compile.js';
 export type { RouteDefinition, CompiledRoute } from './compile/route-entry.js';
-export type { RouteMatch } from './compile/route-match.js';
-export type { Explanation, RouteExplanation, MissReason } from './compile/explain.js';
-export type { GenerationExplanation, RouteGenerationExplanation, GenerationMiss } from './compile/explain-generate.js';
-export type { Diagnostic, DiagnosticCode } from './compile/diagnostics.js';
-export type { DescribeFormat } from './compile/describe.js';
+export type { RouteMatch, MatchStrategy } from './compile/matcher.js';
+export type { Explanation, RouteExplanation, MissReason } from './compile/introspect/explain.js';
+export type { GenerationExplanation, RouteGenerationExplanation, GenerationMiss } from './compile/introspect/explain-generate.js';
+export type { Diagnostic, DiagnosticCode } from './compile/introspect/diagnostics.js';
+export type { DescribeFormat } from './compile/introspect/describe.js';
 export { isRoute, type TypedRouter, type TypedRouteMatch, type MatchOf, type RouteNames, type GenerateValuesFor } from './compile/typed-router.js';
 export type {
   TemplateValues,

@@ -3,6 +3,7 @@
 // Nothing here is timed.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { strategies } from './support/routers.js';
 import { compile } from '../src/index.js';
 
 interface FixtureRoute {
@@ -34,7 +35,7 @@ describe.each(['github', 'small'])('bench fixture %s', (name) => {
     for (const kind of ['static', 'param', 'deep', 'miss']) expect(rows.some((r) => r.kind === kind)).toBe(true);
   });
 
-  describe.each(['generated', 'trie', 'linear'] as const)('%s', (strategy) => {
+  describe.each(strategies)('%s', (strategy) => {
     const router = compile(definitions, { strategy });
     it.each(rows)('$request → route $expect', ({ method, path, expect: expected }) => {
       const found = router.match(path, method);

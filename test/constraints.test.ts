@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { strategies } from './support/routers.js';
 import { compile, ConstraintRegistry, HttpMethodRouteConstraint, RouteCreationError, type CompiledRouter, type RouteConstraint, type RouteDefinition } from '../src/index.js';
 import { constraintCases, constraintErrorCases, httpMethodConstraintCases } from './cases/constraint-cases.js';
 
-const strategies = ['generated', 'trie', 'linear'] as const;
 
 /** "{p:<constraint>}", with the braces of the constraint doubled as the template syntax wants. */
 const templateFor = (constraint: string) => `{p:${constraint.replace(/\{/g, '{{').replace(/\}/g, '}}')}}`;

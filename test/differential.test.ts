@@ -27,7 +27,7 @@ function compileAll(routes: readonly RouteDefinition[]): Routers {
     const routers = {
       generated: compile(routes, { strategy: 'generated' }),
       trie: compile(routes, { strategy: 'trie' }),
-      linear: compile(routes, { strategy: 'linear' }),
+      linear: compile(routes, { strategy: 'reference' }),
     };
     expect(routers.generated.strategy).toBe('generated');
     return routers;

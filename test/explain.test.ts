@@ -3,6 +3,7 @@
 // matches()'s, on generated route tables and paths, for both strategies.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { strategies } from './support/routers.js';
 import { compile, type RouteDefinition } from '../src/index.js';
 import { fuzzHarness } from './support/fuzz.js';
 import { caseArb, complexHeavyRoute, EDGE_CASES, routesArb, type Case } from './support/route-generators.js';
@@ -83,7 +84,7 @@ const explainCases: ExplainCase[] = [
 ];
 
 describe('explain (tables)', () => {
-  describe.each(['generated', 'trie', 'linear'] as const)('%s', (strategy) => {
+  describe.each(strategies)('%s', (strategy) => {
     it.each(explainCases)('$title', ({ path, method, rows }) => {
       const router = compile(rows.map(([r]) => (typeof r === 'string' ? { template: r } : r)), { strategy });
       const explained = router.explain(path, method);
@@ -186,7 +187,7 @@ describe('explainGenerate (tables)', () => {
 let requests = 0;
 let misses = 0;
 const agrees = (c: Case): void => {
-  for (const strategy of ['generated', 'trie', 'linear'] as const) {
+  for (const strategy of strategies) {
     const router = compile(c.routes, { strategy });
     for (const [path, method] of c.paths) {
       requests++;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { strategies } from './support/routers.js';
 import { compile, toRouteString, type CompileOptions, type CompiledRouter } from '../src/index.js';
 import { generateCases } from './cases/generate-cases.js';
 import type { CaseRoute } from './cases/types.js';
 
-const strategies = ['generated', 'trie', 'linear'] as const;
 
 function routerFor(routes: CaseRoute[], strategy: (typeof strategies)[number], options: CompileOptions = {}): CompiledRouter {
   return compile(

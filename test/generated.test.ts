@@ -50,7 +50,7 @@ describe('generated code is injection-safe: hostile text from routes matches lit
   it.each(CASES)('$label', ({ route, path, values }) => {
     (globalThis as Record<string, unknown>).pwned = undefined;
     const generated = compile([route]);
-    const linear = compile([route], { strategy: 'linear' });
+    const linear = compile([route], { strategy: 'reference' });
     expect(generated.strategy).toBe('generated');
     const found = generated.match(path);
     expect(found === null ? null : { ...found.values }).toEqual(values === null ? null : { ...values });
@@ -87,7 +87,7 @@ describe('router.source', () => {
 
   it('is null for the interpreted strategies', () => {
     expect(compile(routes, { strategy: 'trie' }).source).toBeNull();
-    expect(compile(routes, { strategy: 'linear' }).source).toBeNull();
+    expect(compile(routes, { strategy: 'reference' }).source).toBeNull();
   });
 
   it('splits a large table into functions and looks large fan-outs up with a switch and a Map', () => {
@@ -120,7 +120,7 @@ describe('router.source', () => {
       { template: '{first}/{*rest}' },
     ];
     const generated = compile(routes);
-    const linear = compile(routes, { strategy: 'linear' });
+    const linear = compile(routes, { strategy: 'reference' });
     const requests: [string, string][] = [];
     for (let round = 0; round < 3; round++) {
       for (let i = 0; i < 300; i += 7) requests.push([`/r${i}/items/${i}`, 'GET'], [`/R${i}/Items/x${i}`, 'GET'], [`/r${i}/items/${i}`, 'POST']);

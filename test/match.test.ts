@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { strategies } from './support/routers.js';
 import { compile, type CompiledRouter, type RouteMatch } from '../src/index.js';
 import { allowedMethodsCases, matchCases } from './cases/match-cases.js';
 import type { CaseRoute } from './cases/types.js';
 
-const strategies = ['generated', 'trie', 'linear'] as const;
 
 function routerFor(routes: CaseRoute[], strategy: (typeof strategies)[number]): CompiledRouter {
   return compile(

@@ -10,8 +10,8 @@ import { foldForComparison } from '../src/compile/reference/fold-case.js';
 import { matchComplexSegment as referenceComplex } from '../src/compile/reference/complex-segment.js';
 import { percentDecode } from '../src/compile/reference/percent-decode.js';
 import { splitPath } from '../src/compile/reference/split-path.js';
-import { RequestPath } from '../src/compile/request-path.js';
-import { decodeSegment } from '../src/compile/url-decoder.js';
+import { RequestPath } from '../src/compile/match/request-path.js';
+import { decodeSegment } from '../src/compile/match/url-decoder.js';
 import { parseTemplate } from '../src/template/parser.js';
 import { fuzzHarness } from './support/fuzz.js';
 

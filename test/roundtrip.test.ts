@@ -25,6 +25,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { strategies } from './support/routers.js';
 import { compile, type CompiledRouter, type RouteDefinition, type RouteMatch } from '../src/index.js';
 import { describeRoute, fuzzHarness, sometimes } from './support/fuzz.js';
 
@@ -371,7 +372,7 @@ const collectStats = (route: Route, used: Record<string, unknown>, matched: Reco
 
 function roundTrip(c: Case): void {
   const definitions = c.routes.map((r) => r.definition);
-  for (const strategy of ['generated', 'trie', 'linear'] as const) {
+  for (const strategy of strategies) {
     stats.cases++;
     let router: CompiledRouter;
     try {

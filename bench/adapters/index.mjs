@@ -3,7 +3,7 @@
 export const ADAPTERS = [
   'switchyard-generated',
   'switchyard-trie',
-  'switchyard-linear',
+  'switchyard-reference',
   'find-my-way',
   'memoirist',
   'rou3-find',

@@ -1,5 +1,5 @@
 // Route sets for the router suite: the two public fixtures in test/fixtures and
-// deterministic GitHub-like synthetic sets, whose expected answers come from switchyard 'linear' (the oracle).
+// deterministic GitHub-like synthetic sets, whose expected answers come from switchyard 'reference' (the oracle).
 //
 // A route set is { name, routes: [{ method, template, colon }], requests: [{ method, path, kind, expect }] },
 // `expect` being the index of the expected route or null; kind is static | param | deep | miss.
@@ -158,14 +158,14 @@ function concretePath(route, rand) {
 
 /**
  * A synthetic set: `count` routes and a request mix shaped like the GitHub set's (36 static, 104 param, 63 deep,
- * 20 misses), answers from `oracle(method, path)` (switchyard 'linear'). A request drawn from route i whose
+ * 20 misses), answers from `oracle(method, path)` (switchyard 'reference'). A request drawn from route i whose
  * oracle answer is not i would mean an earlier route shadows it; that is reported, and the oracle wins.
  */
 export function syntheticSet(count, oracleFor, seed = 7) {
   const routes = syntheticRoutes(count, seed);
   return {
     name: `synthetic-${count}`,
-    source: `bench/lib/data.mjs syntheticRoutes(${count}, seed ${seed}); answers from switchyard linear`,
+    source: `bench/lib/data.mjs syntheticRoutes(${count}, seed ${seed}); answers from switchyard reference`,
     routes,
     ...drawRequests(routes, oracleFor(routes), prng(seed * 31 + count)),
   };
@@ -184,7 +184,7 @@ export function distinctSet(count, oracleFor, seed = 11) {
   });
   return {
     name: `distinct-${count}`,
-    source: `bench/lib/data.mjs distinctSet(${count}): rN/items/{id}, rN/items/{id}/tags/{tag}, rN/static/list, rN/{a}/x/{b}; answers from switchyard linear`,
+    source: `bench/lib/data.mjs distinctSet(${count}): rN/items/{id}, rN/items/{id}/tags/{tag}, rN/static/list, rN/{a}/x/{b}; answers from switchyard reference`,
     routes,
     ...drawRequests(routes, oracleFor(routes), prng(seed * 31 + count)),
   };

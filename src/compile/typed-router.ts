@@ -4,7 +4,7 @@ import type { RouteValues } from '../route-values.js';
 import type { CheckTemplate, GenerationValues, TemplateValues } from '../template/template-types.js';
 import type { CompiledRouter, GenerateOptions, GeneratedPath } from './compile.js';
 import type { CompiledRoute, RouteDefinition } from './route-entry.js';
-import type { RouteMatch } from './route-match.js';
+import type { RouteMatch } from './matcher.js';
 
 /** A match of one route of a literal table: its name (null without one) and index are literal types. */
 export interface TypedRouteMatch<Name extends string | null, Index extends number, Values extends RouteValues> extends RouteMatch {

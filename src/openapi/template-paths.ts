@@ -4,7 +4,7 @@
 // without it.
 import { foldCase } from '../compile/case-fold.js';
 import type { CompiledRoute } from '../compile/route-entry.js';
-import { encodeUrlPart } from '../compile/url-encoder.js';
+import { encodeUrlPart } from '../compile/generate/url-encoder.js';
 import type { ParameterPart, TemplateSegment } from '../template/ast.js';
 
 /** One path segment as the "can this route ever win?" check sees it. */

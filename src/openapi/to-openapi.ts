@@ -76,7 +76,7 @@ function routesOf(source: OpenApiSource): readonly CompiledRoute[] {
       const router = source.get(i);
       if (router instanceof Route) definitions.push(router.definition);
     }
-    return compile(definitions, { strategy: 'linear' }).routes;
+    return compile(definitions, { strategy: 'reference' }).routes;
   }
   if (typeof (source as CompiledRouter).match === 'function' && Array.isArray((source as CompiledRouter).routes)) {
     return (source as CompiledRouter).routes;
@@ -84,7 +84,7 @@ function routesOf(source: OpenApiSource): readonly CompiledRoute[] {
   const items = [...(source as Iterable<RouteDefinition | CompiledRoute>)];
   if (items.every(isCompiledRoute)) return items;
   if (items.some(isCompiledRoute)) throw new TypeError('toOpenApi: give either compiled routes or route definitions, not both');
-  return compile(items as RouteDefinition[], { strategy: 'linear' }).routes;
+  return compile(items as RouteDefinition[], { strategy: 'reference' }).routes;
 }
 
 /** True when the route accepts every path `variant` accepts, without condition, among its own paths' `shape`. */

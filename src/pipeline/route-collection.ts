@@ -1,9 +1,9 @@
 // RouteCollection: the ordered routes of an application. Template routes are compiled together into one
 // trie; custom Routers placed between them keep their place in the order.
 import { compile, type CompiledRouter } from '../compile/compile.js';
-import { normalizeVirtualPath } from '../compile/normalize-path.js';
-import type { Explanation } from '../compile/explain.js';
-import type { RouteMatch } from '../compile/route-match.js';
+import { normalizeVirtualPath } from '../compile/generate/normalize-path.js';
+import type { Explanation } from '../compile/introspect/explain.js';
+import type { RouteMatch } from '../compile/matcher.js';
 import { duplicateRouteName, RouteCreationError } from '../errors.js';
 import { RouteData, VirtualPathData, type RouteContext, type Router, type VirtualPathContext } from './route-data.js';
 import { requireRouter } from './route-handler.js';

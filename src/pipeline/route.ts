@@ -64,7 +64,7 @@ export class Route implements NamedRouter {
       handler: this,
       constraintResolver: constraintResolver ?? null,
     };
-    this.compiled = compile([this.definition], { strategy: 'linear', constraintRegistry: constraintResolver });
+    this.compiled = compile([this.definition], { strategy: 'reference', constraintRegistry: constraintResolver });
     const route = this.compiled.routes[0];
     this.defaults = route.defaults;
     this.dataTokens = route.dataTokens;

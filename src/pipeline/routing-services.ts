@@ -1,6 +1,6 @@
 // addRouting: registers the routing services — the inline constraint resolver and the route options.
 import { ConstraintRegistry } from '../constraints/registry.js';
-import type { UrlOptions } from '../compile/normalize-path.js';
+import type { UrlOptions } from '../compile/generate/normalize-path.js';
 import type { ConstraintFactory } from '../constraints/route-constraint.js';
 import type { ServiceContainer } from './service-container.js';
 

@@ -1,8 +1,8 @@
-// Builds routers from table routes, for both strategies: every table runs against trie and linear.
+// Every strategy, in one list: every table and property runs against each of them.
 import { compile, type CompileOptions, type CompiledRouter } from '../../src/index.js';
 import type { CaseRoute } from '../cases/types.js';
 
-export const strategies = ['generated', 'trie', 'linear'] as const;
+export const strategies = ['generated', 'trie', 'reference'] as const;
 export type Strategy = (typeof strategies)[number];
 
 export function routerFor(routes: CaseRoute[], strategy: Strategy, options: CompileOptions = {}): CompiledRouter {

@@ -1,6 +1,6 @@
 // The reference's request path: split into raw segments first, each percent-decoded afterwards (so an
 // encoded "/" stays inside its segment). Written straight from the rules, sharing nothing with the
-// production RequestPath: the linear strategy is the oracle the trie and generated matchers are tested
+// production RequestPath: the reference strategy is the oracle the trie and generated matchers are tested
 // against, so a bug here must not be able to hide the same bug there.
 import { foldForComparison } from './fold-case.js';
 import { percentDecode } from './percent-decode.js';

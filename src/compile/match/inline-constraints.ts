@@ -18,9 +18,9 @@ import {
   OptionalRouteConstraint,
   RangeRouteConstraint,
   RequiredRouteConstraint,
-} from '../constraints/builtins.js';
-import { isBoolean, isGuid, isInt32, isInt64, parseInt64 } from '../constraints/invariant-parsers.js';
-import type { RouteConstraint } from '../constraints/route-constraint.js';
+} from '../../constraints/builtins.js';
+import { isBoolean, isGuid, isInt32, isInt64, parseInt64 } from '../../constraints/invariant-parsers.js';
+import type { RouteConstraint } from '../../constraints/route-constraint.js';
 
 /** One inline check: a helper of INLINE_CHECKS called as helper(path, start, end, ...args). */
 export interface InlineCheck {

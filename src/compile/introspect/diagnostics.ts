@@ -3,13 +3,13 @@
 // own constraints can never pass, or when one earlier route accepts every request it accepts. Anything the
 // analysis cannot see into — a custom constraint, a regex against a literal, a cover by several earlier
 // routes together — is left unreported rather than guessed.
-import { RegexRouteConstraint } from '../constraints/builtins.js';
-import { findRouteKey, getRouteValue } from '../route-values.js';
-import { findParameter, type ParameterPart } from '../template/ast.js';
-import { formatTemplate } from '../template/format.js';
+import { RegexRouteConstraint } from '../../constraints/builtins.js';
+import { findRouteKey, getRouteValue } from '../../route-values.js';
+import { findParameter, type ParameterPart } from '../../template/ast.js';
+import { formatTemplate } from '../../template/format.js';
 import { constraintsOf, impossibleCombination, type ConstraintInfo } from './constraint-info.js';
 import { describeRoute, explainRequest } from './explain.js';
-import type { CompiledRoute, RouteEntry, SegmentPlan } from './route-entry.js';
+import type { CompiledRoute, RouteEntry, SegmentPlan } from '../route-entry.js';
 
 /** What a diagnostic is about. */
 export type DiagnosticCode =

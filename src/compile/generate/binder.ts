@@ -2,9 +2,9 @@
 // URL uses (explicit, ambient, defaults), the constraints check them, and
 // bindValues writes the path and query. Everything that depends only on the route is prepared once, in
 // createRouteGenerator; a call does only the per-request work.
-import type { RouteConstraint } from '../constraints/route-constraint.js';
-import { findKeyIgnoringCase, hasRouteValue, routePartsEqual, toRouteString, type RouteValues } from '../route-values.js';
-import type { RouteEntry } from './route-entry.js';
+import type { RouteConstraint } from '../../constraints/route-constraint.js';
+import { findKeyIgnoringCase, hasRouteValue, routePartsEqual, toRouteString, type RouteValues } from '../../route-values.js';
+import type { RouteEntry } from '../route-entry.js';
 import { encodeUrlPart, encodeUrlPath } from './url-encoder.js';
 
 export const MISSING: unique symbol = Symbol('missing');

@@ -24,10 +24,10 @@ import {
   RangeRouteConstraint,
   RegexRouteConstraint,
   RequiredRouteConstraint,
-} from '../constraints/builtins.js';
-import type { RouteConstraint } from '../constraints/route-constraint.js';
-import { findParameter } from '../template/ast.js';
-import type { RouteEntry } from './route-entry.js';
+} from '../../constraints/builtins.js';
+import type { RouteConstraint } from '../../constraints/route-constraint.js';
+import { findParameter } from '../../template/ast.js';
+import type { RouteEntry } from '../route-entry.js';
 
 /** One constraint of a route value. */
 export interface ConstraintInfo {

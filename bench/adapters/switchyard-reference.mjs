@@ -6,10 +6,10 @@ import { switchyardRoutes } from './switchyard-routes.mjs';
 export default function createAdapter() {
   let router = null;
   return {
-    name: 'switchyard linear',
+    name: 'switchyard reference',
     kind: 'baseline',
     build(routes) {
-      router = compile(switchyardRoutes(routes), { strategy: 'linear' });
+      router = compile(switchyardRoutes(routes), { strategy: 'reference' });
     },
     lookup(method, path) {
       const match = router.match(path, method);

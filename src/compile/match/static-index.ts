@@ -2,10 +2,10 @@
 // template shape accepts exactly that path, computed at compile time from the trie. A request for such a
 // path is then one Map lookup plus the verb and constraint checks of that short list — the same answer the
 // walk gives (the list is what the walk would collect), without walking.
-import { foldCase } from './case-fold.js';
+import { foldCase } from '../case-fold.js';
 import { RequestPath } from './request-path.js';
-import type { RouteEntry } from './route-entry.js';
-import { collectCandidates } from './trie-matcher.js';
+import type { RouteEntry } from '../route-entry.js';
+import { collectCandidates } from './trie-walk.js';
 import type { TrieNode } from './trie.js';
 
 /** Folded static path ("users/list") → the routes (ascending index) whose shape matches it. */

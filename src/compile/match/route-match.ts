@@ -1,33 +1,13 @@
-// Matching one route against one request path: ASP.NET's TemplateMatcher.TryMatch in two passes (a cheap
-// structural check, then value capture), and the constraint check that runs only after tokenizing.
-import type { RouteValues } from '../route-values.js';
-import { matchComplexSegment } from './complex-segment.js';
+// Matching one route against one request path whose shape the trie already accepted: value capture (ASP.NET's
+// TemplateMatcher.TryMatch, second pass), the verb limit, and the constraint check that runs only after tokenizing.
+import type { RouteValues } from '../../route-values.js';
+import { matchComplexSegment } from '../complex-segment.js';
 import type { RequestPath } from './request-path.js';
-import type { CompiledRoute, RouteEntry } from './route-entry.js';
-
-/** A successful match: the route and its values (URL values as decoded strings, plus defaults). */
-export interface RouteMatch {
-  readonly route: CompiledRoute;
-  readonly values: RouteValues;
-}
-
-/** First pass: could the path's shape match the template (literals, segment count)? Allocates nothing. */
-export function matchesShape(entry: RouteEntry, path: RequestPath): boolean {
-  const plans = entry.segments;
-  const n = path.length;
-  for (let i = 0; i < n; i++) {
-    if (i >= plans.length || path.isEmpty(i)) return false;
-    const plan = plans[i];
-    if (plan.kind === 'catchAll') return true; // takes the rest, whatever it is
-    // The decoded segment first: an equal one is a match (folding is idempotent); fold only to be sure.
-    if (plan.kind === 'literal' && path.decoded(i) !== plan.folded && path.folded(i) !== plan.folded) return false;
-  }
-  // The path ran out: the template segments left over must all be optional, defaulted or a catch-all.
-  return n >= entry.omittableFrom;
-}
+import type { RouteMatch } from '../matcher.js';
+import type { RouteEntry } from '../route-entry.js';
 
 /**
- * Second pass, for a path whose shape matched: the URL values (complex segments matched here), then every
+ * For a path whose shape matched: the URL values (complex segments matched here), then every
  * default not already set (a default always gives a value; an optional parameter only when present). Null when a complex segment does not match.
  */
 export function captureValues(entry: RouteEntry, path: RequestPath): RouteValues | null {

@@ -13,9 +13,9 @@
 // Every node records the lowest route index beneath it (min), so the walk skips branches that cannot beat
 // the best match found so far: the answer is always the lowest-index route that accepts the request, the
 // order of the collection — never reordered by specificity.
-import type { ComplexPattern } from './complex-segment.js';
+import type { ComplexPattern } from '../complex-segment.js';
 import type { RequestPath } from './request-path.js';
-import type { RouteEntry } from './route-entry.js';
+import type { RouteEntry } from '../route-entry.js';
 
 /** One edge for a complex segment pattern; routes with the same pattern (names aside) share it. */
 export interface ComplexEdge {

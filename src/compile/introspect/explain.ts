@@ -3,13 +3,14 @@
 // checks each route on its own from the route entry (segment plans, verb limit, constraints), the way the
 // ordered matcher does, so it does not depend on the matching strategy; test/explain.test.ts holds it to
 // match() on generated route tables and paths.
-import { getRouteValue, type RouteValues } from '../route-values.js';
-import { formatTemplate } from '../template/format.js';
-import { matchComplexSegment } from './complex-segment.js';
+import { getRouteValue, type RouteValues } from '../../route-values.js';
+import { formatTemplate } from '../../template/format.js';
+import { matchComplexSegment } from '../complex-segment.js';
 import { constraintsOf, constraintText } from './constraint-info.js';
-import { RequestPath } from './request-path.js';
-import type { CompiledRoute, RouteEntry } from './route-entry.js';
-import { acceptsMethod, captureValues, type RouteMatch } from './route-match.js';
+import { RequestPath } from '../match/request-path.js';
+import type { CompiledRoute, RouteEntry } from '../route-entry.js';
+import type { RouteMatch } from '../matcher.js';
+import { acceptsMethod, captureValues } from '../match/route-match.js';
 
 /** Why one route did not take a request (segment indexes count from 0, after the leading "/"). */
 export type MissReason =

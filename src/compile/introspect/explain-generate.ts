@@ -2,11 +2,11 @@
 // verdict is the real generator's; the reason is found by running the binder's steps again with a trace
 // (which value is missing, where ambient values stopped being used), then the filters, the verb limit and
 // the constraints one by one.
-import { getRouteValue, routePartsEqual, toRouteString, type RouteValues } from '../route-values.js';
-import { combineValues, getParameterValues, methodAllows, MISSING, parameterInfos, type GenerationRequest } from './binder.js';
+import { getRouteValue, routePartsEqual, toRouteString, type RouteValues } from '../../route-values.js';
+import { combineValues, getParameterValues, methodAllows, MISSING, parameterInfos, type GenerationRequest } from '../generate/binder.js';
 import { constraintsOf, constraintText } from './constraint-info.js';
 import { describeRoute } from './explain.js';
-import type { CompiledRoute, RouteEntry } from './route-entry.js';
+import type { CompiledRoute, RouteEntry } from '../route-entry.js';
 
 /** Why one route produced no URL. */
 export type GenerationMiss =

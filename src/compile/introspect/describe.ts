@@ -1,10 +1,10 @@
 // describe(): the route table for people — a tree of template segments (like find-my-way's prettyPrint and
 // fastify's printRoutes) with each route's index, name, methods and constraints where it ends, or a flat
 // table in collection order. Built from the parsed templates only, whatever the matching strategy.
-import { formatTemplate } from '../template/format.js';
-import { foldCase } from './case-fold.js';
+import { formatTemplate } from '../../template/format.js';
+import { foldCase } from '../case-fold.js';
 import { constraintsOf } from './constraint-info.js';
-import type { RouteEntry } from './route-entry.js';
+import type { RouteEntry } from '../route-entry.js';
 
 /** The forms describe() can print. */
 export type DescribeFormat = 'tree' | 'table';

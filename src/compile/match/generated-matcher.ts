@@ -1,15 +1,15 @@
 // The 'generated' strategy: the trie's emitted source (emit-matcher.ts) turned into a function with
 // new Function, once, at compile() time, and the small hand-written front that every request goes through:
 // cut the query and fragment, and percent-decode the segments only when the path has a "%".
-import { foldCase } from './case-fold.js';
-import { matchComplexSegment } from './complex-segment.js';
+import { foldCase } from '../case-fold.js';
+import { matchComplexSegment } from '../complex-segment.js';
 import { emitMatcher, emitSubtree, type EmittedMatcher, type LazySubtree } from './emit-matcher.js';
 import { INLINE_CHECKS } from './inline-constraints.js';
-import type { RouteEntry } from './route-entry.js';
-import type { RouteMatch } from './route-match.js';
+import type { Matcher, RouteMatch } from '../matcher.js';
+import type { RouteEntry } from '../route-entry.js';
 import { RequestPath } from './request-path.js';
-import { findFirstFrom } from './trie-matcher.js';
-import type { TrieNode } from './trie.js';
+import { createTrieMatcher } from './trie-matcher.js';
+import { findFirstFrom } from './trie-walk.js';
 import { decodeSegment } from './url-decoder.js';
 
 /** The generated code's helpers (H): the inline constraint checks and the few operations not worth inlining. */
@@ -123,25 +123,15 @@ function lazyTarget(table: Map<string, Target>, key: string, found: LazySubtree 
 }
 
 /**
- * A compiled generated matcher and its source, for router.source. Subtrees behind a large literal fan-out are
- * compiled on their first request, so a large table starts fast and holds code only for what is used.
+ * The 'generated' strategy's matcher, or null when the runtime forbids new Function (a Content Security
+ * Policy without 'unsafe-eval', some edge runtimes): compile() then uses the interpreted trie. Subtrees behind a
+ * large literal fan-out are compiled on their first requests, so a large table starts fast and holds code only
+ * for what is used. The interpreted trie answers matches(), allowedMethods() and the rare request the emitted
+ * code cannot take: a path with an escaped "/" ("%2F").
  */
-export interface GeneratedMatcher {
-  readonly source: string;
-  /** The first route that accepts the request, or null; `method` is upper case. */
-  match(target: string, method: string, httpContext: unknown): RouteMatch | null;
-}
-
-/**
- * Compiles the generated matcher, or returns null when the runtime forbids new Function (a Content Security
- * Policy without 'unsafe-eval', some edge runtimes): the caller then keeps the interpreted trie.
- * `slowPath` answers the rare request the emitted code cannot take: a path with an escaped "/" ("%2F").
- */
-export function createGeneratedMatcher(
-  root: TrieNode,
-  entries: readonly RouteEntry[],
-  slowPath: (target: string, method: string, httpContext: unknown) => RouteMatch | null,
-): GeneratedMatcher | null {
+export function createGeneratedMatcher(entries: readonly RouteEntry[]): Matcher | null {
+  const trie = createTrieMatcher(entries, { staticIndex: false });
+  const root = trie.root;
   let emitted: EmittedMatch;
   try {
     emitted = compileUnit<EmittedMatch>(emitMatcher(root, entries, true));
@@ -150,6 +140,7 @@ export function createGeneratedMatcher(
     throw error; // anything else is a bug in the emitter: never hide it
   }
   return {
+    strategy: 'generated',
     // The whole table's code, every subtree included (emitted again on each read; nothing retains it).
     get source() {
       return emitMatcher(root, entries, false).source;
@@ -161,16 +152,19 @@ export function createGeneratedMatcher(
       let path = end < 0 ? target : target.slice(0, end);
       if (path.indexOf('%') >= 0) {
         // Decoded segment by segment, after splitting: an escaped "/" stays inside its segment, which this
-        // path string could not show, so that rare request takes the slow path.
+        // path string could not show, so that rare request takes the interpreted walk.
         const segments = path.split('/');
         for (let i = 0; i < segments.length; i++) {
           const decoded = decodeSegment(segments[i]);
-          if (decoded !== segments[i] && decoded.indexOf('/') >= 0) return slowPath(target, method, httpContext);
+          if (decoded !== segments[i] && decoded.indexOf('/') >= 0) return trie.match(target, method, httpContext);
           segments[i] = decoded;
         }
         path = segments.join('/');
       }
       return emitted(path, method, httpContext);
     },
+    matches: trie.matches,
+    allowedMethods: trie.allowedMethods,
+    describe: trie.describe,
   };
 }

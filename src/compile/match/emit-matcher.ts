@@ -10,9 +10,9 @@
 // defaults, regular expressions and routes are passed in the constants array K (read as K[i]); keys and
 // method names enter only as JSON.stringify output (with U+2028/U+2029 escaped), route indexes and char codes
 // as numbers.
-import type { ComplexPattern } from './complex-segment.js';
+import type { ComplexPattern } from '../complex-segment.js';
 import { inlineChecksFor, type InlineCheck } from './inline-constraints.js';
-import type { RouteEntry } from './route-entry.js';
+import type { RouteEntry } from '../route-entry.js';
 import { literalEdges, type TrieNode } from './trie.js';
 
 /** Up to this many literal edges are compared in place; more are looked up in a Map (one hash, not a scan). */

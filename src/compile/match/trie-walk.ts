@@ -3,10 +3,11 @@
 // tried in index order, values are bound and constraints run only for a route the walk reached, and the
 // first one that passes is the best of that node. Each path segment is looked at once per live branch, so
 // the work is bounded by path length × branching, with no backtracking inside a segment.
-import { matchComplexSegment } from './complex-segment.js';
+import { matchComplexSegment } from '../complex-segment.js';
 import type { RequestPath } from './request-path.js';
-import type { RouteEntry } from './route-entry.js';
-import { acceptsMethod, captureValues, passesConstraints, type RouteMatch } from './route-match.js';
+import type { RouteEntry } from '../route-entry.js';
+import type { RouteMatch } from '../matcher.js';
+import { acceptsMethod, captureValues, passesConstraints } from './route-match.js';
 import { literalChildFor, type TrieNode } from './trie.js';
 
 /** The state of one first-match search. */

@@ -1,26 +1,35 @@
-// The reference definition of matching, "the naive ordered matcher": every route, in collection order, tried on
-// its own by the reference matcher in ./reference/. The linear strategy runs on it alone; it is the oracle
-// the trie (and any other strategy) is tested against, and the benchmark baseline. It shares no code with
+// The reference definition of matching (strategy 'reference'): every route, in collection order, tried on its
+// own. It is the oracle the trie and the generated code are tested against, and the benchmarks' naive ordered
+// baseline. It shares no code with
 // the production matchers (only the parsed template and the resolved constraints), so that a bug in their
 // path splitting, decoding, case folding or complex-segment matching shows up as a disagreement.
-import type { RouteValues } from '../route-values.js';
-import type { CompiledRoute, RouteEntry } from './route-entry.js';
-import { acceptsVerb, matchTemplate, passesConstraints } from './reference/match-route.js';
-import { splitPath } from './reference/split-path.js';
+import type { Matcher, RouteMatch } from '../matcher.js';
+import type { RouteEntry } from '../route-entry.js';
+import { acceptsVerb, matchTemplate, passesConstraints } from './match-route.js';
+import { splitPath } from './split-path.js';
 
-/** A route that accepts the request, and its values. */
-export interface NaiveMatch {
-  readonly route: CompiledRoute;
-  readonly values: RouteValues;
+/** The reference matcher over the entries: no index, no trie, no code generation. */
+export function createReferenceMatcher(entries: readonly RouteEntry[]): Matcher {
+  return {
+    strategy: 'reference',
+    source: null,
+    match(target, method, httpContext) {
+      for (const found of referenceMatches(entries, target, method, httpContext)) return found;
+      return null;
+    },
+    matches: (target, method, httpContext) => referenceMatches(entries, target, method, httpContext),
+    allowedMethods: (target, httpContext) => referenceAllowedMethods(entries, target, httpContext),
+    describe: () => entries.map((e) => `${e.route.index} ${e.route.template}`).join('\n'),
+  };
 }
 
 /** Every route that accepts the request, in collection order (lazily). `method` is upper-cased. */
-export function* naiveMatches(
+function* referenceMatches(
   entries: readonly RouteEntry[],
   target: string,
   method: string,
   httpContext: unknown,
-): Generator<NaiveMatch> {
+): Generator<RouteMatch> {
   const request = splitPath(target);
   for (const entry of entries) {
     // The verb limit first: the cheapest reason to skip a route, and never a reason to run its constraints.
@@ -34,7 +43,7 @@ export function* naiveMatches(
  * The methods of the routes whose template and constraints accept the path, the verb limit aside ("*" for
  * a route with none), sorted. The constraints see the request as if sent with the route's first method.
  */
-export function naiveAllowedMethods(entries: readonly RouteEntry[], target: string, httpContext: unknown): string[] {
+function referenceAllowedMethods(entries: readonly RouteEntry[], target: string, httpContext: unknown): string[] {
   const request = splitPath(target);
   const allowed = new Set<string>();
   for (const entry of entries) {
