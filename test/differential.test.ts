@@ -1,5 +1,5 @@
-// Differential test: the generated matcher and the interpreted trie must answer exactly as the linear matcher
-// (the reference: every route's own matcher, tried in collection order). Random route collections and request paths from a
+// Differential test: the generated matcher and the interpreted trie must answer exactly as the reference matcher
+// (every route's own matcher, tried in collection order): the same route, the same values in the same order. Random route collections and request paths from a
 // seeded fast-check generator; failures are shrunk and reported with the seed, the routes and the path.
 //
 //   FUZZ_SEED=<n>      replay a seed (FUZZ_SEED=random: a new seed each run; default: a fixed seed)
@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compile, type CompiledRouter, type RouteDefinition, type RouteMatch } from '../src/index.js';
 import { describeRoutes, fuzzHarness } from './support/fuzz.js';
-import { caseArb, complexHeavyRoute, EDGE_CASES, routeArb, routesArb, wideRoute, type Case } from './support/route-generators.js';
+import { caseArb, complexHeavyRoute, EDGE_CASES, FAN_OUT_LITERALS, fanOutRoutes, routeArb, routesArb, wideRoute, type Case } from './support/route-generators.js';
 
 const { SEED, TIMEOUT, check } = fuzzHarness('test/differential.test.ts', 0x5717c4);
 
@@ -17,17 +17,19 @@ const { SEED, TIMEOUT, check } = fuzzHarness('test/differential.test.ts', 0x5717
 
 // ─── The comparison ───────────────────────────────────────────────────────────────────────────────────────
 
-const summary = (m: RouteMatch | null | undefined): { index: number; values: Record<string, unknown> } | null =>
-  m ? { index: m.route.index, values: { ...m.values } } : null;
+// The keys are compared in order too: every strategy gives the values in template order, then the defaults
+// that name no parameter.
+const summary = (m: RouteMatch | null | undefined): { index: number; values: Record<string, unknown>; keys: string[] } | null =>
+  m ? { index: m.route.index, values: { ...m.values }, keys: Object.keys(m.values) } : null;
 
-type Routers = { generated: CompiledRouter; trie: CompiledRouter; linear: CompiledRouter };
+type Routers = { generated: CompiledRouter; trie: CompiledRouter; reference: CompiledRouter };
 
 function compileAll(routes: readonly RouteDefinition[]): Routers {
   try {
     const routers = {
       generated: compile(routes, { strategy: 'generated' }),
       trie: compile(routes, { strategy: 'trie' }),
-      linear: compile(routes, { strategy: 'reference' }),
+      reference: compile(routes, { strategy: 'reference' }),
     };
     expect(routers.generated.strategy).toBe('generated');
     return routers;
@@ -36,35 +38,58 @@ function compileAll(routes: readonly RouteDefinition[]): Routers {
   }
 }
 
-/** Throws a readable report when generated or trie disagree with linear on one request. */
+/** Throws a readable report when generated or trie disagree with reference on one request. */
 function compareOne(routes: readonly RouteDefinition[], routers: Routers, path: string, method: string): void {
-  const { linear } = routers;
+  const { reference } = routers;
   for (const strategy of ['generated', 'trie'] as const) {
     const subject = routers[strategy];
     const report = (what: string, t: unknown, l: unknown): never => {
       throw new Error(
-        `${strategy} and linear disagree on ${what}\nroutes:\n${describeRoutes(routes)}\npath: ${JSON.stringify(path)}  method: ${method}\n` +
+        `${strategy} and reference disagree on ${what}\nroutes:\n${describeRoutes(routes)}\npath: ${JSON.stringify(path)}  method: ${method}\n` +
           `${strategy}: ${JSON.stringify(t)}\nlinear: ${JSON.stringify(l)}`,
       );
     };
     const t = summary(subject.match(path, method));
-    const l = summary(linear.match(path, method));
+    const l = summary(reference.match(path, method));
     if (!isDeepStrictEqual(t, l)) report('match()', t, l);
 
     const tAll = [...subject.matches(path, method)].map(summary);
-    const lAll = [...linear.matches(path, method)].map(summary);
+    const lAll = [...reference.matches(path, method)].map(summary);
     if (!isDeepStrictEqual(tAll.map((m) => m!.index), lAll.map((m) => m!.index))) {
       report('matches() indices', tAll.map((m) => m!.index), lAll.map((m) => m!.index));
     }
     if (!isDeepStrictEqual(tAll, lAll)) report('matches() values', tAll, lAll);
     // match() is the first of matches(), in both.
-    if (!isDeepStrictEqual(l, lAll[0] ?? null)) report('linear match() vs its own matches()[0]', l, lAll[0] ?? null);
+    if (!isDeepStrictEqual(l, lAll[0] ?? null)) report('reference match() vs its own matches()[0]', l, lAll[0] ?? null);
 
     const tAllowed = subject.allowedMethods(path);
-    const lAllowed = linear.allowedMethods(path);
+    const lAllowed = reference.allowedMethods(path);
     if (!isDeepStrictEqual(tAllowed, lAllowed)) report('allowedMethods()', tAllowed, lAllowed);
   }
 }
+
+/**
+ * The same requests three times, with every fan-out subtree reached in between (the paths again under each
+ * fan-out literal), so that each answer is checked while its subtree is interpreted, once its shape's code is
+ * compiled, and after: the answer never changes with the code that gives it.
+ */
+const differentialOverTime = (c: Case): void => {
+  const routers = compileAll(c.routes);
+  const paths = c.paths;
+  for (let round = 0; round < 3; round++) {
+    for (const [path, method] of paths) {
+      requestCount++;
+      compareOne(c.routes, routers, path, method);
+      stats.requests++;
+      const found = routers.reference.match(path, method);
+      if (found !== null) stats.matched++;
+      if (found !== null && path.includes('%25')) stats.escaped++;
+    }
+    for (const [path, method] of paths) {
+      for (const lead of FAN_OUT_LITERALS) routers.generated.match(path.replace(/^\/?[^/?#]*/, `/${lead}`), method);
+    }
+  }
+};
 
 let requestCount = 0;
 // How often the requests hit something, counted on every run and asserted below (so that a generator that
@@ -73,12 +98,12 @@ const emptyStats = () => ({ cleanDerived: 0, cleanDerivedMatched: 0, requests: 0
 let stats = emptyStats();
 const differential = (c: Case): void => {
   const routers = compileAll(c.routes);
-  const { linear } = routers;
+  const { reference } = routers;
   c.paths.forEach(([path, method], i) => {
     const recipe = c.recipes[i];
     requestCount++;
     compareOne(c.routes, routers, path, method);
-    const all = [...linear.matches(path, method)];
+    const all = [...reference.matches(path, method)];
     stats.requests++;
     if (all.length > 0) stats.matched++;
     if (all.length > 1) stats.severalMatches++;
@@ -86,7 +111,7 @@ const differential = (c: Case): void => {
     if (all.length > 0 && all[0].route.parsedTemplate.segments.some((s) => s.parts.length > 1)) stats.complexMatched++;
     if (all.length > 0 && /\{\*/.test(all[0].route.template)) stats.catchAllMatched++;
     if (all.length > 0 && path.includes('%')) stats.escaped++;
-    if (all.length === 0 && linear.allowedMethods(path).length > 0) stats.methodOnly++;
+    if (all.length === 0 && reference.allowedMethods(path).length > 0) stats.methodOnly++;
     if (recipe.kind === 'derived' && recipe.mutations.length === 0 && recipe.cut === 0) {
       stats.cleanDerived++;
       if (all.length > 0) stats.cleanDerivedMatched++;
@@ -107,7 +132,7 @@ function checkWithHitRates(label: string, property: fc.IProperty<[Case]>, numRun
 
 const HIT_RATES = { matched: 0.3, severalMatches: 0.05, notFirstRoute: 0.1, complexMatched: 0.02, catchAllMatched: 0.02, escaped: 0.01, methodOnly: 0.002 };
 
-describe('generated ≡ trie ≡ linear (differential, fast-check)', () => {
+describe('generated ≡ trie ≡ reference (differential, fast-check)', () => {
   it('mixed route collections (1–12 routes), derived / mutated / random paths', () => {
     requestCount = 0;
     checkWithHitRates('mixed', fc.property(caseArb(routesArb(12), 6), differential), 1400, HIT_RATES);
@@ -138,6 +163,12 @@ describe('generated ≡ trie ≡ linear (differential, fast-check)', () => {
     expect(requestCount).toBeGreaterThan(500);
   }, TIMEOUT);
 
+  it('lazily compiled fan-outs (9–16 literals sharing a first letter), each request asked before and after its subtree compiles', () => {
+    requestCount = 0;
+    checkWithHitRates('fan-out', fc.property(caseArb(fanOutRoutes, 8), differentialOverTime), 150, { matched: 0.2, escaped: 0.005 });
+    expect(requestCount).toBeGreaterThan(1500);
+  }, TIMEOUT);
+
   it('the generators produce what they promise (valid templates, every feature present)', () => {
     const sample = fc.sample(routeArb, { seed: SEED, numRuns: 2000 });
     const templates = sample.map((r) => r.template);
@@ -162,7 +193,7 @@ describe('generated ≡ trie ≡ linear (differential, fast-check)', () => {
   });
 });
 
-describe('generated ≡ trie ≡ linear on adversarial complex segments (no exponential backtracking)', () => {
+describe('generated ≡ trie ≡ reference on adversarial complex segments (no exponential backtracking)', () => {
   const routes: RouteDefinition[] = [
     { template: '{a}-{b}-{c}-{d}' },
     { template: '{a}-{b}-{c}-{d}x' },
@@ -172,7 +203,7 @@ describe('generated ≡ trie ≡ linear on adversarial complex segments (no expo
     { template: '{a}a{b}a{c}a{d}' },
     { template: '{*rest}', methods: ['POST'] },
   ];
-  const { generated, trie, linear } = compileAll(routes);
+  const { generated, trie, reference } = compileAll(routes);
   let seed = 12345;
   const rand = (): number => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000);
   const mixed = Array.from({ length: 20_000 }, () => '-.-a-.x-A-%'[Math.floor(rand() * 11)]).join('');
@@ -187,11 +218,11 @@ describe('generated ≡ trie ≡ linear on adversarial complex segments (no expo
   ];
   it.each(cases)('%s', (_label, path) => {
     for (const method of ['GET', 'POST']) {
-      const expected = summary(linear.match(path, method));
+      const expected = summary(reference.match(path, method));
       expect(summary(trie.match(path, method))).toStrictEqual(expected);
       expect(summary(generated.match(path, method))).toStrictEqual(expected);
-      expect([...trie.matches(path, method)].map(summary)).toStrictEqual([...linear.matches(path, method)].map(summary));
+      expect([...trie.matches(path, method)].map(summary)).toStrictEqual([...reference.matches(path, method)].map(summary));
     }
-    expect(trie.allowedMethods(path)).toStrictEqual(linear.allowedMethods(path));
+    expect(trie.allowedMethods(path)).toStrictEqual(reference.allowedMethods(path));
   });
 });

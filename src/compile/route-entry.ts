@@ -66,7 +66,7 @@ export interface RouteEntry {
   readonly captures: readonly { readonly depth: number; readonly plan: Exclude<SegmentPlan, { kind: 'literal' }> }[];
   /** Defaults with keys spelled as the template's parameters. */
   readonly defaults: Readonly<RouteValues>;
-  /** The defaults copied into matched values (null and undefined ones left out). */
+  /** The defaults copied into matched values (null and undefined ones left out): parameters' first, in template order. */
   readonly defaultEntries: readonly (readonly [string, unknown])[];
   /** Constraints by route value name, in the order they run. */
   readonly constraintKeys: readonly string[];
@@ -165,7 +165,7 @@ export function createRouteEntry(
     captures: orNone(segments.flatMap((plan, depth) => (plan.kind === 'literal' ? [] : [{ depth, plan }]))),
     defaults,
     // A null default makes its parameter omittable but produces no value (ASP.NET stores null; we omit it).
-    defaultEntries: orNone(Object.entries(defaults).filter(([, value]) => value !== null && value !== undefined)),
+    defaultEntries: orNone(defaultsInTemplateOrder(template, defaults).filter(([, value]) => value !== null && value !== undefined)),
     constraintKeys: orNone([...constraints.keys()]),
     constraintList: orNone([...constraints.values()]),
     methodSet: verbs === null ? null : verbs.set,
@@ -189,6 +189,16 @@ function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   return `a ${typeof value}`;
+}
+
+/**
+ * The defaults of the template's parameters in template order, then those that name no parameter: the order
+ * of matched values in every strategy (a value the URL did not give takes its default's place).
+ */
+function defaultsInTemplateOrder(template: RouteTemplate, defaults: Readonly<RouteValues>): [string, unknown][] {
+  const ofParameters = template.parameters.filter((p) => Object.hasOwn(defaults, p.name)).map((p): [string, unknown] => [p.name, defaults[p.name]]);
+  const named = new Set(template.parameters.map((p) => p.name));
+  return [...ofParameters, ...Object.entries(defaults).filter(([key]) => !named.has(key))];
 }
 
 /** Inline defaults plus the defaults object, keyed by the parameter's spelling; a default given both ways is an error. */

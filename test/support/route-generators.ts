@@ -174,7 +174,8 @@ export const routesArb = (maxLength: number, route = routeArb): fc.Arbitrary<Rou
 
 // ─── Request paths ────────────────────────────────────────────────────────────────────────────────────────
 
-export const TOKENS = ['a', 'b', 'A', 'B', 'x', 'X', 'api', '1', '12', '0', '-', '-', '.', '.', '%2F', '%41', '%61', '%zz', '%', 'é', '%C3%A9', '%C3', '~', '_', 'y', '/', 'σ', 'ς', 'İ', 'K', '%CE%A3'];
+// Escapes of escapes among them ("%2541" is "%41" once decoded, never "A"): a path is decoded exactly once.
+export const TOKENS = ['a', 'b', 'A', 'B', 'x', 'X', 'api', '1', '12', '0', '-', '-', '.', '.', '%2F', '%41', '%61', '%zz', '%', 'é', '%C3%A9', '%C3', '~', '_', 'y', '/', 'σ', 'ς', 'İ', 'K', '%CE%A3', '%25', '%2541', '%252F', '%252e%252e'];
 export const value = fc.array(fc.constantFrom(...TOKENS), { minLength: 0, maxLength: 4 }).map((t) => t.join(''));
 export const nonEmptyValue = fc.array(fc.constantFrom(...TOKENS.filter((t) => t !== '/')), { minLength: 1, maxLength: 4 }).map((t) => t.join(''));
 /** Values that pass the generated constraints (int, alpha, length(1,2), regex(^a), a|b) more often. */
@@ -182,14 +183,14 @@ export const plausibleValue = fc.constantFrom('1', '12', '007', 'a', 'ab', 'A', 
 export const fillValue = fc.oneof({ weight: 4, arbitrary: plausibleValue }, { weight: 4, arbitrary: nonEmptyValue }, { weight: 1, arbitrary: value });
 
 export type Mutation =
-  | { op: 'drop' | 'dup' | 'upper' | 'lower' | 'flipCase' | 'escape'; at: number }
+  | { op: 'drop' | 'dup' | 'upper' | 'lower' | 'flipCase' | 'escape' | 'escapeTwice'; at: number }
   | { op: 'add'; at: number; text: string }
   | { op: 'trailingSlash' | 'doubleSlash' | 'noLeadingSlash' }
   | { op: 'query' | 'fragment'; text: string };
 
 export const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({
-    op: fc.constantFrom<'drop' | 'dup' | 'upper' | 'lower' | 'flipCase' | 'escape'>('drop', 'dup', 'upper', 'lower', 'flipCase', 'escape'),
+    op: fc.constantFrom<'drop' | 'dup' | 'upper' | 'lower' | 'flipCase' | 'escape' | 'escapeTwice'>('drop', 'dup', 'upper', 'lower', 'flipCase', 'escape', 'escapeTwice'),
     at: fc.nat(8),
   }),
   fc.record({ op: fc.constant<'add'>('add'), at: fc.nat(8), text: value }),
@@ -351,6 +352,14 @@ export function renderPath(routes: readonly RouteDefinition[], recipe: PathRecip
         path = parts.join('/');
         break;
       }
+      case 'escapeTwice': {
+        // An escape of an escape: "api" → "%2561pi", which must reach the route as "%61pi", never as "api".
+        const segment = parts[at] ?? '';
+        const i = segment.search(/[A-Za-z0-9%]/);
+        if (i >= 0) parts[at] = segment.slice(0, i) + '%25' + (segment[i] === '%' ? '' : segment.charCodeAt(i).toString(16)) + segment.slice(i + 1);
+        path = parts.join('/');
+        break;
+      }
       case 'trailingSlash':
         path += '/';
         break;
@@ -430,6 +439,38 @@ export const wideRoute: fc.Arbitrary<RouteDefinition> = fc
     routeExtras,
   )
   .map(([t, e]) => buildRoute(t, e));
+
+// Lazily compiled fan-outs: more than eight literal siblings sharing a first letter put their subtrees behind
+// a Map, compiled on first use, and subtrees of one shape share code once SHARED_SHAPE of them are reached
+// (generated-matcher.ts). Families of routes of one shape under such literals, so that the same request is
+// answered before its subtree's code exists (by the interpreted walk) and after.
+export const FAN_OUT_LITERALS = ['s1', 'sa', 'sb', 'sc', 'sd', 'se', 'sf', 'sg', 'sh', 'si', 'sj', 'S2', 'st', 'status', 'stats', 'search'];
+export const fanOutFamily: fc.Arbitrary<RouteDefinition[]> = fc
+  .tuple(
+    fc.integer({ min: 9, max: FAN_OUT_LITERALS.length }),
+    fc.record({
+      lead: fc.constant<''>(''),
+      body: fc.array(
+        fc.oneof(
+          { weight: 2, arbitrary: simpleParam.map((param) => ({ param })) },
+          { weight: 1, arbitrary: complexSegment },
+          { weight: 1, arbitrary: literal.map((lit) => ({ lit })) },
+        ),
+        { minLength: 0, maxLength: 2 },
+      ),
+      optionals: fc.array(optionalParam, { maxLength: 1 }),
+      catchAll: sometimes(2, catchAllParam),
+    }),
+    routeExtras,
+  )
+  .map(([count, tail, extras]) => {
+    const shape = buildRoute(tail, extras);
+    return FAN_OUT_LITERALS.slice(0, count).map((lead) => ({ ...shape, template: shape.template === '' ? lead : `${lead}/${shape.template}` }));
+  });
+/** One or two families, plus a few other routes before, between and after them. */
+export const fanOutRoutes: fc.Arbitrary<RouteDefinition[]> = fc
+  .tuple(fc.array(routeArb, { maxLength: 3 }), fanOutFamily, fc.array(routeArb, { maxLength: 3 }), fc.option(fanOutFamily, { nil: undefined }))
+  .map(([before, family, between, second]) => [...before, ...family, ...between, ...(second ?? [])]);
 
 /** Hand-picked cases tried before the random ones: the root, empty segments, case, escapes. */
 export const fixed = (routes: RouteDefinition[], paths: string[], method = 'GET'): [Case] => [

@@ -379,37 +379,48 @@ function unitEmitter(lazy: boolean, base: number | null = null) {
     const conditions = known >= index ? [] : [`best > ${ix(index)}`];
     if (entry.methodSet !== null) conditions.push(`(${[...entry.methodSet].map((m) => `method === ${quote(m)}`).join(' || ')})`);
 
-    // Which values this route has here, and where they come from.
+    // The route's values here, in template order (a parameter the URL did not give takes its default in its
+    // place), then the defaults that name no parameter: the order every strategy gives. An object literal keeps
+    // that order while every key is certain; from the first value that may be absent (an optional extension
+    // with no default) on, the values are set one by one.
     const fields: string[] = [];
-    const optionalFields: string[] = [];
+    const laterFields: string[] = [];
     const urlParameters = new Map<string, number>(); // simple parameters captured here → their depth
     const set = new Set<string>();
+    const add = (name: string, expression: string): void => {
+      if (laterFields.length === 0) fields.push(`${key(name)}: ${expression}`);
+      else laterFields.push(`H.setValue(v, ${k(name)}, ${expression});`);
+      set.add(name);
+    };
+    const addDefault = (name: string): void => {
+      const value = Object.hasOwn(entry.defaults, name) ? entry.defaults[name] : null;
+      if (value !== null && value !== undefined) add(name, k(value));
+    };
     for (const { depth: at, plan } of entry.captures) {
-      if (plan.kind === 'parameter' && at < depth) {
-        fields.push(`${key(plan.name)}: path.slice(s${at}, e${at})`);
-        urlParameters.set(plan.name, at);
-        set.add(plan.name);
-      } else if (plan.kind === 'complex' && at < depth) {
-        const match = (taken[at] as { match: string }).match;
+      if (plan.kind === 'parameter') {
+        if (at < depth) {
+          add(plan.name, `path.slice(s${at}, e${at})`);
+          urlParameters.set(plan.name, at);
+        } else addDefault(plan.name);
+      } else if (plan.kind === 'complex') {
+        const match = at < depth ? (taken[at] as { match: string }).match : null;
         plan.pattern.names.forEach((name, slot) => {
           const optional = plan.pattern.hasOptionalExtension && slot === plan.pattern.names.length - 1;
-          if (!optional) {
-            fields.push(`${key(name)}: ${match}[${slot}]`);
+          const hasDefault = Object.hasOwn(entry.defaults, name) && entry.defaults[name] != null;
+          if (match === null) addDefault(name);
+          else if (!optional) add(name, `${match}[${slot}]`);
+          else if (hasDefault) add(name, `${match}[${slot}] ?? ${k(entry.defaults[name])}`);
+          else {
+            laterFields.push(`if (${match}[${slot}] !== undefined) H.setValue(v, ${k(name)}, ${match}[${slot}]);`);
             set.add(name);
-          } else if (Object.hasOwn(entry.defaults, name) && entry.defaults[name] != null) {
-            fields.push(`${key(name)}: ${match}[${slot}] ?? ${k(entry.defaults[name])}`);
-            set.add(name);
-          } else {
-            optionalFields.push(`if (${match}[${slot}] !== undefined) H.setValue(v, ${k(name)}, ${match}[${slot}]);`);
           }
         });
-      } else if (plan.kind === 'catchAll' && catchAllStart !== null && at === depth) {
-        fields.push(`${key(plan.name)}: path.slice(${catchAllStart})`); // never empty: segment `depth` is not
-        set.add(plan.name);
-      }
+      } else if (catchAllStart !== null && at === depth) {
+        add(plan.name, `path.slice(${catchAllStart})`); // never empty: segment `depth` is not
+      } else addDefault(plan.name);
     }
     for (const [name, value] of entry.defaultEntries) {
-      if (!set.has(name)) fields.push(`${key(name)}: ${k(value)}`);
+      if (!set.has(name)) add(name, k(value));
     }
 
     // Constraints: inline on the offsets where they have an inline form, else the RouteConstraint on the values.
@@ -431,7 +442,7 @@ function unitEmitter(lazy: boolean, base: number | null = null) {
     const label = base === null ? `// ${index}: ${quote(entry.route.template)}` : `// route ${ix(index)}`;
     w.open(conditions.length > 0 ? `if (${conditions.join(' && ')}) { ${label}` : `{ ${label}`);
     w.line(`const v = { ${fields.join(', ')} };`);
-    for (const line of optionalFields) w.line(line);
+    for (const line of laterFields) w.line(line);
     if (objectConstraints.length > 0) w.open(`if (${objectConstraints.join(' && ')}) {`);
     w.line(`best = ${ix(index)};`);
     w.line(`found = { route: ${k(entry.route)}, values: v };`);

@@ -17,7 +17,12 @@ export class RequestPath {
   /** The path between the leading "/" and one trailing "/" (null for "" and "/", which have no segments). */
   private readonly body: string | null;
   private readonly first: number;
-  private readonly hasEscapes: boolean;
+  /**
+   * Whether segments still need percent-decoding: false when the path has no "%", and false when it was decoded
+   * already. Every decoded read (decoded(), remainder(), rawKey()) asks this one flag, so a path is decoded
+   * exactly once whichever walker reads it.
+   */
+  private readonly needsDecoding: boolean;
   /** Where segment i starts in body, for each i, then body.length + 1: found with indexOf, nothing sliced. */
   private starts: number[] | null = null;
   private decodedSegments: (string | undefined)[] | null = null;
@@ -33,7 +38,7 @@ export class RequestPath {
     if (hash >= 0 && (end < 0 || hash < end)) end = hash;
     const path = end < 0 ? target : target.slice(0, end);
     this.path = path;
-    this.hasEscapes = !alreadyDecoded && path.indexOf('%') >= 0;
+    this.needsDecoding = !alreadyDecoded && path.indexOf('%') >= 0;
     const first = path.charCodeAt(0) === 47 /* / */ ? 1 : 0;
     this.first = first;
     // Non-empty after the leading slash: at least one (possibly empty) segment, as PathTokenizer counts.
@@ -83,12 +88,12 @@ export class RequestPath {
    * when it has escapes (decoding may change it) or is "//" (one empty segment, not the root "").
    */
   rawKey(): string | null {
-    return this.hasEscapes || this.body === '' ? null : (this.body ?? '');
+    return this.needsDecoding || this.body === '' ? null : (this.body ?? '');
   }
 
   /** Segment `i` percent-decoded. */
   decoded(i: number): string {
-    if (!this.hasEscapes) return this.segment(i);
+    if (!this.needsDecoding) return this.segment(i);
     const cache = (this.decodedSegments ??= new Array(this.length));
     return (cache[i] ??= decodeSegment(this.segment(i)));
   }
@@ -105,6 +110,7 @@ export class RequestPath {
 
   /** Everything from the start of segment `i` to the end of the path (trailing slash included), decoded. */
   remainder(i: number): string {
-    return decodeSegment(this.path.slice(this.first + this.bounds()[i]));
+    const rest = this.path.slice(this.first + this.bounds()[i]);
+    return this.needsDecoding ? decodeSegment(rest) : rest;
   }
 }

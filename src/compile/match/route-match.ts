@@ -7,8 +7,9 @@ import type { RouteMatch } from '../matcher.js';
 import type { RouteEntry } from '../route-entry.js';
 
 /**
- * For a path whose shape matched: the URL values (complex segments matched here), then every
- * default not already set (a default always gives a value; an optional parameter only when present). Null when a complex segment does not match.
+ * For a path whose shape matched: the values in template order (a parameter the URL did not give takes its
+ * default), then the defaults that name no parameter; null when a complex segment does not match. A default
+ * always gives a value; an optional parameter only when present.
  */
 export function captureValues(entry: RouteEntry, path: RequestPath): RouteValues | null {
   const values: RouteValues = {};
@@ -25,7 +26,10 @@ export function captureValues(entry: RouteEntry, path: RequestPath): RouteValues
         const found = matchComplexSegment(plan.pattern, path.decoded(depth));
         if (found === null) return null;
         for (let slot = 0; slot < found.length; slot++) {
-          if (found[slot] !== undefined) setValue(values, plan.pattern.names[slot], found[slot]);
+          const name = plan.pattern.names[slot];
+          // An absent optional extension takes its default here, in template order, not after later segments.
+          const value = found[slot] !== undefined ? found[slot] : Object.hasOwn(entry.defaults, name) ? entry.defaults[name] : null;
+          if (value !== undefined && value !== null) setValue(values, name, value);
         }
       } else {
         const rest = path.remainder(depth);

@@ -9,8 +9,9 @@ import { foldForComparison } from './fold-case.js';
 import type { SplitPath } from './split-path.js';
 
 /**
- * The route's values if its template matches the path (URL values as decoded strings, then every default
- * not already set, null and undefined defaults left out); null if it does not. Constraints are not run.
+ * The route's values if its template matches the path, null if it does not; constraints are not run. The values
+ * come in one order: the template's parameters left to right (each its decoded URL value, else its default),
+ * then the defaults that name no parameter; null and undefined defaults are left out.
  */
 export function matchTemplate(entry: RouteEntry, request: SplitPath): RouteValues | null {
   const template = entry.template.segments;
@@ -65,12 +66,20 @@ function canBeAbsent(segment: TemplateSegment, entry: RouteEntry): boolean {
   );
 }
 
-/** Fills in the defaults the URL did not set (a null or undefined default makes a parameter omittable, nothing more). */
+/**
+ * The URL values in template order, each parameter the URL did not set taking its default, then the other
+ * defaults (a null or undefined default makes a parameter omittable, nothing more).
+ */
 function withDefaults(values: RouteValues, entry: RouteEntry): RouteValues {
-  for (const [key, value] of Object.entries(entry.defaults)) {
-    if (value !== null && value !== undefined && !Object.hasOwn(values, key)) setValue(values, key, value);
+  const ordered: RouteValues = {};
+  const fill = (key: string, value: unknown): void => {
+    if (value !== null && value !== undefined && !Object.hasOwn(ordered, key)) setValue(ordered, key, value);
+  };
+  for (const { name } of entry.template.parameters) {
+    fill(name, Object.hasOwn(values, name) ? values[name] : Object.hasOwn(entry.defaults, name) ? entry.defaults[name] : undefined);
   }
-  return values;
+  for (const [key, value] of Object.entries(entry.defaults)) fill(key, value);
+  return ordered;
 }
 
 /** values[key] = value, as an own data property even for "__proto__" (a plain assignment would set the prototype). */
