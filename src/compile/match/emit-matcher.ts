@@ -13,7 +13,7 @@
 import type { ComplexPattern } from '../complex-segment.js';
 import { inlineChecksFor, type InlineCheck } from './inline-constraints.js';
 import type { RouteEntry } from '../route-entry.js';
-import { literalEdges, type TrieNode } from './trie.js';
+import { literalEdges, nodesOf, type TrieNode } from './trie.js';
 
 /** Up to this many literal edges are compared in place; more are looked up in a Map (one hash, not a scan). */
 const LITERAL_CHAIN_MAX = 8;
@@ -27,6 +27,12 @@ const FUNCTION_BUDGET = 64;
 const ALWAYS_INLINE = 6;
 /** Literals up to this length are compared char by char in the source; longer ones by a helper loop. */
 const UNROLL_MAX = 16;
+/**
+ * Nodes deeper than this are answered by the interpreted walk (H.walk), which keeps its own stack: the emitter
+ * recurses per segment, and a template 800 segments deep overflowed V8's stack. The deepest route of the
+ * GitHub API set has 7 segments; real tables stay far below 64.
+ */
+const EMIT_DEPTH_MAX = 64;
 
 /** The generated source and the values it reads from K. */
 export interface EmittedMatcher {
@@ -159,14 +165,20 @@ function unitEmitter(lazy: boolean, base: number | null = null) {
   /** The weight of a subtree (nodes plus routes), to decide what becomes a function of its own. */
   const sizes = new Map<TrieNode, number>();
   const sizeOf = (node: TrieNode): number => {
-    let size = sizes.get(node);
-    if (size !== undefined) return size;
-    size = 1 + node.terminals.length + node.catchAlls.length;
-    for (const child of node.literalNodes) size += sizeOf(child);
-    if (node.parameter) size += sizeOf(node.parameter);
-    for (const edge of node.complex) size += sizeOf(edge.node);
-    sizes.set(node, size);
-    return size;
+    if (!sizes.has(node)) {
+      // Children before parents, without recursion (a template may be thousands of segments deep).
+      const order = nodesOf(node);
+      for (let i = order.length - 1; i >= 0; i--) {
+        const n = order[i];
+        if (sizes.has(n)) continue;
+        let size = 1 + n.terminals.length + n.catchAlls.length;
+        for (const child of n.literalNodes) size += sizes.get(child)!;
+        if (n.parameter) size += sizes.get(n.parameter)!;
+        for (const edge of n.complex) size += sizes.get(edge.node)!;
+        sizes.set(n, size);
+      }
+    }
+    return sizes.get(node)!;
   };
 
   /** The variables a node at `depth` reads from the segments before it (passed to a split function). */
@@ -221,7 +233,12 @@ function unitEmitter(lazy: boolean, base: number | null = null) {
 
   /** A child's code once its segment start is known: inline, or a call when it does not fit the budget. */
   const emitBelow = (w: Writer, child: TrieNode, depth: number, taken: readonly Taken[], start: string): void => {
-    if (!fitsInline(child)) {
+    if (depth + 1 > EMIT_DEPTH_MAX) {
+      w.line(`const m = H.walk(${k(child)}, ${depth + 1}, path, method, ctx, best); // deeper than EMIT_DEPTH_MAX: the interpreted walk`);
+      w.line('if (m !== null) { best = m.route.index; found = m; }');
+      changes++;
+      known = -1;
+    } else if (!fitsInline(child)) {
       emitCall(w, emitFunction(child, depth + 1, taken), taken, depth + 1, start);
     } else {
       w.line(`const s${depth + 1} = ${start};`);
@@ -289,7 +306,10 @@ function unitEmitter(lazy: boolean, base: number | null = null) {
     for (const edge of edges) {
       const first = edge[0].charCodeAt(0);
       const key = first < 128 ? first : -1;
-      buckets.set(key, [...(buckets.get(key) ?? []), edge]);
+      const bucket = buckets.get(key);
+      // Pushed, not copied: a copy per edge made a 20,000-literal fan-out quadratic (9.9 s to compile).
+      if (bucket === undefined) buckets.set(key, [edge]);
+      else bucket.push(edge);
     }
     w.open(`switch (path.charCodeAt(s${depth})) {`);
     for (const [first, bucket] of buckets) {

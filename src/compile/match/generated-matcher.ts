@@ -10,6 +10,7 @@ import type { RouteEntry } from '../route-entry.js';
 import { RequestPath } from './request-path.js';
 import { createTrieMatcher } from './trie-matcher.js';
 import { findFirstFrom } from './trie-walk.js';
+import type { TrieNode } from './trie.js';
 import { decodeSegment } from './url-decoder.js';
 
 /** The generated code's helpers (H): the inline constraint checks and the few operations not worth inlining. */
@@ -47,6 +48,10 @@ const HELPERS = {
       if (found === undefined) return undefined;
     }
     return typeof found === 'function' ? found : lazyTarget(table, key, found);
+  },
+  /** The interpreted walk from `node` at segment `depth` of an already decoded path (nodes below EMIT_DEPTH_MAX). */
+  walk(node: TrieNode, depth: number, path: string, method: string, ctx: unknown, best: number): RouteMatch | null {
+    return findFirstFrom(node, depth, new RequestPath(path, true), method, ctx, best);
   },
   /** values[name] = value for any name ("__proto__" included, which plain assignment would swallow). */
   setValue(values: Record<string, unknown>, name: string, value: unknown): void {
@@ -98,8 +103,7 @@ function lazyTarget(table: Map<string, Target>, key: string, found: LazySubtree 
   if ('interpret' in found) state = found;
   else {
     const { node, depth } = found;
-    const interpret: SubtreeMatch = (path, _end, method, ctx, best) =>
-      findFirstFrom(node, depth, new RequestPath(path as string, true), method as string, ctx, best as number);
+    const interpret: SubtreeMatch = (path, _end, method, ctx, best) => HELPERS.walk(node, depth, path as string, method as string, ctx, best as number);
     state = { subtree: found, shape: null, constants: [], interpret };
     table.set(key, state);
   }

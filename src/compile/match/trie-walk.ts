@@ -2,8 +2,10 @@
 // index) accepted route so far and skips any subtree whose minIndex cannot beat it; the routes of a node are
 // tried in index order, values are bound and constraints run only for a route the walk reached, and the
 // first one that passes is the best of that node. Each path segment is looked at once per live branch, so
-// the work is bounded by path length × branching, with no backtracking inside a segment.
-import { matchComplexSegment } from '../complex-segment.js';
+// the work is bounded by path length × branching, with no backtracking inside a segment. The search keeps its
+// own stack instead of recursing, so a template thousands of segments deep walks like a short one (recursion
+// overflowed V8's stack near 10,000 segments).
+import { matchComplexSegment, type ComplexPattern } from '../complex-segment.js';
 import type { RequestPath } from './request-path.js';
 import type { RouteEntry } from '../route-entry.js';
 import type { RouteMatch } from '../matcher.js';
@@ -32,31 +34,48 @@ export function findFirstFrom(node: TrieNode, depth: number, path: RequestPath, 
   return search.best;
 }
 
-function walk(node: TrieNode, depth: number, search: Search): void {
-  if (node.minIndex >= search.bestIndex) return;
+function walk(start: TrieNode, startDepth: number, search: Search): void {
   const path = search.path;
-  if (depth === search.count) {
-    tryRoutes(node.terminals, search);
-    return;
-  }
-  // An empty segment ("/a//b") is accepted by no template segment, a catch-all's included.
-  if (path.isEmpty(depth)) return;
-  if (node.catchAlls.length > 0) tryRoutes(node.catchAlls, search);
-
-  const literal = node.literalKeys.length === 0 ? undefined : literalChildFor(node, path, depth);
-  const parameter = node.parameter;
-  // Lower minIndex first: the sooner a good match is found, the more branches the bound prunes.
-  if (literal !== undefined && parameter !== null && parameter.minIndex < literal.minIndex) {
-    walk(parameter, depth + 1, search);
-    walk(literal, depth + 1, search);
-  } else {
-    if (literal !== undefined) walk(literal, depth + 1, search);
-    if (parameter !== null) walk(parameter, depth + 1, search);
-  }
-  for (let i = 0; i < node.complex.length; i++) {
-    const edge = node.complex[i];
-    if (edge.node.minIndex < search.bestIndex && matchComplexSegment(edge.pattern, path.decoded(depth)) !== null) {
-      walk(edge.node, depth + 1, search);
+  // The nodes still to visit, last first, with their depths and, for a complex edge, the pattern its segment
+  // must match: checked when the node is taken, so a better route found meanwhile can prune it unchecked.
+  const nodes: TrieNode[] = [start];
+  const depths: number[] = [startDepth];
+  const patterns: (ComplexPattern | null)[] = [null];
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const depth = depths.pop()!;
+    const pattern = patterns.pop()!;
+    if (node.minIndex >= search.bestIndex) continue;
+    if (pattern !== null && matchComplexSegment(pattern, path.decoded(depth - 1)) === null) continue;
+    if (depth === search.count) {
+      tryRoutes(node.terminals, search);
+      continue;
+    }
+    // An empty segment ("/a//b") is accepted by no template segment, a catch-all's included.
+    if (path.isEmpty(depth)) continue;
+    if (node.catchAlls.length > 0) tryRoutes(node.catchAlls, search);
+    // Pushed in reverse order of visit: the literal and parameter children first (lower minIndex first: the
+    // sooner a good match is found, the more branches the bound prunes), then the complex edges in order.
+    for (let i = node.complex.length - 1; i >= 0; i--) {
+      const edge = node.complex[i];
+      nodes.push(edge.node);
+      depths.push(depth + 1);
+      patterns.push(edge.pattern);
+    }
+    const literal = node.literalKeys.length === 0 ? undefined : literalChildFor(node, path, depth);
+    const parameter = node.parameter;
+    const parameterFirst = literal !== undefined && parameter !== null && parameter.minIndex < literal.minIndex;
+    const later = parameterFirst ? literal : parameter;
+    const sooner = parameterFirst ? parameter : literal;
+    if (later !== undefined && later !== null) {
+      nodes.push(later);
+      depths.push(depth + 1);
+      patterns.push(null);
+    }
+    if (sooner !== undefined && sooner !== null) {
+      nodes.push(sooner);
+      depths.push(depth + 1);
+      patterns.push(null);
     }
   }
 }
@@ -90,17 +109,33 @@ export function collectCandidates(root: TrieNode, path: RequestPath): RouteEntry
   return found.sort((a, b) => a.route.index - b.route.index);
 }
 
-function collect(node: TrieNode, depth: number, path: RequestPath, found: RouteEntry[]): void {
-  if (depth === path.length) {
-    found.push(...node.terminals);
-    return;
-  }
-  if (path.isEmpty(depth)) return;
-  found.push(...node.catchAlls);
-  const literal = node.literalKeys.length === 0 ? undefined : literalChildFor(node, path, depth);
-  if (literal) collect(literal, depth + 1, path, found);
-  if (node.parameter) collect(node.parameter, depth + 1, path, found);
-  for (const edge of node.complex) {
-    if (matchComplexSegment(edge.pattern, path.decoded(depth)) !== null) collect(edge.node, depth + 1, path, found);
+function collect(root: TrieNode, rootDepth: number, path: RequestPath, found: RouteEntry[]): void {
+  // Iterative, as walk() is: the order does not matter (the caller sorts by index).
+  const nodes: TrieNode[] = [root];
+  const depths: number[] = [rootDepth];
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const depth = depths.pop()!;
+    if (depth === path.length) {
+      found.push(...node.terminals);
+      continue;
+    }
+    if (path.isEmpty(depth)) continue;
+    found.push(...node.catchAlls);
+    const literal = node.literalKeys.length === 0 ? undefined : literalChildFor(node, path, depth);
+    if (literal) {
+      nodes.push(literal);
+      depths.push(depth + 1);
+    }
+    if (node.parameter) {
+      nodes.push(node.parameter);
+      depths.push(depth + 1);
+    }
+    for (const edge of node.complex) {
+      if (matchComplexSegment(edge.pattern, path.decoded(depth)) !== null) {
+        nodes.push(edge.node);
+        depths.push(depth + 1);
+      }
+    }
   }
 }

@@ -143,15 +143,37 @@ function insert(root: TrieNode, entry: RouteEntry, literals: Map<TrieNode, Map<s
   node.terminals = added(node.terminals, entry);
 }
 
-function computeMinIndex(node: TrieNode): number {
-  let min = Infinity;
-  for (const entry of node.terminals) min = Math.min(min, entry.route.index);
-  for (const entry of node.catchAlls) min = Math.min(min, entry.route.index);
-  for (const child of node.literalNodes) min = Math.min(min, computeMinIndex(child));
-  if (node.parameter) min = Math.min(min, computeMinIndex(node.parameter));
-  for (const edge of node.complex) min = Math.min(min, computeMinIndex(edge.node));
-  node.minIndex = min;
-  return min;
+/** The child nodes of a node: literal edges, the parameter edge, complex edges (the order describeTrie shows). */
+export function childrenOf(node: TrieNode): TrieNode[] {
+  const children = [...node.literalNodes];
+  if (node.parameter) children.push(node.parameter);
+  for (const edge of node.complex) children.push(edge.node);
+  return children;
+}
+
+/** The nodes below `root`, parents before children (an explicit stack: templates may be thousands deep). */
+export function nodesOf(root: TrieNode): TrieNode[] {
+  const order: TrieNode[] = [];
+  const stack = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    order.push(node);
+    stack.push(...childrenOf(node));
+  }
+  return order;
+}
+
+function computeMinIndex(root: TrieNode): void {
+  // Children before parents: every child's minIndex is known when its parent's is computed.
+  const order = nodesOf(root);
+  for (let i = order.length - 1; i >= 0; i--) {
+    const node = order[i];
+    let min = Infinity;
+    for (const entry of node.terminals) min = Math.min(min, entry.route.index);
+    for (const entry of node.catchAlls) min = Math.min(min, entry.route.index);
+    for (const child of childrenOf(node)) min = Math.min(min, child.minIndex);
+    node.minIndex = min;
+  }
 }
 
 /** A text picture of the trie, for debugging and snapshot tests. */
@@ -159,16 +181,27 @@ export function describeTrie(root: TrieNode): string {
   const lines: string[] = [];
   const routes = (label: string, list: readonly RouteEntry[]): string =>
     list.length ? ` ${label}: ${list.map((e) => e.route.index).join(',')}` : '';
-  const visit = (node: TrieNode, label: string, indent: string): void => {
-    lines.push(`${indent}${label} min ${node.minIndex}${routes('catch-all', node.catchAlls)}${routes('terminals', node.terminals)}`);
-    const next = `${indent}  `;
-    for (const [text, child] of literalEdges(node)) visit(child, JSON.stringify(text), next);
-    if (node.parameter) visit(node.parameter, '{}', next);
+  const labelOf = (node: TrieNode): Map<TrieNode, string> => {
+    const labels = new Map<TrieNode, string>();
+    for (const [text, child] of literalEdges(node)) labels.set(child, JSON.stringify(text));
+    if (node.parameter) labels.set(node.parameter, '{}');
     for (const edge of node.complex) {
       const shape = edge.pattern.parts.map((p) => ('literal' in p ? p.literal : '{}')).join('');
-      visit(edge.node, shape + (edge.pattern.hasOptionalExtension ? '?' : ''), next);
+      labels.set(edge.node, shape + (edge.pattern.hasOptionalExtension ? '?' : ''));
     }
+    return labels;
   };
-  visit(root, '(root)', '');
+  // Depth first with an explicit stack (children pushed in reverse, so they print in order). Past INDENT_MAX
+  // levels a node says its depth instead of indenting further: the picture of a template thousands of
+  // segments deep would otherwise grow with the square of its depth.
+  const INDENT_MAX = 32;
+  const stack: [TrieNode, string, number][] = [[root, '(root)', 0]];
+  while (stack.length > 0) {
+    const [node, label, depth] = stack.pop()!;
+    const indent = depth <= INDENT_MAX ? '  '.repeat(depth) : `${'  '.repeat(INDENT_MAX)}[depth ${depth}] `;
+    lines.push(`${indent}${label} min ${node.minIndex}${routes('catch-all', node.catchAlls)}${routes('terminals', node.terminals)}`);
+    const children = [...labelOf(node)];
+    for (let i = children.length - 1; i >= 0; i--) stack.push([children[i][0], children[i][1], depth + 1]);
+  }
   return lines.join('\n');
 }
