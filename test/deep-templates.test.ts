@@ -2,7 +2,7 @@
 // keeps its own stack; the emitter hands nodes deeper than 64 segments to that walk). A template of 10,000
 // segments is about as deep as a request can get through node:http (its 16 KiB header limit allows ~8,000 "/x").
 import { describe, expect, it } from 'vitest';
-import type { RouteDefinition } from '../src/index.js';
+import type { CaseRoute } from './cases/types.js';
 import { routerFor, strategies } from './support/routers.js';
 
 /** A template of `depth` segments cycling literal / parameter / complex segment, and a path that fills it. */
@@ -16,7 +16,7 @@ const FAN_OUT = Array.from({ length: 12 }, (_, i) => `f${i}`);
 
 interface DeepCase {
   readonly label: string;
-  readonly routes: RouteDefinition[];
+  readonly routes: CaseRoute[];
   readonly path: string;
   readonly index: number | null;
   /** A few of the values to check (the full value set has thousands of keys). */
