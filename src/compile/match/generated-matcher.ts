@@ -3,7 +3,7 @@
 // cut the query and fragment, and percent-decode the segments only when the path has a "%".
 import { foldCase } from '../case-fold.js';
 import { matchComplexSegment } from '../complex-segment.js';
-import { emitMatcher, emitSubtree, type EmittedMatcher, type LazySubtree } from './emit-matcher.js';
+import { emitMatcher, emitSubtree, type EmittedUnit, type LazySubtree } from './emit-matcher.js';
 import { INLINE_CHECKS } from './inline-constraints.js';
 import type { Matcher, RouteMatch } from '../matcher.js';
 import type { RouteEntry } from '../route-entry.js';
@@ -67,7 +67,7 @@ type SubtreeMatch = (...args: unknown[]) => RouteMatch | null;
 type Target = SubtreeMatch | LazySubtree | LazyState;
 
 /** Runs a unit's factory: the one place source becomes code. */
-function compileUnit<T>({ source, constants }: EmittedMatcher): T {
+function compileUnit<T>({ source, constants }: EmittedUnit): T {
   return new Function('K', 'H', source)(constants, HELPERS) as T;
 }
 
@@ -136,18 +136,24 @@ function lazyTarget(table: Map<string, Target>, key: string, found: LazySubtree 
 export function createGeneratedMatcher(entries: readonly RouteEntry[]): Matcher | null {
   const trie = createTrieMatcher(entries, { staticIndex: false });
   const root = trie.root;
+  const main = emitMatcher(root, entries, true);
   let emitted: EmittedMatch;
   try {
-    emitted = compileUnit<EmittedMatch>(emitMatcher(root, entries, true));
+    emitted = compileUnit<EmittedMatch>(main);
   } catch (error) {
     if (error instanceof EvalError || (error as Error)?.name === 'EvalError') return null;
     throw error; // anything else is a bug in the emitter: never hide it
   }
   return {
     strategy: 'generated',
-    // The whole table's code, every subtree included (emitted again on each read; nothing retains it).
+    // What runs: the table's unit, then each subtree shape compiled so far (a subtree whose shape is not
+    // compiled yet is answered by the interpreted walk).
     get source() {
-      return emitMatcher(root, entries, false).source;
+      const compiled = [...main.shapes.values()].filter((shape) => (shape as Shape).factory !== null) as Shape[];
+      return [
+        main.source,
+        ...compiled.map((shape) => `\n// A subtree shape reached by ${shape.subtrees} subtrees behind a literal table, compiled once for all of them:\n${shape.source}`),
+      ].join('\n');
     },
     match(target, method, httpContext) {
       let end = target.indexOf('?');

@@ -1,0 +1,57 @@
+// How much of the trie one emitted function holds. A child subtree that does not fit in what is left becomes a
+// function of its own: V8 optimizes small functions soon and never optimizes very large ones, so no function
+// may grow with the size of the table.
+import { nodesOf, type TrieNode } from '../trie.js';
+
+/**
+ * The size budget of one function, in trie nodes plus routes (each a few lines of source). On the GitHub API set
+ * (ns per lookup, steady state, median of 3 fresh processes on a shared 2-core machine) it barely matters:
+ * 16 → 149 (25 functions), 32 → 145, 64 → 151 (17 functions), 128 → 143, 256 → 141 (14 functions). What it
+ * bounds is the largest function as tables grow: V8 does not optimize a function of thousands of lines.
+ */
+export const FUNCTION_BUDGET = 64;
+/** A subtree this small is always inlined: a function per leaf would only add calls (and JIT warm-up). */
+export const ALWAYS_INLINE = 6;
+
+/** The budget of the function being emitted, and the sizes of subtrees (computed once, without recursion). */
+export class FunctionBudget {
+  private left = FUNCTION_BUDGET;
+  private readonly sizes = new Map<TrieNode, number>();
+
+  /** True when `child` is emitted inline (and charged to the current function), false when it needs its own. */
+  fitsInline(child: TrieNode): boolean {
+    const size = this.sizeOf(child);
+    if (size > this.left && size > ALWAYS_INLINE) return false;
+    this.left -= size;
+    return true;
+  }
+
+  /** Starts a new function; returns what the enclosing one had left, for leave(). */
+  enter(): number {
+    const outer = this.left;
+    this.left = FUNCTION_BUDGET;
+    return outer;
+  }
+
+  leave(outer: number): void {
+    this.left = outer;
+  }
+
+  /** The weight of a subtree: its nodes plus its routes. */
+  sizeOf(node: TrieNode): number {
+    if (!this.sizes.has(node)) {
+      // Children before parents, without recursion (a template may be thousands of segments deep).
+      const order = nodesOf(node);
+      for (let i = order.length - 1; i >= 0; i--) {
+        const n = order[i];
+        if (this.sizes.has(n)) continue;
+        let size = 1 + n.terminals.length + n.catchAlls.length;
+        for (const child of n.literalNodes) size += this.sizes.get(child)!;
+        if (n.parameter) size += this.sizes.get(n.parameter)!;
+        for (const edge of n.complex) size += this.sizes.get(edge.node)!;
+        this.sizes.set(n, size);
+      }
+    }
+    return this.sizes.get(node)!;
+  }
+}

@@ -1,0 +1,26 @@
+// The test that the path segment at `s` equals a (case-folded) literal, written out as char-code comparisons:
+// no slice, no indexOf, no allocation. ASCII letters fold with `| 32`; a literal with non-ASCII text goes
+// through full case folding (H.foldedEquals).
+
+/** Literals up to this length are compared char by char in the source; longer ones by a helper loop. */
+export const UNROLL_MAX = 16;
+
+/** The condition for `text` at segment start `s`; `ref` turns a value into its constants-array expression. */
+export function literalTest(text: string, s: string, ref: (value: unknown) => string): string {
+  // The segment ends right after the literal: a "/" there, or the end of the path (end is at most length).
+  // (Every read stays inside the string: V8 deoptimizes optimized code on an out-of-bounds charCodeAt.)
+  const after = `${s} + ${text.length}`;
+  const length = `(${after} < length ? path.charCodeAt(${after}) === 47 : ${after} === length)`;
+  if (!/^[\x00-\x7f]*$/.test(text)) return `${length} && H.foldedEquals(path, ${s}, ${ref(text)})`;
+  if (text.length > UNROLL_MAX) return `${length} && H.asciiEquals(path, ${s}, ${ref(text)})`;
+  const chars = [...text].map((ch, i) => {
+    const code = ch.charCodeAt(0);
+    const at = i === 0 ? s : `${s} + ${i}`;
+    if (code < 97 || code > 122) return `path.charCodeAt(${at}) === ${code}`;
+    // | 32 lower-cases A-Z (and nothing else) into a-z; the Kelvin sign is the one non-ASCII code that folds to ASCII.
+    if (code === 107) return `(((c = path.charCodeAt(${at})) | 32) === 107 || c === 8490)`;
+    return `(path.charCodeAt(${at}) | 32) === ${code}`;
+  });
+  // The first char first (segment `s` is not empty, so it is inside the string): most candidates fail there.
+  return [chars[0], length, ...chars.slice(1)].join(' && ');
+}

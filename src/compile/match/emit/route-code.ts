@@ -1,0 +1,90 @@
+// The code that tries one route where the trie reaches it: the verb limit and the inline constraints on the
+// segment offsets, then the values (sliced only now), then the constraints that need the values, then the
+// first-match bookkeeping (`best`, `found`).
+import type { RouteEntry } from '../../route-entry.js';
+import { inlineChecksFor, type InlineCheck } from '../inline-constraints.js';
+import type { Taken, UnitEmitter } from './unit-emitter.js';
+import { quote, type Writer } from './writer.js';
+
+/**
+ * Tries one route: `catchAllStart` is the catch-all's start variable when the route is tried as a catch-all at
+ * `depth`, else null (the path ended at `depth`). Sets best and found when it accepts the request.
+ */
+export function emitRoute(unit: UnitEmitter, w: Writer, entry: RouteEntry, depth: number, taken: readonly Taken[], catchAllStart: string | null): void {
+  const index = entry.route.index;
+  const ref = (value: unknown): string => unit.pool.ref(value);
+  const key = (name: string): string => (name === '__proto__' ? `[${ref(name)}]` : quote(name)); // a plain property, not the prototype
+  const conditions = unit.guards.known >= index ? [] : [`best > ${unit.ix(index)}`];
+  if (entry.methodSet !== null) conditions.push(`(${[...entry.methodSet].map((m) => `method === ${quote(m)}`).join(' || ')})`);
+
+  // The route's values here, in template order (a parameter the URL did not give takes its default in its
+  // place), then the defaults that name no parameter: the order every strategy gives. An object literal keeps
+  // that order while every key is certain; from the first value that may be absent (an optional extension
+  // with no default) on, the values are set one by one.
+  const fields: string[] = [];
+  const laterFields: string[] = [];
+  const urlParameters = new Map<string, number>(); // simple parameters captured here → their depth
+  const set = new Set<string>();
+  const add = (name: string, expression: string): void => {
+    if (laterFields.length === 0) fields.push(`${key(name)}: ${expression}`);
+    else laterFields.push(`H.setValue(v, ${ref(name)}, ${expression});`);
+    set.add(name);
+  };
+  const addDefault = (name: string): void => {
+    const value = Object.hasOwn(entry.defaults, name) ? entry.defaults[name] : null;
+    if (value !== null && value !== undefined) add(name, ref(value));
+  };
+  for (const { depth: at, plan } of entry.captures) {
+    if (plan.kind === 'parameter') {
+      if (at < depth) {
+        add(plan.name, `path.slice(s${at}, e${at})`);
+        urlParameters.set(plan.name, at);
+      } else addDefault(plan.name);
+    } else if (plan.kind === 'complex') {
+      const match = at < depth ? (taken[at] as { match: string }).match : null;
+      plan.pattern.names.forEach((name, slot) => {
+        const optional = plan.pattern.hasOptionalExtension && slot === plan.pattern.names.length - 1;
+        const hasDefault = Object.hasOwn(entry.defaults, name) && entry.defaults[name] != null;
+        if (match === null) addDefault(name);
+        else if (!optional) add(name, `${match}[${slot}]`);
+        else if (hasDefault) add(name, `${match}[${slot}] ?? ${ref(entry.defaults[name])}`);
+        else {
+          laterFields.push(`if (${match}[${slot}] !== undefined) H.setValue(v, ${ref(name)}, ${match}[${slot}]);`);
+          set.add(name);
+        }
+      });
+    } else if (catchAllStart !== null && at === depth) {
+      add(plan.name, `path.slice(${catchAllStart})`); // never empty: segment `depth` is not
+    } else addDefault(plan.name);
+  }
+  for (const [name, value] of entry.defaultEntries) {
+    if (!set.has(name)) add(name, ref(value));
+  }
+
+  // Constraints: inline on the offsets where they have an inline form, else the RouteConstraint on the values.
+  const objectConstraints: string[] = [];
+  entry.constraintKeys.forEach((name, i) => {
+    const constraint = entry.constraintList[i];
+    const at = urlParameters.get(name);
+    const checks: InlineCheck[] | null = at === undefined ? null : inlineChecksFor(constraint);
+    if (checks !== null) {
+      for (const check of checks) {
+        const args = [`path`, `s${at}`, `e${at}`, ...check.args.map((a) => ref(a))];
+        conditions.push(`H.${check.helper}(${args.join(', ')})`);
+      }
+    } else {
+      objectConstraints.push(`${ref(constraint)}.match(ctx ?? { request: { method } }, ${ref(entry.route)}, ${ref(name)}, v, "incoming")`);
+    }
+  });
+
+  const label = unit.base === null ? `// ${index}: ${quote(entry.route.template)}` : `// route ${unit.ix(index)}`;
+  w.open(conditions.length > 0 ? `if (${conditions.join(' && ')}) { ${label}` : `{ ${label}`);
+  w.line(`const v = { ${fields.join(', ')} };`);
+  for (const line of laterFields) w.line(line);
+  if (objectConstraints.length > 0) w.open(`if (${objectConstraints.join(' && ')}) {`);
+  w.line(`best = ${unit.ix(index)};`);
+  w.line(`found = { route: ${ref(entry.route)}, values: v };`);
+  if (objectConstraints.length > 0) w.close();
+  w.close();
+  unit.guards.changed();
+}

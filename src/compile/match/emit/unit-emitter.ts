@@ -1,0 +1,273 @@
+// One emitted unit: a factory `(K, H) => function` with its own constants, helper functions and literal tables.
+// The shape of the trie becomes nested blocks: a node at depth d finds the end of segment d with one indexOf,
+// literal edges are char-code comparisons (a switch on the first char and a Map past LITERAL_CHAIN_MAX edges),
+// the parameter edge is a plain block, complex edges call the complex-segment matcher. Values stay offsets into
+// the path until a route passes its verb limit and its inline constraints (route-code.ts).
+import type { ComplexPattern } from '../../complex-segment.js';
+import { literalEdges, type TrieNode } from '../trie.js';
+import { FunctionBudget } from './budget.js';
+import { ConstantPool } from './constant-pool.js';
+import { GuardState } from './guards.js';
+import { literalTest } from './literal-test.js';
+import { emitRoute } from './route-code.js';
+import { quote, Writer } from './writer.js';
+
+/**
+ * Up to this many literal edges are compared in place; more are looked up in a Map (one hash, not a scan).
+ * rou3 measured its crossover at 8 too; on the GitHub API mix the chain trimmed the deep requests most.
+ */
+export const LITERAL_CHAIN_MAX = 8;
+/**
+ * Nodes deeper than this are answered by the interpreted walk (H.walk), which keeps its own stack: the emitter
+ * recurses per segment, and a template 800 segments deep overflowed V8's stack. The deepest route of the
+ * GitHub API set has 7 segments; real tables stay far below 64.
+ */
+export const EMIT_DEPTH_MAX = 64;
+
+/** How segment j (j < depth) was matched on the way to the current node. */
+export type Taken = { readonly kind: 'literal' } | { readonly kind: 'parameter' } | { readonly kind: 'complex'; readonly match: string };
+
+/**
+ * A subtree behind a large literal fan-out, compiled on its first requests (with `lazy`): a table of 10,000
+ * routes then costs, at start-up, only the functions its requests reach. Read by H.literalChild.
+ */
+export interface LazySubtree {
+  readonly node: TrieNode;
+  readonly depth: number;
+  readonly taken: readonly Taken[];
+  /** The compiled units of this router by source text, shared by all its lazy subtrees (see emitSubtree). */
+  readonly shapes: Map<string, unknown>;
+}
+
+/** A unit's source (the body of `function (K, H) { … }`) and the constants it reads. */
+export interface EmittedUnit {
+  readonly source: string;
+  readonly constants: readonly unknown[];
+}
+
+/** The emitter of one unit. With a `base`, route indexes are written as `b + offset` (emitSubtree). */
+export class UnitEmitter {
+  readonly pool = new ConstantPool();
+  readonly guards = new GuardState();
+  private readonly budget = new FunctionBudget();
+  private readonly functions: Writer[] = [];
+  private readonly tables: string[] = [];
+  private functionCount = 0;
+
+  constructor(
+    /** Large fan-outs point to LazySubtrees compiled on first use (else every subtree is emitted now). */
+    private readonly lazy: boolean,
+    /** The lazy subtrees' shared cache of compiled shapes. */
+    readonly shapes: Map<string, unknown>,
+    /** The index relative route indexes count from (K[0]), or null for absolute indexes. */
+    readonly base: number | null = null,
+  ) {
+    if (base !== null) this.pool.ref(base);
+  }
+
+  /** A route index in the source: a number, or `b + offset` in a relative unit. */
+  ix(index: number): string {
+    const base = this.base;
+    return base === null ? String(index) : index === base ? 'b' : `b + ${index - base}`;
+  }
+
+  /** The root's code inside match(), where nothing is found yet (best is Infinity). */
+  emitMain(w: Writer, root: TrieNode): void {
+    this.guards.known = Infinity;
+    this.emitNode(w, root, 0, []);
+  }
+
+  /** Emits a function for `node` at `depth` and returns its name; it returns the best match it finds or null. */
+  emitFunction(node: TrieNode, depth: number, taken: readonly Taken[]): string {
+    const name = `n${++this.functionCount}`;
+    const outerBudget = this.budget.enter();
+    const outerKnown = this.guards.known;
+    this.guards.known = node.minIndex;
+    const w = new Writer();
+    w.open(`function ${name}(path, end, method, ctx, best, ${scopeVariables(taken, depth).join(', ')}) {`);
+    w.line(`if (best <= ${this.ix(node.minIndex)}) return null; // nothing here comes before the best match found so far`);
+    w.line(`const length = path.length;`);
+    w.line(`let found = null, c = 0;`);
+    this.emitNode(w, node, depth, taken);
+    w.line('return found;');
+    w.close();
+    this.functions.push(w);
+    this.budget.leave(outerBudget);
+    this.guards.known = outerKnown;
+    return name;
+  }
+
+  /** The unit's source: its functions, its literal tables, then `tail` (the return statement). */
+  finish(title: string, tail: readonly string[]): EmittedUnit {
+    const source = [title, '"use strict";', ...this.functions.flatMap((f) => f.lines), ...this.tables, ...tail].join('\n');
+    return { source, constants: this.pool.constants };
+  }
+
+  /** A call of a split function, keeping the better of its answer and ours. */
+  private emitCall(w: Writer, fn: string, taken: readonly Taken[], depth: number, start: string): void {
+    const args = scopeVariables(taken, depth).slice(1);
+    w.line(`const m = ${fn}(path, end, method, ctx, best, ${[start, ...args].join(', ')});`);
+    w.line('if (m !== null) { best = m.route.index; found = m; }');
+    this.guards.changed();
+  }
+
+  /** Emits a child at depth + 1 whose segment starts at `start`, under its guard. */
+  private emitChild(w: Writer, child: TrieNode, depth: number, taken: readonly Taken[], start: string): void {
+    const saved = this.guards.save();
+    if (!this.guards.open((text) => w.open(text), child.minIndex, (i) => this.ix(i))) w.open('{');
+    this.emitBelow(w, child, depth, taken, start);
+    w.close();
+    this.guards.after(saved);
+  }
+
+  /** A child's code once its segment start is known: inline, a call when it does not fit, or the walk when deep. */
+  private emitBelow(w: Writer, child: TrieNode, depth: number, taken: readonly Taken[], start: string): void {
+    if (depth + 1 > EMIT_DEPTH_MAX) {
+      w.line(`const m = H.walk(${this.pool.ref(child)}, ${depth + 1}, path, method, ctx, best); // deeper than EMIT_DEPTH_MAX: the interpreted walk`);
+      w.line('if (m !== null) { best = m.route.index; found = m; }');
+      this.guards.changed();
+    } else if (!this.budget.fitsInline(child)) {
+      this.emitCall(w, this.emitFunction(child, depth + 1, taken), taken, depth + 1, start);
+    } else {
+      w.line(`const s${depth + 1} = ${start};`);
+      this.emitNode(w, child, depth + 1, taken);
+    }
+  }
+
+  private emitNode(w: Writer, node: TrieNode, depth: number, taken: readonly Taken[]): void {
+    const s = `s${depth}`;
+    const e = `e${depth}`;
+    const hasBelow = node.catchAlls.length > 0 || node.literalKeys.length > 0 || node.parameter !== null || node.complex.length > 0;
+    // Segment `depth` starts at s; it is empty ("a//b") when a "/" stands there, and then nothing matches it.
+    const segmentHere = `path.charCodeAt(${s}) !== 47`;
+    if (node.terminals.length > 0) {
+      const before = this.guards.known;
+      w.open(`if (${s} > end) {`);
+      w.line(`// the path ends here`);
+      for (const entry of node.terminals) emitRoute(this, w, entry, depth, taken, null);
+      this.guards.known = before; // the else branch runs instead of the routes above
+      if (hasBelow) w.reopen(`} else if (${segmentHere}) {`);
+      else w.close();
+    } else if (hasBelow) {
+      w.open(`if (${s} <= end && ${segmentHere}) {`);
+    }
+    if (!hasBelow) return;
+    for (const entry of node.catchAlls) emitRoute(this, w, entry, depth, taken, s);
+    if (node.literalKeys.length > 0) this.emitLiterals(w, node, depth, taken);
+    if (node.parameter !== null || node.complex.length > 0) {
+      // Only a parameter needs the segment's end; a literal knows its own length.
+      w.line(`let ${e} = path.indexOf("/", ${s});`);
+      w.line(`if (${e} < 0) ${e} = end;`);
+    }
+    if (node.parameter !== null) this.emitChild(w, node.parameter, depth, [...taken, { kind: 'parameter' }], `${e} + 1`);
+    if (node.complex.length > 0) {
+      w.line(`const t${depth} = path.slice(${s}, ${e});`);
+      node.complex.forEach((edge, i) => {
+        const match = `x${depth}_${i}`;
+        const saved = this.guards.save();
+        if (!this.guards.open((text) => w.open(text), edge.node.minIndex, (j) => this.ix(j))) w.open('{');
+        w.line(`const ${match} = H.complex(${this.pool.ref(edge.pattern)}, t${depth}); // ${quote(describePattern(edge.pattern))}`);
+        w.open(`if (${match} !== null) {`);
+        this.emitBelow(w, edge.node, depth, [...taken, { kind: 'complex', match }], `${e} + 1`);
+        w.close();
+        w.close();
+        this.guards.after(saved);
+      });
+    }
+    w.close();
+  }
+
+  /**
+   * The literal edges of a node. Up to LITERAL_CHAIN_MAX: compared one by one, in place. More: one switch on
+   * the segment's first char code (both cases of a letter), then the same chain within a case, or, for a case
+   * that still has more than LITERAL_CHAIN_MAX edges, one Map lookup of the sliced segment.
+   */
+  private emitLiterals(w: Writer, node: TrieNode, depth: number, taken: readonly Taken[]): void {
+    const edges = literalEdges(node);
+    const next = [...taken, { kind: 'literal' } as const];
+    if (edges.length <= LITERAL_CHAIN_MAX) {
+      this.emitLiteralChain(w, edges, depth, next);
+      return;
+    }
+    const buckets = new Map<number, [string, TrieNode][]>(); // first char code (-1: non-ASCII) → edges
+    for (const edge of edges) {
+      const first = edge[0].charCodeAt(0);
+      const key = first < 128 ? first : -1;
+      const bucket = buckets.get(key);
+      // Pushed, not copied: a copy per edge made a 20,000-literal fan-out quadratic (9.1 s to compile).
+      if (bucket === undefined) buckets.set(key, [edge]);
+      else bucket.push(edge);
+    }
+    w.open(`switch (path.charCodeAt(s${depth})) {`);
+    for (const [first, bucket] of buckets) {
+      if (first < 0) continue;
+      const labels = [first];
+      if (first >= 97 && first <= 122) labels.push(first - 32);
+      if (first === 107) labels.push(8490); // the Kelvin sign folds to "k"
+      w.open(`${labels.map((code) => `case ${code}:`).join(' ')} {`);
+      this.emitBucket(w, bucket, depth, next);
+      w.line('break;');
+      w.close();
+    }
+    const other = buckets.get(-1);
+    if (other) {
+      w.open('default: {');
+      this.emitBucket(w, other, depth, next);
+      w.close();
+    }
+    w.close();
+  }
+
+  private emitBucket(w: Writer, edges: [string, TrieNode][], depth: number, next: readonly Taken[]): void {
+    if (edges.length <= LITERAL_CHAIN_MAX) {
+      this.emitLiteralChain(w, edges, depth, next);
+      return;
+    }
+    // One hash: the raw segment first, then folded (a lower-case request never folds).
+    const s = `s${depth}`;
+    const table = `L${this.tables.length}`;
+    const keys = this.pool.ref(edges.map(([text]) => text));
+    if (this.lazy) {
+      const subtrees: LazySubtree[] = edges.map(([, child]) => ({ node: child, depth: depth + 1, taken: next, shapes: this.shapes }));
+      this.tables.push(`const ${table} = H.literalTable(${keys}, ${this.pool.ref(subtrees)}); // subtrees compiled on first use`);
+    } else {
+      const targets = edges.map(([, child]) => this.emitFunction(child, depth + 1, next));
+      this.tables.push(`const ${table} = H.literalTable(${keys}, [${targets.join(', ')}]);`);
+    }
+    w.line(`let e = path.indexOf("/", ${s});`);
+    w.line(`if (e < 0) e = end;`);
+    w.line(`const f = H.literalChild(${table}, path, ${s}, e);`);
+    w.open(`if (f !== undefined) {`);
+    this.emitCall(w, 'f', next, depth + 1, `e + 1`);
+    w.close();
+  }
+
+  private emitLiteralChain(w: Writer, edges: [string, TrieNode][], depth: number, next: readonly Taken[]): void {
+    const s = `s${depth}`;
+    const saved = this.guards.save();
+    edges.forEach(([text, child], i) => {
+      const test = `(${literalTest(text, s, (value) => this.pool.ref(value))}) { // ${quote(text)}`;
+      if (i === 0) w.open(`if ${test}`);
+      else w.reopen(`} else if ${test}`);
+      this.guards.known = saved.known; // each branch runs only when the ones before it did not
+      this.emitChild(w, child, depth, next, `${s} + ${text.length + 1}`);
+    });
+    w.close();
+    this.guards.after(saved);
+  }
+}
+
+/** The variables a node at `depth` reads from the segments before it (passed to a split function). */
+function scopeVariables(taken: readonly Taken[], depth: number): string[] {
+  const names = [`s${depth}`];
+  taken.forEach((t, j) => {
+    if (t.kind === 'parameter') names.push(`s${j}`, `e${j}`);
+    else if (t.kind === 'complex') names.push(t.match);
+  });
+  return names;
+}
+
+/** "{}.{}?" for a complex pattern, in comments. */
+function describePattern(pattern: ComplexPattern): string {
+  return pattern.parts.map((p) => ('literal' in p ? p.literal : '{}')).join('') + (pattern.hasOptionalExtension ? '?' : '');
+}

@@ -1,0 +1,28 @@
+// Source text with indentation, and the one way route strings enter it as literals.
+
+/** A JavaScript string literal for any text (JSON.stringify leaves U+2028/U+2029 raw, which ends a // comment). */
+export function quote(text: string): string {
+  return JSON.stringify(text).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** Lines of source, indented two spaces per open block. */
+export class Writer {
+  readonly lines: string[] = [];
+  private indent = '';
+  line(text: string): void {
+    this.lines.push(this.indent + text);
+  }
+  open(text: string): void {
+    this.line(text);
+    this.indent += '  ';
+  }
+  close(text = '}'): void {
+    this.indent = this.indent.slice(2);
+    this.line(text);
+  }
+  /** Closes a block and opens the next one on the same line ("} else {"). */
+  reopen(text: string): void {
+    this.indent = this.indent.slice(2);
+    this.open(text);
+  }
+}
