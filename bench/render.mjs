@@ -251,7 +251,7 @@ function routerMarkdown(router) {
     const ratio = b10k?.status === 'ok' && linearBuild?.status === 'ok' ? fmtRatio(linearBuild.medianNs / b10k.medianNs) : '—';
     out.push(`| ${a.name} | ${cells.join(' | ')} | ${ratio} |`);
   }
-  out.push('', '"× reference" here: linear\'s build time ÷ the subject\'s (below 1.00× = slower to build than the linear list). hono\'s RegExpRouter compiles one large regular expression per method; repeated (warm) builds produce the same patterns again, which V8 may serve from its regexp cache, so its cold number is the telling one at 10,000 routes.', '');
+  out.push('', '"× reference" here: the reference\'s build time ÷ the subject\'s (below 1.00× = slower to build than the reference\'s plain list). hono\'s RegExpRouter compiles one large regular expression per method; repeated (warm) builds produce the same patterns again, which V8 may serve from its regexp cache, so its cold number is the telling one at 10,000 routes.', '');
 
   out.push('## URL generation', '');
   const gens = router.generation;

@@ -50,12 +50,12 @@ describe('generated code is injection-safe: hostile text from routes matches lit
   it.each(CASES)('$label', ({ route, path, values }) => {
     (globalThis as Record<string, unknown>).pwned = undefined;
     const generated = compile([route]);
-    const linear = compile([route], { strategy: 'reference' });
+    const reference = compile([route], { strategy: 'reference' });
     expect(generated.strategy).toBe('generated');
     const found = generated.match(path);
     expect(found === null ? null : { ...found.values }).toEqual(values === null ? null : { ...values });
     if (found !== null) expect(Object.hasOwn(found.values, '__proto__')).toBe(Object.hasOwn(values!, '__proto__'));
-    expect(found?.route.index ?? null).toBe(linear.match(path)?.route.index ?? null);
+    expect(found?.route.index ?? null).toBe(reference.match(path)?.route.index ?? null);
     // A hostile method name is a method like any other.
     for (const method of route.methods ?? []) expect(generated.match(path, method)?.route.index).toBe(0);
     expect((globalThis as Record<string, unknown>).pwned).toBeUndefined();
@@ -117,7 +117,7 @@ describe('router.source', () => {
     expect(Math.max(...functions.map((f) => f.split('\n').length))).toBeLessThan(1_000);
   });
 
-  it('answers like the linear matcher behind a large fan-out, before and after a shared subtree shape is compiled', () => {
+  it('answers like the reference matcher behind a large fan-out, before and after a shared subtree shape is compiled', () => {
     // rN/items/{id:int} share one shape (compiled once four of them have been reached); the uN/... routes each
     // have a shape of their own (answered by the interpreted walk); POST and a catch-all come later in order.
     const routes: RouteDefinition[] = [
@@ -132,7 +132,7 @@ describe('router.source', () => {
       { template: '{first}/{*rest}' },
     ];
     const generated = compile(routes);
-    const linear = compile(routes, { strategy: 'reference' });
+    const reference = compile(routes, { strategy: 'reference' });
     const requests: [string, string][] = [];
     for (let round = 0; round < 3; round++) {
       for (let i = 0; i < 300; i += 7) requests.push([`/r${i}/items/${i}`, 'GET'], [`/R${i}/Items/x${i}`, 'GET'], [`/r${i}/items/${i}`, 'POST']);
@@ -142,7 +142,7 @@ describe('router.source', () => {
     }
     const summary = (m: ReturnType<typeof generated.match>) => (m === null ? null : { index: m.route.index, values: { ...m.values } });
     for (const [path, method] of requests) {
-      expect({ path, method, found: summary(generated.match(path, method)) }).toEqual({ path, method, found: summary(linear.match(path, method)) });
+      expect({ path, method, found: summary(generated.match(path, method)) }).toEqual({ path, method, found: summary(reference.match(path, method)) });
     }
   });
 });
