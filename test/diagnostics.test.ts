@@ -4,11 +4,19 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AlphaRouteConstraint, BoolRouteConstraint, compile, DecimalRouteConstraint, IntRouteConstraint, LengthRouteConstraint, LongRouteConstraint, MaxLengthRouteConstraint, MaxRouteConstraint, MinLengthRouteConstraint, MinRouteConstraint, RangeRouteConstraint, type Diagnostic, type RouteConstraint, type RouteDefinition } from '../src/index.js';
 import { fuzzHarness } from './support/fuzz.js';
-import { caseArb, routesArb, type Case } from './support/route-generators.js';
+import { Case, caseArb, routesArb } from './support/route-generators.js';
+import { parseTemplate } from '../src/index.js';
 
 const { TIMEOUT, check } = fuzzHarness('test/diagnostics.test.ts', 0xd1a6);
 
 const route = (r: string | RouteDefinition): RouteDefinition => (typeof r === 'string' ? { template: r } : r);
+
+/** An int constraint that also wants the number even: a subclass, so a custom constraint. */
+class EvenInt extends IntRouteConstraint {
+  override matchText(text: string): boolean {
+    return super.matchText(text) && Number(text) % 2 === 0;
+  }
+}
 /** "shadowed #1 by #0" / "impossible-constraint #0" — the proven (error) findings, compactly. */
 const errorsOf = (found: readonly Diagnostic[]): string[] =>
   found.filter((d) => d.severity === 'error').map((d) => `${d.code} #${d.route.index}${d.by ? ` by #${d.by.index}` : ''}`);
@@ -41,6 +49,10 @@ const reachable: [string, (string | RouteDefinition)[]][] = [
   ['a catch-all covers empty segments, a parameter chain does not', ['{a}/{b}/{c}/{d}', '{*rest}']],
   ['two routes that only together cover a third (not proven)', [{ template: 'x', methods: ['GET'] }, { template: 'x', methods: ['POST'] }, { template: 'x', methods: ['GET', 'POST'] }]],
   ['a constraint on a default that fails', [{ template: 'x/{id?}', defaults: { area: 'c' }, constraints: { area: 'a|b' } }, 'x']],
+  // A subclass may override match(): it is a custom constraint, whatever its base class.
+  ['a subclass of int before int (a custom constraint)', [{ template: 'a/{id}', constraints: { id: new EvenInt() } }, 'a/{id:int}']],
+  ['a subclass of range before range', [{ template: 'a/{id}', constraints: { id: new (class extends RangeRouteConstraint { override matchText(t: string) { return super.matchText(t) && t !== '5'; } })(1n, 9n) } }, 'a/{id:range(1,9)}']],
+  ['a subclass of alpha before alpha', [{ template: '{x}', constraints: { x: new (class extends AlphaRouteConstraint { override matchText(t: string) { return t.length > 1; } })() } }, '{x:alpha}']],
 ];
 
 describe('shadowed routes (proven)', () => {
@@ -147,6 +159,40 @@ describe('soundness (fast-check)', () => {
     expect(unreachableSeen).toBeGreaterThan(300);
     expect(probes).toBeGreaterThan(1500);
     expect(shadowedAccepting).toBeGreaterThan(300);
+  }, TIMEOUT);
+
+  it('the subclass of the issue: #1 a/{id:int} after #0 a/{id} with an even-int subclass is reachable, and /a/3 reaches it', () => {
+    const router = compile([{ template: 'a/{id}', constraints: { id: new EvenInt() } }, { template: 'a/{id:int}' }]);
+    expect(errorsOf(router.diagnostics())).toEqual([]);
+    expect(router.match('/a/3')?.route.index).toBe(1);
+    expect(router.match('/a/4')?.route.index).toBe(0);
+  });
+
+  // Custom and subclassed constraints put in front of random routes: copies of a route whose parameter must
+  // also pass a constraint that is a subclass of a built-in (or a plain object). None of them covers anything.
+  const CUSTOM: Record<string, () => RouteConstraint> = {
+    evenInt: () => new EvenInt(),
+    oddLength: () => new (class extends MinLengthRouteConstraint { override matchText(t: string) { return t.length % 2 === 1; } })(0),
+    notA: () => new (class extends AlphaRouteConstraint { override matchText(t: string) { return t.toLowerCase() !== 'a'; } })(),
+    object: () => ({ match: (_c: unknown, _r: unknown, key: string, values: Record<string, unknown>) => String(values[key] ?? '').length !== 2 }),
+  };
+  const withCustom = fc
+    .tuple(caseArb(routesArb(8), 8), fc.array(fc.record({ at: fc.nat(7), kind: fc.constantFrom(...Object.keys(CUSTOM)) }), { minLength: 1, maxLength: 3 }))
+    .map(([c, inserts]) => {
+      const routes = [...c.routes];
+      for (const { at, kind } of inserts) {
+        const original = routes[at % routes.length];
+        const parameter = parseTemplate(original.template).parameters.find((p) => !p.isCatchAll);
+        if (parameter === undefined) continue;
+        const extra = (original.constraints ?? {}) as Record<string, unknown>;
+        routes.splice(at % routes.length, 0, { ...original, name: null, constraints: { ...extra, [parameter.name]: CUSTOM[kind]() } as RouteDefinition['constraints'] });
+      }
+      return new Case(routes, c.recipes);
+    });
+  it('custom and subclassed constraints never prove a cover', () => {
+    unreachableSeen = probes = shadowedAccepting = 0;
+    check('sound with custom constraints', fc.property(withCustom, sound), 800);
+    expect(probes).toBeGreaterThan(500);
   }, TIMEOUT);
 
   // The impossible combinations are claims about every string: checked on strings made to look like values.

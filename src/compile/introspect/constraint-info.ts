@@ -1,30 +1,9 @@
 // What a route's constraints are, in words: each constraint of a route value with the label a user would
 // write ("int", "range(1,10)", "regex(^a$)"), for explain(), diagnostics() and describe(). Built-in
-// constraints are recognised by class; anything else is a custom constraint that analysis cannot see into.
-import {
-  AlphaRouteConstraint,
-  BoolRouteConstraint,
-  CompositeRouteConstraint,
-  DateTimeRouteConstraint,
-  DecimalRouteConstraint,
-  DoubleRouteConstraint,
-  FileNameRouteConstraint,
-  FloatRouteConstraint,
-  GuidRouteConstraint,
-  HttpMethodRouteConstraint,
-  IntRouteConstraint,
-  LengthRouteConstraint,
-  LongRouteConstraint,
-  MaxLengthRouteConstraint,
-  MaxRouteConstraint,
-  MinLengthRouteConstraint,
-  MinRouteConstraint,
-  NonFileNameRouteConstraint,
-  OptionalRouteConstraint,
-  RangeRouteConstraint,
-  RegexRouteConstraint,
-  RequiredRouteConstraint,
-} from '../../constraints/builtins.js';
+// constraints are known by their descriptions (constraints/constraint-description.ts, exact class); anything
+// else, a subclass of a built-in included, is a custom constraint that analysis cannot see into.
+import { CompositeRouteConstraint, HttpMethodRouteConstraint, OptionalRouteConstraint } from '../../constraints/builtins.js';
+import { describeConstraint, INT64, type ConstraintDescription } from '../../constraints/constraint-description.js';
 import type { RouteConstraint } from '../../constraints/route-constraint.js';
 import { findParameter } from '../../template/ast.js';
 import type { RouteEntry } from '../route-entry.js';
@@ -39,6 +18,8 @@ export interface ConstraintInfo {
    * constraints that accept the same values. Null for custom constraints and the HTTP-method constraint.
    */
   readonly identity: string | null;
+  /** The built-in's description (what it accepts), or null for a custom constraint. */
+  readonly description: ConstraintDescription | null;
 }
 
 /** The constraints of route value `constraintKeys[i]`, one by one (composites and optional wrappers opened). */
@@ -50,8 +31,9 @@ export function constraintsOf(entry: RouteEntry, i: number): ConstraintInfo[] {
   const inline = findParameter(entry.template, entry.constraintKeys[i])?.constraints ?? [];
   const firstInline = list.length - inline.length;
   return list.map((c, at) => {
-    const identity = identityOf(c);
-    return { constraint: c, identity, label: at >= firstInline && firstInline >= 0 ? inline[at - firstInline] : (identity ?? labelOf(c)) };
+    const description = describeConstraint(c);
+    const identity = description?.label ?? null;
+    return { constraint: c, identity, description, label: at >= firstInline && firstInline >= 0 ? inline[at - firstInline] : (identity ?? labelOf(c)) };
   });
 }
 
@@ -65,35 +47,6 @@ function labelOf(c: RouteConstraint): string {
   const name = (c as object).constructor?.name;
   return name && name !== 'Object' ? `custom ${name}` : 'custom constraint';
 }
-
-/** The identity of a built-in value constraint (see ConstraintInfo.identity). */
-function identityOf(c: RouteConstraint): string | null {
-  // Subclasses before their base classes.
-  if (c instanceof IntRouteConstraint) return 'int';
-  if (c instanceof LongRouteConstraint) return 'long';
-  if (c instanceof BoolRouteConstraint) return 'bool';
-  if (c instanceof DateTimeRouteConstraint) return 'datetime';
-  if (c instanceof DecimalRouteConstraint) return 'decimal';
-  if (c instanceof FloatRouteConstraint) return 'float';
-  if (c instanceof DoubleRouteConstraint) return 'double';
-  if (c instanceof GuidRouteConstraint) return 'guid';
-  if (c instanceof AlphaRouteConstraint) return 'alpha';
-  if (c instanceof FileNameRouteConstraint) return 'file';
-  if (c instanceof NonFileNameRouteConstraint) return 'nonfile';
-  if (c instanceof MinLengthRouteConstraint) return `minlength(${c.minLength})`;
-  if (c instanceof MaxLengthRouteConstraint) return `maxlength(${c.maxLength})`;
-  if (c instanceof LengthRouteConstraint) return `length(${c.minLength},${c.maxLength})`;
-  if (c instanceof MinRouteConstraint) return `min(${c.min})`;
-  if (c instanceof MaxRouteConstraint) return `max(${c.max})`;
-  if (c instanceof RangeRouteConstraint) return `range(${c.min},${c.max})`;
-  // Inline and string regexes ignore case; a RegExp object keeps its own flags, so it shows them.
-  if (c instanceof RegexRouteConstraint) return c.pattern.flags === 'i' ? `regex(${c.pattern.source})` : `/${c.pattern.source}/${c.pattern.flags}`;
-  if (c instanceof RequiredRouteConstraint) return 'required';
-  return null;
-}
-
-const INT32: readonly [bigint, bigint] = [-2147483648n, 2147483647n];
-const INT64: readonly [bigint, bigint] = [-9223372036854775808n, 9223372036854775807n];
 
 /**
  * Why the constraints of one value can never all pass, or null when that is not proven. Proven cases only:
@@ -110,37 +63,29 @@ export function impossibleCombination(infos: readonly ConstraintInfo[]): string 
   const lengthLabels: string[] = [];
   const integerLabels: string[] = [];
   const kinds = new Map<string, string>();
-  for (const { constraint: c, label } of infos) {
-    let bounds: readonly [bigint, bigint] | null = null;
-    if (c instanceof IntRouteConstraint) bounds = INT32;
-    else if (c instanceof LongRouteConstraint) bounds = INT64;
-    else if (c instanceof RangeRouteConstraint) bounds = [c.min, c.max];
+  for (const { description, label } of infos) {
+    if (description === null) continue;
+    const bounds = description.integers;
     if (bounds !== null) {
       integer ??= label;
       integerLabels.push(label);
       if (bounds[0] > lo) lo = bounds[0];
       if (bounds[1] < hi) hi = bounds[1];
     }
-    if (c instanceof MinLengthRouteConstraint) minLength = Math.max(minLength, c.minLength);
-    if (c instanceof MaxLengthRouteConstraint) maxLength = Math.min(maxLength, c.maxLength);
-    if (c instanceof LengthRouteConstraint) {
-      minLength = Math.max(minLength, c.minLength);
-      maxLength = Math.min(maxLength, c.maxLength);
-    }
-    if (c instanceof MinLengthRouteConstraint || c instanceof MaxLengthRouteConstraint || c instanceof LengthRouteConstraint) {
+    if (description.lengths !== null) {
+      minLength = Math.max(minLength, description.lengths[0]);
+      maxLength = Math.min(maxLength, description.lengths[1]);
       lengthLabels.push(label);
     }
-    if (c instanceof AlphaRouteConstraint) kinds.set('alpha', label);
-    if (c instanceof BoolRouteConstraint) kinds.set('bool', label);
-    if (c instanceof DecimalRouteConstraint) kinds.set('decimal', label);
+    if (description.kind !== null) kinds.set(description.kind, label);
   }
   if (integer !== null && lo > hi) return `${integerLabels.join(' and ')} leave no number (${lo} > ${hi})`;
   if (minLength > maxLength) return `${lengthLabels.join(' and ')} leave no length (${minLength} > ${maxLength})`;
   const numeric = integer ?? kinds.get('decimal');
-  for (const letters of ['alpha', 'bool']) {
+  for (const letters of ['letters', 'boolean'] as const) {
     const other = kinds.get(letters);
     if (other !== undefined && numeric !== undefined) {
-      const what = letters === 'alpha' ? 'letters only' : '"true" or "false"';
+      const what = letters === 'letters' ? 'letters only' : '"true" or "false"';
       return `${other} (${what}) and ${numeric} (needs a digit) accept no common value`;
     }
   }

@@ -3,7 +3,6 @@
 // own constraints can never pass, or when one earlier route accepts every request it accepts. Anything the
 // analysis cannot see into — a custom constraint, a regex against a literal, a cover by several earlier
 // routes together — is left unreported rather than guessed.
-import { RegexRouteConstraint } from '../../constraints/builtins.js';
 import { findRouteKey, getRouteValue } from '../../route-values.js';
 import { findParameter, type ParameterPart } from '../../template/ast.js';
 import { formatTemplate } from '../../template/format.js';
@@ -99,8 +98,9 @@ function checkConstraints(entry: RouteEntry, add: Add): void {
     }
 
     for (const info of infos) {
-      if (info.constraint instanceof RegexRouteConstraint && hasUnanchoredAlternation(info.constraint.pattern.source)) {
-        const source = info.constraint.pattern.source;
+      const pattern = info.description?.pattern ?? null;
+      if (pattern !== null && hasUnanchoredAlternation(pattern.source)) {
+        const source = pattern.source;
         add('unanchored-alternation', 'warning', `the regex constraint "${source}" on "${key}" has an alternation whose branches are not all anchored (^a|b$ means "^a" or "b$", so it accepts "xb"): write ^(?:a|b)$`);
       }
     }

@@ -2,32 +2,12 @@
 // before any route value is sliced: int, long, bool, alpha, guid, length/minlength/maxlength, min/max/range and
 // required. Each check answers exactly what the constraint object would for that segment's text (the common
 // shapes on char codes, the rest through the constraint's own parser); anything else calls its RouteConstraint.
-import {
-  AlphaRouteConstraint,
-  BoolRouteConstraint,
-  CompositeRouteConstraint,
-  GuidRouteConstraint,
-  IntRouteConstraint,
-  LengthRouteConstraint,
-  RegexRouteConstraint,
-  LongRouteConstraint,
-  MaxLengthRouteConstraint,
-  MaxRouteConstraint,
-  MinLengthRouteConstraint,
-  MinRouteConstraint,
-  OptionalRouteConstraint,
-  RangeRouteConstraint,
-  RequiredRouteConstraint,
-} from '../../constraints/builtins.js';
+import { CompositeRouteConstraint, OptionalRouteConstraint } from '../../constraints/builtins.js';
+import { describeConstraint, type InlineCheck } from '../../constraints/constraint-description.js';
 import { isBoolean, isGuid, isInt32, isInt64, parseInt64 } from '../../constraints/invariant-parsers.js';
 import type { RouteConstraint } from '../../constraints/route-constraint.js';
 
-/** One inline check: a helper of INLINE_CHECKS called as helper(path, start, end, ...args). */
-export interface InlineCheck {
-  readonly helper: keyof typeof INLINE_CHECKS;
-  /** Bounds or a RegExp passed after the offsets; they enter generated code through the constants array. */
-  readonly args: readonly (number | bigint | RegExp)[];
-}
+export type { InlineCheck };
 
 /** Length of the run of ASCII digits after an optional sign in [start, end), or -1 when anything else is there. */
 function plainDigits(path: string, start: number, end: number): number {
@@ -83,42 +63,15 @@ export const INLINE_CHECKS = {
   regex(path: string, start: number, end: number, pattern: RegExp): boolean {
     return pattern.test(path.slice(start, end));
   },
-} as const;
+} as const satisfies Record<InlineCheck['helper'], (path: string, start: number, end: number, ...args: never[]) => boolean>;
 
 /**
  * The inline checks equivalent to `constraint` for a value captured from a (non-empty) URL segment, or null
- * when one of them has no inline form. Exact classes only: a subclass may override match().
+ * when one of them has no inline form. What each built-in checks is in its description (exact classes only:
+ * a subclass may override match()); the wrappers are opened here.
  */
 export function inlineChecksFor(constraint: RouteConstraint): InlineCheck[] | null {
   switch (constraint.constructor) {
-    case IntRouteConstraint:
-      return [{ helper: 'int', args: [] }];
-    case LongRouteConstraint:
-      return [{ helper: 'long', args: [] }];
-    case BoolRouteConstraint:
-      return [{ helper: 'bool', args: [] }];
-    case AlphaRouteConstraint:
-      return [{ helper: 'alpha', args: [] }];
-    case GuidRouteConstraint:
-      return [{ helper: 'guid', args: [] }];
-    case MinLengthRouteConstraint:
-      return [{ helper: 'length', args: [(constraint as MinLengthRouteConstraint).minLength, Infinity] }];
-    case MaxLengthRouteConstraint:
-      return [{ helper: 'length', args: [0, (constraint as MaxLengthRouteConstraint).maxLength] }];
-    case LengthRouteConstraint: {
-      const { minLength, maxLength } = constraint as LengthRouteConstraint;
-      return [{ helper: 'length', args: [minLength, maxLength] }];
-    }
-    case RangeRouteConstraint:
-    case MinRouteConstraint:
-    case MaxRouteConstraint: {
-      const { min, max } = constraint as RangeRouteConstraint;
-      return [{ helper: 'range', args: [min, max] }];
-    }
-    case RegexRouteConstraint:
-      return [{ helper: 'regex', args: [(constraint as RegexRouteConstraint).pattern] }];
-    case RequiredRouteConstraint:
-      return []; // a value from a URL segment is never empty
     case OptionalRouteConstraint:
       return inlineChecksFor((constraint as OptionalRouteConstraint).innerConstraint); // the value is present
     case CompositeRouteConstraint: {
@@ -130,7 +83,9 @@ export function inlineChecksFor(constraint: RouteConstraint): InlineCheck[] | nu
       }
       return all;
     }
-    default:
-      return null;
+    default: {
+      const inline = describeConstraint(constraint)?.inline;
+      return inline ? [...inline] : null;
+    }
   }
 }
