@@ -14,7 +14,7 @@ import { createGeneratedMatcher } from './match/generated-matcher.js';
 import { createTrieMatcher } from './match/trie-matcher.js';
 import type { Matcher, MatcherFactory, MatchStrategy, RouteMatch } from './matcher.js';
 import { createReferenceMatcher } from './reference/reference-matcher.js';
-import { createRouteEntry, type CompiledRoute, type RouteDefinition, type RouteEntry, type SegmentPlan } from './route-entry.js';
+import { createRouteEntry, createSharedParts, type CompiledRoute, type RouteDefinition, type RouteEntry } from './route-entry.js';
 import type { CheckedRoutes, RouterFor } from './typed-router.js';
 
 export type { GenerateOptions, GeneratedPath, MatchStrategy };
@@ -144,7 +144,7 @@ function createEntries(routes: Iterable<RouteDefinition>, options: CompileOption
     for (const [name, factory] of Object.entries(options.constraints)) registry.register(name, factory);
   }
   const entries: RouteEntry[] = [];
-  const literalPlans = new Map<string, SegmentPlan>();
-  for (const definition of routes) entries.push(createRouteEntry(definition, entries.length, registry, literalPlans));
+  const shared = createSharedParts();
+  for (const definition of routes) entries.push(createRouteEntry(definition, entries.length, registry, shared));
   return entries;
 }

@@ -4,6 +4,22 @@
 // .NET trims these around numbers (NumberStyles.AllowLeadingWhite/AllowTrailingWhite).
 const WS = '[\\t\\n\\v\\f\\r ]*';
 
+/** Is `code` one of the white-space characters .NET trims around a number (tab, LF, VT, FF, CR, space)? */
+const isNumberWhite = (code: number): boolean => code === 32 || (code >= 9 && code <= 13);
+
+/**
+ * `text` without the white space .NET allows around a number. Trimmed by hand, not inside the regex: in a
+ * pattern whose middle can be empty (decimal, double), two white-space runs side by side can split one run in
+ * n ways, and a run of 40,000 spaces before an "x" took a second (quadratic backtracking).
+ */
+function trimNumberWhite(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isNumberWhite(text.charCodeAt(start))) start++;
+  while (end > start && isNumberWhite(text.charCodeAt(end - 1))) end--;
+  return start === 0 && end === text.length ? text : text.slice(start, end);
+}
+
 // No "0*" before the digits: two adjacent runs over "0" would backtrack quadratically; BigInt drops zeros.
 const INTEGER = new RegExp(`^${WS}([+-]?)([0-9]+)${WS}$`);
 const INT32_MAX = 2147483647n;
@@ -36,12 +52,12 @@ export function parseInt64(text: string): bigint | null {
 }
 
 // NumberStyles.Number: sign before or after, thousands separators, a decimal point; no exponent.
-const DECIMAL = new RegExp(`^${WS}([+-]?)([0-9,]*)(?:\\.([0-9]*))?([+-]?)${WS}$`);
+const DECIMAL = /^([+-]?)([0-9,]*)(?:\.([0-9]*))?([+-]?)$/;
 const DECIMAL_MAX = 79228162514264337593543950335n;
 
 /** decimal.TryParse with the invariant culture. */
 export function isDecimal(text: string): boolean {
-  const m = DECIMAL.exec(text);
+  const m = DECIMAL.exec(trimNumberWhite(text));
   if (!m) return false;
   const [, lead, int, frac = '', trail] = m;
   if (lead && trail) return false;
@@ -54,16 +70,17 @@ export function isDecimal(text: string): boolean {
 }
 
 // NumberStyles.Float | AllowThousands: sign, thousands, decimal point, exponent.
-const FLOAT = new RegExp(`^${WS}[+-]?([0-9,]*)(?:\\.([0-9]*))?(?:[eE][+-]?[0-9]+)?${WS}$`);
-const FLOAT_SYMBOL = new RegExp(`^${WS}[+-]?(?:infinity|nan|∞)${WS}$`, 'i');
+const FLOAT = /^[+-]?([0-9,]*)(?:\.([0-9]*))?(?:[eE][+-]?[0-9]+)?$/;
+const FLOAT_SYMBOL = /^[+-]?(?:infinity|nan|∞)$/i;
 
 /**
  * double.TryParse / float.TryParse (invariant). Since .NET Core 3.0 an overflow parses as ±Infinity
  * instead of failing, so float and double accept the same texts.
  */
 export function isFloatingPoint(text: string): boolean {
-  if (FLOAT_SYMBOL.test(text)) return true;
-  const m = FLOAT.exec(text);
+  const t = trimNumberWhite(text);
+  if (FLOAT_SYMBOL.test(t)) return true;
+  const m = FLOAT.exec(t);
   if (!m) return false;
   const int = m[1];
   const frac = m[2] ?? '';
@@ -80,7 +97,7 @@ const SINGLE_MAX = 3.4028234663852886e38;
  * "1e39" and "1.79769313486232E+300" are doubles, not floats; the symbols NaN and ±Infinity are floats.
  */
 export function isSinglePrecision(text: string): boolean {
-  if (FLOAT_SYMBOL.test(text)) return true;
+  if (FLOAT_SYMBOL.test(trimNumberWhite(text))) return true;
   if (!isFloatingPoint(text)) return false;
   const value = Number(text.replace(/,/g, '').trim());
   // Math.fround rounds to the nearest float: only values beyond float.MaxValue (by more than half an ulp) overflow.
