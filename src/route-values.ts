@@ -8,6 +8,15 @@
 export type RouteValues = Record<string, unknown>;
 
 /**
+ * values[key] = value as an own, enumerable data property for any key: a plain assignment to "__proto__" would
+ * call the prototype setter and lose the value. The one way every part of the library sets a route value.
+ */
+export function setRouteValue(values: RouteValues, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(values, key, { value, writable: true, enumerable: true, configurable: true });
+  else values[key] = value;
+}
+
+/**
  * Turns a route value into text the invariant way: strings as they are, numbers and booleans as JS writes
  * them, Dates as ISO 8601, null/undefined as "".
  */

@@ -2,7 +2,7 @@
 import { resolveRouteConstraints, type ConstraintRegistry, type ConstraintSpec } from '../constraints/registry.js';
 import type { RouteConstraint } from '../constraints/route-constraint.js';
 import { RouteCreationError, TemplateParseError } from '../errors.js';
-import type { RouteValues } from '../route-values.js';
+import { setRouteValue, type RouteValues } from '../route-values.js';
 import { findParameter, type RouteTemplate } from '../template/ast.js';
 import { parseTemplate } from '../template/parser.js';
 import { foldCase } from './case-fold.js';
@@ -134,15 +134,6 @@ export function createRouteEntry(
     return part.isCatchAll ? { kind: 'catchAll', name: part.name } : { kind: 'parameter', name: part.name };
   });
 
-  let omittableFrom = segments.length;
-  while (omittableFrom > 0) {
-    const part = template.segments[omittableFrom - 1].parts;
-    const p = part[0];
-    const omittable =
-      part.length === 1 && p.kind === 'parameter' && (p.isOptional || p.isCatchAll || Object.hasOwn(defaults, p.name));
-    if (!omittable) break;
-    omittableFrom--;
-  }
 
   const route: CompiledRoute = Object.freeze({
     index,
@@ -160,7 +151,7 @@ export function createRouteEntry(
     givenConstraintKeys: orNone(Object.keys(definition.constraints ?? {})),
     template,
     segments,
-    omittableFrom,
+    omittableFrom: omittableFrom(template, defaults),
     isStatic: segments.every((s) => s.kind === 'literal'),
     captures: orNone(segments.flatMap((plan, depth) => (plan.kind === 'literal' ? [] : [{ depth, plan }]))),
     defaults,
@@ -209,6 +200,22 @@ function describeValue(value: unknown): string {
 }
 
 /**
+ * The index from which a template's trailing segments may be absent from a request path: each is a lone
+ * parameter that is optional, a catch-all or has a default. The one rule the matchers, diagnostics and
+ * OpenAPI's paths all use.
+ */
+export function omittableFrom(template: RouteTemplate, defaults: Readonly<RouteValues>): number {
+  let from = template.segments.length;
+  while (from > 0) {
+    const parts = template.segments[from - 1].parts;
+    const p = parts[0];
+    if (parts.length !== 1 || p.kind !== 'parameter' || !(p.isOptional || p.isCatchAll || Object.hasOwn(defaults, p.name))) break;
+    from--;
+  }
+  return from;
+}
+
+/**
  * The defaults of the template's parameters in template order, then those that name no parameter: the order
  * of matched values in every strategy (a value the URL did not give takes its default's place).
  */
@@ -232,20 +239,16 @@ function mergeDefaults(
     const canonical = parameter?.name ?? key;
     if (seen.has(canonical.toLowerCase())) fail(`the default "${key}" is given twice (names are case-insensitive)`);
     seen.add(canonical.toLowerCase());
-    setDefault(result, canonical, value);
+    setRouteValue(result, canonical, value);
   }
   for (const parameter of template.parameters) {
     if (parameter.defaultValue === null) continue;
     if (seen.has(parameter.name.toLowerCase())) {
       fail(`the parameter "${parameter.name}" has a default both inline and in the defaults object`);
     }
-    setDefault(result, parameter.name, parameter.defaultValue);
+    setRouteValue(result, parameter.name, parameter.defaultValue);
   }
   return Object.keys(result).length === 0 ? NO_DEFAULTS : Object.freeze(result);
 }
 const NO_DEFAULTS: Readonly<RouteValues> = Object.freeze({});
 
-/** result[key] = value as an own data property, "__proto__" included (an assignment would set the prototype). */
-function setDefault(result: RouteValues, key: string, value: unknown): void {
-  Object.defineProperty(result, key, { value, writable: true, enumerable: true, configurable: true });
-}

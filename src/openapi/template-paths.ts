@@ -3,7 +3,7 @@
 // length, and a complex segment ending in an optional parameter ("{name}.{ext?}") one path with and one
 // without it.
 import { foldCase } from '../compile/case-fold.js';
-import type { CompiledRoute } from '../compile/route-entry.js';
+import { omittableFrom, type CompiledRoute } from '../compile/route-entry.js';
 import { encodeUrlPart } from '../compile/generate/url-encoder.js';
 import type { ParameterPart, TemplateSegment } from '../template/ast.js';
 
@@ -79,25 +79,13 @@ function complexForm(parts: TemplateSegment['parts'], omitted: readonly Paramete
   return { text, key, shape, parameters, omitted };
 }
 
-/** Trailing segments from this index on may be absent from a request path (as the matcher decides). */
-function omittableFrom(route: CompiledRoute): number {
-  const segments = route.parsedTemplate.segments;
-  let from = segments.length;
-  while (from > 0) {
-    const parts = segments[from - 1].parts;
-    const p = parts[0];
-    if (parts.length !== 1 || p.kind !== 'parameter' || !(p.isOptional || p.isCatchAll || Object.hasOwn(route.defaults, p.name))) break;
-    from--;
-  }
-  return from;
-}
 
 /** The OpenAPI paths of a route, shortest first. */
 export function pathVariants(route: CompiledRoute): PathVariant[] {
   const segments = route.parsedTemplate.segments;
   const forms = segments.map(segmentForms);
   const variants: PathVariant[] = [];
-  for (let length = omittableFrom(route); length <= segments.length; length++) {
+  for (let length = omittableFrom(route.parsedTemplate, route.defaults); length <= segments.length; length++) {
     const left = segments.slice(length).flatMap((s) => s.parts.filter((p): p is ParameterPart => p.kind === 'parameter'));
     // Every combination of the kept segments' forms (at most two forms per complex segment).
     let partial: SegmentForm[][] = [[]];

@@ -3,7 +3,7 @@
 // bindValues writes the path and query. Everything that depends only on the route is prepared once, in
 // createRouteGenerator; a call does only the per-request work.
 import type { RouteConstraint } from '../../constraints/route-constraint.js';
-import { findKeyIgnoringCase, hasRouteValue, routePartsEqual, toRouteString, type RouteValues } from '../../route-values.js';
+import { findKeyIgnoringCase, hasRouteValue, routePartsEqual, setRouteValue, toRouteString, type RouteValues } from '../../route-values.js';
 import type { RouteEntry } from '../route-entry.js';
 import { encodeUrlPart, encodeUrlPath } from './url-encoder.js';
 
@@ -276,14 +276,14 @@ export function combineValues(
   const used = new Set<string>();
   parameters.forEach((p, i) => {
     used.add(p.lower);
-    if (slots[i] !== undefined) combined[p.name] = slots[i];
+    if (slots[i] !== undefined) setRouteValue(combined, p.name, slots[i]);
   });
   const explicit = request.values;
   explicit.keys.forEach((key, i) => {
     const lower = explicit.lowerKeyAt(i);
     if (used.has(lower)) return;
     used.add(lower);
-    combined[key] = explicit.values[key];
+    setRouteValue(combined, key, explicit.values[key]);
   });
   const ambient = request.ambient;
   ambient?.keys.forEach((key, i) => {
@@ -291,7 +291,7 @@ export function combineValues(
     const value = ambient.values[key];
     if (used.has(lower) || parameterSet.has(lower) || !hasRouteValue(value)) return;
     used.add(lower);
-    combined[key] = value;
+    setRouteValue(combined, key, value);
   });
   return combined;
 }

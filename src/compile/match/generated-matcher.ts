@@ -1,6 +1,7 @@
 // The 'generated' strategy: the trie's emitted source (emit-matcher.ts) turned into a function with
 // new Function, once, at compile() time, and the small hand-written front that every request goes through:
 // cut the query and fragment, and percent-decode the segments only when the path has a "%".
+import { setRouteValue } from '../../route-values.js';
 import { foldCase } from '../case-fold.js';
 import { matchComplexSegment } from '../complex-segment.js';
 import { emitMatcher, emitSubtree, type EmittedUnit, type LazySubtree } from './emit-matcher.js';
@@ -54,9 +55,7 @@ const HELPERS = {
     return findFirstFrom(node, depth, new RequestPath(path, true), method, ctx, best);
   },
   /** values[name] = value for any name ("__proto__" included, which plain assignment would swallow). */
-  setValue(values: Record<string, unknown>, name: string, value: unknown): void {
-    Object.defineProperty(values, name, { value, writable: true, enumerable: true, configurable: true });
-  },
+  setValue: setRouteValue,
 };
 
 /** The emitted matcher: a decoded path without query, an upper-case verb, the request context. */

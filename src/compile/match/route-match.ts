@@ -1,6 +1,6 @@
 // Matching one route against one request path whose shape the trie already accepted: value capture (ASP.NET's
 // TemplateMatcher.TryMatch, second pass), the verb limit, and the constraint check that runs only after tokenizing.
-import type { RouteValues } from '../../route-values.js';
+import { setRouteValue, type RouteValues } from '../../route-values.js';
 import { matchComplexSegment } from '../complex-segment.js';
 import type { RequestPath } from './request-path.js';
 import type { RouteMatch } from '../matcher.js';
@@ -21,7 +21,7 @@ export function captureValues(entry: RouteEntry, path: RequestPath): RouteValues
       const { depth, plan } = captures[i];
       if (depth >= count) break; // the rest of the template is absent from the path
       if (plan.kind === 'parameter') {
-        setValue(values, plan.name, path.decoded(depth));
+        setRouteValue(values, plan.name, path.decoded(depth));
       } else if (plan.kind === 'complex') {
         const found = matchComplexSegment(plan.pattern, path.decoded(depth));
         if (found === null) return null;
@@ -29,30 +29,22 @@ export function captureValues(entry: RouteEntry, path: RequestPath): RouteValues
           const name = plan.pattern.names[slot];
           // An absent optional extension takes its default here, in template order, not after later segments.
           const value = found[slot] !== undefined ? found[slot] : Object.hasOwn(entry.defaults, name) ? entry.defaults[name] : null;
-          if (value !== undefined && value !== null) setValue(values, name, value);
+          if (value !== undefined && value !== null) setRouteValue(values, name, value);
         }
       } else {
         const rest = path.remainder(depth);
-        if (rest.length > 0) setValue(values, plan.name, rest);
+        if (rest.length > 0) setRouteValue(values, plan.name, rest);
       }
     }
   }
   const defaults = entry.defaultEntries;
   for (let i = 0; i < defaults.length; i++) {
     const [key, value] = defaults[i];
-    if (!Object.hasOwn(values, key)) setValue(values, key, value); // not `in`: "constructor" is a fine route value name
+    if (!Object.hasOwn(values, key)) setRouteValue(values, key, value); // not `in`: "constructor" is a fine route value name
   }
   return values;
 }
 
-/**
- * values[key] = value as an own data property: a plain assignment to "__proto__" would call the prototype
- * setter and lose the value. Only that one key takes the slow path.
- */
-function setValue(values: RouteValues, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(values, key, { value, writable: true, enumerable: true, configurable: true });
-  else values[key] = value;
-}
 
 /** The route's verb limit (checked before binding values: the cheapest reason to skip a route). */
 export function acceptsMethod(entry: RouteEntry, method: string): boolean {

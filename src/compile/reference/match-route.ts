@@ -1,7 +1,7 @@
 // One route against one request, written straight from the matching rules (ASP.NET's TemplateMatcher.TryMatch,
 // then the verb limit, then the constraints). It reads the route's parsed template and its resolved defaults,
 // constraints and methods, nothing the production matchers precompute: it is the definition they are tested against.
-import type { RouteValues } from '../../route-values.js';
+import { setRouteValue, type RouteValues } from '../../route-values.js';
 import type { LiteralPart, SeparatorPart, TemplateSegment } from '../../template/ast.js';
 import type { RouteEntry } from '../route-entry.js';
 import { matchComplexSegment } from './complex-segment.js';
@@ -31,16 +31,16 @@ export function matchTemplate(entry: RouteEntry, request: SplitPath): RouteValue
     if (parts.length > 1) {
       const captures = matchComplexSegment(segment, request.decoded(i));
       if (captures === null) return null;
-      for (const [name, value] of captures) setValue(values, name, value);
+      for (const [name, value] of captures) setRouteValue(values, name, value);
     } else if (part.kind !== 'parameter') {
       if (request.folded(i) !== foldedLiteral(part)) return null; // case-insensitive
     } else if (part.isCatchAll) {
       // The catch-all takes the rest of the path, slashes and all; an empty rest is no value.
       const rest = request.remainderFrom(i);
-      if (rest !== '') setValue(values, part.name, rest);
+      if (rest !== '') setRouteValue(values, part.name, rest);
       return withDefaults(values, entry);
     } else {
-      setValue(values, part.name, request.decoded(i));
+      setRouteValue(values, part.name, request.decoded(i));
     }
   }
   // Path segments left over with no catch-all to take them.
@@ -73,7 +73,7 @@ function canBeAbsent(segment: TemplateSegment, entry: RouteEntry): boolean {
 function withDefaults(values: RouteValues, entry: RouteEntry): RouteValues {
   const ordered: RouteValues = {};
   const fill = (key: string, value: unknown): void => {
-    if (value !== null && value !== undefined && !Object.hasOwn(ordered, key)) setValue(ordered, key, value);
+    if (value !== null && value !== undefined && !Object.hasOwn(ordered, key)) setRouteValue(ordered, key, value);
   };
   for (const { name } of entry.template.parameters) {
     fill(name, Object.hasOwn(values, name) ? values[name] : Object.hasOwn(entry.defaults, name) ? entry.defaults[name] : undefined);
@@ -82,11 +82,6 @@ function withDefaults(values: RouteValues, entry: RouteEntry): RouteValues {
   return ordered;
 }
 
-/** values[key] = value, as an own data property even for "__proto__" (a plain assignment would set the prototype). */
-function setValue(values: RouteValues, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(values, key, { value, writable: true, enumerable: true, configurable: true });
-  else values[key] = value;
-}
 
 /** The route's verb limit: no limit, or the (upper-cased) request method is one of its methods. */
 export function acceptsVerb(entry: RouteEntry, method: string): boolean {
