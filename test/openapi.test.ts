@@ -2,7 +2,7 @@
 // metadata merged, never guessed. Every document produced here passes the OpenAPI 3.1 validator.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { compile, type RouteConstraint, type RouteDefinition } from '../src/index.js';
+import { compile, IntRouteConstraint, type RouteConstraint, type RouteDefinition } from '../src/index.js';
 import { RouteBuilder, RouteHandler } from '../src/http.js';
 import { toOpenApi, type OpenApiOptions } from '../src/openapi.js';
 import fc from 'fast-check';
@@ -48,6 +48,18 @@ interface PathCase {
 }
 
 const PATH_CASES: PathCase[] = [
+  {
+    // The cover analysis is diagnostics()': an earlier route with the same built-in constraint takes every
+    // request of the later one, so the later one is no fallback either.
+    title: 'a later route shadowed through a shared constraint is left out',
+    routes: [{ name: 'first', template: 'api/{id:int}' }, { name: 'second', template: 'api/{n:int:range(1,10)}' }],
+    paths: { '/api/{id}': { get: { operationId: 'first', parameters: [param('id', INT)] } } },
+  },
+  {
+    title: 'a subclassed constraint is custom: the later route stays a fallback',
+    routes: [{ name: 'even', template: 'api/{id}', constraints: { id: new (class extends IntRouteConstraint {})() } }, { name: 'any', template: 'api/{n:int}' }],
+    paths: { '/api/{id}': { get: { operationId: 'even', parameters: [param('id')], 'x-switchyard-fallbacks': ['api/{n:int}'] } } },
+  },
   {
     title: 'a typed parameter',
     routes: [{ name: 'byId', template: '{id:int}' }],

@@ -83,6 +83,14 @@ function verbOf(method: string | null | undefined): string {
   return typeof method === 'string' && method !== '' ? method.toUpperCase() : 'GET';
 }
 
+/** The route entries behind each compiled router, for the analyses that work on entries (OpenAPI's paths). */
+const ENTRIES = new WeakMap<CompiledRouter, readonly RouteEntry[]>();
+
+/** The route entries of a router made by compile() (undefined for any other object). Not public API. */
+export function routeEntriesOf(router: CompiledRouter): readonly RouteEntry[] | undefined {
+  return ENTRIES.get(router);
+}
+
 /** Each strategy's matcher factory: compile() assembles, it never branches on the strategy. */
 const MATCHERS: Readonly<Record<MatchStrategy, MatcherFactory>> = {
   generated: createGeneratedMatcher,
@@ -129,6 +137,7 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     },
     diagnostics: () => diagnose(entries),
   };
+  ENTRIES.set(router, entries);
   if (options.onDiagnostics) {
     const found = diagnose(entries);
     if (found.length > 0) options.onDiagnostics(found);

@@ -1,12 +1,13 @@
 // toOpenApi: an ordered route table → an OpenAPI 3.1 document. Paths, path parameters and their schemas,
 // operations and operationIds come from the routes; everything else (bodies, responses, descriptions) only
 // from metadata the caller gives — nothing is guessed.
-import { compile, type CompiledRouter } from '../compile/compile.js';
-import type { CompiledRoute, RouteDefinition } from '../compile/route-entry.js';
+import { compile, routeEntriesOf, type CompiledRouter } from '../compile/compile.js';
+import { coversLengths } from '../compile/introspect/cover.js';
+import type { CompiledRoute, RouteDefinition, RouteEntry } from '../compile/route-entry.js';
 import { RouteCollection } from '../pipeline/route-collection.js';
 import { Route } from '../pipeline/route.js';
 import { parameterSchema, type JsonSchema } from './constraint-schema.js';
-import { pathVariants, type PathVariant, type SegmentShape } from './template-paths.js';
+import { pathVariants, type PathVariant } from './template-paths.js';
 
 /** Part of an OpenAPI Operation object (summary, description, tags, requestBody, responses, parameters…). */
 export type OperationMetadata = Readonly<Record<string, unknown>>;
@@ -50,10 +51,10 @@ export interface OpenApiDocument {
 // The methods a Path Item has a field for; a route limited to others (PROPFIND…) has no OpenAPI 3.1 form.
 const PATH_ITEM_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
-/** A route's path as already claimed, for the "can a later route ever win here?" check. */
-interface Claim {
+/** A route and its entry (what the cover analysis reads). */
+interface Described {
   readonly route: CompiledRoute;
-  readonly variant: PathVariant;
+  readonly entry: RouteEntry;
 }
 
 /** A path in the document: its first spelling, its parameter names, and its operations by method. */
@@ -67,8 +68,12 @@ function isCompiledRoute(value: unknown): value is CompiledRoute {
   return typeof value === 'object' && value !== null && 'parsedTemplate' in value && 'constraints' in value;
 }
 
-/** The routes of any source, in collection order. */
-function routesOf(source: OpenApiSource): readonly CompiledRoute[] {
+/** The routes of any source, in collection order, with their entries. */
+function routesOf(source: OpenApiSource): Described[] {
+  const described = (router: CompiledRouter, routes: readonly CompiledRoute[] = router.routes): Described[] => {
+    const entries = routeEntriesOf(router)!;
+    return routes.map((route, i) => ({ route, entry: entries[i] }));
+  };
   if (source instanceof RouteCollection) {
     // Template routes only: a custom Router has no template to describe.
     const definitions: RouteDefinition[] = [];
@@ -76,48 +81,40 @@ function routesOf(source: OpenApiSource): readonly CompiledRoute[] {
       const router = source.get(i);
       if (router instanceof Route) definitions.push(router.definition);
     }
-    return compile(definitions, { strategy: 'reference' }).routes;
+    return described(compile(definitions, { strategy: 'reference' }));
   }
   if (typeof (source as CompiledRouter).match === 'function' && Array.isArray((source as CompiledRouter).routes)) {
-    return (source as CompiledRouter).routes;
+    const router = source as CompiledRouter;
+    if (routeEntriesOf(router) !== undefined) return described(router);
+    return rebuilt(router.routes);
   }
   const items = [...(source as Iterable<RouteDefinition | CompiledRoute>)];
-  if (items.every(isCompiledRoute)) return items;
+  if (items.every(isCompiledRoute)) return rebuilt(items);
   if (items.some(isCompiledRoute)) throw new TypeError('toOpenApi: give either compiled routes or route definitions, not both');
-  return compile(items as RouteDefinition[], { strategy: 'reference' }).routes;
+  return described(compile(items as RouteDefinition[], { strategy: 'reference' }));
 }
 
-/** True when the route accepts every path `variant` accepts, without condition, among its own paths' `shape`. */
-function covers(claim: Claim, later: PathVariant): boolean {
-  const { route, variant } = claim;
-  // A constraint on anything but a parameter of this path (a default's value, a non-parameter key) may
-  // reject a request: such a route does not shadow anything.
-  const present = new Set(variant.parameters.map((p) => p.name));
-  for (const key of route.constraints.keys()) if (!present.has(key)) return false;
-  const open = (name: string): boolean => !route.constraints.has(name);
-
-  const e = variant.segments;
-  const l = later.segments;
-  const last = e[e.length - 1];
-  const fixed = last?.kind === 'catchAll' ? e.length - 1 : e.length;
-  if (last?.kind === 'catchAll') {
-    if (!open(last.parameter.name) || l.length < e.length) return false;
-  } else if (l.length !== e.length) return false;
-  for (let i = 0; i < fixed; i++) if (!coversSegment(e[i], l[i], open)) return false;
-  return true;
+/** Compiled routes given on their own: their entries are made again from what they hold (resolved constraints). */
+function rebuilt(routes: readonly CompiledRoute[]): Described[] {
+  const definitions = routes.map((r): RouteDefinition => {
+    // The template gives its inline defaults again: only the others are passed.
+    const inline = new Set(r.parsedTemplate.parameters.filter((p) => p.defaultValue !== null).map((p) => p.name));
+    const defaults = Object.fromEntries(Object.entries(r.defaults).filter(([key]) => !inline.has(key)));
+    return { template: r.template, defaults, constraints: Object.fromEntries(r.constraints), methods: r.methods };
+  });
+  const router = compile(definitions, { strategy: 'reference' });
+  const entries = routeEntriesOf(router)!;
+  return routes.map((route, i) => ({ route, entry: entries[i] }));
 }
 
-function coversSegment(earlier: SegmentShape, later: SegmentShape, open: (name: string) => boolean): boolean {
-  switch (earlier.kind) {
-    case 'literal':
-      return later.kind === 'literal' && later.folded === earlier.folded;
-    case 'parameter':
-      return later.kind !== 'catchAll' && open(earlier.parameter.name);
-    case 'complex':
-      return later.kind === 'complex' && later.key === earlier.key && earlier.parameters.every((p) => open(p.name));
-    default:
-      return false;
-  }
+/**
+ * True when `earlier` takes every request of `later`'s path `variant` (its verb limit aside): the path's own
+ * length, or every length from it on for a path that ends in a catch-all.
+ */
+function covers(earlier: Described, later: Described, variant: PathVariant): boolean {
+  const n = variant.segments.length;
+  const endsInCatchAll = variant.segments[n - 1]?.kind === 'catchAll';
+  return coversLengths(earlier.entry, later.entry, n, endsInCatchAll ? null : n);
 }
 
 /** Finds and merges a route's metadata for one method; records which `operations` keys were used. */
@@ -195,7 +192,7 @@ export function toOpenApi(source: OpenApiSource, options: OpenApiOptions): OpenA
   const operations = options.operations ?? {};
   const defaultMethods = (options.methods ?? ['GET']).map((m) => m.toUpperCase());
   const used = new Set<string>();
-  const claims: Claim[] = [];
+  const earlier: Described[] = [];
   const listed = new Map<string, ListedPath>();
   const operationIds = new Map<string, string>();
 
@@ -203,13 +200,14 @@ export function toOpenApi(source: OpenApiSource, options: OpenApiOptions): OpenA
   const servedMethods = (methods: readonly string[]): readonly string[] =>
     options.headFromGet && methods.includes('GET') && !methods.includes('HEAD') ? [...methods, 'HEAD'] : methods;
 
-  for (const route of routesOf(source)) {
+  for (const current of routesOf(source)) {
+    const route = current.route;
     const methods = servedMethods(route.methods ?? defaultMethods);
     const listable = methods.filter((m) => PATH_ITEM_METHODS.has(m.toLowerCase()));
     const variants = pathVariants(route);
     for (const variant of variants) {
       for (const method of listable) {
-        const shadowed = claims.some((c) => (c.route.methods === null || servedMethods(c.route.methods).includes(method)) && covers(c, variant));
+        const shadowed = earlier.some((e) => (e.route.methods === null || servedMethods(e.route.methods).includes(method)) && covers(e, current, variant));
         if (shadowed) continue;
         const field = method.toLowerCase();
         let entry = listed.get(variant.key);
@@ -232,7 +230,7 @@ export function toOpenApi(source: OpenApiSource, options: OpenApiOptions): OpenA
         entry.item[field] = operation;
       }
     }
-    for (const variant of variants) claims.push({ route, variant });
+    earlier.push(current);
   }
 
   const unused = Object.keys(operations).filter((key) => !used.has(key));

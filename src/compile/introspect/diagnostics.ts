@@ -6,9 +6,10 @@
 import { findRouteKey, getRouteValue } from '../../route-values.js';
 import { findParameter, type ParameterPart } from '../../template/ast.js';
 import { formatTemplate } from '../../template/format.js';
-import { constraintsOf, impossibleCombination, type ConstraintInfo } from './constraint-info.js';
+import { constraintsOf, impossibleCombination } from './constraint-info.js';
+import { passesAlone, provesCover } from './cover.js';
 import { describeRoute, explainRequest } from './explain.js';
-import type { CompiledRoute, RouteEntry, SegmentPlan } from '../route-entry.js';
+import type { CompiledRoute, RouteEntry } from '../route-entry.js';
 
 /** What a diagnostic is about. */
 export type DiagnosticCode =
@@ -107,12 +108,6 @@ function checkConstraints(entry: RouteEntry, add: Add): void {
   }
 }
 
-/** Does constraint i accept `value` for its key, with no other values? (Built-in constraints read only their key.) */
-function passesAlone(entry: RouteEntry, i: number, value: unknown): boolean {
-  const key = entry.constraintKeys[i];
-  const values = value === undefined || value === null ? {} : { [key]: value };
-  return entry.constraintList[i].match({ request: { method: 'GET' } }, entry.route, key, values, 'incoming');
-}
 
 function failingLabel(entry: RouteEntry, i: number, value: unknown): string {
   const key = entry.constraintKeys[i];
@@ -204,78 +199,6 @@ function checkDefinition(entry: RouteEntry, add: Add): void {
 }
 
 // ─── Shadowing ────────────────────────────────────────────────────────────────────────────────────────────
-
-const catchAllAt = (entry: RouteEntry): number => entry.segments.findIndex((p) => p.kind === 'catchAll');
-
-/** Path lengths (segment counts) the template shape accepts: n ≥ omittableFrom, and no more than its segments without a catch-all. */
-function acceptsLength(entry: RouteEntry, n: number): boolean {
-  return n >= entry.omittableFrom && (catchAllAt(entry) >= 0 || n <= entry.segments.length);
-}
-
-/**
- * Proves that `a` (earlier) accepts every request `b` accepts, so that b is unreachable. For each path length
- * b accepts (past both templates with a catch-all, every length behaves alike): a accepts that length; each
- * segment a checks accepts everything b's segment accepts (a parameter takes any non-empty segment, a literal
- * only the same literal, a complex segment only the same pattern, a catch-all the rest); a's verb limit allows
- * b's methods; and a's constraints pass on every value they can see: a built-in constraint on a segment that
- * b constrains with the same built-in constraints, or a constraint on a fixed value (a default, or a missing
- * value) that passes it. Anything else — custom constraints, a constraint against a literal or a complex
- * segment — is not proven, and the route is not reported.
- */
-export function provesCover(a: RouteEntry, b: RouteEntry): boolean {
-  if (a.methodSet !== null && (b.methodSet === null || [...b.methodSet].some((m) => !a.methodSet!.has(m)))) return false;
-  const bCatch = catchAllAt(b);
-  const aCatch = catchAllAt(a);
-  const last = bCatch >= 0 ? Math.max(a.segments.length, b.segments.length) + 1 : b.segments.length;
-  for (let n = b.omittableFrom; n <= last; n++) {
-    if (!acceptsLength(b, n)) continue;
-    if (!acceptsLength(a, n)) return false;
-    const checked = aCatch >= 0 && aCatch < n ? aCatch : n;
-    for (let j = 0; j < checked; j++) {
-      // Past b's catch-all the segments are anything at all, empty ones included.
-      const bPlan: SegmentPlan | null = bCatch >= 0 && j >= bCatch ? null : b.segments[j];
-      if (!segmentCovers(a.segments[j], bPlan)) return false;
-    }
-    for (let i = 0; i < a.constraintKeys.length; i++) {
-      if (!constraintCovers(a, i, b, n)) return false;
-    }
-  }
-  return true;
-}
-
-function segmentCovers(a: SegmentPlan, b: SegmentPlan | null): boolean {
-  if (b === null) return false;
-  switch (a.kind) {
-    case 'parameter':
-      return true; // b rejects an empty segment before its catch-all; any other segment is a value
-    case 'literal':
-      return b.kind === 'literal' && b.folded === a.folded;
-    case 'complex':
-      return b.kind === 'complex' && b.pattern.key === a.pattern.key;
-    case 'catchAll':
-      return true;
-  }
-}
-
-/** Does a's constraint i pass on every request of length n that b accepts? */
-function constraintCovers(a: RouteEntry, i: number, b: RouteEntry, n: number): boolean {
-  const infos = constraintsOf(a, i);
-  if (infos.some((c) => c.identity === null)) return false;
-  const key = a.constraintKeys[i];
-  const depth = a.segments.findIndex((plan) => (plan.kind === 'parameter' || plan.kind === 'catchAll' ? plan.name === key : plan.kind === 'complex' && plan.pattern.names.includes(key)));
-  const plan = depth >= 0 ? a.segments[depth] : null;
-  if (plan === null || depth >= n) {
-    // A fixed value: the default (of a parameter left out, or of a name that is no parameter), or none.
-    return passesAlone(a, i, getRouteValue(a.defaults, key));
-  }
-  const bPlan = b.segments[depth];
-  if (plan.kind === 'complex' || bPlan === undefined || bPlan.kind !== plan.kind) return false;
-  if (plan.kind === 'catchAll' && depth !== catchAllAt(b)) return false;
-  const bKey = b.constraintKeys.findIndex((k) => k === (bPlan as { name: string }).name);
-  if (bKey < 0) return false;
-  const bIdentities = new Set(constraintsOf(b, bKey).map((c: ConstraintInfo) => c.identity));
-  return infos.every((c) => bIdentities.has(c.identity));
-}
 
 /** A request that b accepts, to show the shadowing: sample values tried until b accepts one on its own. */
 function findExample(entries: readonly RouteEntry[], b: RouteEntry): { method: string; path: string; winner: number } | null {

@@ -1,0 +1,96 @@
+// Proving that an earlier route takes every request a later one accepts: the shadowing analysis of diagnostics()
+// and of OpenAPI's paths (a path of a route that can never win is left out of the document). Sound by
+// construction: only what is proven counts; a custom constraint, a constraint against a literal or a complex
+// segment, or a cover by several routes together is not claimed.
+import { getRouteValue } from '../../route-values.js';
+import type { RouteEntry, SegmentPlan } from '../route-entry.js';
+import { constraintsOf, type ConstraintInfo } from './constraint-info.js';
+
+const catchAllAt = (entry: RouteEntry): number => entry.segments.findIndex((p) => p.kind === 'catchAll');
+
+/** Path lengths (segment counts) the template shape accepts: n ≥ omittableFrom, and no more than its segments without a catch-all. */
+function acceptsLength(entry: RouteEntry, n: number): boolean {
+  return n >= entry.omittableFrom && (catchAllAt(entry) >= 0 || n <= entry.segments.length);
+}
+
+/**
+ * Proves that `a` (earlier) accepts every request `b` accepts, so that b is unreachable. For each path length
+ * b accepts (past both templates with a catch-all, every length behaves alike): a accepts that length; each
+ * segment a checks accepts everything b's segment accepts (a parameter takes any non-empty segment, a literal
+ * only the same literal, a complex segment only the same pattern, a catch-all the rest); a's verb limit allows
+ * b's methods; and a's constraints pass on every value they can see: a built-in constraint on a segment that
+ * b constrains with the same built-in constraints, or a constraint on a fixed value (a default, or a missing
+ * value) that passes it. Anything else — custom constraints, a constraint against a literal or a complex
+ * segment — is not proven, and the route is not reported.
+ */
+export function provesCover(a: RouteEntry, b: RouteEntry): boolean {
+  if (a.methodSet !== null && (b.methodSet === null || [...b.methodSet].some((m) => !a.methodSet!.has(m)))) return false;
+  return coversLengths(a, b, b.omittableFrom, null);
+}
+
+/**
+ * The same for the requests of b whose paths have from to `to` segments (null: from on, any length), the verb
+ * limits aside: what OpenAPI asks of one path of b (a catch-all path covers every length from its own on).
+ */
+export function coversLengths(a: RouteEntry, b: RouteEntry, from: number, to: number | null): boolean {
+  const bCatch = catchAllAt(b);
+  const aCatch = catchAllAt(a);
+  // Past both templates (with a catch-all), every length behaves alike: one more is enough to check.
+  const longest = bCatch >= 0 ? Math.max(a.segments.length, b.segments.length) + 1 : b.segments.length;
+  const last = to === null ? longest : Math.min(to, longest);
+  for (let n = from; n <= last; n++) {
+    if (!acceptsLength(b, n)) continue;
+    if (!acceptsLength(a, n)) return false;
+    const checked = aCatch >= 0 && aCatch < n ? aCatch : n;
+    for (let j = 0; j < checked; j++) {
+      // Past b's catch-all the segments are anything at all, empty ones included.
+      const bPlan: SegmentPlan | null = bCatch >= 0 && j >= bCatch ? null : b.segments[j];
+      if (!segmentCovers(a.segments[j], bPlan)) return false;
+    }
+    for (let i = 0; i < a.constraintKeys.length; i++) {
+      if (!constraintCovers(a, i, b, n)) return false;
+    }
+  }
+  return true;
+}
+
+function segmentCovers(a: SegmentPlan, b: SegmentPlan | null): boolean {
+  if (b === null) return false;
+  switch (a.kind) {
+    case 'parameter':
+      return true; // b rejects an empty segment before its catch-all; any other segment is a value
+    case 'literal':
+      return b.kind === 'literal' && b.folded === a.folded;
+    case 'complex':
+      return b.kind === 'complex' && b.pattern.key === a.pattern.key;
+    case 'catchAll':
+      return true;
+  }
+}
+
+/** Does a's constraint i pass on every request of length n that b accepts? */
+function constraintCovers(a: RouteEntry, i: number, b: RouteEntry, n: number): boolean {
+  const infos = constraintsOf(a, i);
+  if (infos.some((c) => c.identity === null)) return false;
+  const key = a.constraintKeys[i];
+  const depth = a.segments.findIndex((plan) => (plan.kind === 'parameter' || plan.kind === 'catchAll' ? plan.name === key : plan.kind === 'complex' && plan.pattern.names.includes(key)));
+  const plan = depth >= 0 ? a.segments[depth] : null;
+  if (plan === null || depth >= n) {
+    // A fixed value: the default (of a parameter left out, or of a name that is no parameter), or none.
+    return passesAlone(a, i, getRouteValue(a.defaults, key));
+  }
+  const bPlan = b.segments[depth];
+  if (plan.kind === 'complex' || bPlan === undefined || bPlan.kind !== plan.kind) return false;
+  if (plan.kind === 'catchAll' && depth !== catchAllAt(b)) return false;
+  const bKey = b.constraintKeys.findIndex((k) => k === (bPlan as { name: string }).name);
+  if (bKey < 0) return false;
+  const bIdentities = new Set(constraintsOf(b, bKey).map((c: ConstraintInfo) => c.identity));
+  return infos.every((c) => bIdentities.has(c.identity));
+}
+
+/** Does constraint i accept `value` for its key, with no other values? (Built-in constraints read only their key.) */
+export function passesAlone(entry: RouteEntry, i: number, value: unknown): boolean {
+  const key = entry.constraintKeys[i];
+  const values = value === undefined || value === null ? {} : { [key]: value };
+  return entry.constraintList[i].match({ request: { method: 'GET' } }, entry.route, key, values, 'incoming');
+}
