@@ -1,5 +1,8 @@
 // Reading a JSON request body safely: a strict media type check, a size limit enforced from Content-Length
-// before reading and counted while reading (chunked bodies), and parse errors as 400s — never a 5xx.
+// before reading and counted while reading (chunked bodies), UTF-8 checked byte by byte (invalid bytes are a
+// 400, never replaced), a leading byte-order mark accepted as ASP.NET does, and parse errors as 400s — never
+// a 5xx.
+import { isUtf8 } from 'node:buffer';
 import type { HttpContext } from '../http.js';
 
 /** The largest body accepted: 1 MiB. */
@@ -53,8 +56,12 @@ export async function readJsonBody(ctx: HttpContext, limit = MAX_BODY_BYTES): Pr
   if (read === 'too large') return fail(413, `The body is larger than ${limit} bytes.`);
   if (read === null) return fail(400, 'The body could not be read.');
   if (read.length === 0) return fail(400, 'A JSON body is required.');
+  // toString would turn invalid bytes (FF FE, the overlong C0 AF, an encoded surrogate) into U+FFFD and store
+  // them; they are refused instead. A UTF-8 byte-order mark before the JSON is skipped.
+  if (!isUtf8(read)) return fail(400, 'The body is not valid UTF-8.');
+  const start = read.length >= 3 && read[0] === 0xef && read[1] === 0xbb && read[2] === 0xbf ? 3 : 0;
   try {
-    return { ok: true, value: JSON.parse(read.toString('utf8')) };
+    return { ok: true, value: JSON.parse(read.toString('utf8', start)) };
   } catch {
     return fail(400, 'The body is not valid JSON.');
   }

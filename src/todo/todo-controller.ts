@@ -1,7 +1,7 @@
 // TodoController: the five operations of the to-do API (the endpoint table of docs/todo-api.md), over a TodoRepository.
 import { problem, UrlHelper, writeProblem, type HttpContext, type RequestDelegate, type RouteRequestHandler } from '../http.js';
 import { readJsonBody } from './json-body.js';
-import { readTodoInput, todoItemJson } from './todo-item.js';
+import { readTodoInput, todoItemJson, type InputError } from './todo-item.js';
 import { TodoStoreFullError, type TodoRepository } from './todo-repository.js';
 
 /** The route name of GET api/todo/{id}; POST builds its Location from it. */
@@ -9,8 +9,13 @@ export const GET_TODO_ROUTE = 'GetTodo';
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
 
-function sendProblem(ctx: HttpContext, status: number, detail: string): void {
-  writeProblem(ctx.response.raw, problem(status, detail));
+function sendProblem(ctx: HttpContext, status: number, detail: string, extensions?: Record<string, unknown>): void {
+  writeProblem(ctx.response.raw, problem(status, detail, extensions));
+}
+
+/** A body that fails validation: 400, with the field it concerns under `errors`, as ASP.NET's validation problems. */
+function sendInputProblem(ctx: HttpContext, read: InputError): void {
+  sendProblem(ctx, 400, read.error, read.field === null ? undefined : { errors: { [read.field]: [read.error] } });
 }
 
 /** The handler of a route whose template is "…/{id}". */
@@ -39,7 +44,7 @@ export class TodoController {
     const body = await readJsonBody(ctx);
     if (!body.ok) return sendProblem(ctx, body.status, body.detail);
     const read = readTodoInput(body.value);
-    if ('error' in read) return sendProblem(ctx, 400, read.error);
+    if ('error' in read) return sendInputProblem(ctx, read);
     const item = await this.repository.add({ Name: read.input.Name, IsComplete: read.input.IsComplete });
     if (item === null) return sendProblem(ctx, 507, 'The store is full; nothing was stored.');
     const location = new UrlHelper(ctx).link(GET_TODO_ROUTE, { id: item.Key });
@@ -53,7 +58,7 @@ export class TodoController {
     const body = await readJsonBody(ctx);
     if (!body.ok) return sendProblem(ctx, body.status, body.detail);
     const read = readTodoInput(body.value);
-    if ('error' in read) return sendProblem(ctx, 400, read.error);
+    if ('error' in read) return sendInputProblem(ctx, read);
     if (read.input.Key !== id) return sendProblem(ctx, 400, `The body's Key must equal the id in the path ("${id}").`);
     let updated: boolean;
     try {

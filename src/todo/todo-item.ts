@@ -14,20 +14,45 @@ export interface TodoInput {
   readonly IsComplete: boolean;
 }
 
-/** Validates a parsed JSON body: an object whose known fields have the right types; unknown fields are ignored. */
-export function readTodoInput(body: unknown): { input: TodoInput } | { error: string } {
+/** What is wrong with a body: the message, and the field it concerns (for the problem's `errors`). */
+export interface InputError {
+  readonly error: string;
+  readonly field: 'Key' | 'Name' | 'IsComplete' | null;
+}
+
+/**
+ * Validates a parsed JSON body: an object whose known fields have the right types. Property names are matched
+ * ignoring case, as ASP.NET binds JSON (the tutorials' clients send "name" and "isComplete"); when a name
+ * appears in several cases the last one wins, as in System.Text.Json; unknown properties are ignored. Text a
+ * store cannot keep exactly — U+0000 (PostgreSQL's text has no NUL) and lone surrogates (not Unicode text) —
+ * is refused on every store alike, so no store changes or drops what another keeps.
+ */
+export function readTodoInput(body: unknown): { input: TodoInput } | InputError {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return { error: 'The body must be a JSON object with the fields Key, Name and IsComplete.' };
+    return { error: 'The body must be a JSON object with the fields Key, Name and IsComplete.', field: null };
   }
-  // Only own properties: "__proto__" or "constructor" keys in the JSON can change nothing.
-  const field = (name: string): unknown => (Object.hasOwn(body, name) ? (body as Record<string, unknown>)[name] : undefined);
-  const key = field('Key');
-  const name = field('Name');
-  const isComplete = field('IsComplete');
-  if (key !== undefined && key !== null && typeof key !== 'string') return { error: 'Key must be a string.' };
-  if (name !== undefined && name !== null && typeof name !== 'string') return { error: 'Name must be a string or null.' };
-  if (isComplete !== undefined && typeof isComplete !== 'boolean') return { error: 'IsComplete must be true or false.' };
-  return { input: { Key: key ?? null, Name: name ?? null, IsComplete: isComplete ?? false } };
+  // Own properties only ("__proto__" or "constructor" in the JSON can change nothing), any case.
+  const fields: Record<string, unknown> = { key: undefined, name: undefined, iscomplete: undefined };
+  for (const property of Object.keys(body)) {
+    const lower = property.toLowerCase();
+    if (Object.hasOwn(fields, lower)) fields[lower] = (body as Record<string, unknown>)[property];
+  }
+  const { key, name, iscomplete: isComplete } = fields;
+  if (key !== undefined && key !== null && typeof key !== 'string') return { error: 'Key must be a string.', field: 'Key' };
+  if (name !== undefined && name !== null && typeof name !== 'string') return { error: 'Name must be a string or null.', field: 'Name' };
+  if (isComplete !== undefined && typeof isComplete !== 'boolean') return { error: 'IsComplete must be true or false.', field: 'IsComplete' };
+  for (const [field, text] of [['Key', key], ['Name', name]] as const) {
+    const problem = typeof text === 'string' ? unstorable(text) : null;
+    if (problem !== null) return { error: `${field} ${problem}.`, field };
+  }
+  return { input: { Key: (key as string | null | undefined) ?? null, Name: (name as string | null | undefined) ?? null, IsComplete: (isComplete as boolean | undefined) ?? false } };
+}
+
+/** Why no store can keep `text` exactly, or null when every store can. */
+function unstorable(text: string): string | null {
+  if (text.includes('\0')) return 'must not contain U+0000 (the NUL character)';
+  if (!text.isWellFormed()) return 'must be well-formed Unicode text (it has a lone surrogate)';
+  return null;
 }
 
 // Stored items are immutable (an update stores a new object), so each one's JSON is written once, when it is
