@@ -440,6 +440,57 @@ describe('DELETE is idempotent (spec rule 6)', () => {
   });
 });
 
+describe('request targets and Host (RFC 9112)', () => {
+  const post = (target: string, host: string, extra = ''): string => {
+    const body = json({ Name: 'absolute' });
+    return `POST ${target} HTTP/1.1\r\nHost: ${host}\r\n${extra}Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+  };
+
+  it.each([
+    ['GET http://host/api/todo', (port: number) => `GET http://127.0.0.1:${port}/api/todo HTTP/1.1\r\nHost: ignored.example\r\n\r\n`, 200],
+    ['GET http://host/API/Todo?x=1 (case and query)', (port: number) => `GET http://127.0.0.1:${port}/API/Todo?x=1 HTTP/1.1\r\nHost: x\r\n\r\n`, 200],
+    ['GET https://host/healthz', (port: number) => `GET https://127.0.0.1:${port}/healthz HTTP/1.1\r\nHost: x\r\n\r\n`, 200],
+    ['GET http://host/nothing', (port: number) => `GET http://127.0.0.1:${port}/nothing HTTP/1.1\r\nHost: x\r\n\r\n`, 404],
+  ])('an absolute-form target is routed by its path: %s', async (_label, request, status) => {
+    const { port } = await start();
+    expect((await raw(port, request(port))).status).toBe(status);
+  });
+
+  it('POST with an absolute-form target builds Location from the target\'s authority, not the Host header', async () => {
+    const { port, base } = await start();
+    const reply = await raw(port, post(`http://user:secret@api.example:8080/api/todo`, 'other.example'));
+    expect(reply.status).toBe(201);
+    const created = JSON.parse(reply.text) as TodoItem;
+    expect(reply.headers.location).toBe(`http://api.example:8080/api/todo/${created.Key}`);
+    expect((await getAll(base)).map((i) => i.Key)).toContain(created.Key);
+  });
+
+  it('OPTIONS * answers 204 with the methods the server offers', async () => {
+    const { port } = await start();
+    const reply = await raw(port, 'OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(reply.status).toBe(204);
+    expect(String(reply.headers.allow).split(', ')).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT']);
+  });
+
+  it('"*" with another method is 400', async () => {
+    const { port } = await start();
+    const reply = await raw(port, 'GET * HTTP/1.1\r\nHost: x\r\n\r\n');
+    expectProblem(reply, 400);
+  });
+
+  it.each([
+    ['two Host headers', 'Host: b.example\r\n'],
+    ['two Host headers, other case', 'HOST: b.example\r\n'],
+  ])('%s: 400, nothing stored, and the connection is closed', async (_label, extra) => {
+    const { port, base } = await start();
+    const before = await getAll(base);
+    const reply = await raw(port, post('/api/todo', 'a.example', extra));
+    expectProblem(reply, 400);
+    expect(reply.headers.connection).toBe('close');
+    expect(await getAll(base)).toEqual(before);
+  });
+});
+
 describe('routing details', () => {
   it('paths are case-insensitive', async () => {
     const { base } = await start();

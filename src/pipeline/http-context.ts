@@ -58,7 +58,10 @@ export class HttpRequest {
    * valid authority ("evil.example/x?" must not end up in a Location header).
    */
   get host(): string {
-    const host = this.raw.headers.host;
+    // An absolute-form target ("GET http://example.com/a HTTP/1.1") names the authority; RFC 9112 §3.2.2: the
+    // server uses it and ignores the Host header.
+    const absolute = absoluteForm(this.raw.url ?? '/');
+    const host = absolute === null ? this.raw.headers.host : absolute.authority;
     if (host && VALID_HOST.test(host)) return host;
     const address = this.raw.socket.localAddress ?? 'localhost';
     const name = address.includes(':') ? `[${address}]` : address;
@@ -71,7 +74,9 @@ export class HttpRequest {
   }
 
   private splitTarget(): void {
-    const target = this.raw.url ?? '/';
+    const url = this.raw.url ?? '/';
+    // Servers must accept the absolute form (RFC 9112 §3.2.2), which proxies send: its path is routed.
+    const target = url.charCodeAt(0) === 47 /* / */ ? url : (absoluteForm(url)?.rest ?? url);
     const q = target.indexOf('?');
     let path = q < 0 ? target : target.slice(0, q);
     const hash = path.indexOf('#');
@@ -83,6 +88,23 @@ export class HttpRequest {
     }
     this.pathValue = path;
   }
+}
+
+/**
+ * "http://host:port/a/b?x" → { authority: "host:port", rest: "/a/b?x" } (rest starts with "/", also for
+ * "http://host?x"); null for any target that is not in absolute form.
+ */
+function absoluteForm(target: string): { readonly authority: string; readonly rest: string } | null {
+  if (target.charCodeAt(0) === 47 /* / */) return null; // the origin form, nearly every request
+  const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.exec(target);
+  if (scheme === null) return null;
+  const start = scheme[0].length;
+  let end = start;
+  while (end < target.length && target[end] !== '/' && target[end] !== '?' && target[end] !== '#') end++;
+  const rest = target.slice(end);
+  const authority = target.slice(start, end);
+  // Without userinfo ("user:pass@host"): only host[:port] may reach a Location header.
+  return { authority: authority.slice(authority.lastIndexOf('@') + 1), rest: rest.startsWith('/') ? rest : `/${rest}` };
 }
 
 const TEXT = 'text/plain; charset=utf-8';

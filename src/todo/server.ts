@@ -50,6 +50,49 @@ const rejectLongUrls: Middleware = (ctx, next) => {
   return Promise.resolve();
 };
 
+/**
+ * The request target and Host rules of RFC 9112 that node:http leaves to the application: a request with more
+ * than one Host header is 400 (§3.2: the server must reject it; node keeps the first and drops the rest), and
+ * the asterisk form "*" is for OPTIONS only: OPTIONS * answers 204 with the methods the server offers.
+ */
+function checkTarget(listMethods: () => string): Middleware {
+  let serverMethods: string | null = null; // listed on the first OPTIONS *, once the routes exist
+  return (ctx, next) => {
+    const raw = ctx.request.raw;
+    if (raw.url === '*') {
+      if (raw.method === 'OPTIONS') ctx.response.send(204, undefined, { allow: (serverMethods ??= listMethods()) });
+      else writeProblem(ctx.response.raw, problem(400, 'The request target "*" is for OPTIONS only.'));
+      return Promise.resolve();
+    }
+    if (hostCount(raw.rawHeaders) > 1) {
+      writeProblem(ctx.response.raw, problem(400, 'A request must have exactly one Host header.'), { connection: 'close' });
+      return Promise.resolve();
+    }
+    return next();
+  };
+}
+
+/** How many Host headers the raw header list (name, value, name, value…) has. */
+function hostCount(rawHeaders: readonly string[]): number {
+  let count = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i];
+    if (name.length === 4 && name.toLowerCase() === 'host') count++;
+  }
+  return count;
+}
+
+/** The methods a route collection's routes offer, with HEAD (served by GET) and OPTIONS: the Allow of OPTIONS *. */
+function methodsOf(routes: RouteCollection): string {
+  const methods = new Set(['OPTIONS']);
+  for (let i = 0; i < routes.count; i++) {
+    const route = routes.get(i) as { definition?: { methods?: readonly string[] | null } };
+    for (const method of route.definition?.methods ?? []) methods.add(method.toUpperCase());
+  }
+  if (methods.has('GET')) methods.add('HEAD');
+  return [...methods].sort().join(', ');
+}
+
 /** Requests no route took (the router answers 405 and OPTIONS itself): 404, with a debug line if asked. */
 function notFound(routes: RouteCollection, debug: ((line: string) => void) | null): Middleware {
   return async (ctx) => {
@@ -77,6 +120,7 @@ export function createTodoApp(options: TodoAppOptions = {}): Application {
   const log = options.log ?? true;
   if (log) app.use(requestLog(typeof log === 'function' ? log : stdoutLog().write));
   app.use(rejectLongUrls);
+  app.use(checkTarget(() => methodsOf(routes)));
   app.use(storeUnavailable);
 
   const controller = new TodoController(app.services.getRequired<TodoRepository>(TODO_REPOSITORY));
