@@ -146,8 +146,14 @@ export function createTodoApp(options: TodoAppOptions = {}): Application {
   return app;
 }
 
+/** How long a connection may show no progress (nothing read, nothing written) before it is closed. */
+export const WRITE_TIMEOUT_MS = 10_000;
+
 /** Options of the to-do server: the app's, plus the node:http server's. */
-export type TodoServerOptions = TodoAppOptions;
+export interface TodoServerOptions extends TodoAppOptions {
+  /** See WRITE_TIMEOUT_MS (the default). */
+  writeTimeoutMs?: number;
+}
 
 /**
  * The status for a parser "header overflow" (request line plus headers over Node's 16 KiB budget): 414 when
@@ -172,6 +178,10 @@ export function createTodoServer(options: TodoServerOptions = {}): Server {
   const app = createTodoApp(options);
   const server = createServer({ headersTimeout: 30_000, requestTimeout: 30_000 }, app.handler);
   server.keepAliveTimeout = 5_000;
+  // A connection on which nothing moves for this long — a response its client does not read, a request that
+  // stalls — is closed: a client cannot pin a response (and its memory) forever. Idle keep-alive connections
+  // are closed sooner, by keepAliveTimeout.
+  server.setTimeout(options.writeTimeoutMs ?? WRITE_TIMEOUT_MS, (socket) => socket.destroy());
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
     if (!socket.writable || error.code === 'ECONNRESET') {
       socket.destroy();
