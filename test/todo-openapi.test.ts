@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTER, Route, type RouteCollection } from '../src/http.js';
 import { type OpenApiDocument } from '../src/openapi.js';
 import { PostgresTodoRepository } from '../src/todo/postgres-repository.js';
+import { InMemoryTodoRepository } from '../src/todo/todo-repository.js';
 import { createTodoApp, type TodoAppOptions } from '../src/todo/server.js';
 import { expectValidOpenApi } from './support/openapi.js';
 import { startPostgres, type PostgresServer } from './support/postgres.mjs';
@@ -37,8 +38,8 @@ interface Reply {
   text: string;
 }
 
-async function send(base: string, method: string, path: string, body?: string, contentType = 'application/json'): Promise<Reply> {
-  const res = await request(base + path, { method: method as 'GET', body, headers: body === undefined ? {} : { 'content-type': contentType } });
+async function send(base: string, method: string, path: string, body?: string, contentType = 'application/json', extra: Record<string, string> = {}): Promise<Reply> {
+  const res = await request(base + path, { method: method as 'GET', body, headers: { ...(body === undefined ? {} : { 'content-type': contentType }), ...extra } });
   return { status: res.statusCode, headers: res.headers, text: await res.body.text() };
 }
 
@@ -57,6 +58,7 @@ async function tooLarge(port: number, method: string, path: string): Promise<Rep
 }
 
 let main: Running;
+let slow: Running; // a store whose add() takes 300 ms: a second request with the same key comes while the first runs
 let full: Running; // a store that is full: one item, 200 bytes of item JSON at most
 let down: Running; // a PostgreSQL store whose server is stopped
 let db: PostgresServer;
@@ -67,6 +69,10 @@ let key: string;
 
 beforeAll(async () => {
   main = await start();
+  const slowStore = new InMemoryTodoRepository();
+  const add = slowStore.add.bind(slowStore);
+  slowStore.add = async (item) => (await new Promise((r) => setTimeout(r, 300)), add(item));
+  slow = await start({ repository: slowStore });
   full = await start({ maxItems: 1, maxBytes: 200 });
   db = await startPostgres();
   repository = await PostgresTodoRepository.open({ connectionString: await db.createSchema() });
@@ -80,7 +86,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const running of [main, full, down]) {
+  for (const running of [main, slow, full, down]) {
     running?.server.closeAllConnections();
     running?.server.close();
   }
@@ -108,6 +114,25 @@ const CASES: Case[] = [
   ['POST /api/todo', 413, () => tooLarge(main.port, 'POST', '/api/todo')],
   ['POST /api/todo', 415, () => send(main.base, 'POST', '/api/todo', item({ Name: 'x' }), 'text/plain')],
   ['POST /api/todo', 507, () => send(full.base, 'POST', '/api/todo', item({ Name: 'x' }))],
+  [
+    'POST /api/todo',
+    409,
+    async () => {
+      const first = send(slow.base, 'POST', '/api/todo', item({ Name: 'slow' }), 'application/json', { 'idempotency-key': 'in-flight-1' });
+      await new Promise((r) => setTimeout(r, 100));
+      const second = await send(slow.base, 'POST', '/api/todo', item({ Name: 'slow' }), 'application/json', { 'idempotency-key': 'in-flight-1' });
+      expect((await first).status).toBe(201);
+      return second;
+    },
+  ],
+  [
+    'POST /api/todo',
+    422,
+    async () => {
+      expect((await send(main.base, 'POST', '/api/todo', item({ Name: 'first' }), 'application/json', { 'idempotency-key': 'k-422' })).status).toBe(201);
+      return send(main.base, 'POST', '/api/todo', item({ Name: 'other' }), 'application/json', { 'idempotency-key': 'k-422' });
+    },
+  ],
   ['PUT /api/todo/{id}', 204, (k) => send(main.base, 'PUT', `/api/todo/${k}`, item({ Key: k, Name: 'Item1', IsComplete: true }))],
   ['PUT /api/todo/{id}', 400, (k) => send(main.base, 'PUT', `/api/todo/${k}`, item({ Key: 'other', Name: 'x' }))],
   ['PUT /api/todo/{id}', 404, () => send(main.base, 'PUT', '/api/todo/gone', item({ Key: 'gone', Name: 'x' }))],

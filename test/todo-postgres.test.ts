@@ -257,7 +257,7 @@ describe('header budget: 16 KiB for the request line and headers', () => {
 // Schema, seeding and caps
 
 describe('schema and seed', () => {
-  it('creates the schema once (version 1), seeds only an empty store, and keeps data across restarts', async () => {
+  it('creates the schema once (versions 1 and 2), seeds only an empty store, and keeps data across restarts', async () => {
     const url = await db.createSchema();
     const first = await PostgresTodoRepository.open({ connectionString: url });
     const [seed] = await first.getAll();
@@ -268,7 +268,7 @@ describe('schema and seed', () => {
 
     const second = await openStore(url); // a restart: not empty, so no new seed
     expect(await second.getAll()).toEqual([added]);
-    expect(await sql(url, 'SELECT version FROM todo_schema_migrations')).toEqual([{ version: 1 }]);
+    expect(await sql(url, 'SELECT version FROM todo_schema_migrations ORDER BY version')).toEqual([{ version: 1 }, { version: 2 }]);
     await expectUsageConsistent(url);
   });
 
@@ -276,7 +276,8 @@ describe('schema and seed', () => {
     const url = await db.createSchema();
     const stores = await Promise.all(Array.from({ length: 4 }, () => openStore(url, { poolSize: 2 })));
     expect(await stores[3].getAll()).toHaveLength(1);
-    expect(await sql(url, 'SELECT count(*)::int AS n FROM todo_schema_migrations')).toEqual([{ n: 1 }]);
+    // Every migration recorded exactly once, however many processes raced to apply them.
+    expect(await sql(url, 'SELECT count(*)::int AS n FROM todo_schema_migrations')).toEqual([{ n: 2 }]);
   });
 
   it('a database from a newer server version is refused at start', async () => {
@@ -284,6 +285,32 @@ describe('schema and seed', () => {
     await (await PostgresTodoRepository.open({ connectionString: url })).close();
     await sql(url, 'INSERT INTO todo_schema_migrations (version) VALUES (99)');
     await expect(PostgresTodoRepository.open({ connectionString: url })).rejects.toThrow(/schema is at version 99, newer than this server knows/);
+  });
+});
+
+describe('idempotency keys in the database', () => {
+  it('two processes (two pools) racing with one key store one item; both answer with it', async () => {
+    const url = await db.createSchema();
+    const [a, b] = await Promise.all([openStore(url), openStore(url)]);
+    const before = (await a.getAll()).length;
+    const outcomes = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? a : b).addOnce({ Name: 'race', IsComplete: false }, 'shared-key', '["race",false]')),
+    );
+    expect((await a.getAll()).length).toBe(before + 1);
+    const keys = outcomes.map((o) => (o.kind === 'created' ? o.item.Key : o.kind === 'replayed' ? o.key : o.kind));
+    expect(new Set(keys).size).toBe(1);
+    expect(outcomes.filter((o) => o.kind === 'created')).toHaveLength(1);
+    // Another body under that key is refused; the key outlives the item it made.
+    expect((await b.addOnce({ Name: 'other', IsComplete: false }, 'shared-key', '["other",false]')).kind).toBe('mismatch');
+  });
+
+  it('a full store records no key: the retry can create once there is room', async () => {
+    const url = await db.createSchema();
+    const store = await openStore(url, { maxItems: 1 });
+    expect((await store.addOnce({ Name: 'x', IsComplete: false }, 'k', '["x",false]')).kind).toBe('full');
+    const [seeded] = await store.getAll();
+    await store.remove(seeded.Key);
+    expect((await store.addOnce({ Name: 'x', IsComplete: false }, 'k', '["x",false]')).kind).toBe('created');
   });
 });
 

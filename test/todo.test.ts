@@ -440,6 +440,71 @@ describe('DELETE is idempotent (spec rule 6)', () => {
   });
 });
 
+describe('Idempotency-Key on POST', () => {
+  const postWithKey = (base: string, key: string, value: unknown) => postJson(base, value, { 'idempotency-key': key });
+
+  it('a retry with the same key and body replays the first response and stores one item', async () => {
+    const { base } = await start();
+    const before = await getAll(base);
+    const first = await postWithKey(base, 'order-1', { Name: 'once' });
+    const again = await postWithKey(base, 'order-1', { Name: 'once' });
+    const camel = await postWithKey(base, '"order-1"', { name: 'once', isComplete: false }); // the same request, written otherwise
+    for (const reply of [first, again, camel]) expect(reply.status).toBe(201);
+    expect(again.text).toBe(first.text);
+    expect(camel.text).toBe(first.text);
+    expect(again.headers.location).toBe(first.headers.location);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    const after = await getAll(base);
+    expect(after).toHaveLength(before.length + 1);
+  });
+
+  it('the same key with another body is 422 and stores nothing', async () => {
+    const { base } = await start();
+    expect((await postWithKey(base, 'k', { Name: 'a' })).status).toBe(201);
+    const before = await getAll(base);
+    const reply = await postWithKey(base, 'k', { Name: 'b' });
+    expectProblem(reply, 422);
+    expect(await getAll(base)).toEqual(before);
+  });
+
+  it('different keys create different items; a POST without a key always creates', async () => {
+    const { base } = await start();
+    const before = (await getAll(base)).length;
+    const keys = await Promise.all(['a', 'b'].map(async (k) => (JSON.parse((await postWithKey(base, k, { Name: 'same' })).text) as TodoItem).Key));
+    expect(keys[0]).not.toBe(keys[1]);
+    await postJson(base, { Name: 'same' });
+    await postJson(base, { Name: 'same' });
+    expect(await getAll(base)).toHaveLength(before + 4);
+  });
+
+  it('20 concurrent POSTs with one key store exactly one item; each gets 201 (first or replay) or 409 (in flight)', async () => {
+    const { base } = await start();
+    const before = (await getAll(base)).length;
+    const replies = await Promise.all(Array.from({ length: 20 }, () => postWithKey(base, 'burst', { Name: 'burst' })));
+    expect(replies.every((r) => r.status === 201 || r.status === 409)).toBe(true);
+    const created = replies.filter((r) => r.status === 201).map((r) => (JSON.parse(r.text) as TodoItem).Key);
+    expect(created.length).toBeGreaterThan(0);
+    expect(new Set(created).size).toBe(1);
+    expect(await getAll(base)).toHaveLength(before + 1);
+  });
+
+  it.each([
+    ['empty', ''],
+    ['empty quotes', '""'],
+    ['too long', 'k'.repeat(256)],
+    ['a control character', 'a\u0001b'],
+    ['a quote inside', 'a"b'],
+  ])('a malformed key (%s) is 400 and stores nothing', async (_label, key) => {
+    const { port, base } = await start();
+    const before = await getAll(base);
+    const body = json({ Name: 'x' });
+    const reply = await raw(port, `POST /api/todo HTTP/1.1\r\nHost: x\r\nIdempotency-Key: ${key}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+    expect([400]).toContain(reply.status);
+    expect(await getAll(base)).toEqual(before);
+  });
+});
+
 describe('request targets and Host (RFC 9112)', () => {
   const post = (target: string, host: string, extra = ''): string => {
     const body = json({ Name: 'absolute' });

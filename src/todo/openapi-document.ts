@@ -74,15 +74,30 @@ const OPERATIONS: Record<string, OperationMetadata> = {
     operationId: 'CreateTodo',
     tags: ['todo'],
     summary: 'Create a to-do item',
-    description: 'The Key in the body is ignored: the service assigns a new one.',
+    description:
+      'The Key in the body is ignored: the service assigns a new one. With an Idempotency-Key, a retry of the same body gets the first response again (and nothing more is stored), for 24 hours.',
+    parameters: [
+      {
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description: 'A key of the client\'s choosing (1–255 printable ASCII characters, optionally quoted) that makes retrying this POST safe.',
+        schema: { type: 'string', minLength: 1, maxLength: 257 },
+      },
+    ],
     requestBody: { required: true, content: { [JSON_TYPE]: { schema: ITEM } } },
     responses: {
       '201': {
-        description: 'The created item, with its new Key.',
-        headers: { Location: { description: 'The absolute URL of the new item.', required: true, schema: { type: 'string', format: 'uri' } } },
+        description: 'The created item, with its new Key; for a retried Idempotency-Key, the first response again.',
+        headers: {
+          Location: { description: 'The absolute URL of the new item.', required: true, schema: { type: 'string', format: 'uri' } },
+          'Idempotent-Replayed': { description: '"true" when this is the response to an earlier request with the same Idempotency-Key.', schema: { type: 'string', enum: ['true'] } },
+        },
         content: { [JSON_TYPE]: { schema: ITEM } },
       },
       ...BODY_PROBLEMS,
+      '409': problemResponse('A request with this Idempotency-Key is still being processed.'),
+      '422': problemResponse('This Idempotency-Key was used with another body.'),
       ...UNAVAILABLE,
     },
   },

@@ -2,8 +2,9 @@
 // Every operation is one SQL statement with bound parameters. The item cap and the byte budget are kept by
 // the database itself (a trigger maintains a one-row usage table whose row lock serializes writers), so any
 // number of processes can share one database without a racy count.
-import type { Pool, PoolConfig } from 'pg';
-import { storedItem, type TodoItem } from './todo-item.js';
+import type { Pool, PoolClient, PoolConfig } from 'pg';
+import { KEY_WINDOW_MS, type IdempotentAdd, type IdempotentRepository } from './idempotency.js';
+import { storedItem, todoItemJson, type TodoItem } from './todo-item.js';
 import { sizeOf, TodoStoreFullError, TodoStoreUnavailableError, type TodoRepository } from './todo-repository.js';
 import { migrate } from './postgres-schema.js';
 
@@ -63,7 +64,7 @@ export function isUnavailable(error: unknown): boolean {
   return /^(08|53|57|40)/.test(code);
 }
 
-export class PostgresTodoRepository implements TodoRepository {
+export class PostgresTodoRepository implements IdempotentRepository {
   readonly kind = 'postgres';
   private constructor(
     private readonly pool: Pool,
@@ -109,8 +110,7 @@ export class PostgresTodoRepository implements TodoRepository {
       return (await this.pool.query<Row>(text, values)).rows;
     } catch (error) {
       if ((error as { code?: unknown }).code === STORE_FULL) throw new TodoStoreFullError('The item does not fit in the store.');
-      if (isUnavailable(error)) throw new TodoStoreUnavailableError(`The PostgreSQL store at ${this.description} is unavailable.`, { cause: error });
-      throw error;
+      throw this.translate(error);
     }
   }
 
@@ -125,6 +125,64 @@ export class PostgresTodoRepository implements TodoRepository {
       if (error instanceof TodoStoreFullError) return null;
       throw error;
     }
+  }
+
+  /**
+   * add() with an idempotency key, in one transaction: the key is claimed first (a concurrent request with the
+   * same key, in any process, waits on its row and then sees the outcome), then the item is inserted and the
+   * response recorded. A rollback (the store is full, the process dies) leaves neither, so a retry creates it.
+   */
+  async addOnce(item: Omit<TodoItem, 'Key'>, idempotencyKey: string, fingerprint: string): Promise<IdempotentAdd> {
+    await this.forgetOldKeys();
+    let client: PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (error) {
+      throw this.translate(error);
+    }
+    try {
+      await client.query('BEGIN');
+      const claimed = await client.query('INSERT INTO todo_idempotency_keys (key, fingerprint) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING key', [idempotencyKey, fingerprint]);
+      if (claimed.rows.length === 0) {
+        const { rows } = await client.query<{ fingerprint: string; item_key: string; response: string }>(
+          'SELECT fingerprint, item_key, response FROM todo_idempotency_keys WHERE key = $1',
+          [idempotencyKey],
+        );
+        await client.query('COMMIT');
+        const [known] = rows;
+        return known.fingerprint === fingerprint ? { kind: 'replayed', key: known.item_key, json: known.response } : { kind: 'mismatch' };
+      }
+      const { rows } = await client.query<Row>('INSERT INTO todo_items (name, is_complete, size) VALUES ($1, $2, $3) RETURNING key, name, is_complete', [
+        item.Name,
+        item.IsComplete,
+        sizeOf(item),
+      ]);
+      const created = toItem(rows[0]);
+      await client.query('UPDATE todo_idempotency_keys SET item_key = $2, response = $3 WHERE key = $1', [idempotencyKey, created.Key, todoItemJson(created)]);
+      await client.query('COMMIT');
+      return { kind: 'created', item: created };
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      if ((error as { code?: unknown }).code === STORE_FULL) return { kind: 'full' };
+      throw this.translate(error);
+    } finally {
+      client.release();
+    }
+  }
+
+  private lastForget = 0;
+  /** Deletes keys past the window, at most once a minute per process. */
+  private async forgetOldKeys(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastForget < 60_000) return;
+    this.lastForget = now;
+    await this.query(`DELETE FROM todo_idempotency_keys WHERE created_at < now() - make_interval(secs => $1)`, [KEY_WINDOW_MS / 1000]);
+  }
+
+  /** A driver error as the repository reports it: unavailable (503) or as it is (500). */
+  private translate(error: unknown): unknown {
+    if (isUnavailable(error)) return new TodoStoreUnavailableError(`The PostgreSQL store at ${this.description} is unavailable.`, { cause: error });
+    return error;
   }
 
   async getAll(): Promise<readonly TodoItem[]> {

@@ -52,6 +52,18 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TRIGGER todo_items_resize AFTER UPDATE OF size ON todo_items
     FOR EACH ROW WHEN (OLD.size IS DISTINCT FROM NEW.size) EXECUTE FUNCTION todo_items_usage();
   `,
+  // Idempotency keys, written in the same transaction as the item they created (so every worker and every
+  // instance on this database sees them): the fingerprint of the first body and the first response.
+  `
+  CREATE TABLE todo_idempotency_keys (
+    key text PRIMARY KEY,
+    fingerprint text NOT NULL,
+    item_key uuid,
+    response text,
+    created_at timestamptz NOT NULL DEFAULT now()
+  );
+  CREATE INDEX todo_idempotency_keys_created_at ON todo_idempotency_keys (created_at);
+  `,
 ];
 
 // pg_advisory_xact_lock key for schema changes: any constant, the same in every process.

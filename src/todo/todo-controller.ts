@@ -1,5 +1,6 @@
 // TodoController: the five operations of the to-do API (the endpoint table of docs/todo-api.md), over a TodoRepository.
 import { problem, UrlHelper, writeProblem, type HttpContext, type RequestDelegate, type RouteRequestHandler } from '../http.js';
+import { IdempotentCreator, readIdempotencyKey } from './idempotency.js';
 import { readJsonBody } from './json-body.js';
 import { readTodoInput, todoItemJson, type InputError } from './todo-item.js';
 import { TodoStoreFullError, type TodoRepository } from './todo-repository.js';
@@ -63,12 +64,23 @@ function drained(res: HttpContext['response']['raw']): Promise<void> {
   });
 }
 
+/** 201 with an item's JSON and its absolute Location. */
+function sendCreated(ctx: HttpContext, key: string, json: string, headers: Record<string, string> = {}): void {
+  const location = new UrlHelper(ctx).link(GET_TODO_ROUTE, { id: key });
+  if (location === null) throw new Error(`The route "${GET_TODO_ROUTE}" cannot generate a link for a new item`);
+  ctx.response.send(201, json, { 'content-type': JSON_TYPE['content-type'], location, ...headers });
+}
+
 /** The handler of a route whose template is "…/{id}". */
 type ItemHandler = RouteRequestHandler<{ id: string }>;
 
 /** Request handlers for the to-do resource; one shared instance, built with the app's repository. */
 export class TodoController {
-  constructor(private readonly repository: TodoRepository) {}
+  private readonly idempotent: IdempotentCreator;
+
+  constructor(private readonly repository: TodoRepository) {
+    this.idempotent = new IdempotentCreator(repository, todoItemJson);
+  }
 
   /** GET api/todo: every item; a large list is streamed (see streamJsonArray). */
   readonly getAll: RequestDelegate = async (ctx) => {
@@ -88,17 +100,36 @@ export class TodoController {
     ctx.response.send(200, todoItemJson(item), JSON_TYPE);
   };
 
-  /** POST api/todo: 201 with the created item (a new Key) and its absolute Location. */
+  /**
+   * POST api/todo: 201 with the created item (a new Key) and its absolute Location. With an Idempotency-Key, a
+   * retry gets the first response again (see idempotency.ts).
+   */
   readonly create: RequestDelegate = async (ctx) => {
     const body = await readJsonBody(ctx);
     if (!body.ok) return sendProblem(ctx, body.status, body.detail);
     const read = readTodoInput(body.value);
     if ('error' in read) return sendInputProblem(ctx, read);
-    const item = await this.repository.add({ Name: read.input.Name, IsComplete: read.input.IsComplete });
-    if (item === null) return sendProblem(ctx, 507, 'The store is full; nothing was stored.');
-    const location = new UrlHelper(ctx).link(GET_TODO_ROUTE, { id: item.Key });
-    if (location === null) throw new Error(`The route "${GET_TODO_ROUTE}" cannot generate a link for a new item`);
-    ctx.response.send(201, todoItemJson(item), { 'content-type': JSON_TYPE['content-type'], location });
+    const input = { Name: read.input.Name, IsComplete: read.input.IsComplete };
+    const idempotencyKey = readIdempotencyKey(ctx.request.headers['idempotency-key']);
+    if (idempotencyKey !== null && typeof idempotencyKey === 'object') return sendProblem(ctx, 400, idempotencyKey.error);
+    if (idempotencyKey === null) {
+      const item = await this.repository.add(input);
+      if (item === null) return sendProblem(ctx, 507, 'The store is full; nothing was stored.');
+      return sendCreated(ctx, item.Key, todoItemJson(item));
+    }
+    const outcome = await this.idempotent.add(input, idempotencyKey);
+    switch (outcome.kind) {
+      case 'created':
+        return sendCreated(ctx, outcome.item.Key, todoItemJson(outcome.item));
+      case 'replayed':
+        return sendCreated(ctx, outcome.key, outcome.json, { 'idempotent-replayed': 'true' });
+      case 'mismatch':
+        return sendProblem(ctx, 422, 'This Idempotency-Key was used with another body; use a new key for a new item.');
+      case 'in-flight':
+        return sendProblem(ctx, 409, 'A request with this Idempotency-Key is still being processed; retry once it has answered.');
+      case 'full':
+        return sendProblem(ctx, 507, 'The store is full; nothing was stored.');
+    }
   };
 
   /** PUT api/todo/{id}: checked in this order — 400 (body, Key ≠ id), then 404, else 204. */
