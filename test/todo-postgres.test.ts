@@ -18,6 +18,7 @@ import { describeDatabase, isUnavailable, PostgresTodoRepository } from '../src/
 import { createTodoServer, headerOverflowStatus, MAX_URL_LENGTH } from '../src/todo/server.js';
 import { readStoreConfig } from '../src/todo/store.js';
 import type { TodoItem } from '../src/todo/todo-item.js';
+import { TodoStoreUnavailableError } from '../src/todo/todo-repository.js';
 import { startPostgres, type PostgresServer } from './support/postgres.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -302,6 +303,38 @@ describe('idempotency keys in the database', () => {
     expect(outcomes.filter((o) => o.kind === 'created')).toHaveLength(1);
     // Another body under that key is refused; the key outlives the item it made.
     expect((await b.addOnce({ Name: 'other', IsComplete: false }, 'shared-key', '["other",false]')).kind).toBe('mismatch');
+  });
+
+  it('a connection the server ends in the middle of an idempotent POST is a 503, not a crash', async () => {
+    const url = await db.createSchema();
+    const store = await openStore(url);
+    const pg = (await import('pg')).default;
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    try {
+      // Another transaction holds the key's row: addOnce waits on it, inside its own transaction.
+      await holder.query('BEGIN');
+      await holder.query("INSERT INTO todo_idempotency_keys (key, fingerprint) VALUES ('held', 'x')");
+      // Its outcome is taken at once (a rejection left unobserved while the test waits would be reported apart).
+      const pending = store.addOnce({ Name: 'x', IsComplete: false }, 'held', '["x",false]').then(() => null, (error: unknown) => error);
+      let pid: number | undefined;
+      for (let i = 0; i < 100 && pid === undefined; i++) {
+        const { rows } = await holder.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE application_name = 'switchyard-todo' AND wait_event_type = 'Lock'");
+        pid = rows[0]?.pid;
+        if (pid === undefined) await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(pid).toBeDefined();
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+      await admin.end();
+      expect(await pending).toBeInstanceOf(TodoStoreUnavailableError);
+      await holder.query('ROLLBACK');
+      // The process is alive and the store serves again, with a fresh connection.
+      expect((await store.addOnce({ Name: 'x', IsComplete: false }, 'held', '["x",false]')).kind).toBe('created');
+    } finally {
+      await holder.end().catch(() => undefined);
+    }
   });
 
   it('a full store records no key: the retry can create once there is room', async () => {

@@ -140,6 +140,11 @@ export class PostgresTodoRepository implements IdempotentRepository {
     } catch (error) {
       throw this.translate(error);
     }
+    // A connection the server ends while it is checked out (a restart) reports an 'error' event: without a
+    // listener that event would end the process. The failed query reports it to the request as well.
+    const ignore = (): void => undefined;
+    client.on('error', ignore);
+    let broken: Error | undefined;
     try {
       await client.query('BEGIN');
       const claimed = await client.query('INSERT INTO todo_idempotency_keys (key, fingerprint) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING key', [idempotencyKey, fingerprint]);
@@ -164,9 +169,11 @@ export class PostgresTodoRepository implements IdempotentRepository {
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       if ((error as { code?: unknown }).code === STORE_FULL) return { kind: 'full' };
+      broken = error instanceof Error ? error : new Error(String(error)); // the pool discards this connection
       throw this.translate(error);
     } finally {
-      client.release();
+      client.off('error', ignore);
+      client.release(broken);
     }
   }
 
