@@ -7,7 +7,8 @@ export default defineConfig({
     testTimeout: 20_000,
     // (include is set per project: a project that `extends` the root would add to the root's list.)
     projects: [
-      { extends: true, test: { name: 'default', include: ['test/**/*.test.ts'] } },
+      // test/scale needs nginx: it is `npm run test:scale` (vitest.scale.config.ts), not part of `npm test`.
+      { extends: true, test: { name: 'default', include: ['test/**/*.test.ts'], exclude: ['test/scale/**', '**/node_modules/**'] } },
       // The black-box to-do suite once more, against a real PostgreSQL server started by the global setup.
       {
         extends: true,
