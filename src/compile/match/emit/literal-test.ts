@@ -2,7 +2,11 @@
 // no slice, no indexOf, no allocation. ASCII letters fold with `| 32`; a literal with non-ASCII text goes
 // through full case folding (H.foldedEquals).
 
-/** Literals up to this length are compared char by char in the source; longer ones by a helper loop. */
+/**
+ * Literals up to this length are compared char by char in the source; longer ones by a helper loop.
+ * Callgrind, instructions per lookup (GitHub set / small set): 4 → 2384 / 1599, 16 → 1870 / 1261,
+ * 64 → 1867 / 1221: a call per literal costs, unrolling past 16 gains nothing.
+ */
 export const UNROLL_MAX = 16;
 
 /** The condition for `text` at segment start `s`; `ref` turns a value into its constants-array expression. */

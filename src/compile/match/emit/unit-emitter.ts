@@ -14,7 +14,8 @@ import { quote, Writer } from './writer.js';
 
 /**
  * Up to this many literal edges are compared in place; more are looked up in a Map (one hash, not a scan).
- * rou3 measured its crossover at 8 too; on the GitHub API mix the chain trimmed the deep requests most.
+ * rou3 measured its crossover at 8 too. Callgrind, instructions per lookup (GitHub set / small set): 4 →
+ * 1866 / 1239, 8 → 1870 / 1261, 16 → 1866 / 1265: flat on these tables, whose fan-outs are mostly small.
  */
 export const LITERAL_CHAIN_MAX = 8;
 /**
