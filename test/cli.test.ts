@@ -1,6 +1,7 @@
 // The `switchyard` command, run for real: the built bin (dist/cli.js, as package.json "bin" names it) in a
 // child process, from a table of arguments, expected exit status, and what stdout and stderr must say.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -23,6 +24,10 @@ const FILES: Record<string, string> = {
   'bad.json': '[{"template": ',
   'bad-template.json': JSON.stringify([{ template: 'ok' }, { template: 'a/{b' }]),
   'not-a-list.json': '{"x": 1}',
+  'typo-key.json': JSON.stringify([{ template: 'a' }, { template: 'b', metods: ['GET'] }]),
+  'typo-template.json': JSON.stringify([{ templat: 'b' }]),
+  'large.json': JSON.stringify(Array.from({ length: 5000 }, (_, i) => ({ name: `r${i}`, template: `resource${i}/{id:int}/items/{item}` }))),
+  'bad-constraint.json': JSON.stringify([{ template: 'ok' }, { name: 'item', template: 'items/{id:nope}' }]),
   'routes.mjs': 'export const routes = [{ template: "files/{name}.{ext?}", constraints: { ext: /^(pdf|txt)$/ } }, "{*path}"];',
 };
 
@@ -40,6 +45,13 @@ function run(args: string[], env: Record<string, string> = {}) {
 
 /** [title, args, exit status, stdout must contain (each), stderr must contain]. */
 const cases: [string, string[], number, string[], string][] = [
+  ['--version', ['--version'], 0, [JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')).version], ''],
+  ['"constructor" is no command (no prototype lookup)', ['constructor'], 2, [], 'unknown command "constructor" (commands: routes, match, explain, url, lint)'],
+  ['"toString" is no command', ['toString', 'x'], 2, [], 'unknown command "toString"'],
+  ['"__proto__" is no command', ['__proto__', 'x'], 2, [], 'unknown command "__proto__"'],
+  ['a misspelt route key is refused, with a guess', ['routes', '$DIR/typo-key.json'], 2, [], 'route 1: unknown key "metods" (did you mean "methods"?)'],
+  ['a misspelt "template" is refused, with a guess', ['routes', '$DIR/typo-template.json'], 2, [], 'route 0: unknown key "templat" (did you mean "template"?)'],
+  ['an unknown constraint names the route and points at it', ['lint', '$DIR/bad-constraint.json'], 2, [], 'route 1: the inline constraint "nope" of parameter "id" is invalid: the constraint "nope" is unknown (register it by name to use it inline)\n  items/{id:nope}\n' + ' '.repeat(12) + '^'],
   ['no command: the overview, status 2', [], 2, ['usage: switchyard <command>', 'lint'], ''],
   ['--help', ['--help'], 0, ['routes', 'match', 'explain', 'url', 'lint'], ''],
   ...(['routes', 'match', 'explain', 'url', 'lint'].map((c) => [`${c} --help`, [c, '--help'], 0, [`usage: switchyard ${c} <file>`, 'ES module'], '']) as [string, string[], number, string[], string][]),
@@ -63,9 +75,9 @@ const cases: [string, string[], number, string[], string][] = [
   ['url with ambient values', ['url', '$DIR/routes.json', '--name', 'default', '--ambient', 'controller=Shop', 'action=Buy'], 0, ['/Shop/Buy'], ''],
   ['url: why not, status 1', ['url', '$DIR/clean.json', '--name', 'item'], 1, ['no URL', 'no value for the required parameter "id"'], ''],
   ['url: an unknown name', ['url', '$DIR/clean.json', '--name', 'nope'], 1, ['no route is named "nope"'], ''],
-  ['lint: an unreachable route is status 1', ['lint', '$DIR/routes.json'], 1, ['error #4 "products/list" [shadowed]', 'GET /products/list goes to #3', '1 error(s)'], ''],
-  ['lint: warnings alone are status 0', ['lint', '$DIR/warn.json'], 0, ['warning #0 "users/:id" [express-syntax]', 'written {id}', '0 error(s), 1 warning(s)'], ''],
-  ['lint: a clean table', ['lint', '$DIR/clean.json'], 0, ['2 routes, 0 error(s), 0 warning(s)'], ''],
+  ['lint: an unreachable route is status 1', ['lint', '$DIR/routes.json'], 1, ['error #4 "products/list" [shadowed]', 'GET /products/list goes to #3', '1 error,'], ''],
+  ['lint: warnings alone are status 0', ['lint', '$DIR/warn.json'], 0, ['warning #0 "users/:id" [express-syntax]', 'written {id}', '1 route, 0 errors, 1 warning'], ''],
+  ['lint: a clean table', ['lint', '$DIR/clean.json'], 0, ['2 routes, 0 errors, 0 warnings'], ''],
   ['lint --json', ['lint', '$DIR/routes.json', '--json'], 1, ['"code": "shadowed"', '"example"'], ''],
   ['a missing file', ['lint', '$DIR/missing.json'], 2, [], 'switchyard lint: cannot read'],
   ['bad JSON', ['routes', '$DIR/bad.json'], 2, [], 'is not valid JSON'],
@@ -93,5 +105,21 @@ describe('switchyard (the real bin, in a child process)', () => {
   ])('%s', (_title, env, coloured) => {
     const result = run(['explain', '$DIR/routes.json', 'GET', '/healthz'], env);
     expect(result.stdout.includes('\u001b[32m')).toBe(coloured);
+  });
+});
+
+describe('a reader that goes away', () => {
+  it.each([
+    ['routes', ['routes', '$DIR/large.json', '--table']],
+    ['lint', ['lint', '$DIR/large.json']],
+    ['explain', ['explain', '$DIR/large.json', 'GET', '/resource4999/1/items/x']],
+  ])('%s | head: the closed pipe ends the command quietly, with status 0', async (_label, args) => {
+    const child = spawn(process.execPath, [BIN, ...args.map((a) => a.replace('$DIR', dir))], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await once(child.stdout!, 'data'); // like head: read the first chunk, then close the pipe
+    child.stdout!.destroy();
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
   });
 });

@@ -39,6 +39,9 @@ async function load(args: Args, count: number, usage: string): Promise<{ file: s
   return { file, router: compileRoutes(file, await loadRoutes(file)), rest };
 }
 
+/** "1 route", "2 routes", "0 errors". */
+const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 const json = (value: unknown): string =>
   JSON.stringify(value, (key, v) => (key === 'parsedTemplate' || key === 'handler' ? undefined : typeof v === 'bigint' ? String(v) : v), 2);
 
@@ -165,7 +168,7 @@ parameter, unanchored regex alternations...). Exit status 1 when there is an err
           d.severity === 'error' ? style.red('error') : d.severity === 'warning' ? style.yellow('warning') : style.dim('info');
         for (const d of found) out(`${tag(d)} ${routeName(d.route, style)} ${style.dim(`[${d.code}]`)}\n  ${d.message}`);
         const warnings = found.filter((d) => d.severity === 'warning').length;
-        out(`${file}: ${router.routes.length} routes, ${errors} error(s), ${warnings} warning(s)`);
+        out(`${file}: ${count(router.routes.length, 'route')}, ${count(errors, 'error')}, ${count(warnings, 'warning')}`);
       }
       return errors > 0 ? 1 : 0;
     },

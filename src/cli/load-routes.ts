@@ -5,7 +5,7 @@
 import { access, readFile } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { compile, TemplateParseError, type CompiledRouter, type RouteDefinition } from '../index.js';
+import { compile, RouteCreationError, TemplateParseError, type CompiledRouter, type RouteDefinition } from '../index.js';
 
 /** A mistake in the input (file, JSON, template, arguments): printed without a stack, exit status 2. */
 export class CliError extends Error {
@@ -47,24 +47,69 @@ export async function loadRoutes(file: string): Promise<RouteDefinition[]> {
   if (!Array.isArray(routes)) throw new CliError(`${file} holds no route list: expected an array of routes, or an object with a "routes" array`);
   return routes.map((route: unknown, i) => {
     if (typeof route === 'string') return { template: route };
-    if (typeof route !== 'object' || route === null) throw new CliError(`${file}, route ${i}: expected an object such as { "template": "products/{id}" }`);
+    if (typeof route !== 'object' || route === null || Array.isArray(route)) throw new CliError(`${file}, route ${i}: expected an object such as { "template": "products/{id}" }`);
+    // A misspelt key would be ignored ("metods": the route then takes every method): refuse it, with a guess.
+    for (const key of Object.keys(route)) {
+      if (ROUTE_KEYS.includes(key)) continue;
+      const guess = closest(key, ROUTE_KEYS);
+      throw new CliError(`${file}, route ${i}: unknown key ${JSON.stringify(key)}${guess ? ` (did you mean "${guess}"?)` : ''}; a route has ${ROUTE_KEYS.map((k) => `"${k}"`).join(', ')}`);
+    }
+    if (!('template' in route)) throw new CliError(`${file}, route ${i}: no "template"`);
     const { method, ...rest } = route as RouteDefinition & { method?: unknown };
     return typeof method === 'string' && rest.methods == null ? { ...rest, methods: [method] } : rest;
   });
 }
 
-/** compile() with errors turned into CliErrors; a bad template shows where it goes wrong. */
+/** The keys a route in a file may have ("method": one method, as the benchmark route sets write it). */
+const ROUTE_KEYS = ['name', 'template', 'defaults', 'constraints', 'methods', 'method', 'dataTokens', 'handler'];
+
+/** The candidate within edit distance 2 of `word` (ignoring case), or one it starts or ends like; else null. */
+function closest(word: string, candidates: readonly string[]): string | null {
+  const lower = word.toLowerCase();
+  let best: string | null = null;
+  let bestDistance = 3;
+  for (const candidate of candidates) {
+    const distance = editDistance(lower, candidate.toLowerCase());
+    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+  }
+  return best;
+}
+
+/** Levenshtein distance (the inputs are short keys). */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = row;
+  }
+  return previous[b.length];
+}
+
+/**
+ * compile() with errors turned into CliErrors that name the route by its index; a bad template or an unknown
+ * constraint shows where in the template it goes wrong, with a caret.
+ */
 export function compileRoutes(file: string, routes: readonly RouteDefinition[]): CompiledRouter {
   try {
     return compile(routes);
   } catch (error) {
     if (error instanceof TemplateParseError) {
       const index = routes.findIndex((r) => r.template === error.template);
-      const caret = `${' '.repeat(error.index)}^`;
-      throw new CliError(
-        `${file}, route ${index}: invalid template ${JSON.stringify(error.template)} at position ${error.index}: ${error.reason}\n  ${error.template}\n  ${caret}`,
-      );
+      throw new CliError(`${file}, route ${index}: invalid template ${JSON.stringify(error.template)} at position ${error.index}: ${error.reason}${pointAt(error.template, error.index)}`);
+    }
+    if (error instanceof RouteCreationError) {
+      const index = routes.findIndex((r) => r.template === error.template && (r.name ?? null) === error.routeName);
+      const constraint = /the (?:inline )?constraint "([^"]+)"/.exec(error.message)?.[1];
+      const at = constraint === undefined ? -1 : error.template.indexOf(`:${constraint}`);
+      const where = at >= 0 ? `${pointAt(error.template, at + 1)}` : '';
+      throw new CliError(`${file}, route ${index}: ${error.reason}${where}`);
     }
     throw new CliError(`${file}: ${(error as Error).message}`);
   }
+}
+
+/** The template and a caret under `position`, on lines of their own. */
+function pointAt(template: string, position: number): string {
+  return `\n  ${template}\n  ${' '.repeat(position)}^`;
 }

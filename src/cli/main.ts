@@ -1,5 +1,6 @@
 // The `switchyard` command (package.json "bin", bundled to dist/cli.js): parses the arguments, runs one
 // command, and turns input mistakes into one clear line on stderr and exit status 2.
+import { readFileSync } from 'node:fs';
 import { argv, env, exit, stderr, stdout } from 'node:process';
 import { commands, helpText, type Args } from './commands.js';
 import { CliError } from './load-routes.js';
@@ -43,7 +44,12 @@ async function main(tokens: readonly string[]): Promise<number> {
     out(helpText(name === 'help' ? rest[0] : undefined));
     return name === undefined ? 2 : 0;
   }
-  const command = commands[name];
+  if (name === '--version' || name === '-v' || name === 'version') {
+    out(version());
+    return 0;
+  }
+  // Own commands only: "constructor", "toString" or "__proto__" are not commands, whatever Object.prototype has.
+  const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!command) {
     err(`switchyard: unknown command "${name}" (commands: ${Object.keys(commands).join(', ')})`);
     return 2;
@@ -60,6 +66,19 @@ async function main(tokens: readonly string[]): Promise<number> {
     err(`switchyard ${name}: ${error.message}`);
     return 2;
   }
+}
+
+/** The package's version (dist/cli.js sits one folder below package.json). */
+function version(): string {
+  return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
+
+// A reader that goes away (`switchyard explain … | head`) is not an error: stop quietly, with success.
+for (const stream of [stdout, stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') exit(0);
+    throw error;
+  });
 }
 
 main(argv.slice(2)).then(
