@@ -2,7 +2,7 @@
 // the soundness property — a route reported unreachable is never the one a generated request matches.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AlphaRouteConstraint, BoolRouteConstraint, compile, DecimalRouteConstraint, IntRouteConstraint, LengthRouteConstraint, LongRouteConstraint, MaxLengthRouteConstraint, MaxRouteConstraint, MinLengthRouteConstraint, MinRouteConstraint, RangeRouteConstraint, type Diagnostic, type RouteConstraint, type RouteDefinition } from '../src/index.js';
+import { AlphaRouteConstraint, BoolRouteConstraint, compile, HttpMethodRouteConstraint, DecimalRouteConstraint, IntRouteConstraint, LengthRouteConstraint, LongRouteConstraint, MaxLengthRouteConstraint, MaxRouteConstraint, MinLengthRouteConstraint, MinRouteConstraint, RangeRouteConstraint, type Diagnostic, type RouteConstraint, type RouteDefinition } from '../src/index.js';
 import { fuzzHarness } from './support/fuzz.js';
 import { Case, caseArb, routesArb } from './support/route-generators.js';
 import { parseTemplate } from '../src/index.js';
@@ -69,6 +69,20 @@ describe('shadowed routes (proven)', () => {
   });
 });
 
+// What conventional routing does on purpose gets no finding at all: a person would not act on it.
+const idioms: [string, RouteDefinition][] = [
+  ['controller and action as defaults that name no parameter', { template: 'blog/{year}', defaults: { controller: 'Blog', action: 'Archive', area: 'news' } }],
+  ['a custom constraint object under a key that names no parameter', { template: 'api/items', constraints: { httpMethod: new HttpMethodRouteConstraint('GET', 'POST') } }],
+  ['a custom constraint object of the user\'s under any key', { template: 'x', constraints: { tenant: { match: () => true } } }],
+  ['a nonfile constraint on a key with no value (it passes a missing value)', { template: 'x', constraints: { other: 'nonfile' } }],
+];
+
+describe('idioms of conventional routing (no finding)', () => {
+  it.each(idioms)('%s', (_title, definition) => {
+    expect(compile([definition]).diagnostics().map((d) => `${d.code}: ${d.message}`)).toEqual([]);
+  });
+});
+
 describe('reachable routes (not reported as shadowed)', () => {
   it.each(reachable)('%s', (_title, routes) => {
     expect(errorsOf(compile(routes.map(route)).diagnostics()).filter((e) => e.startsWith('shadowed'))).toEqual([]);
@@ -92,7 +106,9 @@ const mistakes: [string, RouteDefinition, string, 'error' | 'warning' | 'info', 
   ['Express :id', { template: 'users/:id' }, 'express-syntax', 'warning', 'a parameter is written {id}'],
   ['Express *', { template: 'files/*' }, 'express-syntax', 'warning', 'a catch-all is written {*path}'],
   ['a constraints key naming no parameter', { template: 'users/{id}', constraints: { userId: 'int' } }, 'constraint-key-not-parameter', 'error', 'names no parameter'],
-  ['a defaults key naming no parameter', { template: 'users/{id}', defaults: { userid: 1 } }, 'default-key-not-parameter', 'info', 'names no parameter'],
+  ['a defaults key that looks like a misspelt parameter', { template: 'blog/{posttitle}', defaults: { postitle: 'welcome' } }, 'default-key-not-parameter', 'warning', 'Did you mean {posttitle}?'],
+  ['a defaults key that a parameter starts with', { template: 'shop/{category}', defaults: { cat: 'all' } }, 'default-key-not-parameter', 'warning', 'Did you mean {category}?'],
+  ['a misspelt constraints key, which never matches', { template: 'users/{userId}', constraints: { userld: 'int' } }, 'constraint-key-not-parameter', 'error', 'Did you mean {userId}?'],
   ['an unknown method', { template: 'x', methods: ['GETT'] }, 'unknown-method', 'warning', '"GETT" is not an HTTP method'],
   ['a parameter name with a leading ":"', { template: '{:int}' }, 'odd-parameter-name', 'warning', '{id:int}'],
   ['a parameter name with a space', { template: '{user id}' }, 'odd-parameter-name', 'warning', 'has spaces'],
@@ -132,8 +148,10 @@ let probes = 0;
 let shadowedAccepting = 0;
 const sound = (c: Case): void => {
   const router = compile(c.routes);
-  const errors = router.diagnostics().filter((d) => d.severity === 'error');
-  const unreachable = new Set(errors.map((d) => d.route.index));
+  const found = router.diagnostics();
+  const errors = found.filter((d) => d.severity === 'error');
+  // Shadowed named routes are warnings (they still make links): they are just as unreachable.
+  const unreachable = new Set([...errors, ...found.filter((d) => d.code === 'shadowed')].map((d) => d.route.index));
   // Routes whose own constraints can never pass accept no request at all, not even behind the winner.
   const neverMatch = new Set(errors.filter((d) => d.code !== 'shadowed').map((d) => d.route.index));
   unreachableSeen += unreachable.size;

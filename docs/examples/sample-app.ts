@@ -20,7 +20,7 @@ export function createSampleApp(): Application {
   const routeBuilder = new RouteBuilder(app, trackPackage);
   routeBuilder.mapRoute(
     'Track Package Route',
-    'package/{operation:regex(^track|create|detonate$)}/{id:int}',
+    'package/{operation:regex(^(track|create|detonate)$)}/{id:int}',
   );
   routeBuilder.mapGet('hello/{name}', async (context) => {
     const name = context.routeData.values.name; // typed from the template: string

@@ -5,7 +5,7 @@
 import { access, readFile } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { compile, RouteCreationError, TemplateParseError, type CompiledRouter, type RouteDefinition } from '../index.js';
+import { compile, didYouMean, RouteCreationError, TemplateParseError, type CompiledRouter, type RouteDefinition } from '../index.js';
 
 /** A mistake in the input (file, JSON, template, arguments): printed without a stack, exit status 2. */
 export class CliError extends Error {
@@ -51,7 +51,7 @@ export async function loadRoutes(file: string): Promise<RouteDefinition[]> {
     // A misspelt key would be ignored ("metods": the route then takes every method): refuse it, with a guess.
     for (const key of Object.keys(route)) {
       if (ROUTE_KEYS.includes(key)) continue;
-      const guess = closest(key, ROUTE_KEYS);
+      const guess = didYouMean(key, ROUTE_KEYS);
       throw new CliError(`${file}, route ${i}: unknown key ${JSON.stringify(key)}${guess ? ` (did you mean "${guess}"?)` : ''}; a route has ${ROUTE_KEYS.map((k) => `"${k}"`).join(', ')}`);
     }
     if (!('template' in route)) throw new CliError(`${file}, route ${i}: no "template"`);
@@ -61,30 +61,7 @@ export async function loadRoutes(file: string): Promise<RouteDefinition[]> {
 }
 
 /** The keys a route in a file may have ("method": one method, as the benchmark route sets write it). */
-const ROUTE_KEYS = ['name', 'template', 'defaults', 'constraints', 'methods', 'method', 'dataTokens', 'handler'];
-
-/** The candidate within edit distance 2 of `word` (ignoring case), or one it starts or ends like; else null. */
-function closest(word: string, candidates: readonly string[]): string | null {
-  const lower = word.toLowerCase();
-  let best: string | null = null;
-  let bestDistance = 3;
-  for (const candidate of candidates) {
-    const distance = editDistance(lower, candidate.toLowerCase());
-    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
-  }
-  return best;
-}
-
-/** Levenshtein distance (the inputs are short keys). */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = row;
-  }
-  return previous[b.length];
-}
+const ROUTE_KEYS = ['name', 'template', 'defaults', 'constraints', 'methods', 'method', 'dataTokens', 'generationOnly', 'handler'];
 
 /**
  * compile() with errors turned into CliErrors that name the route by its index; a bad template or an unknown

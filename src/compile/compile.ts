@@ -113,8 +113,10 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
   }
   const entries = createEntries(routes, options);
   const urls = createUrlGenerator(entries, options);
+  // Generation-only routes never match: the matchers do not see them (the others keep their indexes).
+  const matchable = entries.some((e) => e.route.generationOnly) ? entries.filter((e) => !e.route.generationOnly) : entries;
   // Without new Function the generated matcher cannot exist: the interpreted trie answers instead.
-  const matcher: Matcher = MATCHERS[requested](entries) ?? createTrieMatcher(entries);
+  const matcher: Matcher = MATCHERS[requested](matchable) ?? createTrieMatcher(matchable);
 
   const router: CompiledRouter = {
     routes: entries.map((e) => e.route),

@@ -21,6 +21,11 @@ export interface RouteDefinition {
   dataTokens?: Readonly<Record<string, unknown>> | null;
   /** HTTP methods the route accepts (an HttpMethodRouteConstraint under the key "httpMethod"). */
   methods?: readonly string[] | null;
+  /**
+   * true: the route is only for generating links (by name, or in order); it never matches a request.
+   * (ASP.NET endpoint routing calls this suppressing matching.) Its index still counts in collection order.
+   */
+  generationOnly?: boolean | null;
   /** Opaque payload handed back on match. */
   handler?: unknown;
   /** The inline constraint resolver for this route (default: the one compile() uses for all routes). */
@@ -42,6 +47,8 @@ export interface CompiledRoute {
   /** The resolved constraints by route value name (inline and given), as matching runs them. */
   readonly constraints: ReadonlyMap<string, RouteConstraint>;
   readonly handler: unknown;
+  /** Only for generating links: it never matches a request. */
+  readonly generationOnly: boolean;
 }
 
 /** How one template segment matches one path segment. */
@@ -145,6 +152,7 @@ export function createRouteEntry(
     methods: verbs === null ? null : verbs.list,
     constraints: constraints.size === 0 ? NO_CONSTRAINTS : constraints,
     handler: definition.handler,
+    generationOnly: definition.generationOnly === true,
   });
   return {
     route,

@@ -202,6 +202,7 @@ export function toOpenApi(source: OpenApiSource, options: OpenApiOptions): OpenA
 
   for (const current of routesOf(source)) {
     const route = current.route;
+    if (route.generationOnly) continue; // it never matches a request: it is no operation
     const methods = servedMethods(route.methods ?? defaultMethods);
     const listable = methods.filter((m) => PATH_ITEM_METHODS.has(m.toLowerCase()));
     const variants = pathVariants(route);

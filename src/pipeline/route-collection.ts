@@ -3,6 +3,7 @@
 import { compile, type CompiledRouter } from '../compile/compile.js';
 import { normalizeVirtualPath } from '../compile/generate/normalize-path.js';
 import type { Explanation } from '../compile/introspect/explain.js';
+import type { Diagnostic } from '../compile/introspect/diagnostics.js';
 import type { RouteMatch } from '../compile/matcher.js';
 import { duplicateRouteName, RouteCreationError } from '../errors.js';
 import { RouteData, VirtualPathData, type RouteContext, type Router, type VirtualPathContext } from './route-data.js';
@@ -120,6 +121,11 @@ export class RouteCollection<Table extends RouteTable = RouteTable> implements R
    */
   explain(path: string, method?: string | null, httpContext?: unknown): Explanation {
     return this.build().compiled!.router.explain(path, method, httpContext);
+  }
+
+  /** Unreachable routes (proven) and likely mistakes among the template routes (the compiled router's diagnostics()). */
+  diagnostics(): Diagnostic[] {
+    return this.build().compiled!.router.diagnostics();
   }
 
   private tryRoute(context: RouteContext, match: RouteMatch): Promise<boolean> | boolean {

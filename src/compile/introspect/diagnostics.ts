@@ -8,6 +8,7 @@ import { findParameter, type ParameterPart } from '../../template/ast.js';
 import { formatTemplate } from '../../template/format.js';
 import { constraintsOf, impossibleCombination } from './constraint-info.js';
 import { passesAlone, provesCover } from './cover.js';
+import { didYouMean } from './did-you-mean.js';
 import { describeRoute, explainRequest } from './explain.js';
 import type { CompiledRoute, RouteEntry } from '../route-entry.js';
 
@@ -50,13 +51,21 @@ export function diagnose(entries: readonly RouteEntry[]): Diagnostic[] {
     checkConstraints(entry, add);
     checkSegments(entry, add);
     checkDefinition(entry, add);
+    // A generation-only route never matches: it shadows nothing, and nothing shadowing it is news.
+    if (entry.route.generationOnly) neverMatches.add(entry.route.index);
     if (neverMatches.has(entry.route.index)) continue;
     const cover = entries.slice(0, entry.route.index).find((earlier) => !neverMatches.has(earlier.route.index) && provesCover(earlier, entry));
     if (cover) {
       const example = findExample(entries, entry);
       const shown = example ? `: ${example.method} ${example.path} goes to #${example.winner}` : '';
       const shownExample = example ? { method: example.method, path: example.path } : null;
-      add('shadowed', 'error', `unreachable: route ${describeRoute(cover.route)} comes first and accepts every request this route accepts${shown}`, cover.route, shownExample);
+      const taken = `route ${describeRoute(cover.route)} comes first and accepts every request this route accepts${shown}`;
+      if (entry.route.name === null) {
+        add('shadowed', 'error', `unreachable: ${taken}`, cover.route, shownExample);
+      } else {
+        // A named route kept after a broader one so that links can be made by name: a warning, with the fix.
+        add('shadowed', 'warning', `never matches: ${taken}. It still generates links by name; if that is what it is for, mark it generationOnly: true`, cover.route, shownExample);
+      }
     }
   }
   return found;
@@ -84,11 +93,14 @@ function checkConstraints(entry: RouteEntry, add: Add): void {
     const defaultKey = findRouteKey(entry.defaults, parameter?.name ?? key);
     const hasDefault = defaultKey !== undefined;
     if (parameter === undefined && !hasDefault) {
-      // The constraint always sees a missing value: most constraints reject it, and then nothing matches.
+      // A custom constraint may read anything (the request's method, headers…): under any key it is the
+      // user's business. A built-in one always sees a missing value: most reject it, and then nothing matches.
+      const guess = didYouMean(key, entry.template.parameters.map((p) => p.name));
+      const hint = guess === null ? '' : ` Did you mean {${guess}}?`;
       if (builtin && !passesAlone(entry, i, undefined)) {
-        add('constraint-key-not-parameter', 'error', `never matches: the constraints key "${key}" (${labels}) names no parameter of the template, so it always sees a missing value and rejects it`);
-      } else {
-        add('constraint-key-not-parameter', 'warning', `the constraints key "${key}" (${labels}) names no parameter of the template`);
+        add('constraint-key-not-parameter', 'error', `never matches: the constraints key "${key}" (${labels}) names no parameter of the template, so it always sees a missing value and rejects it.${hint}`);
+      } else if (builtin && guess !== null) {
+        add('constraint-key-not-parameter', 'warning', `the constraints key "${key}" (${labels}) names no parameter of the template.${hint}`);
       }
     } else if (hasDefault && builtin && impossible === null) {
       const value = entry.defaults[defaultKey];
@@ -184,9 +196,14 @@ function checkDefinition(entry: RouteEntry, add: Add): void {
   for (const method of entry.route.methods ?? []) {
     if (!KNOWN_METHODS.has(method)) add('unknown-method', 'warning', `the method "${method}" is not an HTTP method node:http knows: no request will use it`);
   }
+  // A defaults key that names no parameter is how conventional routing attaches values ("controller",
+  // "action"): no finding. Only one that looks like a misspelt parameter is worth a person's time.
+  const names = entry.template.parameters.map((p) => p.name);
   for (const key of Object.keys(entry.defaults)) {
-    if (findParameter(entry.template, key) === undefined) {
-      add('default-key-not-parameter', 'info', `the defaults key "${key}" names no parameter: it is added to every match's values, and generation uses this route only when a given "${key}" equals it`);
+    if (findParameter(entry.template, key) !== undefined) continue;
+    const guess = didYouMean(key, names);
+    if (guess !== null) {
+      add('default-key-not-parameter', 'warning', `the defaults key "${key}" names no parameter. Did you mean {${guess}}? As written, "${key}" is added to every match's values and {${guess}} gets no default`);
     }
   }
   const keys = entry.givenConstraintKeys;

@@ -27,7 +27,8 @@ export type MissReason =
 export interface RouteExplanation {
   readonly route: CompiledRoute;
   /** matched: this route won. rejected: it was tried and did not accept. not-tried: an earlier route won. */
-  readonly outcome: 'matched' | 'rejected' | 'not-tried';
+  /** 'generation-only': the route is marked generationOnly and never matches. */
+  readonly outcome: 'matched' | 'rejected' | 'not-tried' | 'generation-only';
   /** The values it matched with (for not-tried: the values it would have matched with), else null. */
   readonly values: RouteValues | null;
   /** Why it does not accept the request (for not-tried: why it would not have), else null. */
@@ -64,6 +65,9 @@ export function explainRequest(entries: readonly RouteEntry[], target: unknown, 
   const routes = entries.map((entry): RouteExplanation => {
     const verdict: Verdict = path === null ? { values: null, reason: { kind: 'not-a-path' }, progress: 0 } : judge(entry, path, method, httpContext);
     const route = entry.route;
+    if (route.generationOnly) {
+      return { route, outcome: 'generation-only', values: null, reason: null, winner: null, progress: -1, message: 'generation only (generationOnly: true): it never matches a request, it makes links' };
+    }
     if (winner !== null) {
       const would = verdict.reason === null ? 'it would match too' : `it would not match either: ${reasonText(verdict.reason, entry)}`;
       return { route, outcome: 'not-tried', values: verdict.values, reason: verdict.reason, winner: winner.route, progress: verdict.progress, message: `not tried: route ${describeRoute(winner.route)} matched first (${would})` };
@@ -76,7 +80,7 @@ export function explainRequest(entries: readonly RouteEntry[], target: unknown, 
   });
   const found = winner as RouteExplanation | null;
   let closest: RouteExplanation | null = null;
-  if (found === null) for (const r of routes) if (closest === null || r.progress > closest.progress) closest = r;
+  if (found === null) for (const r of routes) if (r.outcome !== 'generation-only' && (closest === null || r.progress > closest.progress)) closest = r;
   return {
     path: typeof target === 'string' ? target : String(target),
     method,
