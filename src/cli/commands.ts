@@ -1,7 +1,7 @@
 // The switchyard commands: routes, match, explain, url, lint. Each gets its parsed arguments and an output
 // sink, writes text (or JSON with --json) and returns its exit status: 0 done, 1 a negative answer (no
 // match, no URL, an unreachable route), 2 a usage or input error (thrown as CliError, handled in main.ts).
-import type { CompiledRouter, Diagnostic, RouteValues } from '../index.js';
+import type { CompiledRouter, Diagnostic, MissReason, RouteExplanation, RouteValues } from '../index.js';
 import { CliError, compileRoutes, loadRoutes } from './load-routes.js';
 import type { Style } from './style.js';
 
@@ -96,14 +96,15 @@ Exit status 1 when no route matches (then try: switchyard explain).`,
   },
 
   explain: {
-    usage: 'switchyard explain <file> <METHOD> <path> [--json]',
-    summary: 'what every route made of a request, in order',
-    help: `For each route in collection order: the winner (✓), the first reason each other route did not take
-the request (✗: which segment failed which template segment, which constraint rejected which value, the verb
-limit), and "not tried" (·) for the routes after the winner. Without a winner, the route that came closest is
-named. Exit status 0 either way.`,
+    usage: 'switchyard explain <file> <METHOD> <path> [--all] [--json]',
+    summary: 'why a request goes where it goes: the winner, the routes that came closest',
+    help: `Prints the winner (✓), then the routes that came closest (✗, with the first reason each did not take
+the request: which segment failed which template segment, which constraint rejected which value, the verb
+limit), and the rest summarised by reason with counts. --all prints every route in collection order instead,
+with "not tried" (·) for the routes after the winner. Without a winner, the route that came closest is named.
+Exit status 0 either way.`,
     valueOptions: [],
-    flags: ['json'],
+    flags: ['json', 'all'],
     async run(args, { out, style }) {
       const { router, rest } = await load(args, 3, this.usage);
       const [method, path] = rest;
@@ -116,11 +117,18 @@ named. Exit status 0 either way.`,
         ? `${style.green('matched')} ${routeName(explained.match.route, style)}`
         : `${style.red('no match')}${explained.closest ? `; closest: ${routeName(explained.closest.route, style)}` : ''}`;
       out(`${explained.method} ${path} → ${head}`);
-      for (const r of explained.routes) {
+      const line = (r: RouteExplanation): void => {
         const mark = r.outcome === 'matched' ? style.green('✓') : r.outcome === 'rejected' ? style.red('✗') : style.dim('·');
-        const text = r.outcome === 'not-tried' ? style.dim(r.message) : r.message;
+        const text = r.outcome === 'rejected' || r.outcome === 'matched' ? r.message : style.dim(r.message);
         out(`  ${mark} ${routeName(r.route, style)}  ${text}`);
+      };
+      if (args.flags.has('all')) {
+        for (const r of explained.routes) line(r);
+        return 0;
       }
+      const { shown, others } = focus(explained.routes);
+      for (const r of shown) line(r);
+      if (others.length > 0) out(style.dim(`  and ${count(others.length, 'other route')}: ${summarise(others)} (--all lists them)`));
       return 0;
     },
   },
@@ -150,34 +158,89 @@ and exits with status 1.`,
   },
 
   lint: {
-    usage: 'switchyard lint <file> [--json]',
+    usage: 'switchyard lint <file> [--severity error|warning|info] [--json]',
     summary: 'unreachable routes and likely mistakes (exit 1 on an unreachable route)',
     help: `Reports routes that no request can reach (proven: an earlier route accepts every request they accept,
 or their constraints can never pass) as errors, with the earlier route and a request that shows it, and
-likely mistakes as warnings (Express-style :id segments, unknown methods, constraints keys that name no
-parameter, unanchored regex alternations...). Exit status 1 when there is an error, for use in CI.`,
-    valueOptions: [],
+likely mistakes as warnings (Express-style :id segments, unknown methods, a misspelt defaults or constraints
+key, unanchored regex alternations...), grouped by kind, one line each, then a summary line. --severity shows
+only findings at or above it. Exit status 1 when there is an error (whatever is shown), for use in CI.`,
+    valueOptions: ['severity'],
     flags: ['json'],
     async run(args, { out, style }) {
       const { file, router } = await load(args, 1, this.usage);
-      const found = router.diagnostics();
-      const errors = found.filter((d) => d.severity === 'error').length;
-      if (args.flags.has('json')) out(json(found));
-      else {
-        const tag = (d: Diagnostic): string =>
-          d.severity === 'error' ? style.red('error') : d.severity === 'warning' ? style.yellow('warning') : style.dim('info');
-        for (const d of found) out(`${tag(d)} ${routeName(d.route, style)} ${style.dim(`[${d.code}]`)}\n  ${d.message}`);
-        const warnings = found.filter((d) => d.severity === 'warning').length;
-        out(`${file}: ${count(router.routes.length, 'route')}, ${count(errors, 'error')}, ${count(warnings, 'warning')}`);
+      const least = args.options.get('severity')?.at(-1) ?? 'info';
+      if (!Object.hasOwn(RANK, least)) throw new CliError(`--severity takes error, warning or info, not ${JSON.stringify(least)}`);
+      const all = router.diagnostics();
+      const found = all.filter((d) => RANK[d.severity] >= RANK[least as Diagnostic['severity']]);
+      const errors = all.filter((d) => d.severity === 'error').length;
+      if (args.flags.has('json')) {
+        out(json(found));
+        return errors > 0 ? 1 : 0;
       }
+      const tag = (d: Diagnostic): string =>
+        d.severity === 'error' ? style.red('error  ') : d.severity === 'warning' ? style.yellow('warning') : style.dim('info   ');
+      // Grouped by kind, the kinds with errors first: the same mistake across a large table reads as one block.
+      const groups = new Map<string, Diagnostic[]>();
+      for (const d of [...found].sort((a, b) => RANK[b.severity] - RANK[a.severity])) groups.set(d.code, [...(groups.get(d.code) ?? []), d]);
+      for (const [code, list] of groups) {
+        out(style.bold(`${code} (${list.length})`));
+        for (const d of list.sort((a, b) => a.route.index - b.route.index)) out(`  ${tag(d)} ${routeName(d.route, style)}  ${d.message}`);
+      }
+      const warnings = all.filter((d) => d.severity === 'warning').length;
+      const infos = all.filter((d) => d.severity === 'info').length;
+      out(`${file}: ${count(router.routes.length, 'route')}, ${count(errors, 'error')}, ${count(warnings, 'warning')}${infos > 0 ? `, ${count(infos, 'info')}` : ''}`);
       return errors > 0 ? 1 : 0;
     },
   },
 };
 
+/** Severities, least to most. */
+const RANK: Record<Diagnostic['severity'], number> = { info: 0, warning: 1, error: 2 };
+
+/** How many routes an explanation shows besides the winner: the ones that came closest. */
+const CLOSEST_SHOWN = 3;
+
+/**
+ * The routes worth reading in an explanation: the winner; every route that failed only on its verb limit or
+ * a constraint (its template accepted the path); and, up to CLOSEST_SHOWN in all, those that got furthest
+ * into the path past its first segment.
+ * The rest are counted by reason.
+ */
+function focus(routes: readonly RouteExplanation[]): { shown: RouteExplanation[]; others: RouteExplanation[] } {
+  const rejected = routes.filter((r) => r.outcome === 'rejected');
+  const nearly = new Set(rejected.filter((r) => r.reason?.kind === 'method' || r.reason?.kind === 'constraint'));
+  // Only routes that got past the first segment: one that fails on it came nowhere near.
+  const furthest = rejected.filter((r) => !nearly.has(r) && r.progress > 0).sort((a, b) => b.progress - a.progress || a.route.index - b.route.index);
+  for (const r of furthest.slice(0, Math.max(0, CLOSEST_SHOWN - nearly.size))) nearly.add(r);
+  const shown = routes.filter((r) => r.outcome === 'matched' || nearly.has(r));
+  return { shown, others: routes.filter((r) => !shown.includes(r)) };
+}
+
+/** "segment 0 is another literal (150), not tried (4)" */
+function summarise(routes: readonly RouteExplanation[]): string {
+  const counts = new Map<string, number>();
+  for (const r of routes) {
+    const label = r.outcome === 'not-tried' ? 'not tried: an earlier route won' : r.outcome === 'generation-only' ? 'generation only' : REASON_LABELS[r.reason?.kind ?? 'not-a-path'];
+    counts.set(label, (counts.get(label) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1]).map(([label, n]) => `${label} (${n})`).join(', ');
+}
+
+const REASON_LABELS: Record<MissReason['kind'], string> = {
+  'literal-mismatch': 'a literal segment differs',
+  'complex-mismatch': 'a complex segment does not split',
+  'too-many-segments': 'too many segments',
+  'too-few-segments': 'too few segments',
+  'empty-segment': 'an empty segment',
+  method: 'the verb limit',
+  constraint: 'a constraint',
+  'not-a-path': 'not a path',
+};
+
 /** The help of one command, or of the whole tool. */
 export function helpText(name?: string): string {
-  const command = name === undefined ? undefined : commands[name];
+  const command = name === undefined || !Object.hasOwn(commands, name) ? undefined : commands[name];
   if (command) return `usage: ${command.usage}\n\n${command.help}\n\n${FILE_HELP}\n\nOptions: --help${command.flags.includes('json') ? ', --json (machine-readable output)' : ''}`;
   const width = Math.max(...Object.keys(commands).map((n) => n.length));
   return [

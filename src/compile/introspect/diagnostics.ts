@@ -96,11 +96,11 @@ function checkConstraints(entry: RouteEntry, add: Add): void {
       // A custom constraint may read anything (the request's method, headers…): under any key it is the
       // user's business. A built-in one always sees a missing value: most reject it, and then nothing matches.
       const guess = didYouMean(key, entry.template.parameters.map((p) => p.name));
-      const hint = guess === null ? '' : ` Did you mean {${guess}}?`;
+      const hint = guess === null ? '' : `. Did you mean {${guess}}?`;
       if (builtin && !passesAlone(entry, i, undefined)) {
-        add('constraint-key-not-parameter', 'error', `never matches: the constraints key "${key}" (${labels}) names no parameter of the template, so it always sees a missing value and rejects it.${hint}`);
+        add('constraint-key-not-parameter', 'error', `never matches: the constraints key "${key}" (${labels}) names no parameter of the template, so it always sees a missing value and rejects it${hint}`);
       } else if (builtin && guess !== null) {
-        add('constraint-key-not-parameter', 'warning', `the constraints key "${key}" (${labels}) names no parameter of the template.${hint}`);
+        add('constraint-key-not-parameter', 'warning', `the constraints key "${key}" (${labels}) names no parameter of the template${hint}`);
       }
     } else if (hasDefault && builtin && impossible === null) {
       const value = entry.defaults[defaultKey];
