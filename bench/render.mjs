@@ -400,6 +400,11 @@ export function renderDocs() {
     out.push('## Router lookups', '', '`npm run bench` has not been run yet.', '');
   }
   out.push(http ? httpMarkdown(http) : '## HTTP (to-do API)\n\n`npm run bench:http` has not been run yet.\n');
+  const diagnostics = readJson(new URL('diagnostics.json', dir));
+  if (diagnostics) {
+    out.push('## Diagnostics', '', `\`npm run bench:diagnostics\` (${diagnostics.date}, Node ${diagnostics.node}): \`router.diagnostics()\` alone, and \`switchyard lint\` as a whole process (start, read, compile, analyse, print). Medians of 3.`, '');
+    out.push(diagnostics.table, '');
+  }
   writeFileSync(new URL('benchmarks.md', docs), out.join('\n'));
   console.log(`wrote ${fileURLToPath(new URL('benchmarks.md', docs))}`);
 }

@@ -4,7 +4,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AlphaRouteConstraint, BoolRouteConstraint, compile, HttpMethodRouteConstraint, DecimalRouteConstraint, IntRouteConstraint, LengthRouteConstraint, LongRouteConstraint, MaxLengthRouteConstraint, MaxRouteConstraint, MinLengthRouteConstraint, MinRouteConstraint, RangeRouteConstraint, type Diagnostic, type RouteConstraint, type RouteDefinition } from '../src/index.js';
 import { fuzzHarness } from './support/fuzz.js';
-import { Case, caseArb, routesArb } from './support/route-generators.js';
+import { Case, caseArb, routesArb, wideRoute } from './support/route-generators.js';
+import { routeEntriesOf } from '../src/compile/compile.js';
+import { CoverIndex, provesCover } from '../src/compile/introspect/cover.js';
 import { parseTemplate } from '../src/index.js';
 
 const { TIMEOUT, check } = fuzzHarness('test/diagnostics.test.ts', 0xd1a6);
@@ -211,6 +213,24 @@ describe('soundness (fast-check)', () => {
     unreachableSeen = probes = shadowedAccepting = 0;
     check('sound with custom constraints', fc.property(withCustom, sound), 800);
     expect(probes).toBeGreaterThan(500);
+  }, TIMEOUT);
+
+  // The index diagnostics() uses only prunes: it finds the same first cover as trying every earlier route.
+  it('the cover index finds the same first cover as trying every earlier route', () => {
+    let covered = 0;
+    const table = fc.oneof(routesArb(12), fc.array(wideRoute, { minLength: 20, maxLength: 80 }));
+    check('cover index', fc.property(table, (routes) => {
+      const entries = routeEntriesOf(compile(routes))!;
+      const index = new CoverIndex();
+      for (const b of entries) {
+        const brute = entries.slice(0, b.route.index).find((a) => provesCover(a, b));
+        index.add(b);
+        const indexed = index.firstCover(b, (a) => a !== b);
+        expect(indexed?.route.index ?? null).toBe(brute?.route.index ?? null);
+        if (brute !== undefined) covered++;
+      }
+    }), 400);
+    expect(covered).toBeGreaterThan(200); // not vacuous: many routes have a cover
   }, TIMEOUT);
 
   // The impossible combinations are claims about every string: checked on strings made to look like values.

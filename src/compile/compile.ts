@@ -118,6 +118,7 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
   // Without new Function the generated matcher cannot exist: the interpreted trie answers instead.
   const matcher: Matcher = MATCHERS[requested](matchable) ?? createTrieMatcher(matchable);
 
+  const winner = (path: string, method: string) => matcher.match(path, method, undefined);
   const router: CompiledRouter = {
     routes: entries.map((e) => e.route),
     strategy: matcher.strategy,
@@ -137,11 +138,11 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
       const candidates = name === null ? entries : named ? [named] : [];
       return explainGeneration({ entries: candidates, routeName: name, generate: (entry) => urls.generateWith(entry, request) }, request);
     },
-    diagnostics: () => diagnose(entries),
+    diagnostics: () => diagnose(entries, winner),
   };
   ENTRIES.set(router, entries);
   if (options.onDiagnostics) {
-    const found = diagnose(entries);
+    const found = diagnose(entries, winner);
     if (found.length > 0) options.onDiagnostics(found);
   }
   return router;

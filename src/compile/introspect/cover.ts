@@ -94,3 +94,79 @@ export function passesAlone(entry: RouteEntry, i: number, value: unknown): boole
   const values = value === undefined || value === null ? {} : { [key]: value };
   return entry.constraintList[i].match({ request: { method: 'GET' } }, entry.route, key, values, 'incoming');
 }
+
+/**
+ * The earlier routes that could cover a route, so that diagnostics() compares each route with those alone
+ * instead of with every earlier one. Routes are filed in a trie by their leading literal segments. A route b
+ * whose template starts with the literals L0…Lp-1 can be covered only by a route that agrees with them
+ * segment by segment until it has a parameter or catch-all there (its "open" list at that depth), and then,
+ * where b's literals end: by a route with exactly b's literals if b ends there, or by one with the same
+ * complex segment if b has one there. segmentCovers and acceptsLength decide the same way: a literal covers
+ * only the same literal, a complex segment only the same pattern, and a shorter template no longer path.
+ * (10,000 routes: 1.6 s before; 10,000 under one shared first literal: 4.4 s with a first-segment index.)
+ */
+export class CoverIndex {
+  private readonly root = createCoverNode();
+
+  add(entry: RouteEntry): void {
+    let node = this.root;
+    for (const plan of entry.segments) {
+      if (plan.kind === 'literal') {
+        let child = node.literals.get(plan.folded);
+        if (child === undefined) node.literals.set(plan.folded, (child = createCoverNode()));
+        node = child;
+        continue;
+      }
+      if (plan.kind === 'complex') pushTo(node.complex, plan.pattern.key, entry);
+      else node.open.push(entry);
+      return;
+    }
+    node.ends.push(entry);
+  }
+
+  /** The first (lowest-index) route filed so far that proves to cover `b` and passes `usable`, or undefined. */
+  firstCover(b: RouteEntry, usable: (a: RouteEntry) => boolean): RouteEntry | undefined {
+    const lists: (readonly RouteEntry[])[] = [];
+    let node: CoverNode | undefined = this.root;
+    let depth = 0;
+    for (; node !== undefined; depth++) {
+      lists.push(node.open);
+      const plan = b.segments[depth];
+      if (plan === undefined) {
+        lists.push(node.ends);
+        break;
+      }
+      if (plan.kind !== 'literal') {
+        if (plan.kind === 'complex') lists.push(node.complex.get(plan.pattern.key) ?? NO_ENTRIES);
+        break;
+      }
+      node = node.literals.get(plan.folded);
+    }
+    let best: RouteEntry | undefined;
+    for (const list of lists) {
+      // Each list is in index order: the first cover in it is its best; only a lower index can win.
+      const found = list.find((a) => (best === undefined || a.route.index < best.route.index) && usable(a) && provesCover(a, b));
+      if (found !== undefined) best = found;
+    }
+    return best;
+  }
+}
+
+interface CoverNode {
+  /** Routes whose segment at this depth is a parameter or a catch-all (the literals before it agree). */
+  readonly open: RouteEntry[];
+  /** Routes whose segment at this depth is a complex segment, by its pattern. */
+  readonly complex: Map<string, RouteEntry[]>;
+  /** Routes whose template ends here (all literals). */
+  readonly ends: RouteEntry[];
+  readonly literals: Map<string, CoverNode>;
+}
+
+const NO_ENTRIES: readonly RouteEntry[] = [];
+const createCoverNode = (): CoverNode => ({ open: [], complex: new Map(), ends: [], literals: new Map() });
+
+function pushTo(map: Map<string, RouteEntry[]>, key: string, entry: RouteEntry): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [entry]);
+  else list.push(entry);
+}
