@@ -63,3 +63,27 @@ describe('explain, diagnostics and OpenAPI', () => {
     expect(JSON.stringify(document)).not.toContain('productSeName');
   });
 });
+
+describe('in the pipeline (RouteBuilder)', () => {
+  it('a generationOnly route takes no request and still makes links with UrlHelper', async () => {
+    const { addRouting, createApplication, RouteBuilder, UrlHelper, useRouter } = await import('../src/http.js');
+    const { createServer } = await import('node:http');
+    const app = createApplication({ onError: () => {} });
+    addRouting(app.services);
+    const routes = new RouteBuilder(app)
+      .mapGet('{generic_se_name}', (ctx) => ctx.response.send(200, `generic ${ctx.routeData.values.generic_se_name}; product link ${new UrlHelper(ctx).link('Product', { SeName: 'jeans' })}`), { name: 'GenericUrl' })
+      .mapGet('{SeName}', (ctx) => ctx.response.send(200, 'never'), { name: 'Product', generationOnly: true })
+      .build();
+    useRouter(app, routes);
+    expect(routes.diagnostics()).toEqual([]);
+    const server = createServer(app.handler).listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    try {
+      const { port } = server.address() as { port: number };
+      const text = await (await fetch(`http://127.0.0.1:${port}/shoes`)).text();
+      expect(text).toBe(`generic shoes; product link http://127.0.0.1:${port}/jeans`);
+    } finally {
+      server.close();
+    }
+  });
+});

@@ -20,6 +20,8 @@ export interface MapOptions<Name extends string | null = string | null, Defaults
   defaults?: Defaults | null;
   constraints?: RouteConstraints | null;
   dataTokens?: Record<string, unknown> | null;
+  /** true: the route only makes links (by name, with UrlHelper); it never takes a request. */
+  generationOnly?: boolean | null;
 }
 
 /** What every route of a mapGroup shares. */
@@ -267,7 +269,7 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
 
   // Returns `this` typed loosely: the table type parameter describes the routes, the object is the same.
   private mapRouter(verbs: readonly string[] | null, template: string, target: Router, options: MapOptions = {}): RouteBuilder<any, any, any> {
-    const { name = null, dataTokens = null } = options;
+    const { name = null, dataTokens = null, generationOnly = null } = options;
     let defaults = options.defaults ?? null;
     let ownConstraints = options.constraints ?? null;
     const group = this.group;
@@ -284,7 +286,7 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
       }
     }
     const constraints = verbs ? { ...ownConstraints, httpMethod: new HttpMethodRouteConstraint(...verbs) } : ownConstraints;
-    return this.add(new Route(target, name, template, defaults, constraints, dataTokens, this.routing.constraintResolver));
+    return this.add(new Route(target, name, template, defaults, constraints, dataTokens, this.routing.constraintResolver, { generationOnly }));
   }
 
   private branch(configure: ConfigureBranch): RequestDelegate {

@@ -41,6 +41,8 @@ export class Route implements NamedRouter {
     constraints: RouteConstraints | null = null,
     dataTokens: Record<string, unknown> | null = null,
     constraintResolver?: ConstraintRegistry,
+    /** generationOnly: the route makes links and never takes a request (see RouteDefinition). */
+    options: { readonly generationOnly?: boolean | null } = {},
   ) {
     requireRouter(target, 'Route (its target)');
     this.name = routeName ?? null;
@@ -63,6 +65,7 @@ export class Route implements NamedRouter {
       methods,
       handler: this,
       constraintResolver: constraintResolver ?? null,
+      generationOnly: options.generationOnly === true,
     };
     this.compiled = compile([this.definition], { strategy: 'reference', constraintRegistry: constraintResolver });
     const route = this.compiled.routes[0];
