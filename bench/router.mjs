@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ADAPTERS } from './adapters/index.mjs';
 import { switchyardRoutes } from './adapters/switchyard-routes.mjs';
-import { distinctSet, KINDS, loadFixture, MIXES, syntheticSet } from './lib/data.mjs';
+import { distinctSet, KINDS, loadFixture, MIXES, realSet, syntheticSet } from './lib/data.mjs';
 import { environment } from './lib/env.mjs';
 import { snapshotBundle, sourceState } from './lib/snapshot.mjs';
 import { mergeSamples, settings } from './lib/measure.mjs';
@@ -40,7 +40,14 @@ const oracleFor = (routes) => {
 };
 
 const t0 = performance.now();
-const sets = [loadFixture('small'), loadFixture('github'), ...[203, 1000, 10_000].map((n) => syntheticSet(n, oracleFor)), distinctSet(10_000, oracleFor)];
+const sets = [
+  loadFixture('small'),
+  loadFixture('github'),
+  ...[203, 1000, 10_000].map((n) => syntheticSet(n, oracleFor)),
+  distinctSet(10_000, oracleFor),
+  realSet('nuget-gallery', oracleFor),
+  realSet('nopcommerce-3.90', oracleFor),
+];
 for (const set of sets) {
   if (set.shadowed?.length) console.warn(`${set.name}: ${set.shadowed.length} requests answered by an earlier route than the one they were drawn from (the oracle wins)`);
 }

@@ -237,3 +237,34 @@ function drawRequests(routes, oracle, rand) {
   }
   return { requests, shadowed };
 }
+
+// What the applications' own constraint classes accept, as inline constraints the benchmark can build.
+const CUSTOM_CONSTRAINTS = { GuidConstraint: 'guid', VersionRouteConstraint: '^\\d+(\\.\\d+){1,3}(-[0-9A-Za-z.-]+)?$', LatestVersionRouteConstraint: '^\\d+(\\.\\d+){1,3}(-[0-9A-Za-z.-]+)?$' };
+
+/**
+ * A real application's route table (test/fixtures/real: NuGetGallery, nopCommerce 3.90): its templates,
+ * defaults and constraints for switchyard (an HttpMethodConstraint becomes the route's method; a route without
+ * one is GET), and the `:param` form for the peers, which have no defaults or constraints — where that changes
+ * an answer, the pre-timing check reports the peer instead of timing it. Requests drawn as for the synthetic
+ * sets, answers from switchyard reference.
+ */
+export function realSet(name, oracleFor, seed = 5) {
+  const table = JSON.parse(readFileSync(new URL(`../../test/fixtures/real/${name}.json`, import.meta.url), 'utf8'));
+  const routes = table.map((r) => {
+    const constraints = {};
+    let method = 'GET';
+    for (const [key, c] of Object.entries(r.constraints ?? {})) {
+      if (typeof c === 'string') constraints[key] = c;
+      else if (c.httpMethod) method = c.httpMethod[0];
+      else constraints[key] = CUSTOM_CONSTRAINTS[c.custom];
+    }
+    const colon = '/' + r.template.replace(/\{\*{0,2}([^}=?:]+)[^}]*\}/g, ':$1').replace(/\/+$/, '');
+    return { method, template: r.template, colon, defaults: r.defaults, constraints };
+  });
+  return {
+    name,
+    source: `test/fixtures/real/${name}.json (a real application's table, in registration order); answers from switchyard reference`,
+    routes,
+    ...drawRequests(routes, oracleFor(routes), prng(seed * 31 + routes.length)),
+  };
+}

@@ -1,20 +1,30 @@
 // Copies a built bundle to a private temporary directory, so a run measures one build from start to end even
 // when dist/ is rebuilt meanwhile (npm test rebuilds it), and records which build that was.
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 
-/** { path of the copy, sha256 of the bundle, remove() }. */
+/**
+ * { path of the copy, sha256 of the bundle, remove() }. The library's entries share code in dist/chunks/
+ * (esbuild code splitting): the chunks they import are copied beside the entry, and hashed with it.
+ */
 export function snapshotBundle(file) {
   if (!existsSync(file)) return null;
   const dir = mkdtempSync(join(tmpdir(), 'switchyard-bench-'));
   const copy = join(dir, basename(file));
   copyFileSync(file, copy);
-  if (existsSync(file + '.map')) copyFileSync(file + '.map', copy + '.map');
-  const sha256 = createHash('sha256').update(readFileSync(copy)).digest('hex').slice(0, 16);
-  return { path: copy, sha256, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  const hash = createHash('sha256').update(readFileSync(copy));
+  const chunks = join(dirname(file), 'chunks');
+  if (existsSync(chunks)) {
+    mkdirSync(join(dir, 'chunks'));
+    for (const name of readdirSync(chunks).filter((n) => n.endsWith('.js')).sort()) {
+      copyFileSync(join(chunks, name), join(dir, 'chunks', name));
+      hash.update(readFileSync(join(chunks, name)));
+    }
+  }
+  return { path: copy, sha256: hash.digest('hex').slice(0, 16), remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /** The commit checked out, and whether src/ had uncommitted changes when the bundle was built. */
