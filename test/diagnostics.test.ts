@@ -37,6 +37,7 @@ const shadowed: [string, (string | RouteDefinition)[], string[]][] = [
   ['a default and its constraint keyed in different case', [{ template: 'x/{id?}', defaults: { Area: 'a' }, constraints: { area: 'a|b' } }, 'x'], ['shadowed #1 by #0']],
   ['a catch-all later in the template', ['files/{*rest}', 'files/{a}/{b}', 'files/{a}.{b}'], ['shadowed #1 by #0', 'shadowed #2 by #0']],
   ['an identical complex segment', ['f/{a}.{b?}', 'f/{x}.{y?}'], ['shadowed #1 by #0']],
+  ['several routes whose verb limits together cover a later one', [{ template: 'x/{id}', methods: ['GET'] }, { template: 'x/{n}', methods: ['POST', 'PUT'] }, { template: 'x/{id}', methods: ['GET', 'POST'] }], ['shadowed #2 by #0']],
 ];
 
 const reachable: [string, (string | RouteDefinition)[]][] = [
@@ -49,7 +50,8 @@ const reachable: [string, (string | RouteDefinition)[]][] = [
   ['a parameter that a complex segment does not cover', ['f/{a}.{b}', 'f/{x}']],
   ['an optional parameter that a required one does not cover', ['{a}', '{a?}']],
   ['a catch-all covers empty segments, a parameter chain does not', ['{a}/{b}/{c}/{d}', '{*rest}']],
-  ['two routes that only together cover a third (not proven)', [{ template: 'x', methods: ['GET'] }, { template: 'x', methods: ['POST'] }, { template: 'x', methods: ['GET', 'POST'] }]],
+  ['two routes that together cover a third but for a method neither allows', [{ template: 'x', methods: ['GET'] }, { template: 'x', methods: ['POST'] }, { template: 'x', methods: ['GET', 'PUT'] }]],
+  ['two routes whose verbs cover a third, one of them with a constraint the third lacks', [{ template: 'x/{id:int}', methods: ['GET'] }, { template: 'x/{id}', methods: ['POST'] }, { template: 'x/{id}', methods: ['GET', 'POST'] }]],
   ['a constraint on a default that fails', [{ template: 'x/{id?}', defaults: { area: 'c' }, constraints: { area: 'a|b' } }, 'x']],
   // A subclass may override match(): it is a custom constraint, whatever its base class.
   ['a subclass of int before int (a custom constraint)', [{ template: 'a/{id}', constraints: { id: new EvenInt() } }, 'a/{id:int}']],

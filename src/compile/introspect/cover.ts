@@ -126,6 +126,39 @@ export class CoverIndex {
 
   /** The first (lowest-index) route filed so far that proves to cover `b` and passes `usable`, or undefined. */
   firstCover(b: RouteEntry, usable: (a: RouteEntry) => boolean): RouteEntry | undefined {
+    let best: RouteEntry | undefined;
+    for (const list of this.candidates(b)) {
+      // Each list is in index order: the first cover in it is its best; only a lower index can win.
+      const found = list.find((a) => (best === undefined || a.route.index < best.route.index) && usable(a) && provesCover(a, b));
+      if (found !== undefined) best = found;
+    }
+    return best;
+  }
+
+  /**
+   * Several earlier routes that together cover `b`, or null: each accepts every request `b` accepts but for
+   * its verb limit, and their verb limits together allow all of b's methods (GET and POST routes before a GET,
+   * POST route of the same shape). Sound for the same reason one cover is: a request of b with method m goes
+   * to a route that allows m, if not to an earlier one. Only for a b with a verb limit of its own.
+   */
+  coverTogether(b: RouteEntry, usable: (a: RouteEntry) => boolean): RouteEntry[] | null {
+    if (b.methodSet === null) return null;
+    const needed = new Set(b.methodSet);
+    const together: RouteEntry[] = [];
+    for (const list of this.candidates(b)) {
+      for (const a of list) {
+        if (a.methodSet === null || !usable(a) || ![...a.methodSet].some((m) => needed.has(m))) continue;
+        if (!coversLengths(a, b, b.omittableFrom, null)) continue;
+        together.push(a);
+        for (const m of a.methodSet) needed.delete(m);
+        if (needed.size === 0) return together.sort((x, y) => x.route.index - y.route.index);
+      }
+    }
+    return null;
+  }
+
+  /** The lists of earlier routes that may cover `b` (see the class comment), each in index order. */
+  private candidates(b: RouteEntry): (readonly RouteEntry[])[] {
     const lists: (readonly RouteEntry[])[] = [];
     let node: CoverNode | undefined = this.root;
     let depth = 0;
@@ -142,13 +175,7 @@ export class CoverIndex {
       }
       node = node.literals.get(plan.folded);
     }
-    let best: RouteEntry | undefined;
-    for (const list of lists) {
-      // Each list is in index order: the first cover in it is its best; only a lower index can win.
-      const found = list.find((a) => (best === undefined || a.route.index < best.route.index) && usable(a) && provesCover(a, b));
-      if (found !== undefined) best = found;
-    }
-    return best;
+    return lists;
   }
 }
 

@@ -63,13 +63,19 @@ export function diagnose(entries: readonly RouteEntry[], winner: Winner = (path,
     if (entry.route.generationOnly) neverMatches.add(entry.route.index);
     covers.add(entry);
     if (neverMatches.has(entry.route.index)) continue;
-    const cover = covers.firstCover(entry, (earlier) => earlier !== entry && !neverMatches.has(earlier.route.index));
+    const usable = (earlier: RouteEntry): boolean => earlier !== entry && !neverMatches.has(earlier.route.index);
+    const single = covers.firstCover(entry, usable);
+    const together = single === undefined ? covers.coverTogether(entry, usable) : null;
+    const cover = single ?? together?.[0];
     if (cover) {
       neverMatches.add(entry.route.index); // a shadowed route never matches, named or not: it covers nothing either
       const example = findExample(entry, winner);
       const shown = example ? `: ${example.method} ${example.path} goes to #${example.winner}` : '';
       const shownExample = example ? { method: example.method, path: example.path } : null;
-      const taken = `route ${describeRoute(cover.route)} comes first and accepts every request this route accepts${shown}`;
+      const taken =
+        together === null
+          ? `route ${describeRoute(cover.route)} comes first and accepts every request this route accepts${shown}`
+          : `routes ${together.map((a) => `${describeRoute(a.route)} (${[...a.methodSet!].join(', ')})`).join(' and ')} come first and together accept every request this route accepts${shown}`;
       if (entry.route.name === null) {
         add('shadowed', 'error', `unreachable: ${taken}`, cover.route, shownExample);
       } else {
