@@ -30,8 +30,16 @@ await build({
 if (existsSync('src/todo/server.ts')) {
   await build({ ...common, entryPoints: ['src/todo/server.ts'], outfile: 'dist/todo-server.js', external: ['pg'] });
 }
+// The command imports the library's entries at run time (dist/index.js beside it), not a bundled copy: a route
+// module that builds constraints with `switchyard-router` then hands the command the very same classes.
+const entriesBesideCli = {
+  name: 'entries-beside-cli',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/(index|http|openapi)\.js$/ }, (args) => ({ path: args.path.replace('../', './'), external: true }));
+  },
+};
 if (existsSync('src/cli/main.ts')) {
-  await build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } });
+  await build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [entriesBesideCli] });
   chmodSync('dist/cli.js', 0o755);
 }
 

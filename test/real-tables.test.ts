@@ -77,3 +77,38 @@ describe.each(REAL_TABLES)('%s', (name) => {
     }
   });
 });
+
+describe('switchyard explain on a real table', () => {
+  it('names the winner and the routes that came closest, in a few lines, with the route module\'s own constraint classes', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'switchyard-real-'));
+    try {
+      // A route module, as a user writes one: it builds its constraints with the package's own classes.
+      const library = new URL('../dist/index.js', import.meta.url).href;
+      const table = new URL('./fixtures/real/nuget-gallery.json', import.meta.url).href;
+      writeFileSync(
+        join(dir, 'routes.mjs'),
+        `import { HttpMethodRouteConstraint } from ${JSON.stringify(library)};
+         import { readFileSync } from 'node:fs';
+         const version = { match: (_c, _r, key, values) => values[key] == null || /^\\d+(\\.\\d+){1,3}(-[0-9A-Za-z.-]+)?$/.test(String(values[key])) };
+         export const routes = JSON.parse(readFileSync(new URL(${JSON.stringify(table)}), 'utf8')).map((r) => ({
+           ...r,
+           ...(r.constraints ? { constraints: Object.fromEntries(Object.entries(r.constraints).map(([k, c]) => [k, c.httpMethod ? new HttpMethodRouteConstraint(...c.httpMethod) : version])) } : {}),
+         }));`,
+      );
+      const cli = new URL('../dist/cli.js', import.meta.url).pathname;
+      const out = execFileSync(process.execPath, [cli, 'explain', join(dir, 'routes.mjs'), 'POST', '/packages/Newtonsoft.Json/owners/bob/confirm/tok'], { encoding: 'utf8' });
+      const lines = out.trimEnd().split('\n');
+      expect(lines[0]).toBe('POST /packages/Newtonsoft.Json/owners/bob/confirm/tok → matched #27 PackageOwnerConfirmation "packages/{id}/owners/{username}/confirm/{token}"');
+      // The GET twin of the winner failed only on the request's method: the command knows the class the module used.
+      expect(lines).toContain('  ✗ #26 PackageOwnerConfirmationRedirect "packages/{id}/owners/{username}/confirm/{token}"  httpMethod:httpmethod(GET) rejected the request\'s method');
+      expect(lines.length).toBeLessThanOrEqual(8);
+      expect(lines.at(-1)).toMatch(/^ {2}and 136 other routes: not tried: an earlier route won \(\d+\), .* \(--all lists them\)$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -154,6 +154,8 @@ export function reasonText(reason: MissReason, entry?: RouteEntry): string {
     case 'method':
       return `the verb limit (methods: ${reason.allowed.join(', ')}) rejects ${reason.method}`;
     case 'constraint':
+      // The HTTP method constraint reads the request's method, not a value.
+      if (reason.constraint.startsWith('httpmethod(')) return `${constraintText(reason.key, reason.constraint)} rejected the request's method`;
       return `${constraintText(reason.key, reason.constraint)} rejected ${reason.value === undefined ? 'a missing value' : JSON.stringify(reason.value)}`;
     case 'not-a-path':
       return 'the path is not a string';
