@@ -4,7 +4,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadAdapter } from './adapters/index.mjs';
-import { MIXES, requestsOf } from './lib/data.mjs';
+import { isFresh, MIXES, requestsOf } from './lib/data.mjs';
 import { timeBatches } from './lib/measure.mjs';
 
 const { adapterId, set, config, measureBuild } = workerData;
@@ -90,7 +90,7 @@ async function run() {
       out.mixes[mix] = { status: 'n/a', reason: 'no requests of this kind' };
       continue;
     }
-    if (adapter.staticOnly && mix !== 'static') {
+    if (adapter.staticOnly && mix !== 'static' && mix !== 'fresh-static') {
       out.mixes[mix] = { status: 'n/a', reason: 'floor: static routes only' };
       continue;
     }
@@ -144,7 +144,7 @@ async function run() {
     if (out.mixes[mix].status !== 'ok') continue;
     const requests = requestsOf(set, mix);
     const expectedSum = requests.reduce((sum, r) => sum + (r.expect === null ? -1 : r.expect), 0);
-    const batch = makeBatch(adapter.lookup, requests, mix === 'fresh');
+    const batch = makeBatch(adapter.lookup, requests, isFresh(mix));
     const check = (sum, reps) => {
       if (sum !== expectedSum * reps) throw new Error(`${adapter.name} on ${set.name}/${mix}: checksum ${sum} ≠ ${expectedSum * reps}`);
     };

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ADAPTERS } from './adapters/index.mjs';
 import { switchyardRoutes } from './adapters/switchyard-routes.mjs';
-import { distinctSet, KINDS, loadFixture, MIXES, realSet, syntheticSet } from './lib/data.mjs';
+import { crudSet, distinctSet, KINDS, loadFixture, MIXES, realSet } from './lib/data.mjs';
 import { environment } from './lib/env.mjs';
 import { snapshotBundle, sourceState } from './lib/snapshot.mjs';
 import { mergeSamples, settings } from './lib/measure.mjs';
@@ -43,7 +43,7 @@ const t0 = performance.now();
 const sets = [
   loadFixture('small'),
   loadFixture('github'),
-  ...[203, 1000, 10_000].map((n) => syntheticSet(n, oracleFor)),
+  ...[200, 2000, 10_000].map((n) => crudSet(n, oracleFor)),
   distinctSet(10_000, oracleFor),
   realSet('nuget-gallery', oracleFor),
   realSet('nopcommerce-3.90', oracleFor),

@@ -6,8 +6,13 @@
 import { readFileSync } from 'node:fs';
 
 export const KINDS = ['static', 'param', 'deep', 'miss'];
-/** 'fresh': every request, its path a new string materialised from a Buffer per lookup, as node:http hands it over. */
-export const MIXES = ['all', 'fresh', ...KINDS];
+/**
+ * 'fresh': every request, its path a new string materialised from a Buffer per lookup, as node:http hands it
+ * over; 'fresh-static' etc.: the same for the requests of one kind.
+ */
+export const MIXES = ['all', 'fresh', ...KINDS, ...KINDS.map((k) => `fresh-${k}`)];
+/** Whether a mix cuts a fresh string per lookup. */
+export const isFresh = (mix) => mix === 'fresh' || mix.startsWith('fresh-');
 
 /** One of the shared fixtures: 'github' (203 routes) or 'small' (12 routes). */
 export function loadFixture(name) {
@@ -18,7 +23,9 @@ export function loadFixture(name) {
 
 /** The requests of one mix ('all' or a kind). */
 export function requestsOf(set, mix) {
-  return mix === 'all' || mix === 'fresh' ? set.requests : set.requests.filter((r) => r.kind === mix);
+  if (mix === 'all' || mix === 'fresh') return set.requests;
+  const kind = mix.startsWith('fresh-') ? mix.slice('fresh-'.length) : mix;
+  return set.requests.filter((r) => r.kind === kind);
 }
 
 /** mulberry32: a small seeded PRNG, so every run builds the same synthetic sets. */
@@ -266,5 +273,37 @@ export function realSet(name, oracleFor, seed = 5) {
     source: `test/fixtures/real/${name}.json (a real application's table, in registration order); answers from switchyard reference`,
     routes,
     ...drawRequests(routes, oracleFor(routes), prng(seed * 31 + routes.length)),
+  };
+}
+
+/**
+ * A CRUD-shaped table of `count` routes, 5 per resource, as most applications have: GET and POST on
+ * api/{resource}, GET, PUT and DELETE on api/{resource}/{resource_id}; every third resource is nested under the
+ * one before it (api/{parent}/{parent_id}/{resource}[/{resource_id}], the deep requests). Same request mix as the
+ * synthetic sets.
+ */
+export function crudSet(count, oracleFor, seed = 13) {
+  const routes = [];
+  const add = (method, segments) =>
+    routes.push({ method, template: segments.map((s) => (s.startsWith(':') ? `{${s.slice(1)}}` : s)).join('/'), colon: '/' + segments.join('/') });
+  let parent = null;
+  for (let n = 0; routes.length < count; n++) {
+    const round = Math.floor(n / WORDS.length);
+    const resource = WORDS[n % WORDS.length] + (round === 0 ? '' : String(round + 1));
+    const base = n % 3 === 2 && parent !== null ? [...parent, resource] : ['api', resource];
+    const item = [...base, `:${resource}_id`];
+    add('GET', base);
+    add('POST', base);
+    add('GET', item);
+    add('PUT', item);
+    add('DELETE', item);
+    if (n % 3 !== 2) parent = item;
+  }
+  routes.length = count;
+  return {
+    name: `crud-${count}`,
+    source: `bench/lib/data.mjs crudSet(${count}): 5 routes per resource (GET/POST collection, GET/PUT/DELETE item), every third resource nested; answers from switchyard reference`,
+    routes,
+    ...drawRequests(routes, oracleFor(routes), prng(seed * 31 + count)),
   };
 }

@@ -1,0 +1,28 @@
+// The fixed lookup loop bench/instructions.mjs runs under callgrind: build one route set, warm up with W lookups
+// over its requests, then run N more. Two runs that differ only in N give the instructions of N lookups alone.
+import { loadAdapter } from './adapters/index.mjs';
+import { crudSet, loadFixture } from './lib/data.mjs';
+
+const [adapterId, setName, mix, warmupText, countText] = process.argv.slice(2);
+const fresh = mix === 'fresh';
+const set = setName.startsWith('crud-') ? crudSet(Number(setName.slice(5)), () => () => null) : loadFixture(setName);
+const requests = set.requests;
+const buffer = Buffer.from(requests.map((r) => r.path).join(''), 'latin1');
+const starts = [0];
+for (const r of requests) starts.push(starts[starts.length - 1] + r.path.length);
+const methods = requests.map((r) => r.method);
+const paths = requests.map((r) => r.path);
+
+const adapter = await loadAdapter(adapterId);
+adapter.build(set.routes);
+function loop(count) {
+  let sum = 0;
+  for (let i = 0, k = 0; i < count; i++, k = k + 1 === paths.length ? 0 : k + 1) {
+    const found = adapter.lookup(methods[k], fresh ? buffer.latin1Slice(starts[k], starts[k + 1]) : paths[k]);
+    sum += found === null ? -1 : found;
+  }
+  return sum;
+}
+let sum = loop(Number(warmupText));
+sum += loop(Number(countText));
+process.stdout.write(`${sum}\n`);

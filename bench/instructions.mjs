@@ -1,0 +1,66 @@
+// npm run bench:instructions: a noise-free second signal for the lookup loop. Wall-clock numbers on a shared
+// two-core machine move by tens of percent; the instructions a loop executes barely move. Each subject runs
+// bench/instructions-child.mjs under `valgrind --tool=callgrind` twice, with the same warm-up (W lookups, enough
+// for V8 to optimise the loop) and N = 0 or N more lookups; (I(N) − I(0)) / N is the instructions per lookup.
+// node runs with --single-threaded so no background compiler or GC thread adds its own instructions.
+//
+//   BENCH_INSTR_SETS=github,small  BENCH_INSTR_SUBJECTS=switchyard-generated,memoirist  BENCH_INSTR_MIXES=all,fresh
+// (the defaults: github and small, all requests pre-built, switchyard generated and the two fastest peers there)
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { environment } from './lib/env.mjs';
+import { snapshotBundle, sourceState } from './lib/snapshot.mjs';
+import { renderDocs, resultsDir } from './render.mjs';
+
+const list = (name, fallback) => (process.env[name] ? process.env[name].split(',') : fallback);
+const SETS = list('BENCH_INSTR_SETS', ['github', 'small']);
+const MIXES = list('BENCH_INSTR_MIXES', ['all']);
+const SUBJECTS = list('BENCH_INSTR_SUBJECTS', ['switchyard-generated', 'memoirist', 'hono-regexp']);
+const WARMUP = 200_000;
+const COUNT = 100_000;
+
+try {
+  execFileSync('valgrind', ['--version'], { stdio: 'ignore' });
+} catch {
+  console.error('bench:instructions needs valgrind (apt-get install valgrind)');
+  process.exit(1);
+}
+const bundle = snapshotBundle(fileURLToPath(new URL('../dist/index.js', import.meta.url)));
+if (bundle === null) {
+  console.error('bench:instructions: dist/index.js is missing; run `node build.mjs` first.');
+  process.exit(1);
+}
+process.on('exit', () => bundle.remove());
+const child = fileURLToPath(new URL('instructions-child.mjs', import.meta.url));
+const run = promisify(execFile);
+
+/** Instructions executed by one child process (callgrind's "Collected"). */
+async function instructions(subject, set, mix, count) {
+  const args = ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, '--single-threaded', child, subject, set, mix, String(WARMUP), String(count)];
+  const { stderr } = await run('valgrind', args, { env: { ...process.env, BENCH_SWITCHYARD_BUNDLE: bundle.path }, maxBuffer: 1 << 24 });
+  const found = /Collected : (\d+)/.exec(stderr);
+  if (!found) throw new Error(`callgrind gave no count for ${subject} ${set} ${mix}:\n${stderr.slice(-500)}`);
+  return Number(found[1]);
+}
+
+const t0 = performance.now();
+const results = [];
+for (const set of SETS) {
+  for (const mix of MIXES) {
+    for (const subject of SUBJECTS) {
+      // The two runs of a pair side by side (the machine has two cores; counts do not depend on load).
+      const [base, more] = await Promise.all([instructions(subject, set, mix, 0), instructions(subject, set, mix, COUNT)]);
+      const { default: create } = await import(`./adapters/${subject}.mjs`);
+      const r = { subject, name: create().name, set, mix, perLookup: (more - base) / COUNT, base, more };
+      results.push(r);
+      console.log(`  ${set.padEnd(8)} ${mix.padEnd(6)} ${r.name.padEnd(24)} ${r.perLookup.toFixed(0)} instructions per lookup`);
+    }
+  }
+}
+const dir = resultsDir(false);
+mkdirSync(dir, { recursive: true });
+const meta = { ...environment('bench:instructions'), warmup: WARMUP, count: COUNT, seconds: Math.round((performance.now() - t0) / 1000), bundle: { file: 'dist/index.js', sha256: bundle.sha256, ...sourceState() } };
+writeFileSync(new URL('instructions.json', dir), JSON.stringify({ suite: 'instructions', meta, results }, null, 1) + '\n');
+renderDocs();

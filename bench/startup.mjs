@@ -1,0 +1,56 @@
+// npm run bench:startup: the start-up curve. For switchyard (generated and interpreted trie) and each peer, a
+// fresh process per measurement (bench/startup-child.mjs): import + build of the GitHub set + the first 1,000,
+// 10,000 and 100,000 lookups (fresh strings); the median of 3 runs, the runs of all subjects interleaved so load
+// from elsewhere on the machine hits every subject alike. Writes bench/results/startup.json and re-renders the docs.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { environment } from './lib/env.mjs';
+import { snapshotBundle, sourceState } from './lib/snapshot.mjs';
+import { renderDocs, resultsDir } from './render.mjs';
+
+const SUBJECTS = ['switchyard-generated', 'switchyard-trie', 'find-my-way', 'memoirist', 'koa-tree-router', 'hono-regexp', 'rou3-compiled'];
+const COUNTS = [1_000, 10_000, 100_000];
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+
+const bundle = snapshotBundle(fileURLToPath(new URL('../dist/index.js', import.meta.url)));
+if (bundle === null) {
+  console.error('bench:startup: dist/index.js is missing; run `node build.mjs` first.');
+  process.exit(1);
+}
+process.on('exit', () => bundle.remove());
+const child = fileURLToPath(new URL('startup-child.mjs', import.meta.url));
+const samples = new Map();
+for (let run = 0; run < RUNS; run++) {
+  for (const count of COUNTS) {
+    const order = run % 2 === 0 ? SUBJECTS : [...SUBJECTS].reverse();
+    for (const subject of order) {
+      const out = execFileSync(process.execPath, [child, subject, String(count)], { encoding: 'utf8', env: { ...process.env, BENCH_SWITCHYARD_BUNDLE: bundle.path } });
+      const result = JSON.parse(out);
+      if (!result.correct) throw new Error(`${subject}: wrong answers in the first ${count} lookups`);
+      const key = `${subject} ${count}`;
+      samples.set(key, [...(samples.get(key) ?? []), result]);
+    }
+  }
+  console.log(`run ${run + 1}/${RUNS} done`);
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const results = [...samples.values()].map((runs) => {
+  const total = runs.map((r) => r.importMs + r.buildMs + r.lookupMs);
+  return {
+    subject: runs[0].adapterId,
+    name: runs[0].name,
+    lookups: runs[0].count,
+    medianMs: median(total),
+    importMs: median(runs.map((r) => r.importMs)),
+    buildMs: median(runs.map((r) => r.buildMs)),
+    lookupMs: median(runs.map((r) => r.lookupMs)),
+    runsMs: total,
+  };
+});
+for (const r of results) console.log(`  ${r.name.padEnd(30)} ${String(r.lookups).padStart(7)} lookups: ${r.medianMs.toFixed(1)} ms (import ${r.importMs.toFixed(1)}, build ${r.buildMs.toFixed(1)}, lookups ${r.lookupMs.toFixed(1)})`);
+const dir = resultsDir(false);
+mkdirSync(dir, { recursive: true });
+const meta = { ...environment('bench:startup'), runs: RUNS, bundle: { file: 'dist/index.js', sha256: bundle.sha256, ...sourceState() } };
+writeFileSync(new URL('startup.json', dir), JSON.stringify({ suite: 'startup', meta, set: 'github', lookupCounts: COUNTS, results }, null, 1) + '\n');
+renderDocs();
