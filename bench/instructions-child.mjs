@@ -1,12 +1,12 @@
 // The fixed lookup loop bench/instructions.mjs runs under callgrind: build one route set, warm up with W lookups
 // over its requests, then run N more. Two runs that differ only in N give the instructions of N lookups alone.
 import { loadAdapter } from './adapters/index.mjs';
-import { crudSet, loadFixture } from './lib/data.mjs';
+import { crudSet, isFresh, loadFixture, requestsOf } from './lib/data.mjs';
 
 const [adapterId, setName, mix, warmupText, countText] = process.argv.slice(2);
-const fresh = mix === 'fresh';
+const fresh = isFresh(mix);
 const set = setName.startsWith('crud-') ? crudSet(Number(setName.slice(5)), () => () => null) : loadFixture(setName);
-const requests = set.requests;
+const requests = requestsOf(set, mix);
 const buffer = Buffer.from(requests.map((r) => r.path).join(''), 'latin1');
 const starts = [0];
 for (const r of requests) starts.push(starts[starts.length - 1] + r.path.length);

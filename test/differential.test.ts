@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compile, type CompiledRouter, type RouteDefinition, type RouteMatch } from '../src/index.js';
 import { describeRoutes, fuzzHarness } from './support/fuzz.js';
-import { caseArb, complexHeavyRoute, EDGE_CASES, FAN_OUT_LITERALS, fanOutRoutes, routeArb, routesArb, wideRoute, type Case } from './support/route-generators.js';
+import { caseArb, complexHeavyRoute, EDGE_CASES, FAN_OUT_LITERALS, fanOutRoutes, methodsArb, routeArb, routesArb, wideRoute, type Case } from './support/route-generators.js';
 
 const { SEED, TIMEOUT, check } = fuzzHarness('test/differential.test.ts', 0x5717c4);
 
@@ -191,6 +191,61 @@ describe('generated ≡ trie ≡ reference (differential, fast-check)', () => {
     const withDuplicates = collections.filter((rs) => new Set(rs.map((r) => r.template)).size < rs.length);
     expect(withDuplicates.length).toBeGreaterThan(50);
   });
+});
+
+// Static-heavy tables, for the static fast path: static routes over a small alphabet (so templates collide in
+// other cases and with parameter routes), parameter routes with constraints and defaults before and after them,
+// verb limits; each request is a static route's path as spelled, folded, upper-cased, with a trailing slash, a
+// query or an escape, in methods the table names and others, asked twice with the first answer's values changed
+// in between (a kept answer must not share its values with a caller).
+const staticLiteral = fc.constantFrom('a', 'A', 'b', 'api', 'Api', 'todo', 'x.y', 'é', 'K', 'K');
+const staticRouteArb: fc.Arbitrary<RouteDefinition> = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ segments: fc.array(staticLiteral, { minLength: 1, maxLength: 3 }), methods: methodsArb, lead: fc.constantFrom('', '/', '~/'), trailing: fc.boolean(), area: fc.boolean() }).map(
+    ({ segments, methods, lead, trailing, area }): RouteDefinition => ({
+      template: lead + segments.join('/') + (trailing ? '/' : ''),
+      ...(methods ? { methods } : {}),
+      ...(area ? { defaults: { area: 'x' }, constraints: { area: 'x|y' } } : {}),
+    }),
+  ) },
+  { weight: 1, arbitrary: fc.record({ lead: staticLiteral, cons: fc.constantFrom('', ':int', ':alpha', ':length(1,2)', ':regex(^a$)'), def: fc.constantFrom('', '=a', '?'), methods: methodsArb }).map(
+    ({ lead, cons, def, methods }): RouteDefinition => ({ template: `${lead}/{p${cons}${def === '?' && cons === '' ? '?' : def === '=a' && cons === '' ? '=a' : ''}}`, ...(methods ? { methods } : {}) }),
+  ) },
+);
+const staticCaseArb = fc.record({
+  routes: fc.array(staticRouteArb, { minLength: 1, maxLength: 20 }),
+  picks: fc.array(fc.tuple(fc.nat(), fc.constantFrom('asIs', 'folded', 'upper', 'slash', 'query', 'escape', 'double'), fc.constantFrom('GET', 'POST', 'PUT', 'HEAD', 'PROPFIND', 'get')), { minLength: 1, maxLength: 12 }),
+});
+const pathVariant = (template: string, variant: string): string => {
+  const path = '/' + template.replace(/^~?\//, '').replace(/\/$/, '').replace(/\{[^}]*\}/g, '1');
+  switch (variant) {
+    case 'folded': return path.toLowerCase();
+    case 'upper': return path.toUpperCase();
+    case 'slash': return path + '/';
+    case 'query': return path + '?q=1';
+    case 'escape': return path.replace(/a/, '%61');
+    case 'double': return path.replace(/\//, '//');
+    default: return path;
+  }
+};
+
+describe('generated ≡ trie ≡ reference on static-heavy tables (the static fast path)', () => {
+  it('static routes in every spelling, parameter routes around them, verb limits, each request asked twice', () => {
+    let asIsHits = 0;
+    check('static-heavy', fc.property(staticCaseArb, ({ routes, picks }) => {
+      const routers = compileAll(routes);
+      for (const [pick, variant, method] of picks) {
+        const path = pathVariant(routes[pick % routes.length].template, variant);
+        compareOne(routes, routers, path, method);
+        for (const router of [routers.generated, routers.trie]) {
+          const first = router.match(path, method);
+          if (first !== null) (first.values as Record<string, unknown>).area = 'changed';
+        }
+        compareOne(routes, routers, path, method);
+        if (variant === 'asIs' && routers.reference.match(path, method) !== null) asIsHits++;
+      }
+    }), 600);
+    expect(asIsHits).toBeGreaterThan(200);
+  }, TIMEOUT);
 });
 
 describe('generated ≡ trie ≡ reference on adversarial complex segments (no exponential backtracking)', () => {

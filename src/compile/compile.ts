@@ -11,6 +11,7 @@ import { diagnose, type Diagnostic } from './introspect/diagnostics.js';
 import { explainGeneration, type GenerationExplanation } from './introspect/explain-generate.js';
 import { explainRequest, type Explanation } from './introspect/explain.js';
 import { createGeneratedMatcher } from './match/generated-matcher.js';
+import { withStaticFastPath } from './match/static-fast-path.js';
 import { createTrieMatcher } from './match/trie-matcher.js';
 import type { Matcher, MatcherFactory, MatchStrategy, RouteMatch } from './matcher.js';
 import { createReferenceMatcher } from './reference/reference-matcher.js';
@@ -116,7 +117,9 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
   // Generation-only routes never match: the matchers do not see them (the others keep their indexes).
   const matchable = entries.some((e) => e.route.generationOnly) ? entries.filter((e) => !e.route.generationOnly) : entries;
   // Without new Function the generated matcher cannot exist: the interpreted trie answers instead.
-  const matcher: Matcher = MATCHERS[requested](matchable) ?? createTrieMatcher(matchable);
+  // The static fast path serves the trie strategies; the reference stays the plain ordered loop it is the oracle as.
+  const built: Matcher = MATCHERS[requested](matchable) ?? createTrieMatcher(matchable);
+  const matcher = built.strategy === 'reference' ? built : withStaticFastPath(built, matchable);
 
   const winner = (path: string, method: string) => matcher.match(path, method, undefined);
   const router: CompiledRouter = {
