@@ -10,8 +10,13 @@ import { describeConstraint } from '../../constraints/constraint-description.js'
 import type { Matcher, RouteMatch } from '../matcher.js';
 import type { RouteEntry } from '../route-entry.js';
 
-/** A kept answer: the route and its values (the values copied for each request: a caller may change them; spreading keeps an own "__proto__" as data). */
-type Kept = RouteMatch | null;
+/**
+ * A kept answer: the route and its values, copied for each request (a caller may change them; spreading keeps an
+ * own "__proto__" as data); most static routes have none, and then a new {} is all a request costs.
+ */
+type Kept = (RouteMatch & { readonly hasValues: boolean }) | null;
+
+const keep = (found: RouteMatch | null): Kept => (found === null ? null : { route: found.route, values: found.values, hasValues: Reflect.ownKeys(found.values).length > 0 });
 
 /** Whether matching over these entries depends on nothing but the target and the method. */
 export function matchesArePure(entries: readonly RouteEntry[]): boolean {
@@ -55,8 +60,8 @@ export function withStaticFastPath(matcher: Matcher, entries: readonly RouteEntr
         const byTarget = kept.get(method);
         if (byTarget !== undefined) {
           let answer = byTarget.get(target);
-          if (answer === undefined && byTarget.has(target)) byTarget.set(target, (answer = slow(target, method, undefined)));
-          if (answer !== undefined) return answer === null ? null : { route: answer.route, values: { ...answer.values } };
+          if (answer === undefined && byTarget.has(target)) byTarget.set(target, (answer = keep(slow(target, method, undefined))));
+          if (answer !== undefined) return answer === null ? null : { route: answer.route, values: answer.hasValues ? { ...answer.values } : {} };
         }
       }
       return slow(target, method, httpContext);
