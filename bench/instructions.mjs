@@ -11,7 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { environment } from './lib/env.mjs';
-import { snapshotBundle, sourceState } from './lib/snapshot.mjs';
+import { snapshotLibraryOrExit, sourceState } from './lib/snapshot.mjs';
 import { renderDocs, resultsDir } from './render.mjs';
 
 const list = (name, fallback) => (process.env[name] ? process.env[name].split(',') : fallback);
@@ -27,12 +27,7 @@ try {
   console.error('bench:instructions needs valgrind (apt-get install valgrind)');
   process.exit(1);
 }
-const bundle = snapshotBundle(fileURLToPath(new URL('../dist/index.js', import.meta.url)));
-if (bundle === null) {
-  console.error('bench:instructions: dist/index.js is missing; run `node build.mjs` first.');
-  process.exit(1);
-}
-process.on('exit', () => bundle.remove());
+const bundle = snapshotLibraryOrExit('bench:instructions');
 const child = fileURLToPath(new URL('instructions-child.mjs', import.meta.url));
 const run = promisify(execFile);
 

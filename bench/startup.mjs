@@ -6,19 +6,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { environment } from './lib/env.mjs';
-import { snapshotBundle, sourceState } from './lib/snapshot.mjs';
+import { snapshotLibraryOrExit, sourceState } from './lib/snapshot.mjs';
 import { renderDocs, resultsDir } from './render.mjs';
 
 const SUBJECTS = ['switchyard-generated', 'switchyard-trie', 'find-my-way', 'memoirist', 'koa-tree-router', 'hono-regexp', 'rou3-compiled'];
 const COUNTS = [1_000, 10_000, 100_000];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
-const bundle = snapshotBundle(fileURLToPath(new URL('../dist/index.js', import.meta.url)));
-if (bundle === null) {
-  console.error('bench:startup: dist/index.js is missing; run `node build.mjs` first.');
-  process.exit(1);
-}
-process.on('exit', () => bundle.remove());
+const bundle = snapshotLibraryOrExit('bench:startup');
 const child = fileURLToPath(new URL('startup-child.mjs', import.meta.url));
 const samples = new Map();
 for (let run = 0; run < RUNS; run++) {

@@ -5,6 +5,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 /**
  * { path of the copy, sha256 of the bundle, remove() }. The library's entries share code in dist/chunks/
@@ -39,4 +40,15 @@ export function sourceState() {
   const commit = git('rev-parse', '--short', 'HEAD');
   const dirty = git('status', '--porcelain', '--', 'src');
   return { commit, srcDirty: dirty === null ? null : dirty.length > 0 };
+}
+
+/** The snapshot of dist/index.js for a bench script (removed when the process exits); exits with a hint if missing. */
+export function snapshotLibraryOrExit(script) {
+  const bundle = snapshotBundle(fileURLToPath(new URL('../../dist/index.js', import.meta.url)));
+  if (bundle === null) {
+    console.error(`${script}: dist/index.js is missing; run \`node build.mjs\` first.`);
+    process.exit(1);
+  }
+  process.on('exit', () => bundle.remove());
+  return bundle;
 }
