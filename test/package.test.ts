@@ -56,3 +56,19 @@ describe('npm pack', () => {
     expect(version).toBe(pkg.version);
   }, 60_000);
 });
+
+describe('package checks', () => {
+  const bin = (name: string): string => join(ROOT, 'node_modules/.bin', name);
+  it('publint finds nothing to fix in package.json and the tarball', () => {
+    const out = execFileSync(bin('publint'), ['--strict'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    expect(out).toMatch(/All good!/);
+  }, 60_000);
+
+  it('@arethetypeswrong/cli: every entry resolves with its types under node16 and bundlers (ESM-only)', () => {
+    // Exits non-zero on any problem in the profile (node10 and require() are out of it: the package is ESM-only).
+    const out = execFileSync(bin('attw'), ['--pack', '.', '--profile', 'esm-only', '--format', 'table-flipped'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    expect(out).toMatch(/switchyard-router\/http/);
+    expect(out).not.toMatch(/❌|💀 Resolution failed.*node16|Masquerading|FalseCJS|FalseESM/);
+  }, 60_000);
+});
+
