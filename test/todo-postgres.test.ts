@@ -318,7 +318,7 @@ describe('idempotency keys in the database', () => {
       // Its outcome is taken at once (a rejection left unobserved while the test waits would be reported apart).
       const pending = store.addOnce({ Name: 'x', IsComplete: false }, 'held', '["x",false]').then(() => null, (error: unknown) => error);
       let pid: number | undefined;
-      for (let i = 0; i < 100 && pid === undefined; i++) {
+      for (let i = 0; i < 500 && pid === undefined; i++) { // up to 10 s: a loaded machine is slow to get there
         const { rows } = await holder.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE application_name = 'switchyard-todo' AND wait_event_type = 'Lock'");
         pid = rows[0]?.pid;
         if (pid === undefined) await new Promise((r) => setTimeout(r, 20));
