@@ -49,7 +49,7 @@ async function freshPostgresUrl(): Promise<string> {
 async function start(options: TodoServerOptions = {}): Promise<Running> {
   let repository = options.repository;
   if (STORE === 'postgres' && repository === undefined) {
-    repository = await PostgresTodoRepository.open({ connectionString: await freshPostgresUrl(), maxItems: options.maxItems, maxBytes: options.maxBytes });
+    repository = await PostgresTodoRepository.open({ connectionString: await freshPostgresUrl(), connectTimeoutMs: 10_000, maxItems: options.maxItems, maxBytes: options.maxBytes });
   }
   const server = createTodoServer({ log: false, ...options, repository });
   if (repository instanceof PostgresTodoRepository) closeStore.set(server, () => repository.close());
