@@ -1,4 +1,5 @@
-// Bundles the library's entries (dist/index.js: the portable core; dist/http.js: the node:http pipeline;
+// Bundles the library's entries (dist/index.js: the portable core; dist/aot.js: the runtime of built router
+// modules; dist/http.js: the node:http pipeline;
 // dist/openapi.js: the OpenAPI document), the to-do server (dist/todo-server.js) and the `switchyard` command
 // (dist/cli.js, package.json "bin") with esbuild, then emits declaration files with tsc.
 // The library entries are built together with code splitting, so a class (TemplateParseError, RouteCollection)
@@ -22,7 +23,7 @@ const common = {
 
 await build({
   ...common,
-  entryPoints: { index: 'src/index.ts', http: 'src/http.ts', openapi: 'src/openapi.ts' },
+  entryPoints: { index: 'src/index.ts', aot: 'src/aot.ts', http: 'src/http.ts', openapi: 'src/openapi.ts' },
   outdir: 'dist',
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
@@ -35,7 +36,7 @@ if (existsSync('src/todo/server.ts')) {
 const entriesBesideCli = {
   name: 'entries-beside-cli',
   setup(b) {
-    b.onResolve({ filter: /^\.\.\/(index|http|openapi)\.js$/ }, (args) => ({ path: args.path.replace('../', './'), external: true }));
+    b.onResolve({ filter: /^\.\.\/(index|aot|http|openapi)\.js$/ }, (args) => ({ path: args.path.replace('../', './'), external: true }));
   },
 };
 if (existsSync('src/cli/main.ts')) {

@@ -9,6 +9,29 @@ export default defineConfig({
     projects: [
       // test/scale needs nginx: it is `npm run test:scale` (vitest.scale.config.ts), not part of `npm test`.
       { extends: true, test: { name: 'default', include: ['test/**/*.test.ts'], exclude: ['test/scale/**', '**/node_modules/**'] } },
+      // Every matching table and property once more on routers built ahead of time (compileToModule), in
+      // workers where eval and new Function throw: the built modules need neither, and compile() falls back.
+      {
+        extends: true,
+        test: {
+          name: 'aot',
+          include: [
+            'test/match.test.ts',
+            'test/generate.test.ts',
+            'test/aspnet-conformance.test.ts',
+            'test/constraints.test.ts',
+            'test/decoding.test.ts',
+            'test/deep-templates.test.ts',
+            'test/generation-only.test.ts',
+            'test/roundtrip.test.ts',
+            'test/real-tables.test.ts',
+            'test/bench-fixtures.test.ts',
+            'test/differential.test.ts',
+          ],
+          env: { SWITCHYARD_STRATEGIES: 'aot' },
+          execArgv: ['--disallow-code-generation-from-strings'],
+        },
+      },
       // The black-box to-do suite once more, against a real PostgreSQL server started by the global setup.
       {
         extends: true,

@@ -53,3 +53,7 @@ export type {
   RouteValueInput,
   IsLiteralTemplate,
 } from './template/template-types.js';
+
+export { compileToModule, type ModuleOptions } from './compile/aot/compile-to-module.js';
+export { moduleDeclarations } from './compile/aot/module-declarations.js';
+export type { AotRouter } from './compile/aot/load-router.js';

@@ -3,8 +3,7 @@
 // Nothing here is timed.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { strategies } from './support/routers.js';
-import { compile } from '../src/index.js';
+import { compileWith, strategies } from './support/routers.js';
 
 interface FixtureRoute {
   method: string;
@@ -36,7 +35,7 @@ describe.each(['github', 'small'])('bench fixture %s', (name) => {
   });
 
   describe.each(strategies)('%s', (strategy) => {
-    const router = compile(definitions, { strategy });
+    const router = compileWith(definitions, { strategy });
     it.each(rows)('$request → route $expect', ({ method, path, expect: expected }) => {
       const found = router.match(path, method);
       expect(found === null ? null : found.route.index).toBe(expected);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { strategies } from './support/routers.js';
+import { compileWith, strategies } from './support/routers.js';
 import { compile, ConstraintRegistry, HttpMethodRouteConstraint, RouteCreationError, type CompiledRouter, type RouteConstraint, type RouteDefinition } from '../src/index.js';
 import { constraintCases, constraintErrorCases, httpMethodConstraintCases } from './cases/constraint-cases.js';
 
@@ -32,7 +32,7 @@ describe('inline constraints', () => {
   const routable = constraintCases.filter((c) => typeof c.value === 'string' && c.value !== '');
   it.each(routable)('{p:$constraint} matches /$value → $accepted', ({ constraint, value, accepted }) => {
     for (const strategy of strategies) {
-      const found = compile([{ template: templateFor(constraint) }], { strategy }).match('/' + encodeURIComponent(value as string));
+      const found = compileWith([{ template: templateFor(constraint) }], { strategy }).match('/' + encodeURIComponent(value as string));
       expect(found === null ? null : found.values).toEqual(accepted ? { p: value } : null);
     }
   });
@@ -77,7 +77,7 @@ describe('HttpMethodRouteConstraint', () => {
 /** Paths against one route, for both strategies: the values, or null for no match. */
 function expectMatches(route: RouteDefinition, rows: [path: string, values: Record<string, unknown> | null][], options = {}) {
   for (const strategy of strategies) {
-    const router: CompiledRouter = compile([route], { ...options, strategy });
+    const router: CompiledRouter = compileWith([route], { ...options, strategy });
     for (const [path, values] of rows) {
       const found = router.match(path, 'GET');
       expect({ strategy, path, values: found === null ? null : found.values }).toEqual({ strategy, path, values });

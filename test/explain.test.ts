@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { strategies } from './support/routers.js';
-import { compile, type RouteDefinition } from '../src/index.js';
+import { compile, type MatchStrategy, type RouteDefinition } from '../src/index.js';
 import { fuzzHarness } from './support/fuzz.js';
 import { caseArb, complexHeavyRoute, EDGE_CASES, routesArb, type Case } from './support/route-generators.js';
 
@@ -86,7 +86,7 @@ const explainCases: ExplainCase[] = [
 describe('explain (tables)', () => {
   describe.each(strategies)('%s', (strategy) => {
     it.each(explainCases)('$title', ({ path, method, rows }) => {
-      const router = compile(rows.map(([r]) => (typeof r === 'string' ? { template: r } : r)), { strategy });
+      const router = compile(rows.map(([r]) => (typeof r === 'string' ? { template: r } : r)), { strategy: strategy as MatchStrategy });
       const explained = router.explain(path, method);
       expect(explained.routes.map((r) => [r.outcome, r.reason?.kind ?? null])).toEqual(rows.map(([, outcome, kind]) => [outcome, kind]));
       explained.routes.forEach((r, i) => expect(r.message).toContain(rows[i][3]));
@@ -188,7 +188,7 @@ let requests = 0;
 let misses = 0;
 const agrees = (c: Case): void => {
   for (const strategy of strategies) {
-    const router = compile(c.routes, { strategy });
+    const router = compile(c.routes, { strategy: strategy as MatchStrategy });
     for (const [path, method] of c.paths) {
       requests++;
       const explained = router.explain(path, method);

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { strategies } from './support/routers.js';
-import { compile, toRouteString, type CompileOptions, type CompiledRouter } from '../src/index.js';
+import { routerFor, strategies } from './support/routers.js';
+import { compile, toRouteString, type CompiledRouter } from '../src/index.js';
 import { generateCases } from './cases/generate-cases.js';
-import type { CaseRoute } from './cases/types.js';
 
 
-function routerFor(routes: CaseRoute[], strategy: (typeof strategies)[number], options: CompileOptions = {}): CompiledRouter {
-  return compile(
-    routes.map((r) => ({ name: r.name ?? null, template: r.template, defaults: r.defaults, constraints: r.constraints, methods: r.methods, dataTokens: r.dataTokens })),
-    { ...options, strategy },
-  );
-}
 
 describe.each(strategies)('generate (%s)', (strategy) => {
   it.each(generateCases)('$routes.0.template with $values → $expected', ({ routes, values, ambient, routeName, options, expected, expectedIndex }) => {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { compile, type RouteDefinition } from '../src/index.js';
 import { toOpenApi } from '../src/openapi.js';
-import { strategies } from './support/routers.js';
+import { compileWith, strategies } from './support/routers.js';
 
 const ROUTES: RouteDefinition[] = [
   { name: 'generic', template: '{seName}' },
@@ -20,7 +20,7 @@ describe.each(strategies)('%s: a generation-only route never matches', (strategy
     ['/laptop', 0, { seName: 'laptop' }],
     ['/legacy/5', null, null],
   ])('%s', (path, index, values) => {
-    const router = compile(ROUTES, { strategy });
+    const router = compileWith(ROUTES, { strategy });
     const found = router.match(path);
     expect(found === null ? null : { index: found.route.index, values: found.values }).toEqual(index === null ? null : { index, values });
     expect([...router.matches(path)].map((m) => m.route.index)).not.toContain(1);

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { strategies } from './support/routers.js';
-import { compile, type CompiledRouter, type RouteMatch } from '../src/index.js';
+import { routerFor, strategies } from './support/routers.js';
+import type { RouteMatch } from '../src/index.js';
 import { allowedMethodsCases, matchCases } from './cases/match-cases.js';
-import type { CaseRoute } from './cases/types.js';
 
 
-function routerFor(routes: CaseRoute[], strategy: (typeof strategies)[number]): CompiledRouter {
-  return compile(
-    routes.map((r) => ({ name: r.name ?? null, template: r.template, defaults: r.defaults, constraints: r.constraints, methods: r.methods, dataTokens: r.dataTokens })),
-    { strategy },
-  );
-}
 
 /** A match as the tables write it; the keys are listed too, so a key set to undefined does not pass for an absent one. */
 const summary = (found: RouteMatch | null | undefined) =>

@@ -25,7 +25,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { strategies } from './support/routers.js';
+import { compileWith, strategies } from './support/routers.js';
 import { compile, type CompiledRouter, type RouteDefinition, type RouteMatch } from '../src/index.js';
 import { describeRoute, fuzzHarness, sometimes } from './support/fuzz.js';
 
@@ -376,7 +376,7 @@ function roundTrip(c: Case): void {
     stats.cases++;
     let router: CompiledRouter;
     try {
-      router = compile(definitions, { strategy });
+      router = compileWith(definitions, { strategy });
     } catch (error) {
       throw new Error(`the generator produced an invalid route: ${(error as Error).message}`);
     }

@@ -1,8 +1,10 @@
-// The switchyard commands: routes, match, explain, url, lint. Each gets its parsed arguments and an output
+// The switchyard commands: routes, match, explain, url, lint, build. Each gets its parsed arguments and an output
 // sink, writes text (or JSON with --json) and returns its exit status: 0 done, 1 a negative answer (no
 // match, no URL, an unreachable route), 2 a usage or input error (thrown as CliError, handled in main.ts).
-import type { CompiledRouter, Diagnostic, MissReason, RouteExplanation, RouteValues } from '../index.js';
-import { CliError, compileRoutes, loadRoutes } from './load-routes.js';
+import { writeFile } from 'node:fs/promises';
+import { dirname, relative, resolve, sep } from 'node:path';
+import { compileToModule, moduleDeclarations, type CompiledRouter, type Diagnostic, type MissReason, type RouteExplanation, type RouteValues } from '../index.js';
+import { CliError, compileRoutes, loadRouteTable, withRouteErrors } from './load-routes.js';
 import type { Style } from './style.js';
 
 /** Parsed command-line arguments: positionals, flags (--json) and repeated options (--name N). */
@@ -36,7 +38,8 @@ exporting the routes (export default [...] or export const routes = [...]). A ro
 async function load(args: Args, count: number, usage: string): Promise<{ file: string; router: CompiledRouter; rest: readonly string[] }> {
   if (args.positionals.length < count) throw new CliError(`missing arguments\nusage: ${usage}`);
   const [file, ...rest] = args.positionals;
-  return { file, router: compileRoutes(file, await loadRoutes(file)), rest };
+  const table = await loadRouteTable(file);
+  return { file, router: compileRoutes(file, table.routes, table.constraints), rest };
 }
 
 /** "1 route", "2 routes", "0 errors". */
@@ -191,6 +194,41 @@ only findings at or above it. Exit status 1 when there is an error (whatever is 
       const infos = all.filter((d) => d.severity === 'info').length;
       out(`${file}: ${count(router.routes.length, 'route')}, ${count(errors, 'error')}, ${count(warnings, 'warning')}${infos > 0 ? `, ${count(infos, 'info')}` : ''}`);
       return errors > 0 ? 1 : 0;
+    },
+  },
+
+  build: {
+    usage: 'switchyard build <file> -o <router.mjs> [--runtime <specifier>]',
+    summary: 'write the router as an ES module that needs no eval, and its types (.d.mts)',
+    help: `Writes an ES module whose default export is the router of <file>: the generated matcher as plain code,
+the templates already parsed, so it starts without parsing and runs where eval and new Function are forbidden
+(Cloudflare Workers, pages with a strict Content-Security-Policy). It imports switchyard-router/aot (or
+--runtime), and, when <file> is an ES module, that module (for handlers, constraint objects and its
+\`constraints\` export): keep it beside. Types go beside it (router.d.mts), so match() and generate() are
+typed from the table. Build again when the routes change: a module out of date with its route module refuses
+to load.`,
+    valueOptions: ['out', 'runtime'],
+    flags: [],
+    async run(args, { out }) {
+      if (args.positionals.length < 1) throw new CliError(`missing arguments\nusage: ${this.usage}`);
+      const target = args.options.get('out')?.at(-1);
+      if (target === undefined) throw new CliError(`missing -o <router.mjs>\nusage: ${this.usage}`);
+      if (!/\.m?js$/.test(target)) throw new CliError(`-o names the module to write: a .mjs or .js file, not ${JSON.stringify(target)}`);
+      const [file] = args.positionals;
+      const table = await loadRouteTable(file);
+      const runtime = args.options.get('runtime')?.at(-1) ?? 'switchyard-router/aot';
+      // A route module is imported by the built module, by a path relative to where the module is written.
+      let routesModule: string | null = null;
+      if (table.isModule) {
+        const relativePath = relative(dirname(resolve(target)), resolve(file)).split(sep).join('/');
+        routesModule = relativePath.startsWith('.') ? relativePath : `./${relativePath}`;
+      }
+      const source = withRouteErrors(file, table.routes, () => compileToModule(table.routes, { routesModule, constraints: table.constraints, runtime }));
+      const declarations = target.replace(/\.(m?)js$/, '.d.$1ts');
+      await writeFile(target, source);
+      await writeFile(declarations, moduleDeclarations(table.routes, runtime));
+      out(`${target}: ${count(table.routes.length, 'route')}, ${(source.length / 1024).toFixed(1)} kB (types: ${declarations})`);
+      return 0;
     },
   },
 };

@@ -6,6 +6,9 @@ import { commands, helpText, type Args } from './commands.js';
 import { CliError } from './load-routes.js';
 import { createStyle, wantsColour } from './style.js';
 
+/** Short spellings of options. */
+const SHORT: Readonly<Record<string, string>> = { '-o': 'out' };
+
 /** Splits argv into positionals, flags and options, checked against what the command accepts. */
 export function parseArgs(tokens: readonly string[], valueOptions: readonly string[], flags: readonly string[]): Args {
   const positionals: string[] = [];
@@ -17,11 +20,11 @@ export function parseArgs(tokens: readonly string[], valueOptions: readonly stri
       positionals.push(...tokens.slice(i + 1));
       break;
     }
-    if (!token.startsWith('--')) {
+    if (!token.startsWith('--') && !(token in SHORT)) {
       positionals.push(token);
       continue;
     }
-    const [name, inline] = token.slice(2).split(/=(.*)/s, 2);
+    const [name, inline] = token in SHORT ? [SHORT[token]] : token.slice(2).split(/=(.*)/s, 2);
     if (valueOptions.includes(name)) {
       const value = inline ?? tokens[++i];
       if (value === undefined) throw new CliError(`--${name} needs a value`);

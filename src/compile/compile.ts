@@ -17,6 +17,7 @@ import type { Matcher, MatcherFactory, MatchStrategy, RouteMatch } from './match
 import { createReferenceMatcher } from './reference/reference-matcher.js';
 import { createRouteEntry, createSharedParts, type CompiledRoute, type RouteDefinition, type RouteEntry } from './route-entry.js';
 import type { CheckedRoutes, RouterFor } from './typed-router.js';
+import { verbOf } from './verb.js';
 
 export type { GenerateOptions, GeneratedPath, MatchStrategy };
 
@@ -66,22 +67,6 @@ export interface CompiledRouter {
   explainGenerate(values: RouteValues, options?: GenerateOptions): GenerationExplanation;
   /** Unreachable routes (proven) and likely mistakes, in collection order. */
   diagnostics(): Diagnostic[];
-}
-
-/** The request method, upper-cased; GET when none is given. */
-function verbOf(method: string | null | undefined): string {
-  switch (method) {
-    // The usual methods come upper-case already (node:http's are): no toUpperCase, which costs more than a match.
-    case 'GET':
-    case 'POST':
-    case 'PUT':
-    case 'DELETE':
-    case 'PATCH':
-    case 'HEAD':
-    case 'OPTIONS':
-      return method;
-  }
-  return typeof method === 'string' && method !== '' ? method.toUpperCase() : 'GET';
 }
 
 /** The route entries behind each compiled router, for the analyses that work on entries (OpenAPI's paths). */

@@ -91,6 +91,8 @@ export function createRouteEntry(
   registry: ConstraintRegistry,
   /** What the routes of one table share; it lives as long as that table, never longer. */
   shared: SharedParts = createSharedParts(),
+  /** The template already parsed (an ahead-of-time module carries it): parsed again it would only cost start-up. */
+  parsed: RouteTemplate | null = null,
 ): RouteEntry {
   if (typeof definition !== 'object' || definition === null || Array.isArray(definition)) {
     const given = typeof definition === 'string' ? `the string ${JSON.stringify(definition)} (write { template: ${JSON.stringify(definition)} })` : describeValue(definition);
@@ -105,7 +107,7 @@ export function createRouteEntry(
   };
   let template: RouteTemplate;
   try {
-    template = parseTemplate(definition.template);
+    template = parsed ?? parseTemplate(definition.template);
   } catch (error) {
     if (error instanceof TemplateParseError) throw error;
     throw new RouteCreationError(name, definition.template, (error as Error).message, { cause: error });

@@ -1,12 +1,33 @@
-// Every strategy, in one list: every table and property runs against each of them.
-import { compile, type CompileOptions, type CompiledRouter } from '../../src/index.js';
+// Every strategy, in one list: every table and property runs against each of them. The 'aot' strategy is a
+// module written by compileToModule() and loaded as a module is (its import of the runtime given the runtime
+// in place); it runs in the vitest project "aot" (SWITCHYARD_STRATEGIES=aot), whose workers forbid eval and
+// new Function, so every table there also proves the module needs neither.
+import { runInThisContext } from 'node:vm';
+import { loadRouter } from '../../src/aot.js';
+import { compile, compileToModule, type AotRouter, type CompileOptions, type CompiledRouter, type MatchStrategy, type RouteDefinition } from '../../src/index.js';
 import type { CaseRoute } from '../cases/types.js';
 
-export const strategies = ['generated', 'trie', 'reference'] as const;
-export type Strategy = (typeof strategies)[number];
+export type Strategy = MatchStrategy | 'aot';
 
-export function routerFor(routes: CaseRoute[], strategy: Strategy, options: CompileOptions = {}): CompiledRouter {
-  return compile(
+const ALL: readonly Strategy[] = ['generated', 'trie', 'reference'];
+export const strategies: readonly Strategy[] = process.env.SWITCHYARD_STRATEGIES
+  ? (process.env.SWITCHYARD_STRATEGIES.split(',') as Strategy[])
+  : ALL;
+
+/** The strategies checked against the reference (the reference itself aside). */
+export const subjects = strategies.filter((s) => s !== 'reference');
+
+export type StrategyOptions = Omit<CompileOptions, 'strategy'> & { strategy?: Strategy };
+
+/** compile(), or for 'aot' the router of a module built from the same routes. */
+export function compileWith(routes: Iterable<RouteDefinition>, options: StrategyOptions = {}): CompiledRouter {
+  const { strategy, ...rest } = options;
+  if (strategy !== 'aot') return compile(routes, { ...rest, strategy });
+  return loadBuilt([...routes], rest);
+}
+
+export function routerFor(routes: CaseRoute[], strategy: Strategy, options: Omit<CompileOptions, 'strategy'> = {}): CompiledRouter {
+  return compileWith(
     routes.map((r) => ({
       name: r.name ?? null,
       template: r.template,
@@ -17,4 +38,33 @@ export function routerFor(routes: CaseRoute[], strategy: Strategy, options: Comp
     })),
     { ...options, strategy },
   );
+}
+
+/**
+ * Builds the module and loads it. Routes that are data are written into it; otherwise (a constraint object, a
+ * custom constraint name) it is built from a route module, which here is an object in place of the import.
+ */
+function loadBuilt(routes: RouteDefinition[], options: Omit<CompileOptions, 'strategy'>): CompiledRouter {
+  const { constraints, constraintRegistry, onDiagnostics, ...urlOptions } = options;
+  if (constraintRegistry || onDiagnostics) throw new Error('the aot strategy takes no constraintRegistry or onDiagnostics');
+  let source: string;
+  let routeModule: object | null = null;
+  try {
+    source = compileToModule(routes, { ...urlOptions, constraints });
+  } catch (error) {
+    if (!/cannot hold|need a routesModule/.test((error as Error).message)) throw error;
+    source = compileToModule(routes, { ...urlOptions, constraints, routesModule: './routes.mjs' });
+    routeModule = { routes, constraints };
+  }
+  return evaluateBuiltModule(source, routeModule) as unknown as CompiledRouter;
+}
+
+/** A built module's router, the module evaluated in place: its imports become the runtime and `routeModule`. */
+export function evaluateBuiltModule(source: string, routeModule: object | null): AotRouter {
+  const body = source
+    .replace(/^import \{ loadRouter \} from .*;$/m, '')
+    .replace(/^import \* as source from .*;$/m, '')
+    .replace(/^export default loadRouter\(/m, 'return loadRouter(');
+  const factory = runInThisContext(`(function (loadRouter, source) {\n${body}\n})`) as (load: typeof loadRouter, source: object | null) => AotRouter;
+  return factory(loadRouter, routeModule);
 }

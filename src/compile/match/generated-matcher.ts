@@ -1,67 +1,14 @@
 // The 'generated' strategy: the trie's emitted source (emit-matcher.ts) turned into a function with
-// new Function, once, at compile() time, and the small hand-written front that every request goes through:
-// cut the query and fragment, and percent-decode the segments only when the path has a "%".
-import { setRouteValue } from '../../route-values.js';
-import { foldCase } from '../case-fold.js';
-import { matchComplexSegment } from '../complex-segment.js';
+// new Function, once, at compile() time, behind the front every request goes through (emitted-front.ts).
 import { emitMatcher, emitSubtree, type EmittedUnit, type LazySubtree } from './emit-matcher.js';
-import { INLINE_CHECKS } from './inline-constraints.js';
-import type { Matcher, RouteMatch } from '../matcher.js';
+import { createEmittedHelpers, type EmittedHelpers, type SubtreeMatch } from './emitted-helpers.js';
+import type { Matcher } from '../matcher.js';
 import type { RouteEntry } from '../route-entry.js';
-import { RequestPath } from './request-path.js';
+import { emittedFront, type EmittedMatch } from './emitted-front.js';
 import { createTrieMatcher } from './trie-matcher.js';
-import { findFirstFrom } from './trie-walk.js';
-import type { TrieNode } from './trie.js';
-import { decodeSegment } from './url-decoder.js';
 
-/** The generated code's helpers (H): the inline constraint checks and the few operations not worth inlining. */
-const HELPERS = {
-  ...INLINE_CHECKS,
-  complex: matchComplexSegment,
-  /** Case-insensitive equality of the segment at `start` with a folded literal that has non-ASCII text. */
-  foldedEquals(path: string, start: number, folded: string): boolean {
-    return foldCase(path.slice(start, start + folded.length)) === folded;
-  },
-  /** The unrolled comparison of emit-matcher.ts, as a loop, for long ASCII literals (same length known). */
-  asciiEquals(path: string, start: number, folded: string): boolean {
-    for (let i = 0; i < folded.length; i++) {
-      const l = folded.charCodeAt(i);
-      const c = path.charCodeAt(start + i);
-      if (c === l) continue;
-      if (l < 97 || l > 122 || ((c | 32) !== l && !(l === 107 && c === 8490))) return false;
-    }
-    return true;
-  },
-  literalTable(keys: readonly string[], targets: readonly Target[]): Map<string, Target> {
-    return new Map(keys.map((key, i) => [key, targets[i]]));
-  },
-  /**
-   * The function for segment [start, end) in a literal table: the segment as it is first, folded only on a
-   * miss. A subtree without code yet answers through lazyTarget.
-   */
-  literalChild(table: Map<string, Target>, path: string, start: number, end: number): SubtreeMatch | undefined {
-    let key = path.slice(start, end);
-    let found = table.get(key);
-    if (found === undefined) {
-      const folded = foldCase(key);
-      if (folded === key) return undefined;
-      found = table.get((key = folded));
-      if (found === undefined) return undefined;
-    }
-    return typeof found === 'function' ? found : lazyTarget(table, key, found);
-  },
-  /** The interpreted walk from `node` at segment `depth` of an already decoded path (nodes below EMIT_DEPTH_MAX). */
-  walk(node: TrieNode, depth: number, path: string, method: string, ctx: unknown, best: number): RouteMatch | null {
-    return findFirstFrom(node, depth, new RequestPath(path, true), method, ctx, best);
-  },
-  /** values[name] = value for any name ("__proto__" included, which plain assignment would swallow). */
-  setValue: setRouteValue,
-};
+const HELPERS: EmittedHelpers = createEmittedHelpers((table, key, found) => lazyTarget(table as Map<string, Target>, key, found as LazySubtree | LazyState));
 
-/** The emitted matcher: a decoded path without query, an upper-case verb, the request context. */
-type EmittedMatch = (path: string, method: string, httpContext: unknown) => RouteMatch | null;
-/** An emitted subtree function (its parameters are the segment offsets its routes read). */
-type SubtreeMatch = (...args: unknown[]) => RouteMatch | null;
 /** A literal table's entry: a compiled subtree, or one still to compile. */
 type Target = SubtreeMatch | LazySubtree | LazyState;
 
@@ -70,7 +17,7 @@ function compileUnit<T>({ source, constants }: EmittedUnit): T {
   return new Function('K', 'H', source)(constants, HELPERS) as T;
 }
 
-type UnitFactory = (constants: readonly unknown[], helpers: typeof HELPERS) => SubtreeMatch;
+type UnitFactory = (constants: readonly unknown[], helpers: EmittedHelpers) => SubtreeMatch;
 
 /** A shape of subtree (its emitted source): compiled once, when enough requests need it. */
 interface Shape {
@@ -154,24 +101,7 @@ export function createGeneratedMatcher(entries: readonly RouteEntry[]): Matcher 
         ...compiled.map((shape) => `\n// A subtree shape reached by ${shape.subtrees} subtrees behind a literal table, compiled once for all of them:\n${shape.source}`),
       ].join('\n');
     },
-    match(target, method, httpContext) {
-      let end = target.indexOf('?');
-      const hash = target.indexOf('#');
-      if (hash >= 0 && (end < 0 || hash < end)) end = hash;
-      let path = end < 0 ? target : target.slice(0, end);
-      if (path.indexOf('%') >= 0) {
-        // Decoded segment by segment, after splitting: an escaped "/" stays inside its segment, which this
-        // path string could not show, so that rare request takes the interpreted walk.
-        const segments = path.split('/');
-        for (let i = 0; i < segments.length; i++) {
-          const decoded = decodeSegment(segments[i]);
-          if (decoded !== segments[i] && decoded.indexOf('/') >= 0) return trie.match(target, method, httpContext);
-          segments[i] = decoded;
-        }
-        path = segments.join('/');
-      }
-      return emitted(path, method, httpContext);
-    },
+    match: emittedFront(emitted, trie),
     matches: trie.matches,
     allowedMethods: trie.allowedMethods,
     describe: trie.describe,

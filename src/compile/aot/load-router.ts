@@ -1,0 +1,117 @@
+// loadRouter(): what a module written by compileToModule() runs at start-up. It rebuilds the route entries from
+// the module's data (templates already parsed), hands the emitted matcher its constants and helpers, and puts
+// the router together: match() runs the module's code; matches(), allowedMethods() and the rare request the
+// code leaves to the interpreted walk use a trie built on first need; generate() is compile()'s URL generation.
+import { ConstraintRegistry } from '../../constraints/registry.js';
+import type { ConstraintFactory } from '../../constraints/route-constraint.js';
+import type { RouteValues } from '../../route-values.js';
+import type { UrlOptions } from '../generate/normalize-path.js';
+import { createUrlGenerator, type GenerateOptions, type GeneratedPath } from '../generate/url-generator.js';
+import { createEmittedHelpers, type EmittedHelpers } from '../match/emitted-helpers.js';
+import { emittedFront, type EmittedMatch } from '../match/emitted-front.js';
+import { withStaticFastPath } from '../match/static-fast-path.js';
+import { nodesOf, type TrieNode } from '../match/trie.js';
+import { createTrieMatcher, type TrieMatcher } from '../match/trie-matcher.js';
+import type { Matcher, RouteMatch } from '../matcher.js';
+import { createRouteEntry, createSharedParts, type CompiledRoute, type RouteDefinition } from '../route-entry.js';
+import type { RouterFor } from '../typed-router.js';
+import { verbOf } from '../verb.js';
+import { catalogOf } from './object-catalog.js';
+import { normalizeRoute, routeListOf } from './route-source.js';
+import { decodeTemplate, type TemplateData } from './template-data.js';
+
+/** What a built module hands loadRouter(). */
+export interface ModuleTable {
+  /** The route definitions, or the namespace of the route module they come from (its routes and constraints). */
+  readonly routes: readonly RouteDefinition[] | { readonly routes?: unknown; readonly default?: unknown; readonly constraints?: unknown };
+  /** The templates the module was built from (a route module that changed since is refused). */
+  readonly templates: readonly string[];
+  readonly segments: readonly TemplateData[];
+  readonly options: UrlOptions;
+  readonly constants: (O: (n: number) => unknown, N: (n: number) => TrieNode) => unknown[];
+  readonly matcher: (K: readonly unknown[], H: EmittedHelpers) => EmittedMatch;
+}
+
+/** The router of a built module: compile()'s matching and generation (explain and diagnostics stay with compile()). */
+export interface AotRouter<Routes extends readonly RouteDefinition[] = readonly RouteDefinition[]> {
+  readonly routes: readonly CompiledRoute[];
+  /** Always 'aot': the matcher is the module's own code. */
+  readonly strategy: 'aot';
+  /** The module's matcher function, as written in the module. */
+  readonly source: string;
+  match: RouterFor<Routes>['match'];
+  matches: RouterFor<Routes>['matches'];
+  allowedMethods(path: string, httpContext?: unknown): string[];
+  generate: RouterFor<Routes>['generate'];
+}
+
+// Every subtree of a built module is code: no literal table holds a subtree still to compile.
+const HELPERS = createEmittedHelpers(() => {
+  throw new Error('a built router module has no lazily compiled subtree: was it edited?');
+});
+
+/** The router of a module built by compileToModule(). */
+export function loadRouter(table: ModuleTable): AotRouter {
+  const { definitions, constraints } = definitionsOf(table);
+  const registry = new ConstraintRegistry(constraints);
+  const shared = createSharedParts();
+  const entries = definitions.map((definition, index) =>
+    createRouteEntry(definition, index, registry, shared, decodeTemplate(definition.template, table.segments[index])),
+  );
+  const matchable = entries.some((e) => e.route.generationOnly) ? entries.filter((e) => !e.route.generationOnly) : entries;
+
+  // The trie only for what the code does not answer: built on its first use, not at start-up.
+  let trie: TrieMatcher | null = null;
+  let nodes: TrieNode[] | null = null;
+  const companion = (): TrieMatcher => (trie ??= createTrieMatcher(matchable, { staticIndex: false }));
+  const catalog = catalogOf(entries);
+  const constants = table.constants(
+    (n) => catalog[n],
+    (n) => (nodes ??= nodesOf(companion().root))[n],
+  );
+  const emitted = table.matcher(constants, HELPERS);
+  const built: Matcher = {
+    strategy: 'generated',
+    source: null,
+    match: emittedFront(emitted, { match: (target, method, httpContext) => companion().match(target, method, httpContext) }),
+    matches: (target, method, httpContext) => companion().matches(target, method, httpContext),
+    allowedMethods: (target, httpContext) => companion().allowedMethods(target, httpContext),
+    describe: () => companion().describe(),
+  };
+  const matcher = withStaticFastPath(built, matchable);
+  const urls = createUrlGenerator(entries, table.options);
+  return {
+    routes: entries.map((e) => e.route),
+    strategy: 'aot',
+    source: String(table.matcher),
+    match: (target: string, method?: string | null, httpContext?: unknown): RouteMatch | null =>
+      typeof target === 'string' ? matcher.match(target, verbOf(method), httpContext) : null,
+    matches: (target: string, method?: string | null, httpContext?: unknown): Iterable<RouteMatch> =>
+      typeof target === 'string' ? matcher.matches(target, verbOf(method), httpContext) : [],
+    allowedMethods: (target, httpContext) => (typeof target === 'string' ? matcher.allowedMethods(target, httpContext) : []),
+    generate: (values: RouteValues, options: GenerateOptions = {}): GeneratedPath | null => urls.generate(values, options),
+  } as AotRouter;
+}
+
+/** The definitions (and custom constraint names) of the table, checked against the templates it was built from. */
+function definitionsOf(table: ModuleTable): { definitions: RouteDefinition[]; constraints: Record<string, ConstraintFactory> | undefined } {
+  let definitions: RouteDefinition[];
+  let constraints: Record<string, ConstraintFactory> | undefined;
+  if (Array.isArray(table.routes)) definitions = table.routes as RouteDefinition[];
+  else {
+    const source = table.routes as { routes?: unknown; default?: unknown; constraints?: unknown };
+    const list = routeListOf(source.routes ?? source.default);
+    if (list === null) throw new Error('the route module of this router exports no route list any more: build the router again');
+    definitions = list.map(normalizeRoute);
+    constraints = source.constraints as Record<string, ConstraintFactory> | undefined;
+  }
+  const changed = definitions.length !== table.templates.length ? -2 : definitions.findIndex((d, i) => d?.template !== table.templates[i]);
+  if (changed !== -1) {
+    const what =
+      changed === -2
+        ? `it has ${definitions.length} routes, the router was built from ${table.templates.length}`
+        : `route ${changed} is ${JSON.stringify(definitions[changed]?.template)}, the router was built from ${JSON.stringify(table.templates[changed])}`;
+    throw new Error(`this router module is out of date with its routes (${what}): build it again`);
+  }
+  return { definitions, constraints };
+}

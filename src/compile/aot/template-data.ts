@@ -1,0 +1,46 @@
+// A parsed template as compact data, so an ahead-of-time module starts without parsing its templates. One
+// segment is a list of parts: a literal is its text, a separator { s: "." }, a parameter { p: name } with only the
+// fields that differ from a plain {name}.
+import type { ParameterPart, RouteTemplate, TemplatePart, TemplateSegment } from '../../template/ast.js';
+
+type PartData = string | { readonly s: string } | { readonly p: string; o?: 1; c?: 1; k?: 1; d?: string; x?: readonly string[] };
+export type TemplateData = readonly (readonly PartData[])[];
+
+export function encodeTemplate(template: RouteTemplate): TemplateData {
+  return template.segments.map((segment) =>
+    segment.parts.map((part): PartData => {
+      if (part.kind === 'literal') return part.text;
+      if (part.kind === 'separator') return { s: part.text };
+      const data: { p: string; o?: 1; c?: 1; k?: 1; d?: string; x?: readonly string[] } = { p: part.name };
+      if (part.isOptional) data.o = 1;
+      if (part.isCatchAll) data.c = 1;
+      // encodeSlashes is true except for a {**name} catch-all, which keeps its slashes.
+      if (!part.encodeSlashes) data.k = 1;
+      if (part.defaultValue !== null) data.d = part.defaultValue;
+      if (part.constraints.length > 0) data.x = part.constraints;
+      return data;
+    }),
+  );
+}
+
+export function decodeTemplate(text: string, data: TemplateData): RouteTemplate {
+  const parameters: ParameterPart[] = [];
+  const segments: TemplateSegment[] = data.map((parts) => ({
+    parts: parts.map((part): TemplatePart => {
+      if (typeof part === 'string') return { kind: 'literal', text: part };
+      if ('s' in part) return { kind: 'separator', text: part.s };
+      const parameter: ParameterPart = {
+        kind: 'parameter',
+        name: part.p,
+        isOptional: part.o === 1,
+        isCatchAll: part.c === 1,
+        encodeSlashes: part.k !== 1,
+        defaultValue: part.d ?? null,
+        constraints: part.x ?? [],
+      };
+      parameters.push(parameter);
+      return parameter;
+    }),
+  }));
+  return { text, segments, parameters };
+}

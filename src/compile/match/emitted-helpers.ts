@@ -1,0 +1,65 @@
+// The emitted code's helpers (H): the inline constraint checks and the few operations not worth inlining. The
+// same object serves code compiled at start-up (generated-matcher.ts) and code written ahead of time into a
+// module (aot/), which is why it lives apart from new Function.
+import { setRouteValue } from '../../route-values.js';
+import { foldCase } from '../case-fold.js';
+import { matchComplexSegment } from '../complex-segment.js';
+import type { RouteMatch } from '../matcher.js';
+import { INLINE_CHECKS } from './inline-constraints.js';
+import { RequestPath } from './request-path.js';
+import { findFirstFrom } from './trie-walk.js';
+import type { TrieNode } from './trie.js';
+
+/** An emitted subtree function (its parameters are the segment offsets its routes read). */
+export type SubtreeMatch = (...args: unknown[]) => RouteMatch | null;
+
+/**
+ * What a literal table's entry that is not a function yet answers with (a lazily compiled subtree): the
+ * generated matcher compiles or interprets it; ahead-of-time units have none (every subtree is code).
+ */
+export type LazyResolver = (table: Map<string, unknown>, key: string, found: unknown) => SubtreeMatch;
+
+/** The helpers object the emitted units receive as H. */
+export function createEmittedHelpers(resolveLazy: LazyResolver) {
+  return {
+    ...INLINE_CHECKS,
+    complex: matchComplexSegment,
+    /** Case-insensitive equality of the segment at `start` with a folded literal that has non-ASCII text. */
+    foldedEquals(path: string, start: number, folded: string): boolean {
+      return foldCase(path.slice(start, start + folded.length)) === folded;
+    },
+    /** The unrolled comparison of literal-test.ts, as a loop, for long ASCII literals (same length known). */
+    asciiEquals(path: string, start: number, folded: string): boolean {
+      for (let i = 0; i < folded.length; i++) {
+        const l = folded.charCodeAt(i);
+        const c = path.charCodeAt(start + i);
+        if (c === l) continue;
+        if (l < 97 || l > 122 || ((c | 32) !== l && !(l === 107 && c === 8490))) return false;
+      }
+      return true;
+    },
+    literalTable(keys: readonly string[], targets: readonly unknown[]): Map<string, unknown> {
+      return new Map(keys.map((key, i) => [key, targets[i]]));
+    },
+    /** The function for segment [start, end) in a literal table: the segment as it is first, folded only on a miss. */
+    literalChild(table: Map<string, unknown>, path: string, start: number, end: number): SubtreeMatch | undefined {
+      let key = path.slice(start, end);
+      let found = table.get(key);
+      if (found === undefined) {
+        const folded = foldCase(key);
+        if (folded === key) return undefined;
+        found = table.get((key = folded));
+        if (found === undefined) return undefined;
+      }
+      return typeof found === 'function' ? (found as SubtreeMatch) : resolveLazy(table, key, found);
+    },
+    /** The interpreted walk from `node` at segment `depth` of an already decoded path (nodes below EMIT_DEPTH_MAX). */
+    walk(node: TrieNode, depth: number, path: string, method: string, ctx: unknown, best: number): RouteMatch | null {
+      return findFirstFrom(node, depth, new RequestPath(path, true), method, ctx, best);
+    },
+    /** values[name] = value for any name ("__proto__" included, which plain assignment would swallow). */
+    setValue: setRouteValue,
+  };
+}
+
+export type EmittedHelpers = ReturnType<typeof createEmittedHelpers>;

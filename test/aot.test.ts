@@ -1,0 +1,181 @@
+// Router modules built ahead of time (compileToModule, `switchyard build`): what they are made of, that route
+// strings enter them only as data, that they start from their data (no template parsed again), the errors a
+// user meets, and the real thing: the built bin writes a module that Node loads by package name with eval and
+// new Function forbidden, typed by the .d.mts beside it. (Every matching table and property runs on built
+// modules in the vitest project "aot".)
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { compile, compileToModule, moduleDeclarations, RegexRouteConstraint, type RouteDefinition } from '../src/index.js';
+import { compileWith, evaluateBuiltModule } from './support/routers.js';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const BIN = join(ROOT, 'dist/cli.js');
+// Inside the package, so a built module's `import … from "switchyard-router/aot"` resolves to this package.
+const DIR = mkdtempSync(join(ROOT, '.tmp-aot-'));
+afterAll(() => rmSync(DIR, { recursive: true, force: true }));
+
+const summary = (found: { route: { index: number }; values: object } | null) => (found === null ? null : { index: found.route.index, values: { ...found.values } });
+
+describe('compileToModule', () => {
+  const routes: RouteDefinition[] = [
+    { name: 'todo', template: 'api/todo/{id:int}', methods: ['GET'] },
+    { template: 'files/{name}.{ext?}' },
+    { template: '{controller=Home}/{action=Index}/{id?}' },
+  ];
+
+  it('writes a module that imports the runtime and nothing else, with the matcher as code (snapshot)', () => {
+    const source = compileToModule(routes);
+    expect(source.match(/^import .*$/gm)).toEqual(['import { loadRouter } from "switchyard-router/aot";']);
+    expect(source.replace(/\/\/.*$/gm, '')).not.toMatch(/\beval\b|new Function/); // (comments aside: the header says it needs neither)
+    expect(source).toMatchSnapshot();
+  });
+
+  it('imports the route module it was built from, when given one', () => {
+    const source = compileToModule(routes, { routesModule: './routes.mjs', runtime: './aot.js' });
+    expect(source.match(/^import .*$/gm)).toEqual(['import { loadRouter } from "./aot.js";', 'import * as source from "./routes.mjs";']);
+    expect(source).toContain('routes: source,');
+  });
+
+  // Hostile text in every place a route puts a string: it must come back as data, never run.
+  const hostile = ['"; throw new Error("injected"); "', "'; throw 1; '", '*/ throw 1; /*', '\u2028throw 1', '${throw 1}', '`', '\\', '</script><script>alert(1)</script>', '__proto__'];
+  it.each(hostile)('route strings enter as data: %j', (text) => {
+    const literal = text.replace(/[{}]/g, (c) => c + c); // braces escaped in a template literal segment
+    const definitions: RouteDefinition[] = [
+      { name: text, template: `x/${literal}/{id}`, defaults: { [text]: text, note: text }, dataTokens: { text } },
+      { template: `{p}/${literal}`, constraints: { p: text.includes('(') ? 'alpha' : '^x$' } },
+    ];
+    const built = compileWith(definitions, { strategy: 'aot' });
+    const reference = compile(definitions, { strategy: 'reference' });
+    const path = `/x/${text.split('/').map(encodeURIComponent).join('/')}/5`;
+    expect(reference.match(path)?.route.index).toBe(0);
+    expect(summary(built.match(path))).toEqual(summary(reference.match(path)));
+    expect(built.match(path)?.route.name).toBe(text);
+    expect(built.match(path)?.route.dataTokens).toEqual({ text });
+    expect(built.generate({ id: '7', [text]: text }, { routeName: text })?.path).toBe(reference.generate({ id: '7', [text]: text }, { routeName: text })?.path);
+  });
+
+  it('starts from the parsed templates it holds: they are not parsed again', () => {
+    // A module whose data says "b" where its template text says "a" answers for "b": the data is what runs.
+    const source = compileToModule([{ template: 'a/{id}' }]).replace('[["a"], [{ "p": "id" }]]', '[["b"], [{ "p": "id" }]]');
+    expect(source).toContain('[["b"], [{ "p": "id" }]]');
+    const router = evaluateBuiltModule(source, null);
+    expect(router.routes[0].parsedTemplate.segments[0].parts[0]).toEqual({ kind: 'literal', text: 'b' });
+  });
+
+  it.each([
+    { what: 'a constraint object', routes: [{ template: 'a/{id}', constraints: { id: new RegexRouteConstraint('^x$') } }], options: {}, error: /route 0\.constraints\.id is an instance of RegexRouteConstraint, which a module cannot hold as data.*routesModule/ },
+    { what: 'a handler function', routes: [{ template: 'a', handler: () => 1 }], options: {}, error: /route 0\.handler is a function.*routesModule/ },
+    { what: 'custom constraint names', routes: [{ template: 'a/{id:slug}' }], options: { constraints: { slug: () => new RegexRouteConstraint('^s') } }, error: /custom constraint names need a routesModule/ },
+    { what: 'a bad template', routes: [{ template: 'a/{id' }], options: {}, error: /a\/\{id/ },
+  ])('refuses $what, saying why', ({ routes: given, options, error }) => {
+    expect(() => compileToModule(given as RouteDefinition[], options)).toThrow(error);
+  });
+
+  it('a module out of date with its route module refuses to load, naming the route', () => {
+    const source = compileToModule([{ template: 'a' }, { template: 'b/{id}' }], { routesModule: './routes.mjs' });
+    expect(() => evaluateBuiltModule(source, { routes: [{ template: 'a' }, { template: 'b/{key}' }] })).toThrow(
+      'this router module is out of date with its routes (route 1 is "b/{key}", the router was built from "b/{id}"): build it again',
+    );
+    expect(() => evaluateBuiltModule(source, { default: [{ template: 'a' }] })).toThrow(/it has 1 routes, the router was built from 2/);
+    expect(evaluateBuiltModule(source, { default: ['a', { template: 'b/{id}' }] }).match('/b/5')?.values).toEqual({ id: '5' });
+  });
+
+  it('declares the table as a literal type, strings as JSON', () => {
+    const declarations = moduleDeclarations([{ name: 'x"y', template: 'a/{id}', defaults: { id: 5, "k'": 'v' } }, { template: 'b' }]);
+    expect(declarations).toContain('{ readonly template: "a/{id}"; readonly name: "x\\"y"; readonly defaults: { readonly "id": 5; readonly "k\'": "v" } },');
+    expect(declarations).toContain('{ readonly template: "b" },');
+  });
+});
+
+describe('switchyard build (the built bin), and the module in Node without eval', () => {
+  const run = (args: string[], nodeArgs: string[] = []) => spawnSync(process.execPath, [...nodeArgs, ...args], { cwd: DIR, encoding: 'utf8' });
+
+  it('builds a JSON table; the module answers as compile() on every request of the GitHub set', () => {
+    const fixture = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/routes-github.json'), 'utf8')) as {
+      routes: { method: string; template: string }[];
+      requests: { method: string; path: string }[];
+    };
+    const routes = fixture.routes.map((r, i) => ({ name: `r${i}`, template: r.template, methods: [r.method] }));
+    writeFileSync(join(DIR, 'github.json'), JSON.stringify(routes));
+    const built = run([BIN, 'build', 'github.json', '-o', 'github-router.mjs']);
+    expect(built.stderr).toBe('');
+    expect(built.stdout).toMatch(/^github-router\.mjs: \d+ routes, [\d.]+ kB \(types: github-router\.d\.mts\)\n$/);
+    writeFileSync(join(DIR, 'requests.json'), JSON.stringify(fixture.requests));
+    writeFileSync(
+      join(DIR, 'answer.mjs'),
+      `import router from './github-router.mjs';
+import { readFileSync } from 'node:fs';
+let evalBlocked = false;
+try { new Function('return 1'); } catch { evalBlocked = true; }
+const requests = JSON.parse(readFileSync(new URL('./requests.json', import.meta.url), 'utf8'));
+const answers = requests.map(({ method, path }) => { const m = router.match(path, method); return m && { index: m.route.index, values: m.values }; });
+console.log(JSON.stringify({ evalBlocked, strategy: router.strategy, answers }));`,
+    );
+    const answered = run(['answer.mjs'], ['--disallow-code-generation-from-strings']);
+    expect(answered.stderr).toBe('');
+    const { evalBlocked, strategy, answers } = JSON.parse(answered.stdout);
+    expect({ evalBlocked, strategy }).toEqual({ evalBlocked: true, strategy: 'aot' });
+    const router = compile(routes);
+    expect(answers).toEqual(fixture.requests.map(({ method, path }) => summary(router.match(path, method))));
+  });
+
+  it('builds a route module with handlers and custom constraint names; the module imports it and is typed', () => {
+    writeFileSync(
+      join(DIR, 'app-routes.mjs'),
+      `import { RegexRouteConstraint } from 'switchyard-router';
+export const constraints = { slug: () => new RegexRouteConstraint('^[a-z0-9-]+$') };
+export default [
+  { name: 'post', template: 'blog/{slug:slug}', handler: (values) => 'post ' + values.slug },
+  { name: 'todo', template: 'api/todo/{id:int}', methods: ['GET'], defaults: { format: 'json' } },
+  'files/{name}.{ext?}',
+];`,
+    );
+    const built = run([BIN, 'build', 'app-routes.mjs', '-o', 'app-router.mjs']);
+    expect(built.stderr).toBe('');
+    expect(readFileSync(join(DIR, 'app-router.mjs'), 'utf8')).toContain('import * as source from "./app-routes.mjs";');
+    writeFileSync(
+      join(DIR, 'use.mjs'),
+      `import router from './app-router.mjs';
+const post = router.match('/blog/hello-world');
+console.log(JSON.stringify([post.route.handler(post.values), router.match('/blog/Not_A_Slug'), router.generate({ id: 3 }, { routeName: 'todo' }).path, router.allowedMethods('/api/todo/3')]));`,
+    );
+    const used = run(['use.mjs'], ['--disallow-code-generation-from-strings']);
+    expect(used.stderr).toBe('');
+    expect(JSON.parse(used.stdout)).toEqual(['post hello-world', null, '/api/todo/3', ['GET']]);
+
+    // The .d.mts types match() and generate() from the table, as compile() types a literal table.
+    writeFileSync(
+      join(DIR, 'typed.ts'),
+      `import router from './app-router.mjs';
+import { isRoute } from 'switchyard-router';
+const found = router.match('/api/todo/3');
+if (isRoute(found, 'todo')) { const id: string = found.values.id; void id; }
+router.generate({ id: 3 }, { routeName: 'todo' });
+// @ts-expect-error: no route has this name
+router.generate({ id: 3 }, { routeName: 'nope' });
+// @ts-expect-error: the todo route needs an id
+router.generate({}, { routeName: 'todo' });
+`,
+    );
+    writeFileSync(
+      join(DIR, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, skipLibCheck: true }, files: ['typed.ts'] }),
+    );
+    const checked = run([join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json']);
+    expect(checked.stdout + checked.stderr).toBe('');
+    expect(checked.status).toBe(0);
+  }, 60_000);
+
+  it.each([
+    { args: ['build', 'missing.json', '-o', 'x.mjs'], error: 'switchyard build: cannot read missing.json: no such file' },
+    { args: ['build', 'github.json'], error: 'missing -o <router.mjs>' },
+    { args: ['build', 'github.json', '-o', 'router.txt'], error: '-o names the module to write: a .mjs or .js file, not "router.txt"' },
+  ])('switchyard $args.0 $args.1 $args.2 $args.3 → exit 2: $error', ({ args, error }) => {
+    writeFileSync(join(DIR, 'github.json'), '[{"template":"a"}]');
+    const result = run([BIN, ...args]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(error);
+  });
+});
