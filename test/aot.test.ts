@@ -56,6 +56,39 @@ describe('compileToModule', () => {
     expect(built.generate({ id: '7', [text]: text }, { routeName: text })?.path).toBe(reference.generate({ id: '7', [text]: text }, { routeName: text })?.path);
   });
 
+  it('holds a large table as JSON text (faster to load than literals), "__proto__" keys and hostile strings included', () => {
+    const definitions: RouteDefinition[] = Array.from({ length: 300 }, (_, i) => ({
+      name: `r${i}`,
+      template: `r${i}/{id}`,
+      defaults: { ['__proto__']: 'd', note: `"); throw 1; ("\u2028${i}` },
+    }));
+    const source = compileToModule(definitions);
+    expect(/^ {2}routes: JSON\.parse\("/m.test(source)).toBe(true); // (its segments, under 10 kB, stay literals)
+    expect(/^ {2}segments: \[$/m.test(source)).toBe(true);
+    const built = evaluateBuiltModule(source, null);
+    const found = built.match('/r299/5')!;
+    expect(Object.hasOwn(found.values, '__proto__')).toBe(true);
+    expect(summary(found)).toEqual(summary(compile(definitions, { strategy: 'reference' }).match('/r299/5')));
+    expect(found.values.note).toBe('"); throw 1; ("\u2028299');
+  });
+
+  it('writes a shape of subtree shared behind a large fan-out once (L), and leaves a unique one to the walk (W)', () => {
+    // Twelve literals sharing a first letter make a literal table; eleven subtrees have one shape, one its own.
+    const definitions: RouteDefinition[] = [
+      ...Array.from({ length: 11 }, (_, i) => ({ template: `s${i}/items/{id:int}` })),
+      { template: 'special/{a}/x/{b}/{*rest}' },
+    ];
+    const source = compileToModule(definitions);
+    expect(source.match(/L\(0, /g)).toHaveLength(11);
+    expect(source).toMatch(/W\(\d+, 1\)/);
+    expect(source.match(/^    function \(K, H\) \{$/gm)).toHaveLength(1);
+    const built = evaluateBuiltModule(source, null);
+    const reference = compile(definitions, { strategy: 'reference' });
+    for (const path of ['/s3/items/42', '/S10/ITEMS/7', '/s3/items/x', '/special/1/x/2/a/b', '/special/1/y/2', '/s11/items/1']) {
+      for (let round = 0; round < 2; round++) expect(summary(built.match(path))).toEqual(summary(reference.match(path)));
+    }
+  });
+
   it('starts from the parsed templates it holds: they are not parsed again', () => {
     // A module whose data says "b" where its template text says "a" answers for "b": the data is what runs.
     const source = compileToModule([{ template: 'a/{id}' }]).replace('[["a"], [{ "p": "id" }]]', '[["b"], [{ "p": "id" }]]');

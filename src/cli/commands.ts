@@ -1,7 +1,7 @@
 // The switchyard commands: routes, match, explain, url, lint, build. Each gets its parsed arguments and an output
 // sink, writes text (or JSON with --json) and returns its exit status: 0 done, 1 a negative answer (no
 // match, no URL, an unreachable route), 2 a usage or input error (thrown as CliError, handled in main.ts).
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { compileToModule, moduleDeclarations, type CompiledRouter, type Diagnostic, type MissReason, type RouteExplanation, type RouteValues } from '../index.js';
 import { CliError, compileRoutes, loadRouteTable, withRouteErrors } from './load-routes.js';
@@ -225,6 +225,7 @@ to load.`,
       }
       const source = withRouteErrors(file, table.routes, () => compileToModule(table.routes, { routesModule, constraints: table.constraints, runtime }));
       const declarations = target.replace(/\.(m?)js$/, '.d.$1ts');
+      await mkdir(dirname(resolve(target)), { recursive: true });
       await writeFile(target, source);
       await writeFile(declarations, moduleDeclarations(table.routes, runtime));
       out(`${target}: ${count(table.routes.length, 'route')}, ${(source.length / 1024).toFixed(1)} kB (types: ${declarations})`);

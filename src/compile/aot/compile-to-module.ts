@@ -9,11 +9,12 @@
 import { ConstraintRegistry } from '../../constraints/registry.js';
 import type { ConstraintFactory } from '../../constraints/route-constraint.js';
 import type { UrlOptions } from '../generate/normalize-path.js';
-import { emitMatcher } from '../match/emit-matcher.js';
+import { emitMatcher, emitSubtree, type EmittedUnit, type LazySubtree } from '../match/emit-matcher.js';
+import { SHARED_SHAPE } from '../match/generated-matcher.js';
 import { nodesOf } from '../match/trie.js';
 import { createTrieMatcher } from '../match/trie-matcher.js';
 import { createRouteEntry, createSharedParts, type RouteDefinition, type RouteEntry } from '../route-entry.js';
-import { NotDataError, toJavaScript } from './js-literal.js';
+import { NotDataError, toData, toJavaScript } from './js-literal.js';
 import { catalogOf, isObject } from './object-catalog.js';
 import { encodeTemplate } from './template-data.js';
 import { quote } from '../match/emit/writer.js';
@@ -49,17 +50,36 @@ export function compileToModule(routes: Iterable<RouteDefinition>, options: Modu
   const entries = entriesOf(definitions, options.constraints);
   const matchable = entries.filter((entry) => !entry.route.generationOnly);
   const root = createTrieMatcher(matchable, { staticIndex: false }).root;
-  // Every subtree written now (lazy = false): ahead of time there is no first request to wait for.
-  const unit = emitMatcher(root, matchable, false);
+  // Subtrees behind a large literal fan-out as compile() has them: a shape of subtree that several subtrees
+  // share is written once, as a factory they share (rN/items/{id} for every N: one function), run on a
+  // subtree's first request; a subtree whose shape few others have is answered by the interpreted walk, built
+  // on its first request (SHARED_SHAPE has the measurement). Writing every subtree out made a 10,000-route
+  // module 8.9 MB, 6.2 MB of it functions for one subtree each, and slower to load than compile().
+  const unit = emitMatcher(root, matchable, true);
 
   const objects = new Map<unknown, string>();
   catalogOf(entries).forEach((object, n) => objects.has(object) || objects.set(object, `O(${n})`));
-  const nodes = new Map<unknown, string>();
-  nodesOf(root).forEach((node, n) => nodes.set(node, `N(${n})`));
-  const constants = unit.constants.map((value, i) => {
-    const reference = isObject(value) ? (objects.get(value) ?? nodes.get(value)) : undefined;
-    return reference ?? toJavaScript(value, `constant ${i}`);
-  });
+  const nodeIndex = new Map<unknown, number>();
+  nodesOf(root).forEach((node, n) => nodeIndex.set(node, n));
+  const subtrees = lazySubtreesOf(unit.constants);
+  const uses = new Map<string, number>();
+  for (const { source } of subtrees.values()) uses.set(source, (uses.get(source) ?? 0) + 1);
+  const shapes = new Map<string, number>(); // shared subtree source → index in the module's shapes
+  const expression = (value: unknown, where: string): string => {
+    if (!isObject(value)) return toJavaScript(value, where);
+    const reference = objects.get(value) ?? (nodeIndex.has(value) ? `N(${nodeIndex.get(value)})` : undefined);
+    if (reference !== undefined) return reference;
+    if (Array.isArray(value)) return `[${value.map((item, i) => expression(item, `${where}[${i}]`)).join(', ')}]`;
+    const subtree = subtrees.get(value);
+    if (subtree !== undefined) {
+      if (uses.get(subtree.source)! < SHARED_SHAPE) return `W(${nodeIndex.get((value as LazySubtree).node)}, ${(value as LazySubtree).depth})`;
+      let shape = shapes.get(subtree.source);
+      if (shape === undefined) shapes.set(subtree.source, (shape = shapes.size));
+      return `L(${shape}, [${subtree.constants.map((c, i) => expression(c, `${where} constant ${i}`)).join(', ')}])`;
+    }
+    return toJavaScript(value, where);
+  };
+  const constants = unit.constants.map((value, i) => expression(value, `constant ${i}`));
 
   const urlOptions: UrlOptions = {
     lowercaseUrls: options.lowercaseUrls,
@@ -75,39 +95,72 @@ export function compileToModule(routes: Iterable<RouteDefinition>, options: Modu
   lines.push(
     '',
     'export default loadRouter({',
-    routesModule !== null ? '  routes: source,' : `  routes: ${routesAsData(definitions)},`,
-    `  templates: [${definitions.map((d) => quote(d.template)).join(', ')}],`,
-    `  segments: [\n${entries.map((entry) => `    ${toJavaScript(encodeTemplate(entry.template), 'template')},`).join('\n')}\n  ],`,
+    // From a route module, its templates as built: a module whose table changed since refuses to load.
+    ...(routesModule !== null ? ['  routes: source,', `  templates: [${definitions.map((d) => quote(d.template)).join(', ')}],`] : [`  routes: ${routesAsData(definitions)},`]),
+    `  segments: ${toData(entries.map((entry) => encodeTemplate(entry.template)), 'templates')},`,
     `  options: ${toJavaScript(JSON.parse(JSON.stringify(urlOptions)), 'options')},`,
     '  constants,',
     '  matcher,',
+    '  shapes,',
     '});',
     '',
-    '/** The emitted code\'s constants K: literals, and the objects the router rebuilt from its routes (O) and its trie (N). */',
-    'function constants(O, N) {',
+    '/**',
+    ' * The generated code\'s constants K: literals, the objects the router rebuilt from its routes (O) and its trie',
+    ' * (N), and the subtrees behind large literal fan-outs: L, a shape below and that subtree\'s own constants; W,',
+    ' * a subtree answered by the interpreted walk from trie node n.',
+    ' */',
+    'function constants(O, N, L, W) {',
     `  return [\n${constants.map((c) => `    ${c},`).join('\n')}\n  ];`,
     '}',
     '',
     '/** The generated matcher (K: constants, H: helpers from the runtime). */',
     'function matcher(K, H) {',
-    ...unit.source.split('\n').map((line) => `  ${line}`),
+    ...indent(unit.source),
+    '}',
+    '',
+    '/** The shapes of subtree, each made into a subtree\'s function on its first request (K[0]: its first route). */',
+    'function shapes() {',
+    '  return [',
+    ...[...shapes.keys()].flatMap((source) => ['    function (K, H) {', ...indent(source, '      '), '    },']),
+    '  ];',
     '}',
     '',
   );
   return lines.join('\n');
 }
 
-/** The route definitions as literals; a value only code can make is refused with where it is. */
-function routesAsData(definitions: readonly RouteDefinition[]): string {
-  const items = definitions.map((definition, i) => {
-    try {
-      return `    ${toJavaScript(definition, `route ${i}`)},`;
-    } catch (error) {
-      if (!(error instanceof NotDataError)) throw error;
-      throw new TypeError(
-        `compileToModule: ${error.message} (${JSON.stringify(definitions[i].template)}); build from a route module (routesModule) so the built module imports it`,
-      );
+const indent = (source: string, by = '  '): string[] => source.split('\n').map((line) => by + line);
+
+const isLazySubtree = (value: object): value is LazySubtree => 'node' in value && 'taken' in value && 'shapes' in value;
+
+/** Every lazy subtree reachable from the constants (subtrees hold fan-outs of their own), with its emitted unit. */
+function lazySubtreesOf(constants: readonly unknown[]): Map<object, EmittedUnit> {
+  const found = new Map<object, EmittedUnit>();
+  const stack: unknown[] = [...constants];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (Array.isArray(value)) stack.push(...value);
+    else if (isObject(value) && isLazySubtree(value) && !found.has(value)) {
+      const unit = emitSubtree(value);
+      found.set(value, unit);
+      stack.push(...unit.constants);
     }
-  });
-  return `[\n${items.join('\n')}\n  ]`;
+  }
+  return found;
+}
+
+/** The route definitions as data; a value only code can make is refused with where it is. */
+function routesAsData(definitions: readonly RouteDefinition[]): string {
+  // Undefined properties left out (as if absent), so that a table of plain routes is JSON.
+  const plain = definitions.map((definition) => Object.fromEntries(Object.entries(definition).filter(([, value]) => value !== undefined)));
+  try {
+    return toData(plain, 'routes');
+  } catch (error) {
+    if (!(error instanceof NotDataError)) throw error;
+    const index = Number(/^routes\[(\d+)\]/.exec(error.where)?.[1]);
+    const where = error.where.replace(/^routes\[(\d+)\]/, 'route $1');
+    throw new TypeError(
+      `compileToModule: ${where} is ${error.what}, which a module cannot hold as data (${JSON.stringify(definitions[index]?.template)}); build from a route module (routesModule) so the built module imports it`,
+    );
+  }
 }

@@ -43,3 +43,37 @@ export class NotDataError extends Error {
     super(`${where} is ${what}, which a module cannot hold as data`);
   }
 }
+
+/**
+ * A list of data past JSON_TEXT_MIN characters as `JSON.parse("…")` when JSON holds it exactly: V8 parses JSON text several
+ * times faster than the same data as object literals (a 10,000-route module spent 137 ms compiling its literals;
+ * V8's own advice starts at 10 kB). Smaller data stays literals, which a person reads more easily.
+ */
+export function toData(list: readonly unknown[], where: string): string {
+  const json = isJson(list) ? JSON.stringify(list) : null;
+  if (json !== null && json.length >= JSON_TEXT_MIN) return `JSON.parse(${quote(json)})`;
+  return `[\n${list.map((item, i) => `    ${toJavaScript(item, `${where}[${i}]`)},`).join('\n')}\n  ]`; // one item per line
+}
+
+export const JSON_TEXT_MIN = 10_000;
+
+/** Whether JSON.parse(JSON.stringify(value)) gives the same value back (an own "__proto__" key included). */
+function isJson(value: unknown): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value) && !Object.is(value, -0);
+    case 'object': {
+      if (value === null) return true;
+      if (Array.isArray(value)) return value.every(isJson);
+      const prototype = Object.getPrototypeOf(value);
+      if (prototype !== Object.prototype && prototype !== null) return false;
+      // An undefined property would be dropped: the same to a route as an absent one, but not the same value.
+      return Object.values(value).every((item) => item !== undefined && isJson(item));
+    }
+    default:
+      return false;
+  }
+}

@@ -7,7 +7,7 @@ import type { ConstraintFactory } from '../../constraints/route-constraint.js';
 import type { RouteValues } from '../../route-values.js';
 import type { UrlOptions } from '../generate/normalize-path.js';
 import { createUrlGenerator, type GenerateOptions, type GeneratedPath } from '../generate/url-generator.js';
-import { createEmittedHelpers, type EmittedHelpers } from '../match/emitted-helpers.js';
+import { createEmittedHelpers, type EmittedHelpers, type SubtreeMatch } from '../match/emitted-helpers.js';
 import { emittedFront, type EmittedMatch } from '../match/emitted-front.js';
 import { withStaticFastPath } from '../match/static-fast-path.js';
 import { nodesOf, type TrieNode } from '../match/trie.js';
@@ -24,12 +24,19 @@ import { decodeTemplate, type TemplateData } from './template-data.js';
 export interface ModuleTable {
   /** The route definitions, or the namespace of the route module they come from (its routes and constraints). */
   readonly routes: readonly RouteDefinition[] | { readonly routes?: unknown; readonly default?: unknown; readonly constraints?: unknown };
-  /** The templates the module was built from (a route module that changed since is refused). */
-  readonly templates: readonly string[];
+  /** With a route module: the templates the module was built from (a route module that changed since is refused). */
+  readonly templates?: readonly string[];
   readonly segments: readonly TemplateData[];
   readonly options: UrlOptions;
-  readonly constants: (O: (n: number) => unknown, N: (n: number) => TrieNode) => unknown[];
+  readonly constants: (
+    O: (n: number) => unknown,
+    N: (n: number) => TrieNode,
+    L: (shape: number, constants: unknown[]) => LazyShape,
+    W: (node: number, depth: number) => LazyShape,
+  ) => unknown[];
   readonly matcher: (K: readonly unknown[], H: EmittedHelpers) => EmittedMatch;
+  /** The factories of the subtrees behind large literal fan-outs, one per shape. */
+  readonly shapes: () => ShapeFactory[];
 }
 
 /** The router of a built module: compile()'s matching and generation (explain and diagnostics stay with compile()). */
@@ -45,9 +52,21 @@ export interface AotRouter<Routes extends readonly RouteDefinition[] = readonly 
   generate: RouterFor<Routes>['generate'];
 }
 
-// Every subtree of a built module is code: no literal table holds a subtree still to compile.
-const HELPERS = createEmittedHelpers(() => {
-  throw new Error('a built router module has no lazily compiled subtree: was it edited?');
+type ShapeFactory = (K: readonly unknown[], H: EmittedHelpers) => SubtreeMatch;
+
+/** A subtree not made yet: its shape's factory and its constants. */
+interface LazyShape {
+  readonly factory: ShapeFactory;
+  readonly constants: unknown[];
+}
+
+// A subtree's function is made on its first request, from its shape's factory (plain code of the module), and
+// kept in the literal table in place of the LazyShape.
+const HELPERS: EmittedHelpers = createEmittedHelpers((table, key, found) => {
+  const { factory, constants } = found as LazyShape;
+  const made = factory(constants, HELPERS);
+  table.set(key, made);
+  return made;
 });
 
 /** The router of a module built by compileToModule(). */
@@ -65,9 +84,19 @@ export function loadRouter(table: ModuleTable): AotRouter {
   let nodes: TrieNode[] | null = null;
   const companion = (): TrieMatcher => (trie ??= createTrieMatcher(matchable, { staticIndex: false }));
   const catalog = catalogOf(entries);
+  const shapes = table.shapes();
   const constants = table.constants(
     (n) => catalog[n],
     (n) => (nodes ??= nodesOf(companion().root))[n],
+    (shape, subtreeConstants) => ({ factory: shapes[shape], constants: subtreeConstants }),
+    // The walk from a trie node, with the parameters of a subtree's function (the trie is built on first use).
+    (n, depth) => ({
+      factory: () => {
+        const node = (nodes ??= nodesOf(companion().root))[n];
+        return (path, _end, method, ctx, best) => HELPERS.walk(node, depth, path as string, method as string, ctx, best as number);
+      },
+      constants: [],
+    }),
   );
   const emitted = table.matcher(constants, HELPERS);
   const built: Matcher = {
@@ -95,23 +124,19 @@ export function loadRouter(table: ModuleTable): AotRouter {
 
 /** The definitions (and custom constraint names) of the table, checked against the templates it was built from. */
 function definitionsOf(table: ModuleTable): { definitions: RouteDefinition[]; constraints: Record<string, ConstraintFactory> | undefined } {
-  let definitions: RouteDefinition[];
-  let constraints: Record<string, ConstraintFactory> | undefined;
-  if (Array.isArray(table.routes)) definitions = table.routes as RouteDefinition[];
-  else {
-    const source = table.routes as { routes?: unknown; default?: unknown; constraints?: unknown };
-    const list = routeListOf(source.routes ?? source.default);
-    if (list === null) throw new Error('the route module of this router exports no route list any more: build the router again');
-    definitions = list.map(normalizeRoute);
-    constraints = source.constraints as Record<string, ConstraintFactory> | undefined;
-  }
-  const changed = definitions.length !== table.templates.length ? -2 : definitions.findIndex((d, i) => d?.template !== table.templates[i]);
+  if (Array.isArray(table.routes)) return { definitions: table.routes as RouteDefinition[], constraints: undefined };
+  const source = table.routes as { routes?: unknown; default?: unknown; constraints?: unknown };
+  const list = routeListOf(source.routes ?? source.default);
+  if (list === null) throw new Error('the route module of this router exports no route list any more: build the router again');
+  const definitions = list.map(normalizeRoute);
+  const templates = table.templates ?? [];
+  const changed = definitions.length !== templates.length ? -2 : definitions.findIndex((d, i) => d?.template !== templates[i]);
   if (changed !== -1) {
     const what =
       changed === -2
-        ? `it has ${definitions.length} routes, the router was built from ${table.templates.length}`
-        : `route ${changed} is ${JSON.stringify(definitions[changed]?.template)}, the router was built from ${JSON.stringify(table.templates[changed])}`;
+        ? `it has ${definitions.length} routes, the router was built from ${templates.length}`
+        : `route ${changed} is ${JSON.stringify(definitions[changed]?.template)}, the router was built from ${JSON.stringify(templates[changed])}`;
     throw new Error(`this router module is out of date with its routes (${what}): build it again`);
   }
-  return { definitions, constraints };
+  return { definitions, constraints: source.constraints as Record<string, ConstraintFactory> | undefined };
 }

@@ -41,7 +41,7 @@ interface LazyState {
 // run thousands of times: measured on 10,000 GitHub-like routes, such functions were still behind the walk
 // after 3 s of lookups. A shape that SHARED_SHAPE subtrees have is compiled once and runs for all of them (a
 // table of rN/items/{id} routes compiles one function); every other subtree is answered by the walk.
-const SHARED_SHAPE = 4;
+export const SHARED_SHAPE = 4;
 
 /** What a literal table's entry answers with now, compiling its code when it is worth it. */
 function lazyTarget(table: Map<string, Target>, key: string, found: LazySubtree | LazyState): SubtreeMatch {
