@@ -36,7 +36,7 @@ describe('npm pack', () => {
     expect(files.filter((f) => f.endsWith('.map') || f.includes('todo') || f.startsWith('dist/cli/'))).toEqual([]);
   });
 
-  it('installs into an empty project and imports by name: the core, /http and /openapi', () => {
+  it('installs into an empty project and imports by name: the core, /aot, /http and /openapi', () => {
     const project = join(scratch, 'app');
     execFileSync('mkdir', ['-p', project]);
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
@@ -46,12 +46,13 @@ describe('npm pack', () => {
       `import { compile } from 'switchyard-router';
        import { RouteBuilder } from 'switchyard-router/http';
        import { toOpenApi } from 'switchyard-router/openapi';
+       import { loadRouter } from 'switchyard-router/aot';
        const router = compile([{ name: 'item', template: 'items/{id:int}' }]);
        console.log(JSON.stringify({ values: router.match('/items/5').values, url: router.generate({ id: 7 }, { routeName: 'item' }).path,
-         builder: typeof RouteBuilder, paths: Object.keys(toOpenApi(router, { info: { title: 't', version: '1' } }).paths) }));`,
+         builder: typeof RouteBuilder, aot: typeof loadRouter, paths: Object.keys(toOpenApi(router, { info: { title: 't', version: '1' } }).paths) }));`,
     );
     const out = execFileSync(process.execPath, ['use.js'], { cwd: project, encoding: 'utf8' });
-    expect(JSON.parse(out)).toEqual({ values: { id: '5' }, url: '/items/7', builder: 'function', paths: ['/items/{id}'] });
+    expect(JSON.parse(out)).toEqual({ values: { id: '5' }, url: '/items/7', builder: 'function', aot: 'function', paths: ['/items/{id}'] });
     const version = execFileSync(join(project, 'node_modules/.bin/switchyard'), ['--version'], { encoding: 'utf8' }).trim();
     expect(version).toBe(pkg.version);
   }, 60_000);
@@ -70,5 +71,12 @@ describe('package checks', () => {
     expect(out).toMatch(/switchyard-router\/http/);
     expect(out).not.toMatch(/❌|💀 Resolution failed.*node16|Masquerading|FalseCJS|FalseESM/);
   }, 60_000);
-});
 
+  it('size-limit: the main entry (compile, match, generate) and the runtime of built modules stay within their budgets', () => {
+    // .size-limit.json: minified and brotli-compressed, with everything they import; exits non-zero past a limit.
+    const out = execFileSync(bin('size-limit'), ['--json'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const results = JSON.parse(out) as { name: string; passed: boolean; size: number }[];
+    expect(results.map((r) => r.name)).toEqual(['switchyard-router: compile, match, generate', 'switchyard-router/aot: the runtime of built modules']);
+    for (const r of results) expect(r, `${r.name}: ${r.size} bytes`).toMatchObject({ passed: true });
+  }, 60_000);
+});

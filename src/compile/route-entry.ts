@@ -91,28 +91,34 @@ export function createRouteEntry(
   registry: ConstraintRegistry,
   /** What the routes of one table share; it lives as long as that table, never longer. */
   shared: SharedParts = createSharedParts(),
-  /** The template already parsed (an ahead-of-time module carries it): parsed again it would only cost start-up. */
-  parsed: RouteTemplate | null = null,
 ): RouteEntry {
-  if (typeof definition !== 'object' || definition === null || Array.isArray(definition)) {
-    const given = typeof definition === 'string' ? `the string ${JSON.stringify(definition)} (write { template: ${JSON.stringify(definition)} })` : describeValue(definition);
-    throw new TypeError(`compile: route ${index} must be an object such as { template: "products/{id}" }, got ${given}`);
+  checkDefinition(definition, index);
+  let template: RouteTemplate;
+  try {
+    template = parseTemplate(definition.template);
+  } catch (error) {
+    if (error instanceof TemplateParseError) throw error;
+    throw new RouteCreationError(definition.name ?? null, definition.template, (error as Error).message, { cause: error });
   }
-  if (typeof definition.template !== 'string') {
-    throw new RouteCreationError(definition?.name ?? null, String(definition?.template), 'the template must be a string');
-  }
+  return createEntryFromTemplate(definition, template, index, registry, shared);
+}
+
+/**
+ * Resolves one route definition whose template is already parsed (an ahead-of-time module carries it: a module
+ * that imports only this, not createRouteEntry, carries no template parser).
+ */
+export function createEntryFromTemplate(
+  definition: RouteDefinition,
+  template: RouteTemplate,
+  index: number,
+  registry: ConstraintRegistry,
+  shared: SharedParts,
+): RouteEntry {
+  checkDefinition(definition, index);
   const name = definition.name ?? null;
   const fail = (reason: string): never => {
     throw new RouteCreationError(name, definition.template, reason);
   };
-  let template: RouteTemplate;
-  try {
-    template = parsed ?? parseTemplate(definition.template);
-  } catch (error) {
-    if (error instanceof TemplateParseError) throw error;
-    throw new RouteCreationError(name, definition.template, (error as Error).message, { cause: error });
-  }
-
   const defaults = mergeDefaults(template, definition.defaults ?? {}, fail);
   const constraints = resolveRouteConstraints(
     { name, template: definition.template },
@@ -201,6 +207,17 @@ function internMethods(verbLimits: Map<string, VerbLimit>, methods: readonly str
   let found = verbLimits.get(key);
   if (found === undefined) verbLimits.set(key, (found = { list: Object.freeze([...methods]), set: new Set(methods) }));
   return found;
+}
+
+/** A definition is an object with a template string; anything else is refused with what was given. */
+function checkDefinition(definition: RouteDefinition, index: number): void {
+  if (typeof definition !== 'object' || definition === null || Array.isArray(definition)) {
+    const given = typeof definition === 'string' ? `the string ${JSON.stringify(definition)} (write { template: ${JSON.stringify(definition)} })` : describeValue(definition);
+    throw new TypeError(`compile: route ${index} must be an object such as { template: "products/{id}" }, got ${given}`);
+  }
+  if (typeof definition.template !== 'string') {
+    throw new RouteCreationError(definition?.name ?? null, String(definition?.template), 'the template must be a string');
+  }
 }
 
 function describeValue(value: unknown): string {

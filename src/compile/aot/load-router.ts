@@ -13,7 +13,7 @@ import { withStaticFastPath } from '../match/static-fast-path.js';
 import { nodesOf, type TrieNode } from '../match/trie.js';
 import { createTrieMatcher, type TrieMatcher } from '../match/trie-matcher.js';
 import type { Matcher, RouteMatch } from '../matcher.js';
-import { createRouteEntry, createSharedParts, type CompiledRoute, type RouteDefinition } from '../route-entry.js';
+import { createEntryFromTemplate, createSharedParts, type CompiledRoute, type RouteDefinition } from '../route-entry.js';
 import type { RouterFor } from '../typed-router.js';
 import { verbOf } from '../verb.js';
 import { catalogOf } from './object-catalog.js';
@@ -75,7 +75,7 @@ export function loadRouter(table: ModuleTable): AotRouter {
   const registry = new ConstraintRegistry(constraints);
   const shared = createSharedParts();
   const entries = definitions.map((definition, index) =>
-    createRouteEntry(definition, index, registry, shared, decodeTemplate(definition.template, table.segments[index])),
+    createEntryFromTemplate(definition, decodeTemplate(definition.template, table.segments[index]), index, registry, shared),
   );
   const matchable = entries.some((e) => e.route.generationOnly) ? entries.filter((e) => !e.route.generationOnly) : entries;
 
