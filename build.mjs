@@ -1,6 +1,6 @@
 // Bundles the library's entries (dist/index.js: the portable core; dist/aot.js: the runtime of built router
 // modules; dist/http.js: the node:http pipeline;
-// dist/openapi.js: the OpenAPI document), the to-do server (dist/todo-server.js) and the `switchyard` command
+// dist/openapi.js: the OpenAPI document; dist/express.js, fastify.js, hono.js, koa.js: the framework adapters), the to-do server (dist/todo-server.js) and the `switchyard` command
 // (dist/cli.js, package.json "bin") with esbuild, then emits declaration files with tsc.
 // The library entries are built together with code splitting, so a class (TemplateParseError, RouteCollection)
 // exists once however many entries a program imports. Zero runtime dependencies: nothing is external but
@@ -23,7 +23,18 @@ const common = {
 
 await build({
   ...common,
-  entryPoints: { index: 'src/index.ts', aot: 'src/aot.ts', http: 'src/http.ts', openapi: 'src/openapi.ts' },
+  entryPoints: {
+    index: 'src/index.ts',
+    aot: 'src/aot.ts',
+    http: 'src/http.ts',
+    openapi: 'src/openapi.ts',
+    express: 'src/express.ts',
+    fastify: 'src/fastify.ts',
+    hono: 'src/hono.ts',
+    koa: 'src/koa.ts',
+  },
+  // The frameworks are the user's (optional peer dependencies): the hono entry imports hono's own error class.
+  external: ['hono', 'hono/*'],
   outdir: 'dist',
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',

@@ -1,0 +1,29 @@
+import { Hono, type Context } from 'hono';
+import { SwitchyardRouter, switchyard, type HonoRouteData } from 'switchyard-router/hono';
+
+// switchyard's templates, names and URL generation, as middleware:
+export function createApp(): Hono {
+  const app = new Hono();
+  app.use(
+    switchyard([
+      {
+        name: 'todo',
+        template: 'api/todo/{id:int}',
+        methods: ['GET'],
+        handler: (c: Context) => {
+          const { values, urlFor } = c.get('switchyard' as never) as HonoRouteData;
+          return c.json({ id: values.id, next: urlFor('todo', { id: Number(values.id) + 1 }) });
+        },
+      },
+    ]),
+  );
+  return app;
+}
+
+// Or switchyard as hono's router, with hono's own path syntax:
+export function createRoutedApp(): Hono {
+  const app = new Hono({ router: new SwitchyardRouter() });
+  app.get('/api/todo/:id{[0-9]+}', (c) => c.json({ id: c.req.param('id') }));
+  return app;
+}
+// GET /api/todo/5 → {"id":"5","next":"/api/todo/6"}; with createRoutedApp → {"id":"5"}

@@ -1,0 +1,4 @@
+// switchyard-router/fastify: the routes inside Fastify 5 (a plugin). The framework is an optional peer dependency;
+// this entry imports only its types.
+export * from './frameworks/fastify.js';
+export type { AdapterOptions, SwitchyardRequestData, UrlFor } from './frameworks/dispatch.js';

@@ -1,0 +1,91 @@
+// What the framework adapters share: for one request, the route that takes it (HEAD routed as GET when no route
+// takes the HEAD), or the answer the router middleware would give without one (204 to OPTIONS, 405 with Allow),
+// or nothing (the framework's next handler); and urlFor, links from route names with the request's values as
+// ambient values. Framework-neutral: each adapter turns the decision into its framework's request and reply.
+import { compile, type CompileOptions, type CompiledRouter } from '../compile/compile.js';
+import type { RouteMatch } from '../compile/matcher.js';
+import type { RouteDefinition } from '../compile/route-entry.js';
+import type { RouteNames } from '../compile/typed-router.js';
+import type { RouteValues } from '../route-values.js';
+import { problem, type ProblemDetails } from '../pipeline/problem-details.js';
+
+/** Options of every adapter. */
+export interface AdapterOptions {
+  /** HEAD requests no route takes are routed as GET (the framework leaves the body out). Default true. */
+  headAsGet?: boolean;
+  /** A request whose path some route accepts under another method gets 405 with Allow. Default true. */
+  methodNotAllowed?: boolean;
+  /** OPTIONS for a path some route accepts gets 204 with Allow. Default true. */
+  options?: boolean;
+  /** Options for compile(), when the adapter is given routes rather than a compiled router. */
+  compile?: CompileOptions;
+}
+
+/** The decision for one request. */
+export type Decision =
+  | { readonly kind: 'route'; readonly match: RouteMatch }
+  | { readonly kind: 'options'; readonly allow: string }
+  | { readonly kind: 'methodNotAllowed'; readonly allow: string; readonly problem: ProblemDetails }
+  | { readonly kind: 'next' };
+
+const NEXT: Decision = { kind: 'next' };
+
+/** The router of routes given to an adapter (compiled once), or the compiled router given. */
+export function routerOf(source: readonly RouteDefinition[] | CompiledRouter, options: AdapterOptions): CompiledRouter {
+  return Array.isArray(source) ? compile(source as RouteDefinition[], options.compile) : (source as CompiledRouter);
+}
+
+/** Routes one request: `target` is the path (and query) below the adapter's mount point. */
+export function decide(router: CompiledRouter, method: string, target: string, options: AdapterOptions): Decision {
+  const found = router.match(target, method);
+  if (found !== null) return { kind: 'route', match: found };
+  const headAsGet = options.headAsGet !== false;
+  if (method === 'HEAD' && headAsGet) {
+    const asGet = router.match(target, 'GET');
+    if (asGet !== null) return { kind: 'route', match: asGet };
+  }
+  const wantOptions = options.options !== false && method === 'OPTIONS';
+  if (!wantOptions && options.methodNotAllowed === false) return NEXT;
+  const allowed = router.allowedMethods(target);
+  // No route accepts the path, or one accepts every method (then a constraint refused the request): not a 405.
+  if (allowed.length === 0 || allowed.includes('*')) return NEXT;
+  const methods = new Set(allowed);
+  if (headAsGet && methods.has('GET')) methods.add('HEAD');
+  if (options.options !== false) methods.add('OPTIONS');
+  const allow = [...methods].sort().join(', ');
+  if (wantOptions) return { kind: 'options', allow };
+  return { kind: 'methodNotAllowed', allow, problem: problem(405, `${method} is not allowed here; use ${allow}.`) };
+}
+
+/** Links by route name, typed by the table's names when the routes are a literal table. */
+export type UrlFor<Routes extends readonly RouteDefinition[] = readonly RouteDefinition[]> = (
+  name: RouteNames<Routes> extends never ? string : RouteNames<Routes>,
+  values?: RouteValues,
+) => string;
+
+/**
+ * urlFor for one request: generate() by route name with the matched values as ambient values (a link to the
+ * same resource's sibling needs only what differs), under `base`, where the framework mounted the routes. A link that cannot be made is a programming error: it
+ * throws, naming the route and why (explainGenerate's reasons), into the framework's error handling.
+ */
+export function urlForRequest(router: CompiledRouter, match: RouteMatch | null, base = ''): UrlFor {
+  return (name, values = {}) => {
+    const options = { routeName: name, ambientValues: match?.values ?? null };
+    const found = router.generate(values, options);
+    if (found !== null) return base + found.path;
+    const reasons = router.explainGenerate(values, options).routes.map((r) => r.message);
+    throw new Error(`urlFor(${JSON.stringify(name)}): no URL from ${JSON.stringify(values)}${reasons.length > 0 ? `: ${reasons.join('; ')}` : ': no route has that name'}`);
+  };
+}
+
+/** What an adapter puts where a handler finds it: the match, its route and values, and urlFor. */
+export interface SwitchyardRequestData {
+  readonly match: RouteMatch;
+  readonly route: RouteMatch['route'];
+  readonly values: RouteValues;
+  readonly urlFor: UrlFor;
+}
+
+export function requestData(router: CompiledRouter, match: RouteMatch, base = ''): SwitchyardRequestData {
+  return { match, route: match.route, values: match.values, urlFor: urlForRequest(router, match, base) };
+}

@@ -1,0 +1,47 @@
+// switchyard-router/express: the routes as one Express 5 middleware. The matched route's values go to
+// req.params, the match and urlFor to res.locals.switchyard; the route's handler (an Express handler) runs, and
+// what it throws or rejects goes to next(error), Express's error handling. Nothing matches: next().
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { CompiledRouter } from '../compile/compile.js';
+import type { RouteDefinition } from '../compile/route-entry.js';
+import { decide, requestData, routerOf, type AdapterOptions, type SwitchyardRequestData, type UrlFor } from './dispatch.js';
+
+/** What res.locals.switchyard holds in a route's handler. */
+export interface ExpressRouteData<Routes extends readonly RouteDefinition[] = readonly RouteDefinition[]> extends SwitchyardRequestData {
+  readonly urlFor: UrlFor<Routes>;
+}
+
+/** The middleware, and the router it runs. */
+export type SwitchyardExpress = RequestHandler & { readonly router: CompiledRouter };
+
+/**
+ * `app.use(switchyard(routes))`: routes are route definitions whose `handler` is an Express handler (or a
+ * compiled router whose routes carry them). Mounted under a path (`app.use('/api', …)`), templates match below it.
+ */
+export function switchyard<const Routes extends readonly RouteDefinition[]>(routes: Routes | CompiledRouter, options: AdapterOptions = {}): SwitchyardExpress {
+  const router = routerOf(routes, options);
+  const middleware = (req: Request, res: Response, next: NextFunction): void => {
+    const decision = decide(router, req.method, req.url, options);
+    switch (decision.kind) {
+      case 'next':
+        return next();
+      case 'options':
+        res.status(204).set('Allow', decision.allow).end();
+        return;
+      case 'methodNotAllowed':
+        res.status(405).set('Allow', decision.allow).type('application/problem+json').send(JSON.stringify(decision.problem));
+        return;
+    }
+    const handler = decision.match.route.handler as RequestHandler | undefined;
+    if (typeof handler !== 'function') return next();
+    req.params = { ...(decision.match.values as Record<string, string>) };
+    res.locals.switchyard = requestData(router, decision.match, req.baseUrl);
+    try {
+      const result = handler(req, res, next) as unknown;
+      if (result instanceof Promise) result.catch(next);
+    } catch (error) {
+      next(error);
+    }
+  };
+  return Object.assign(middleware, { router });
+}

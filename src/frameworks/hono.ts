@@ -1,0 +1,40 @@
+// switchyard-router/hono: the routes as one Hono 4 middleware (`app.use(switchyard(routes))`), and
+// SwitchyardRouter (hono-router.ts), a Router for `new Hono({ router })`. In the middleware a route's handler
+// is a Hono handler `(c, next)`; hono fills c.req.param() from its own router only, so the matched values, the
+// match and urlFor are in c.var.switchyard (c.get('switchyard')). Nothing matches: next().
+import type { Context, MiddlewareHandler, Next } from 'hono';
+import type { CompiledRouter } from '../compile/compile.js';
+import type { RouteDefinition } from '../compile/route-entry.js';
+import { decide, requestData, routerOf, type AdapterOptions, type SwitchyardRequestData, type UrlFor } from './dispatch.js';
+
+export { SwitchyardRouter } from './hono-router.js';
+
+/** What c.var.switchyard holds in a route's handler. */
+export interface HonoRouteData<Routes extends readonly RouteDefinition[] = readonly RouteDefinition[]> extends SwitchyardRequestData {
+  readonly urlFor: UrlFor<Routes>;
+}
+
+/** The middleware, and the router it runs. */
+export type SwitchyardHono = MiddlewareHandler & { readonly router: CompiledRouter };
+
+export function switchyard<const Routes extends readonly RouteDefinition[]>(routes: Routes | CompiledRouter, options: AdapterOptions = {}): SwitchyardHono {
+  const router = routerOf(routes, options);
+  const middleware = async (c: Context, next: Next): Promise<Response | void> => {
+    const url = c.req.url;
+    const target = url.slice(url.indexOf('/', url.indexOf('//') + 2)); // path and query, as sent
+    const decision = decide(router, c.req.method, target, options);
+    switch (decision.kind) {
+      case 'next':
+        return next();
+      case 'options':
+        return c.body(null, 204, { allow: decision.allow });
+      case 'methodNotAllowed':
+        return c.body(JSON.stringify(decision.problem), 405, { allow: decision.allow, 'content-type': 'application/problem+json' });
+    }
+    const handler = decision.match.route.handler as MiddlewareHandler | undefined;
+    if (typeof handler !== 'function') return next();
+    c.set('switchyard' as never, requestData(router, decision.match) as never);
+    return handler(c, next);
+  };
+  return Object.assign(middleware, { router });
+}

@@ -1,0 +1,43 @@
+// switchyard-router/koa: the routes as one Koa 3 middleware. The matched route's values go to ctx.params, the
+// match and urlFor to ctx.state.switchyard; the route's handler (a Koa middleware) runs with next, so what it
+// throws reaches Koa's error handling. Nothing matches: next().
+import type { Context, Middleware, Next } from 'koa';
+import type { CompiledRouter } from '../compile/compile.js';
+import type { RouteDefinition } from '../compile/route-entry.js';
+import { decide, requestData, routerOf, type AdapterOptions, type SwitchyardRequestData, type UrlFor } from './dispatch.js';
+
+/** What ctx.state.switchyard holds in a route's handler. */
+export interface KoaRouteData<Routes extends readonly RouteDefinition[] = readonly RouteDefinition[]> extends SwitchyardRequestData {
+  readonly urlFor: UrlFor<Routes>;
+}
+
+/** The middleware, and the router it runs. */
+export type SwitchyardKoa = Middleware & { readonly router: CompiledRouter };
+
+/** `app.use(switchyard(routes))`: route definitions whose `handler` is a Koa middleware `(ctx, next)`. */
+export function switchyard<const Routes extends readonly RouteDefinition[]>(routes: Routes | CompiledRouter, options: AdapterOptions = {}): SwitchyardKoa {
+  const router = routerOf(routes, options);
+  const middleware = async (ctx: Context, next: Next): Promise<void> => {
+    const decision = decide(router, ctx.method, ctx.url, options);
+    switch (decision.kind) {
+      case 'next':
+        return next();
+      case 'options':
+        ctx.status = 204;
+        ctx.set('Allow', decision.allow);
+        return;
+      case 'methodNotAllowed':
+        ctx.status = 405;
+        ctx.set('Allow', decision.allow);
+        ctx.type = 'application/problem+json';
+        ctx.body = JSON.stringify(decision.problem);
+        return;
+    }
+    const handler = decision.match.route.handler as Middleware | undefined;
+    if (typeof handler !== 'function') return next();
+    (ctx as Context & { params: Record<string, unknown> }).params = { ...decision.match.values };
+    ctx.state.switchyard = requestData(router, decision.match);
+    await handler(ctx, next);
+  };
+  return Object.assign(middleware as Middleware, { router });
+}

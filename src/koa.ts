@@ -1,0 +1,4 @@
+// switchyard-router/koa: the routes inside Koa 3 (middleware). The framework is an optional peer dependency;
+// this entry imports only its types.
+export * from './frameworks/koa.js';
+export type { AdapterOptions, SwitchyardRequestData, UrlFor } from './frameworks/dispatch.js';

@@ -1,0 +1,183 @@
+// The framework adapters in the real frameworks, over real HTTP: Express 5 and Koa 3 (middleware), Fastify 5 (a
+// plugin under a prefix), Hono 4 (middleware, and SwitchyardRouter inside `new Hono({ router })`). One table of
+// requests and answers for all four: values where the framework puts parameters, route data, urlFor with the
+// request's values as ambient values (under the mount point), 405 with Allow, HEAD as GET, OPTIONS, falling
+// through to the framework's next handler, and a handler's error reaching the framework's error handling.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import Fastify from 'fastify';
+import { Hono } from 'hono';
+import Koa from 'koa';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { switchyard as expressRoutes, type ExpressRouteData } from '../src/express.js';
+import { switchyard as fastifyRoutes, type FastifyRouteData } from '../src/fastify.js';
+import { SwitchyardRouter, switchyard as honoRoutes, type HonoRouteData } from '../src/hono.js';
+import { switchyard as koaRoutes, type KoaRouteData } from '../src/koa.js';
+import type { RouteDefinition, RouteValues } from '../src/index.js';
+
+/** What every framework's handlers answer, from the request data the adapter gave them. */
+interface Seen {
+  params: RouteValues;
+  route: { name: string | null; dataTokens: Readonly<Record<string, unknown>> };
+  urlFor: (name: string, values?: RouteValues) => string;
+}
+const answers = {
+  todo: (s: Seen) => ({ id: s.params.id, self: s.urlFor('todo', { id: 7 }) }),
+  item: (s: Seen) => ({ category: s.params.category, sibling: s.urlFor('item', { id: '9' }) }),
+  data: (s: Seen) => ({ name: s.route.name, area: s.route.dataTokens.area }),
+};
+/** The table, with each route's handler made by the framework from its answer. */
+function routes(handle: (answer: (s: Seen) => unknown) => unknown, boom: unknown): RouteDefinition[] {
+  return [
+    { name: 'todo', template: 'api/todo/{id:int}', methods: ['GET', 'PUT'], handler: handle(answers.todo) },
+    { name: 'item', template: 'shop/{category}/{id}', methods: ['GET'], handler: handle(answers.item) },
+    { name: 'data', template: 'data', dataTokens: { area: 'admin' }, handler: handle(answers.data) },
+    { name: 'boom', template: 'boom', handler: boom },
+  ];
+}
+
+type App = { base: string; close: () => Promise<void> };
+const listen = (server: Server): Promise<string> =>
+  new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+const closing = (server: Server) => () => new Promise<void>((resolve) => server.close(() => resolve()));
+
+const FRAMEWORKS: Record<string, () => Promise<App>> = {
+  async express() {
+    const app = express();
+    const handle = (answer: (s: Seen) => unknown) => (req: express.Request, res: express.Response) => {
+      const data = res.locals.switchyard as ExpressRouteData;
+      res.json(answer({ params: req.params, route: data.route, urlFor: data.urlFor }));
+    };
+    app.use('/v1', expressRoutes(routes(handle, () => Promise.reject(new Error('boom')))));
+    app.use((_req, res) => void res.status(404).send('fell through'));
+    app.use((error: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => void res.status(500).send(`handled: ${error.message}`));
+    const server = createServer(app);
+    return { base: `${await listen(server)}/v1`, close: closing(server) };
+  },
+  async koa() {
+    const app = new Koa();
+    app.use(async (ctx, next) => {
+      try {
+        await next();
+      } catch (error) {
+        ctx.status = 500;
+        ctx.body = `handled: ${(error as Error).message}`;
+      }
+    });
+    const handle = (answer: (s: Seen) => unknown) => (ctx: Koa.Context) => {
+      const data = ctx.state.switchyard as KoaRouteData;
+      ctx.body = answer({ params: (ctx as Koa.Context & { params: RouteValues }).params, route: data.route, urlFor: data.urlFor });
+    };
+    app.use(koaRoutes(routes(handle, () => { throw new Error('boom'); })));
+    app.use((ctx) => {
+      ctx.status = 404;
+      ctx.body = 'fell through';
+    });
+    const server = createServer(app.callback());
+    return { base: await listen(server), close: closing(server) };
+  },
+  async fastify() {
+    const app = Fastify();
+    const handle = (answer: (s: Seen) => unknown) => async (req: { params: unknown; switchyard: FastifyRouteData }) =>
+      answer({ params: req.params as RouteValues, route: req.switchyard.route, urlFor: req.switchyard.urlFor });
+    app.setNotFoundHandler((_req, reply) => reply.code(404).send('fell through'));
+    app.setErrorHandler((error: Error, _req, reply) => reply.code(500).send(`handled: ${error.message}`));
+    await app.register(fastifyRoutes, { prefix: '/v1', routes: routes(handle, async () => { throw new Error('boom'); }) });
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    return { base: `${address}/v1`, close: () => app.close() };
+  },
+  async hono() {
+    const app = new Hono();
+    const handle = (answer: (s: Seen) => unknown) => (c: { get: (key: string) => unknown; json: (body: unknown) => Response }) => {
+      const data = c.get('switchyard') as HonoRouteData;
+      return c.json(answer({ params: data.values, route: data.route, urlFor: data.urlFor }));
+    };
+    app.use(honoRoutes(routes(handle, () => { throw new Error('boom'); })));
+    app.notFound((c) => c.text('fell through', 404));
+    app.onError((error, c) => c.text(`handled: ${error.message}`, 500));
+    return serveFetch(app.fetch);
+  },
+};
+
+/** A fetch handler (hono's app.fetch) on node:http, as @hono/node-server would serve it. */
+async function serveFetch(fetch: (request: Request) => Response | Promise<Response>): Promise<App> {
+  const server = createServer(async (req, res) => {
+    const response = await fetch(new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers: req.headers as Record<string, string> }));
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(req.method === 'HEAD' ? undefined : Buffer.from(await response.arrayBuffer()));
+  });
+  return { base: await listen(server), close: closing(server) };
+}
+
+const CASES: { request: string; status: number; body?: unknown; text?: string; allow?: string; problem?: boolean }[] = [
+  { request: 'GET /api/todo/5', status: 200, body: { id: '5', self: '$base/api/todo/7' } },
+  { request: 'GET /shop/tools/3', status: 200, body: { category: 'tools', sibling: '$base/shop/tools/9' } },
+  { request: 'GET /data', status: 200, body: { name: 'data', area: 'admin' } },
+  { request: 'GET /api/todo/x', status: 404, text: 'fell through' },
+  { request: 'GET /nowhere', status: 404, text: 'fell through' },
+  { request: 'DELETE /api/todo/5', status: 405, allow: 'GET, HEAD, OPTIONS, PUT', problem: true },
+  { request: 'HEAD /api/todo/5', status: 200, text: '' },
+  { request: 'OPTIONS /api/todo/5', status: 204, allow: 'GET, HEAD, OPTIONS, PUT', text: '' },
+  { request: 'GET /boom', status: 500, text: 'handled: boom' },
+];
+
+describe.each(Object.keys(FRAMEWORKS))('%s', (framework) => {
+  let app: App;
+  beforeAll(async () => {
+    app = await FRAMEWORKS[framework]();
+  });
+  afterAll(() => app.close());
+
+  it.each(CASES)('$request → $status', async ({ request: line, status, body, text, allow, problem }) => {
+    const [method, path] = line.split(' ');
+    const reply = await request(app.base + path, { method: method as 'GET' });
+    const received = await reply.body.text();
+    expect(reply.statusCode).toBe(status);
+    const basePath = new URL(app.base).pathname.replace(/\/$/, '');
+    if (body !== undefined) expect(JSON.parse(received)).toEqual(JSON.parse(JSON.stringify(body).replaceAll('$base', basePath)));
+    if (text !== undefined) expect(received).toBe(text);
+    if (allow !== undefined) expect(reply.headers.allow).toBe(allow);
+    if (problem) {
+      expect(reply.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(JSON.parse(received)).toMatchObject({ status: 405, title: 'Method Not Allowed' });
+    }
+  });
+});
+
+describe('SwitchyardRouter in a Hono app', () => {
+  const app = new Hono({ router: new SwitchyardRouter() });
+  app.use('/api/*', async (c, next) => {
+    await next();
+    c.header('x-middleware', 'ran');
+  });
+  app.get('/api/todo/:id{[0-9]+}', (c) => c.json({ id: c.req.param('id') }));
+  app.get('/api/todo/:id/tags/:tag?', (c) => c.json({ id: c.req.param('id'), tag: c.req.param('tag') ?? null }));
+  app.get('/files/*', (c) => c.text('files'));
+  app.get('/raw/:name', (c) => c.json({ name: c.req.param('name') }));
+  it.each([
+    { path: '/api/todo/42', status: 200, body: { id: '42' }, middleware: 'ran' },
+    { path: '/api/todo/x/tags', status: 200, body: { id: 'x', tag: null }, middleware: 'ran' },
+    { path: '/api/todo/x/tags/red', status: 200, body: { id: 'x', tag: 'red' }, middleware: 'ran' },
+    { path: '/files/a/b/c.txt', status: 200, text: 'files' },
+    { path: '/files', status: 200, text: 'files' },
+    // hono decodes parameters itself: the router hands them over as they stand in the path, so %2525 is decoded once.
+    { path: '/raw/a%2520b', status: 200, body: { name: 'a%20b' } },
+    { path: '/api/todo/42/', status: 404 },
+  ])('GET $path → $status', async ({ path, status, body, text, middleware }) => {
+    const response = await app.request(path);
+    expect(response.status).toBe(status);
+    if (body) expect(await response.json()).toEqual(body);
+    if (text) expect(await response.text()).toBe(text);
+    if (middleware) expect(response.headers.get('x-middleware')).toBe(middleware);
+  });
+
+  it.each([
+    { path: '/assets*', reason: /"\*" inside a segment/ },
+    { path: '/files/:name{.+}', reason: /can match "\/"/ },
+    { path: 'example.com/x', reason: /a path with a host/ },
+  ])('cannot take $path: UnsupportedPathError (hono SmartRouter then uses another router)', ({ path, reason }) => {
+    expect(() => new SwitchyardRouter().add('GET', path, 'h')).toThrow(reason);
+  });
+});
