@@ -38,3 +38,4 @@ export {
 } from './pipeline/router-middleware.js';
 export { UrlHelper } from './pipeline/url-helper.js';
 export { Application, createApplication, type ApplicationOptions } from './pipeline/application.js';
+export { routeInspector, type RouteInspector, type RouteInspectorOptions } from './pipeline/route-inspector.js';

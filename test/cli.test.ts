@@ -46,7 +46,7 @@ function run(args: string[], env: Record<string, string> = {}) {
 /** [title, args, exit status, stdout must contain (each), stderr must contain]. */
 const cases: [string, string[], number, string[], string][] = [
   ['--version', ['--version'], 0, [JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')).version], ''],
-  ['"constructor" is no command (no prototype lookup)', ['constructor'], 2, [], 'unknown command "constructor" (commands: routes, match, explain, url, lint, build)'],
+  ['"constructor" is no command (no prototype lookup)', ['constructor'], 2, [], 'unknown command "constructor" (commands: routes, match, explain, url, lint, build, inspect)'],
   ['"toString" is no command', ['toString', 'x'], 2, [], 'unknown command "toString"'],
   ['"__proto__" is no command', ['__proto__', 'x'], 2, [], 'unknown command "__proto__"'],
   ['a misspelt route key is refused, with a guess', ['routes', '$DIR/typo-key.json'], 2, [], 'route 1: unknown key "metods" (did you mean "methods"?)'],

@@ -1,8 +1,10 @@
-// The switchyard commands: routes, match, explain, url, lint, build. Each gets its parsed arguments and an output
+// The switchyard commands: routes, match, explain, url, lint, build, inspect. Each gets its parsed arguments and an output
 // sink, writes text (or JSON with --json) and returns its exit status: 0 done, 1 a negative answer (no
 // match, no URL, an unreachable route), 2 a usage or input error (thrown as CliError, handled in main.ts).
 import { mkdir, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { dirname, relative, resolve, sep } from 'node:path';
+import { problem, routeInspector, writeProblem } from '../http.js';
 import { compileToModule, moduleDeclarations, type CompiledRouter, type Diagnostic, type MissReason, type RouteExplanation, type RouteValues } from '../index.js';
 import { CliError, compileRoutes, loadRouteTable, withRouteErrors } from './load-routes.js';
 import type { Style } from './style.js';
@@ -229,6 +231,43 @@ to load.`,
       await writeFile(target, source);
       await writeFile(declarations, moduleDeclarations(table.routes, runtime));
       out(`${target}: ${count(table.routes.length, 'route')}, ${(source.length / 1024).toFixed(1)} kB (types: ${declarations})`);
+      return 0;
+    },
+  },
+
+  inspect: {
+    usage: 'switchyard inspect <file> [--port N] [--host H]',
+    summary: 'serve the route inspector page for a route file (until stopped)',
+    help: `Serves the route inspector for <file> on http://127.0.0.1:N/_routes (--port, default 0: a free port;
+--host, default 127.0.0.1): the table as a tree with the diagnostics beside their routes, a box that explains
+which route takes a request and why each other does not, and a box that makes a link from a route name and
+values. Prints the address, then serves until interrupted (Ctrl-C).`,
+    valueOptions: ['port', 'host'],
+    flags: [],
+    async run(args, { out }) {
+      const { file, router } = await load(args, 1, this.usage);
+      const portText = args.options.get('port')?.at(-1) ?? '0';
+      if (!/^\d{1,5}$/.test(portText) || Number(portText) > 65535) throw new CliError(`--port takes a port number (0-65535), not ${JSON.stringify(portText)}`);
+      const host = args.options.get('host')?.at(-1) ?? '127.0.0.1';
+      const inspector = routeInspector(router, { title: `Routes of ${file}` });
+      const server = createServer((req, res) => {
+        if (req.url === '/' || req.url === '') {
+          res.writeHead(302, { location: '/_routes/' }).end();
+          return;
+        }
+        inspector(req, res, () => writeProblem(res, problem(404, `No resource matches ${req.url}; the inspector is at /_routes/`)));
+      });
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', (error: NodeJS.ErrnoException) => reject(new CliError(`cannot listen on ${host}:${portText}: ${error.code ?? error.message}`)));
+        server.listen(Number(portText), host, resolve);
+      });
+      const { port } = server.address() as { port: number };
+      out(`route inspector for ${file} (${count(router.routes.length, 'route')}) on http://${host.includes(':') ? `[${host}]` : host}:${port}/_routes/`);
+      await new Promise<void>((resolve) => {
+        const stop = (): void => void server.close(() => resolve());
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
       return 0;
     },
   },

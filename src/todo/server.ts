@@ -4,7 +4,20 @@ import cluster from 'node:cluster';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { pathToFileURL } from 'node:url';
-import { addRouting, createApplication, problem, RouteBuilder, useRouter, writeProblem, type Application, type Middleware, type RouteCollection } from '../http.js';
+import {
+  addRouting,
+  createApplication,
+  problem,
+  RouteBuilder,
+  routeInspector,
+  useRouter,
+  writeProblem,
+  type Application,
+  type Middleware,
+  type RouteCollection,
+  type RouteInspector,
+} from '../http.js';
+import { apiExplorer } from './api-explorer.js';
 import { BatchedLineWriter, requestLog } from './request-log.js';
 import { serveOpenApi } from './openapi-document.js';
 import { GET_TODO_ROUTE, TodoController } from './todo-controller.js';
@@ -27,6 +40,8 @@ export interface TodoAppOptions {
   log?: boolean | ((line: string) => void);
   /** For each 404, one JSON line naming the route that came closest and why it did not match; default false. */
   debug?: boolean | ((line: string) => void);
+  /** The route inspector at /_routes (TODO_INSPECT=1); default false: it shows the whole route table. */
+  inspect?: boolean;
 }
 
 let sharedStdoutLog: BatchedLineWriter | null = null;
@@ -34,6 +49,9 @@ let sharedStdoutLog: BatchedLineWriter | null = null;
 function stdoutLog(): BatchedLineWriter {
   return (sharedStdoutLog ??= new BatchedLineWriter());
 }
+
+/** Where TODO_INSPECT=1 mounts the route inspector. */
+export const INSPECTOR_PREFIX = '/_routes';
 
 /** The longest request target accepted (8 KiB); longer ones get 414. */
 export const MAX_URL_LENGTH = 8 * 1024;
@@ -121,6 +139,10 @@ export function createTodoApp(options: TodoAppOptions = {}): Application {
   if (log) app.use(requestLog(typeof log === 'function' ? log : stdoutLog().write));
   app.use(rejectLongUrls);
   app.use(checkTarget(() => methodsOf(routes)));
+  app.use(apiExplorer());
+  // The inspector of the routes built below (it answers only under its prefix, and passes the rest on).
+  let inspector: RouteInspector | null = null;
+  if (options.inspect) app.use(async (ctx, next) => void (inspector?.(ctx.request.raw, ctx.response.raw) || (await next())));
   app.use(storeUnavailable);
 
   const controller = new TodoController(app.services.getRequired<TodoRepository>(TODO_REPOSITORY));
@@ -139,6 +161,7 @@ export function createTodoApp(options: TodoAppOptions = {}): Application {
         .mapDelete('{id}', controller.remove),
     );
   const routes = builder.build();
+  if (options.inspect) inspector = routeInspector(routes, { prefix: INSPECTOR_PREFIX, title: 'To-do API routes' });
   // HEAD uses the GET routes; a known path with another method gets 405 (OPTIONS: 204) with Allow.
   useRouter(app, routes, { head: 'get', methodNotAllowed: true, options: true });
   const debug = options.debug ?? false;
@@ -235,13 +258,16 @@ async function main(): Promise<void> {
     return runPrimary(workers, announce, { PORT: String(port === 0 ? await pickPort(host) : port) });
   }
   const repository = await openTodoStore(store);
-  const server = createTodoServer({ log, debug: /^debug$/i.test(process.env.TODO_LOG ?? ''), repository });
+  const inspect = /^(1|on|true|yes)$/i.test(process.env.TODO_INSPECT ?? '');
+  const server = createTodoServer({ log, debug: /^debug$/i.test(process.env.TODO_LOG ?? ''), repository, inspect });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, resolve);
   });
   const address = server.address();
-  if (cluster.isPrimary) announce(typeof address === 'object' && address ? address.port : port);
+  const shown = typeof address === 'object' && address ? address.port : port;
+  if (cluster.isPrimary) announce(shown);
+  if (cluster.isPrimary && inspect) console.log(`route inspector on http://${host.includes(':') ? `[${host}]` : host}:${shown}${INSPECTOR_PREFIX} (TODO_INSPECT=1: it shows the whole route table; leave it off in production)`);
   const stop = (signal: string): void => {
     if (cluster.isPrimary) console.log(`${signal}: shutting down`);
     shutdown(server)

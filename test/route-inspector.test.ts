@@ -1,0 +1,195 @@
+// The route inspector over HTTP (the page itself is tested in a real browser: npm run test:browser): its JSON
+// endpoints, its headers, that nothing from a route or a request comes back unescaped, that it answers only under
+// its prefix; the to-do server mounts it only with TODO_INSPECT=1; /docs serves Swagger UI from the installed
+// package; `switchyard inspect` serves it for a route file.
+import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compile, type RouteDefinition } from '../src/index.js';
+import { routeInspector } from '../src/http.js';
+import { createTodoServer } from '../src/todo/server.js';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const HOSTILE = '<script>alert(1)</script><img src=x onerror=alert(2)>';
+const ROUTES: RouteDefinition[] = [
+  { name: 'todo', template: 'api/todo/{id:int}', methods: ['GET'] },
+  { name: HOSTILE, template: `evil/{x}/${HOSTILE.replace(/[{}]/g, (c) => c + c).replace(/\//g, '-')}`, defaults: { x: HOSTILE, note: HOSTILE } },
+  { template: '{*all}' },
+  { template: 'never/here' }, // after the catch-all, and no name to keep it for links: unreachable
+];
+
+const servers: Server[] = [];
+afterAll(() => Promise.all(servers.map((s) => new Promise((r) => s.close(r)))));
+async function serve(handler: Parameters<typeof createServer>[1]): Promise<string> {
+  const server = createServer(handler);
+  servers.push(server);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe('routeInspector', () => {
+  let base: string;
+  beforeAll(async () => {
+    const inspector = routeInspector(compile(ROUTES), { prefix: '/inspect' });
+    base = await serve((req, res) => {
+      if (!inspector(req, res)) res.writeHead(418).end('not the inspector');
+    });
+  });
+
+  it.each([
+    ['/inspect/', 'text/html', 200],
+    ['/inspect', 'text/html', 200],
+    ['/inspect/inspector.js', 'text/javascript', 200],
+    ['/inspect/inspector.css', 'text/css', 200],
+    ['/inspect/api/routes', 'application/json', 200],
+    ['/inspect/nope', 'application/problem+json', 404],
+  ])('GET %s → %s (%i), with a strict Content-Security-Policy', async (path, type, status) => {
+    const response = await fetch(base + path);
+    expect(response.status).toBe(status);
+    expect(response.headers.get('content-type')).toContain(type);
+    if (status === 200) {
+      expect(response.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      );
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+
+  it('answers only under its prefix (the rest is passed on) and only to GET and HEAD', async () => {
+    expect(await (await fetch(`${base}/inspectx`)).text()).toBe('not the inspector');
+    expect(await (await fetch(`${base}/api/todo/1`)).text()).toBe('not the inspector');
+    const post = await fetch(`${base}/inspect/api/routes`, { method: 'POST' });
+    expect([post.status, post.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
+  });
+
+  it('the page holds no data, no inline script and no inline style', async () => {
+    const html = await (await fetch(`${base}/inspect/`)).text();
+    expect(html).not.toMatch(/<script>|<style|\son\w+=|style=/);
+    expect(html.match(/<script /g)).toHaveLength(1);
+  });
+
+  it('lists the routes and the diagnostics (an unreachable route, with the route that takes its requests)', async () => {
+    const data = (await (await fetch(`${base}/inspect/api/routes`)).json()) as { routes: { index: number; name: string | null; constraints: unknown }[]; diagnostics: unknown[] };
+    expect(data.routes.map((r) => [r.index, r.name])).toEqual([[0, 'todo'], [1, HOSTILE], [2, null], [3, null]]);
+    expect(data.routes[0].constraints).toEqual([{ key: 'id', kind: 'int', detail: null }]);
+    expect(data.diagnostics).toContainEqual(expect.objectContaining({ route: 3, severity: 'error', by: 2 }));
+  });
+
+  it.each([
+    { request: 'GET /api/todo/5', winner: 0, values: { id: '5' } },
+    { request: 'GET /never/here', winner: 2, values: { all: 'never/here' } },
+    { request: `PUT /${encodeURIComponent(HOSTILE)}`, winner: 2, values: { all: HOSTILE } },
+  ])('explains $request', async ({ request, winner, values }) => {
+    const [method, path] = request.split(' ');
+    const response = await fetch(`${base}/inspect/api/explain?${new URLSearchParams({ method, path })}`);
+    const text = await response.text();
+    expect(text).not.toMatch(/[<>]/); // what a request or a route holds comes back escaped (\u003c), never raw
+    const explained = JSON.parse(text);
+    expect(explained.match).toEqual({ route: winner, values });
+    expect(explained.routes).toHaveLength(ROUTES.length);
+  });
+
+  it.each([
+    { name: 'todo', values: 'id=5', path: '/api/todo/5' },
+    { name: 'todo', values: '{"id":7}', path: '/api/todo/7' },
+    { name: 'todo', values: '', path: null },
+    { name: 'nobody', values: 'id=5', path: null },
+  ])('generates $name from $values → $path', async ({ name, values, path }) => {
+    const result = (await (await fetch(`${base}/inspect/api/generate?${new URLSearchParams({ name, values })}`)).json()) as { path: string | null; nameNotFound: string | null; routes: { message: string }[] };
+    expect(result.path).toBe(path);
+    if (name === 'nobody') expect(result.nameNotFound).toBe('nobody');
+    if (path === null && name === 'todo') expect(result.routes[0].message).toMatch(/id/);
+  });
+
+  it('refuses values that are neither JSON nor key=value with a 400 problem', async () => {
+    const response = await fetch(`${base}/inspect/api/generate?name=todo&values=${encodeURIComponent('{nope')}`);
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toContain('application/problem+json');
+  });
+
+  it('escapes every "<" of a hostile table in its JSON', async () => {
+    const text = await (await fetch(`${base}/inspect/api/routes`)).text();
+    expect(text).not.toContain('<');
+    expect(text).toContain('\\u003cscript\\u003e');
+  });
+});
+
+describe('the to-do server', () => {
+  it.each([
+    { inspect: false, status: 404 },
+    { inspect: true, status: 200 },
+  ])('mounts the inspector at /_routes only when asked (inspect: $inspect → $status)', async ({ inspect, status }) => {
+    const server = createTodoServer({ log: false, inspect });
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    expect((await fetch(`${base}/_routes/`)).status).toBe(status);
+    if (inspect) {
+      const { routes } = (await (await fetch(`${base}/_routes/api/routes`)).json()) as { routes: { template: string; name: string | null }[] };
+      expect(routes.map((r) => [r.template, r.name])).toContainEqual(['api/todo/{id}', 'GetTodo']);
+    }
+  });
+
+  it('serves the API explorer at /docs from the installed swagger-ui-dist, reading /openapi.json', async () => {
+    const server = createTodoServer({ log: false });
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const page = await fetch(`${base}/docs`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await page.text();
+    expect(html).toContain('/docs/swagger-ui-bundle.js');
+    expect(html).not.toMatch(/https?:\/\//); // nothing from a CDN
+    const bundle = await fetch(`${base}/docs/swagger-ui-bundle.js`);
+    expect([bundle.status, (await bundle.arrayBuffer()).byteLength > 100_000]).toEqual([200, true]);
+    expect(await (await fetch(`${base}/docs/init.js`)).text()).toContain('"/openapi.json"');
+    expect((await fetch(`${base}/docs/nope.js`)).status).toBe(404);
+  });
+
+  it('says at start that the inspector is on (TODO_INSPECT=1), and nothing about it by default', async () => {
+    const lines = async (env: Record<string, string>): Promise<string> => {
+      const child = spawn(process.execPath, [join(ROOT, 'dist/todo-server.js')], { env: { ...process.env, PORT: '0', TODO_LOG: 'off', TODO_STORE: '', DATABASE_URL: '', ...env } });
+      let out = '';
+      child.stdout.on('data', (chunk) => (out += chunk));
+      await new Promise<void>((r) => {
+        const poll = setInterval(() => {
+          if (/listening on/.test(out) && (env.TODO_INSPECT ? /route inspector/.test(out) : true)) {
+            clearInterval(poll);
+            r();
+          }
+        }, 20);
+      });
+      child.kill('SIGTERM');
+      return out;
+    };
+    expect(await lines({ TODO_INSPECT: '1' })).toMatch(/route inspector on http:\/\/127\.0\.0\.1:\d+\/_routes \(TODO_INSPECT=1/);
+    expect(await lines({})).not.toMatch(/inspector/);
+  });
+});
+
+describe('switchyard inspect', () => {
+  it('serves the inspector for a route file and prints where', async () => {
+    const child = spawn(process.execPath, [join(ROOT, 'dist/cli.js'), 'inspect', 'docs/examples/routes.json', '--port', '0'], { cwd: ROOT });
+    try {
+      let out = '';
+      child.stdout.on('data', (chunk) => (out += chunk));
+      const url = await new Promise<string>((r) => {
+        const poll = setInterval(() => {
+          const m = /on (http:\/\/\S+)/.exec(out);
+          if (m) {
+            clearInterval(poll);
+            r(m[1]);
+          }
+        }, 20);
+      });
+      expect(out).toMatch(/^route inspector for docs\/examples\/routes\.json \(7 routes\) on http:\/\/127\.0\.0\.1:\d+\/_routes\/\n$/);
+      expect((await fetch(url)).status).toBe(200);
+      expect(((await (await fetch(`${url}api/routes`)).json()) as { routes: unknown[] }).routes).toHaveLength(7);
+    } finally {
+      child.kill('SIGINT');
+    }
+  });
+});
