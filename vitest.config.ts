@@ -7,9 +7,9 @@ export default defineConfig({
     testTimeout: 20_000,
     // (include is set per project: a project that `extends` the root would add to the root's list.)
     projects: [
-      // test/scale needs nginx and test/runtimes Bun, Deno and workerd: they are `npm run test:scale` and
-      // `npm run test:runtimes` (their own configs), not part of `npm test`.
-      { extends: true, test: { name: 'default', include: ['test/**/*.test.ts'], exclude: ['test/scale/**', 'test/runtimes/**', '**/node_modules/**'] } },
+      // test/scale needs nginx, test/browser Chromium and test/runtimes Bun, Deno and workerd: they are
+      // `npm run test:scale`, `test:browser` and `test:runtimes` (their own configs), not part of `npm test`.
+      { extends: true, test: { name: 'default', include: ['test/**/*.test.ts'], exclude: ['test/scale/**', 'test/runtimes/**', 'test/browser/**', '**/node_modules/**'] } },
       // Every matching table and property once more on routers built ahead of time (compileToModule), in
       // workers where eval and new Function throw: the built modules need neither, and compile() falls back.
       {

@@ -12,6 +12,7 @@ export const INSPECTOR_HTML = (prefix: string, title: string): string => `<!doct
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · switchyard</title>
+<link rel="icon" href="${escapeHtml(prefix)}/icon.svg">
 <link rel="stylesheet" href="${escapeHtml(prefix)}/inspector.css">
 <script src="${escapeHtml(prefix)}/inspector.js" defer></script>
 </head>
@@ -198,4 +199,8 @@ export const INSPECTOR_JS = `"use strict";
     document.getElementById("summary").textContent = "Could not load the route table: " + error.message;
   });
 })();
+`;
+
+/** The page's icon (without one a browser asks for /favicon.ico, which the application may not have). */
+export const INSPECTOR_ICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><path d="M2 3h5l2 5h5M9 8l-2 5H2" fill="none" stroke="#2563eb" stroke-width="2"/></svg>
 `;

@@ -13,7 +13,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { compile, type CompiledRouter } from '../compile/compile.js';
 import type { CompiledRoute, RouteDefinition } from '../compile/route-entry.js';
-import { INSPECTOR_CSS, INSPECTOR_HTML, INSPECTOR_JS } from './inspector-page.js';
+import { INSPECTOR_CSS, INSPECTOR_HTML, INSPECTOR_ICON, INSPECTOR_JS } from './inspector-page.js';
 import { problem, writeProblem } from './problem-details.js';
 import type { RouteCollection } from './route-collection.js';
 
@@ -122,6 +122,9 @@ export function routeInspector(source: CompiledRouter | RouteCollection, options
         return true;
       case '/inspector.css':
         send(res, 200, 'text/css; charset=utf-8', INSPECTOR_CSS);
+        return true;
+      case '/icon.svg':
+        send(res, 200, 'image/svg+xml', INSPECTOR_ICON);
         return true;
       case '/api/routes':
         json(res, {

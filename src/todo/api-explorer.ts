@@ -15,6 +15,7 @@ const PAGE = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>To-do API · switchyard</title>
+<link rel="icon" href="/docs/favicon-32x32.png">
 <link rel="stylesheet" href="/docs/swagger-ui.css">
 <script src="/docs/swagger-ui-bundle.js" defer></script>
 <script src="/docs/init.js" defer></script>
@@ -24,7 +25,7 @@ const PAGE = `<!doctype html>
 `;
 
 const INIT = `window.addEventListener("load", function () {
-  window.ui = SwaggerUIBundle({ url: "/openapi.json", dom_id: "#swagger-ui", deepLinking: true, tryItOutEnabled: true });
+  window.ui = SwaggerUIBundle({ url: "/openapi.json", dom_id: "#swagger-ui", deepLinking: true });
 });
 `;
 
@@ -39,6 +40,7 @@ function swaggerFiles(): Map<string, { type: string; body: Buffer }> | null {
   return new Map([
     ['/docs/swagger-ui.css', { type: 'text/css; charset=utf-8', body: readFileSync(join(dir, 'swagger-ui.css')) }],
     ['/docs/swagger-ui-bundle.js', { type: 'text/javascript; charset=utf-8', body: readFileSync(join(dir, 'swagger-ui-bundle.js')) }],
+    ['/docs/favicon-32x32.png', { type: 'image/png', body: readFileSync(join(dir, 'favicon-32x32.png')) }],
     ['/docs/init.js', { type: 'text/javascript; charset=utf-8', body: Buffer.from(INIT) }],
     ['/docs', { type: 'text/html; charset=utf-8', body: Buffer.from(PAGE) }],
   ]);
