@@ -416,6 +416,31 @@ function readJson(url) {
   return existsSync(url) ? JSON.parse(readFileSync(url, 'utf8')) : null;
 }
 
+/** `npm run bench:hono` (bench/hono.mjs): the routers inside a Hono app. */
+function honoMarkdown({ meta, rows }) {
+  const table = [
+    '| table | router | ns per request | first request ms (build) | speed vs fastest |',
+    '|---|---|---:|---:|---:|',
+    ...rows.map((r) => `| ${r.set} (${r.routes.toLocaleString('en')} routes) | ${r.router} | ${Math.round(r.nsPerRequest).toLocaleString('en')} | ${r.firstRequestMs.toFixed(1)} | ${r.ratioToFastest.toFixed(2)}× |`),
+  ].join('\n');
+  // SwitchyardRouter against RegExpRouter per table: requests per second, and the first request (the build).
+  const versus = [...new Set(rows.map((r) => r.set))].map((set) => {
+    const of = (router) => rows.find((r) => r.set === set && r.router === router);
+    const [ours, theirs] = [of('SwitchyardRouter'), of('RegExpRouter')];
+    return `${set}: ${(theirs.nsPerRequest / ours.nsPerRequest).toFixed(2)}× RegExpRouter's requests per second, first request ${(theirs.firstRequestMs / ours.firstRequestMs).toFixed(2)}× as fast`;
+  });
+  return [
+    '## Inside a Hono app',
+    '',
+    `\`npm run bench:hono\` (${meta.date.slice(0, 10)}, Node ${meta.node}, ${meta.cores} shared cores; medians of ${meta.rounds} rounds, each router in its own process): one Hono app, one handler per route, every request through \`app.request()\` — so a request costs what it costs in a Hono app (a \`Request\`, a \`Context\`, a \`Response\`), and the router is a small part of it. Hono's \`RegExpRouter\`, its default \`SmartRouter\`, and \`SwitchyardRouter\` (which answers with every matching route, as Hono's routers must, through the interpreted trie's \`matches()\`):`,
+    '',
+    table,
+    '',
+    `SwitchyardRouter per table — ${versus.join('; ')}. With few routes the request and response objects dominate; with many, RegExpRouter's one large regular expression slows every request and its build.`,
+    '',
+  ].join('\n');
+}
+
 /** Writes docs/benchmarks.md and docs/benchmarks-chart.svg from bench/results/*.json. */
 export function renderDocs() {
   const dir = resultsDir(false);
@@ -462,6 +487,8 @@ export function renderDocs() {
   out.push(http ? httpMarkdown(http) : '## HTTP (to-do API)\n\n`npm run bench:http` has not been run yet.\n');
   if (startup) out.push(startupMarkdown(startup));
   if (instructions) out.push(instructionsMarkdown(instructions));
+  const hono = readJson(new URL('hono.json', dir));
+  if (hono) out.push(honoMarkdown(hono));
   const diagnostics = readJson(new URL('diagnostics.json', dir));
   if (diagnostics) {
     out.push('## Diagnostics', '', `\`npm run bench:diagnostics\` (${diagnostics.date}, Node ${diagnostics.node}): \`router.diagnostics()\` alone, and \`switchyard lint\` as a whole process (start, read, compile, analyse, print). Medians of 3.`, '');

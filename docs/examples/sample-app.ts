@@ -1,7 +1,7 @@
 // A sample application, in three set-up steps: addRouting, a RouteBuilder with a default handler,
 // useRouter. `createSampleApp()` returns the app without listening; test/pipeline.test.ts serves it and checks
 // every answer shown in docs/pipeline.md.
-import { addRouting, createApplication, RouteBuilder, RouteHandler, useRouter, type Application } from '../../src/http.js';
+import { addRouting, createApplication, RouteBuilder, RouteHandler, useRouter, type Application } from 'switchyard-router/http';
 
 export function createSampleApp(): Application {
   const app = createApplication();
