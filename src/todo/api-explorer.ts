@@ -3,6 +3,7 @@
 // not of the published library (as pg is): without it, /docs says so with a 404 problem.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { problem, writeProblem, type Middleware } from '../http.js';
 
@@ -49,30 +50,37 @@ function swaggerFiles(): Map<string, { type: string; body: Buffer }> | null {
 /** Serves GET /docs and its files; passes every other request on. */
 export function apiExplorer(): Middleware {
   let files: ReturnType<typeof swaggerFiles> | undefined; // read on the first /docs request, not at start-up
-  return async (ctx, next) => {
+  // Every request passes here: a plain function handing on next()'s promise, not an async one (which would add a
+  // promise to each request of the API).
+  return (ctx, next) => {
     const path = ctx.request.path;
-    if (path !== '/docs' && path !== '/docs/' && !path.startsWith('/docs/')) return next();
-    if (ctx.request.method !== 'GET' && ctx.request.method !== 'HEAD') {
-      writeProblem(ctx.response.raw, problem(405, `${ctx.request.method} is not allowed here; use GET.`), { allow: 'GET, HEAD' });
+    if (path !== '/docs' && !path.startsWith('/docs/')) return next();
+    serve(ctx.request.method, path, ctx.response.raw);
+    return Promise.resolve();
+  };
+
+  function serve(method: string, path: string, res: ServerResponse): void {
+    if (method !== 'GET' && method !== 'HEAD') {
+      writeProblem(res, problem(405, `${method} is not allowed here; use GET.`), { allow: 'GET, HEAD' });
       return;
     }
     files ??= swaggerFiles();
     if (files === null) {
-      writeProblem(ctx.response.raw, problem(404, 'The API explorer needs the swagger-ui-dist package (npm install swagger-ui-dist).'));
+      writeProblem(res, problem(404, 'The API explorer needs the swagger-ui-dist package (npm install swagger-ui-dist).'));
       return;
     }
     const file = files.get(path === '/docs/' ? '/docs' : path);
     if (file === undefined) {
-      writeProblem(ctx.response.raw, problem(404, `No resource matches ${path}.`));
+      writeProblem(res, problem(404, `No resource matches ${path}.`));
       return;
     }
-    ctx.response.raw.writeHead(200, {
+    res.writeHead(200, {
       'content-type': file.type,
       'content-length': file.body.length,
       'content-security-policy': DOCS_POLICY,
       'x-content-type-options': 'nosniff',
       'cache-control': 'public, max-age=3600',
     });
-    ctx.response.raw.end(ctx.request.method === 'HEAD' ? undefined : file.body);
-  };
+    res.end(method === 'HEAD' ? undefined : file.body);
+  }
 }

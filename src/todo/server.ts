@@ -142,7 +142,7 @@ export function createTodoApp(options: TodoAppOptions = {}): Application {
   app.use(apiExplorer());
   // The inspector of the routes built below (it answers only under its prefix, and passes the rest on).
   let inspector: RouteInspector | null = null;
-  if (options.inspect) app.use(async (ctx, next) => void (inspector?.(ctx.request.raw, ctx.response.raw) || (await next())));
+  if (options.inspect) app.use((ctx, next) => (inspector?.(ctx.request.raw, ctx.response.raw) ? Promise.resolve() : next()));
   app.use(storeUnavailable);
 
   const controller = new TodoController(app.services.getRequired<TodoRepository>(TODO_REPOSITORY));
