@@ -109,6 +109,25 @@ describe('router.source', () => {
     expect(router.match('/r2000/items/5')).toBeNull();
   });
 
+  it('shares one compiled shape between subtrees that differ only in their parameter names and literals', () => {
+    // A CRUD-shaped table: every resource has its own parameter name, and every other one a nested resource
+    // of its own name; the subtrees' code reads those texts from its constants, so two shapes cover them all.
+    // (Twelve literals with one first letter: more than a switch case compares in place, so a literal table.)
+    const words = ['sessions', 'settings', 'search', 'stats', 'status', 'subscriptions', 'support', 'sitemap', 'shop', 'signin', 'slides', 'spaces'];
+    const routes: RouteDefinition[] = words.flatMap((word, i) => [
+      { template: `api/${word}`, methods: ['GET'] },
+      { template: `api/${word}/{${word}_id}`, methods: ['GET', 'PUT'] },
+      ...(i % 2 === 0 ? [{ template: `api/${word}/{${word}_id}/${words[(i + 5) % words.length]}s/{child}` }] : []),
+    ]);
+    const router = compile(routes);
+    const reference = compile(routes, { strategy: 'reference' });
+    const requests = words.flatMap((word, i) => [`/api/${word}`, `/API/${word.toUpperCase()}/7`, `/api/${word}/8/${words[(i + 5) % words.length]}s/9`, `/api/${word}/8/x/9`]);
+    for (let round = 0; round < 2; round++) {
+      for (const path of requests) expect([path, router.match(path, 'GET')]).toEqual([path, reference.match(path, 'GET')]);
+    }
+    expect(router.source!.match(/A subtree shape reached by 6 subtrees/g)).toHaveLength(2);
+  });
+
   it('keeps every function of a large table small (a budget per function, not per table)', () => {
     const routes = JSON.parse(readFileSync(new URL('./fixtures/routes-github.json', import.meta.url), 'utf8')).routes as { template: string; method: string }[];
     const source = compile(routes.map((r) => ({ template: r.template, methods: [r.method] }))).source!;
@@ -118,8 +137,8 @@ describe('router.source', () => {
   });
 
   it('answers like the reference matcher behind a large fan-out, before and after a shared subtree shape is compiled', () => {
-    // rN/items/{id:int} share one shape (compiled once four of them have been reached); the uN/... routes each
-    // have a shape of their own (answered by the interpreted walk); POST and a catch-all come later in order.
+    // rN/items/{id:int} share one shape (compiled once four of them have been reached); the uN/... routes have
+    // two, with and without {b?} (their literals differ only in text); POST and a catch-all come later in order.
     const routes: RouteDefinition[] = [
       ...Array.from({ length: 150 }, (_, i) => ({ template: `r${i}/items/{id:int}`, methods: ['GET'] })),
       // Tried before the literal table: a later route found inside a subtree must not replace this one.

@@ -51,6 +51,7 @@ describe('static fast path', () => {
     { template: 'Api/Todo', methods: ['POST'] },
     { template: 'api/todo' },
     { template: 'api/{name=todo}', methods: ['PUT'] },
+    { template: 'Api/Cache', methods: ['PURGE'] }, // a method beyond the standard ones, kept beside them
   ];
   const rows: [string, string, number | null][] = [
     ['/api/todo', 'GET', 0],
@@ -66,6 +67,10 @@ describe('static fast path', () => {
     ['/api', 'PUT', 4],
     ['/api/12', 'GET', 1],
     ['//api/todo', 'GET', null],
+    ['/api/cache', 'PURGE', 5],
+    ['/Api/Cache', 'purge', 5],
+    ['/api/cache', 'GET', null],
+    ['/api/cache', 'REPORT', null],
   ];
   it.each(STRATEGIES.flatMap((s) => rows.map((r) => [s, ...r] as const)))('%s: %s %s → route %s, twice', (strategy, path, method, expected) => {
     const router = compile(routes, { strategy });

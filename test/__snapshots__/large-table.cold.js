@@ -831,7 +831,7 @@ return function match(path, method, ctx) {
             if (s1 > end) {
               // the path ends here
               { // 60: "static/{**path}"
-                const v = {  };
+                const v = {};
                 best = 60;
                 found = { route: K[10], values: v };
               }

@@ -7,9 +7,9 @@ function n1(path, end, method, ctx, best, s1) {
   const length = path.length;
   let found = null, c = 0;
   if (s1 <= end && path.charCodeAt(s1) !== 47) {
-    if ((path.charCodeAt(s1) | 32) === 105 && (s1 + 5 < length ? path.charCodeAt(s1 + 5) === 47 : s1 + 5 === length) && (path.charCodeAt(s1 + 1) | 32) === 116 && (path.charCodeAt(s1 + 2) | 32) === 101 && (path.charCodeAt(s1 + 3) | 32) === 109 && (path.charCodeAt(s1 + 4) | 32) === 115) { // "items"
+    if ((s1 + K[1].length < length ? path.charCodeAt(s1 + K[1].length) === 47 : s1 + K[1].length === length) && H.asciiEquals(path, s1, K[1])) {
       {
-        const s2 = s1 + 6;
+        const s2 = s1 + K[1].length + 1;
         if (s2 <= end && path.charCodeAt(s2) !== 47) {
           let e2 = path.indexOf("/", s2);
           if (e2 < 0) e2 = end;
@@ -18,9 +18,10 @@ function n1(path, end, method, ctx, best, s1) {
             if (s3 > end) {
               // the path ends here
               if (H.int(path, s2, e2)) { // route b
-                const v = { "id": path.slice(s2, e2) };
+                const v = {};
+                v[K[2]] = path.slice(s2, e2);
                 best = b;
-                found = { route: K[1], values: v };
+                found = { route: K[3], values: v };
               }
             } else if (path.charCodeAt(s3) !== 47) {
               let e3 = path.indexOf("/", s3);
@@ -30,9 +31,11 @@ function n1(path, end, method, ctx, best, s1) {
                 if (s4 > end) {
                   // the path ends here
                   if (H.int(path, s2, e2)) { // route b
-                    const v = { "id": path.slice(s2, e2), "tag": path.slice(s3, e3) };
+                    const v = {};
+                    v[K[2]] = path.slice(s2, e2);
+                    v[K[4]] = path.slice(s3, e3);
                     best = b;
-                    found = { route: K[1], values: v };
+                    found = { route: K[3], values: v };
                   }
                 }
               }

@@ -87,10 +87,11 @@ export interface BuiltTemplate {
   params: { name: string; canDefault: boolean }[];
 }
 
-export function buildTemplate(spec: TemplateSpec): BuiltTemplate {
+/** `names` replaces NAMES (a fan-out family member whose parameters are named apart from the others'). */
+export function buildTemplate(spec: TemplateSpec, names: readonly string[] = NAMES): BuiltTemplate {
   const params: BuiltTemplate['params'] = [];
   const param = (p: ParamSpec): string => {
-    const name = NAMES[params.length];
+    const name = names[params.length];
     params.push({ name, canDefault: !p.optional && p.def === undefined });
     return `{${p.catchAll ?? ''}${name}${p.cons ? `:${p.cons}` : ''}${p.def !== undefined ? `=${p.def}` : ''}${p.optional ? '?' : ''}}`;
   };
@@ -126,8 +127,8 @@ export const routeExtras: fc.Arbitrary<RouteExtras> = fc.record({
   methods: methodsArb,
 });
 
-export function buildRoute(spec: TemplateSpec, extras: RouteExtras): RouteDefinition {
-  const { text, params } = buildTemplate(spec);
+export function buildRoute(spec: TemplateSpec, extras: RouteExtras, names?: readonly string[]): RouteDefinition {
+  const { text, params } = buildTemplate(spec, names);
   const route: RouteDefinition = { template: text };
   const defaults: Record<string, string> = {};
   const constraints: Record<string, string> = {};
@@ -445,6 +446,8 @@ export const wideRoute: fc.Arbitrary<RouteDefinition> = fc
 // (generated-matcher.ts). Families of routes of one shape under such literals, so that the same request is
 // answered before its subtree's code exists (by the interpreted walk) and after.
 export const FAN_OUT_LITERALS = ['s1', 'sa', 'sb', 'sc', 'sd', 'se', 'sf', 'sg', 'sh', 'si', 'sj', 'S2', 'st', 'status', 'stats', 'search'];
+// With `apart`, each member spells the same structure with its own parameter names and literals (numbered, one
+// member's first parameter named "__proto__"): subtrees that differ only in such text share one compiled shape.
 export const fanOutFamily: fc.Arbitrary<RouteDefinition[]> = fc
   .tuple(
     fc.integer({ min: 9, max: FAN_OUT_LITERALS.length }),
@@ -462,11 +465,16 @@ export const fanOutFamily: fc.Arbitrary<RouteDefinition[]> = fc
       catchAll: sometimes(2, catchAllParam),
     }),
     routeExtras,
+    fc.boolean(),
   )
-  .map(([count, tail, extras]) => {
-    const shape = buildRoute(tail, extras);
-    return FAN_OUT_LITERALS.slice(0, count).map((lead) => ({ ...shape, template: shape.template === '' ? lead : `${lead}/${shape.template}` }));
-  });
+  .map(([count, tail, extras, apart]) =>
+    FAN_OUT_LITERALS.slice(0, count).map((lead, i) => {
+      const names = apart ? NAMES.map((name, j) => (i === 3 && j === 0 ? '__proto__' : `${name}${i}`)) : NAMES;
+      const body = apart ? tail.body.map((segment) => ('lit' in segment ? { lit: `${segment.lit}${i}` } : segment)) : tail.body;
+      const shape = buildRoute({ ...tail, body }, extras, names);
+      return { ...shape, template: shape.template === '' ? lead : `${lead}/${shape.template}` };
+    }),
+  );
 /** One or two families, plus a few other routes before, between and after them. */
 export const fanOutRoutes: fc.Arbitrary<RouteDefinition[]> = fc
   .tuple(fc.array(routeArb, { maxLength: 3 }), fanOutFamily, fc.array(routeArb, { maxLength: 3 }), fc.option(fanOutFamily, { nil: undefined }))

@@ -9,14 +9,18 @@
  */
 export const UNROLL_MAX = 16;
 
-/** The condition for `text` at segment start `s`; `ref` turns a value into its constants-array expression. */
-export function literalTest(text: string, s: string, ref: (value: unknown) => string): string {
+/**
+ * The condition for `text` at segment start `s`; `ref` turns a value into its constants-array expression. With
+ * `asData`, the text and its length are read from the constants (a helper loop), so that units that differ only
+ * in their literals have the same source (emitSubtree).
+ */
+export function literalTest(text: string, s: string, ref: (value: unknown) => string, asData = false): string {
   // The segment ends right after the literal: a "/" there, or the end of the path (end is at most length).
   // (Every read stays inside the string: V8 deoptimizes optimized code on an out-of-bounds charCodeAt.)
-  const after = `${s} + ${text.length}`;
+  const after = `${s} + ${literalLength(text, ref, asData)}`;
   const length = `(${after} < length ? path.charCodeAt(${after}) === 47 : ${after} === length)`;
   if (!/^[\x00-\x7f]*$/.test(text)) return `${length} && H.foldedEquals(path, ${s}, ${ref(text)})`;
-  if (text.length > UNROLL_MAX) return `${length} && H.asciiEquals(path, ${s}, ${ref(text)})`;
+  if (asData || text.length > UNROLL_MAX) return `${length} && H.asciiEquals(path, ${s}, ${ref(text)})`;
   const chars = [...text].map((ch, i) => {
     const code = ch.charCodeAt(0);
     const at = i === 0 ? s : `${s} + ${i}`;
@@ -27,4 +31,9 @@ export function literalTest(text: string, s: string, ref: (value: unknown) => st
   });
   // The first char first (segment `s` is not empty, so it is inside the string): most candidates fail there.
   return [chars[0], length, ...chars.slice(1)].join(' && ');
+}
+
+/** The literal's length in the source: a number, or with `asData` read from the constants. */
+export function literalLength(text: string, ref: (value: unknown) => string, asData: boolean): string {
+  return asData ? `${ref(text)}.length` : String(text.length);
 }

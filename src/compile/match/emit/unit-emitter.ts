@@ -8,7 +8,7 @@ import { literalEdges, type TrieNode } from '../trie.js';
 import { FunctionBudget } from './budget.js';
 import { ConstantPool } from './constant-pool.js';
 import { GuardState } from './guards.js';
-import { literalTest } from './literal-test.js';
+import { literalLength, literalTest } from './literal-test.js';
 import { emitRoute } from './route-code.js';
 import { quote, Writer } from './writer.js';
 
@@ -46,7 +46,11 @@ export interface EmittedUnit {
   readonly constants: readonly unknown[];
 }
 
-/** The emitter of one unit. With a `base`, route indexes are written as `b + offset` (emitSubtree). */
+/**
+ * The emitter of one unit. With a `base` (emitSubtree), route indexes are written as `b + offset`, and no text
+ * of the routes enters the source, not even as a comment: literals, parameter names and defaults are read from
+ * the constants, so that subtrees of the same structure share one compiled function.
+ */
 export class UnitEmitter {
   readonly pool = new ConstantPool();
   readonly guards = new GuardState();
@@ -167,7 +171,8 @@ export class UnitEmitter {
         const match = `x${depth}_${i}`;
         const saved = this.guards.save();
         if (!this.guards.open((text) => w.open(text), edge.node.minIndex, (j) => this.ix(j))) w.open('{');
-        w.line(`const ${match} = H.complex(${this.pool.ref(edge.pattern)}, t${depth}); // ${quote(describePattern(edge.pattern))}`);
+        const comment = this.base === null ? ` // ${quote(describePattern(edge.pattern))}` : '';
+        w.line(`const ${match} = H.complex(${this.pool.ref(edge.pattern)}, t${depth});${comment}`);
         w.open(`if (${match} !== null) {`);
         this.emitBelow(w, edge.node, depth, [...taken, { kind: 'complex', match }], `${e} + 1`);
         w.close();
@@ -247,11 +252,14 @@ export class UnitEmitter {
     const s = `s${depth}`;
     const saved = this.guards.save();
     edges.forEach(([text, child], i) => {
-      const test = `(${literalTest(text, s, (value) => this.pool.ref(value))}) { // ${quote(text)}`;
+      const asData = this.base !== null;
+      const ref = (value: unknown): string => this.pool.ref(value);
+      const condition = literalTest(text, s, ref, asData);
+      const test = this.base === null ? `(${condition}) { // ${quote(text)}` : `(${condition}) {`;
       if (i === 0) w.open(`if ${test}`);
       else w.reopen(`} else if ${test}`);
       this.guards.known = saved.known; // each branch runs only when the ones before it did not
-      this.emitChild(w, child, depth, next, `${s} + ${text.length + 1}`);
+      this.emitChild(w, child, depth, next, asData ? `${s} + ${literalLength(text, ref, true)} + 1` : `${s} + ${text.length + 1}`);
     });
     w.close();
     this.guards.after(saved);
