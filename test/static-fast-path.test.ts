@@ -9,7 +9,7 @@ describe('static fast path', () => {
   it.each(STRATEGIES)('%s: a custom constraint that changes its mind is asked on every request', (strategy) => {
     let open = true;
     const gate: RouteConstraint = { match: () => open };
-    const router = compile([{ template: '{page}', constraints: { page: gate } }, { template: 'about' }], { strategy });
+    const router = compile([{ template: '{page}', constraints: { page: gate } }, { template: 'about' }], { strategy, tiering: false });
     expect(router.match('/about', 'GET')?.route.index).toBe(0);
     open = false;
     expect(router.match('/about', 'GET')?.route.index).toBe(1);
@@ -25,20 +25,20 @@ describe('static fast path', () => {
         return super.match(...args);
       }
     }
-    const router = compile([{ template: 'about', defaults: { n: '1' }, constraints: { n: new CountingInt() } }], { strategy });
+    const router = compile([{ template: 'about', defaults: { n: '1' }, constraints: { n: new CountingInt() } }], { strategy, tiering: false });
     for (let i = 0; i < 3; i++) expect(router.match('/about', 'GET')?.route.index).toBe(0);
     expect(calls).toBe(3);
   });
 
   it.each(STRATEGIES)('%s: the HTTP method constraint reads the request context, every time', (strategy) => {
     const routes: RouteDefinition[] = [{ template: 'about', constraints: { verb: new HttpMethodRouteConstraint('POST') } }, { template: 'about' }];
-    const router = compile(routes, { strategy });
+    const router = compile(routes, { strategy, tiering: false });
     expect(router.match('/about', 'GET', { request: { method: 'GET' } })?.route.index).toBe(1);
     expect(router.match('/about', 'GET', { request: { method: 'POST' } })?.route.index).toBe(0);
   });
 
   it.each(STRATEGIES)('%s: each request gets its own values object', (strategy) => {
-    const router = compile([{ template: 'Api/Todo', defaults: { controller: 'todo' }, methods: ['GET'] }], { strategy });
+    const router = compile([{ template: 'Api/Todo', defaults: { controller: 'todo' }, methods: ['GET'] }], { strategy, tiering: false });
     const first = router.match('/Api/Todo', 'GET')!;
     (first.values as Record<string, unknown>).controller = 'changed';
     expect(router.match('/Api/Todo', 'GET')!.values).toStrictEqual({ controller: 'todo' });
@@ -73,7 +73,7 @@ describe('static fast path', () => {
     ['/api/cache', 'REPORT', null],
   ];
   it.each(STRATEGIES.flatMap((s) => rows.map((r) => [s, ...r] as const)))('%s: %s %s → route %s, twice', (strategy, path, method, expected) => {
-    const router = compile(routes, { strategy });
+    const router = compile(routes, { strategy, tiering: false });
     const reference = compile(routes, { strategy: 'reference' });
     for (let i = 0; i < 2; i++) {
       expect(router.match(path, method)?.route.index ?? null).toBe(expected);

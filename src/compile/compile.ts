@@ -29,6 +29,13 @@ export interface CompileOptions extends UrlOptions {
    * 'trie': the segment trie, interpreted. 'reference': every route in order (the naive baseline and oracle).
    */
   strategy?: MatchStrategy;
+  /**
+   * 'generated' only. true (default): the interpreted trie answers the first requests, and the generated code
+   * takes over once it is hot (emitted after 1,000 requests, then timed against the trie on samples; the
+   * answers are the same). false: the code is emitted and compiled by compile() and answers from the first
+   * request.
+   */
+  tiering?: boolean;
   /** Extra inline constraint names, e.g. { slug: () => new RegexRouteConstraint('^[a-z0-9-]+$') }. */
   constraints?: Readonly<Record<string, ConstraintFactory>>;
   /** A registry to resolve inline constraints with (the pipeline passes the one from addRouting). */
@@ -80,7 +87,7 @@ export function routeEntriesOf(router: CompiledRouter): readonly RouteEntry[] | 
 /** Each strategy's matcher factory: compile() assembles, it never branches on the strategy. */
 const MATCHERS: Readonly<Record<MatchStrategy, MatcherFactory>> = {
   generated: createGeneratedMatcher,
-  trie: createTrieMatcher,
+  trie: (entries) => createTrieMatcher(entries),
   reference: createReferenceMatcher,
 };
 
@@ -103,7 +110,7 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
   const matchable = entries.some((e) => e.route.generationOnly) ? entries.filter((e) => !e.route.generationOnly) : entries;
   // Without new Function the generated matcher cannot exist: the interpreted trie answers instead.
   // The static fast path serves the trie strategies; the reference stays the plain ordered loop it is the oracle as.
-  const built: Matcher = MATCHERS[requested](matchable) ?? createTrieMatcher(matchable);
+  const built: Matcher = MATCHERS[requested](matchable, { tiering: options.tiering }) ?? createTrieMatcher(matchable);
   const matcher = built.strategy === 'reference' ? built : withStaticFastPath(built, matchable);
 
   const winner = (path: string, method: string) => matcher.match(path, method, undefined);

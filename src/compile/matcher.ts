@@ -32,4 +32,4 @@ export interface Matcher {
 }
 
 /** Builds a strategy's matcher for the entries (in collection order); null when the runtime cannot host it. */
-export type MatcherFactory = (entries: readonly RouteEntry[]) => Matcher | null;
+export type MatcherFactory = (entries: readonly RouteEntry[], options?: { readonly tiering?: boolean }) => Matcher | null;

@@ -19,10 +19,15 @@ export const subjects = strategies.filter((s) => s !== 'reference');
 
 export type StrategyOptions = Omit<CompileOptions, 'strategy'> & { strategy?: Strategy };
 
-/** compile(), or for 'aot' the router of a module built from the same routes. */
+/**
+ * compile(), or for 'aot' the router of a module built from the same routes. 'generated' (also when no strategy
+ * is given) is compiled without tiering unless the options say otherwise: its emitted code answers from the first
+ * request, so every table checks that code, not the interpreted trie that answers a cold table
+ * (test/tiered-match.test.ts checks the tiers).
+ */
 export function compileWith(routes: Iterable<RouteDefinition>, options: StrategyOptions = {}): CompiledRouter {
   const { strategy, ...rest } = options;
-  if (strategy !== 'aot') return compile(routes, { ...rest, strategy });
+  if (strategy !== 'aot') return compile(routes, { tiering: false, ...rest, strategy });
   return loadBuilt([...routes], rest);
 }
 

@@ -1,10 +1,12 @@
 // The 'generated' strategy: the trie's emitted source (emit-matcher.ts) turned into a function with
-// new Function, once, at compile() time, behind the front every request goes through (emitted-front.ts).
-import { emitMatcher, emitSubtree, type EmittedUnit, type LazySubtree } from './emit-matcher.js';
+// new Function, once, behind the front every request goes through (emitted-front.ts); until the table is hot,
+// the interpreted trie answers (tiered-match.ts).
+import { emitMatcher, emitSubtree, type EmittedMatcher, type EmittedUnit, type LazySubtree } from './emit-matcher.js';
 import { createEmittedHelpers, type EmittedHelpers, type SubtreeMatch } from './emitted-helpers.js';
 import type { Matcher } from '../matcher.js';
 import type { RouteEntry } from '../route-entry.js';
 import { emittedFront, type EmittedMatch } from './emitted-front.js';
+import { tieredMatch } from './tiered-match.js';
 import { createTrieMatcher } from './trie-matcher.js';
 
 const HELPERS: EmittedHelpers = createEmittedHelpers((table, key, found) => lazyTarget(table as Map<string, Target>, key, found as LazySubtree | LazyState));
@@ -72,36 +74,53 @@ function lazyTarget(table: Map<string, Target>, key: string, found: LazySubtree 
   return compiled;
 }
 
+/** Whether this runtime lets code be compiled from strings (a Content Security Policy, some edge runtimes do not). */
+function canCompile(): boolean {
+  try {
+    new Function('');
+    return true;
+  } catch (error) {
+    if (error instanceof EvalError || (error as Error)?.name === 'EvalError') return false;
+    throw error;
+  }
+}
+
 /**
  * The 'generated' strategy's matcher, or null when the runtime forbids new Function (a Content Security
- * Policy without 'unsafe-eval', some edge runtimes): compile() then uses the interpreted trie. Subtrees behind a
- * large literal fan-out are compiled on their first requests, so a large table starts fast and holds code only
- * for what is used. The interpreted trie answers matches(), allowedMethods() and the rare request the emitted
- * code cannot take: a path with an escaped "/" ("%2F").
+ * Policy without 'unsafe-eval', some edge runtimes): compile() then uses the interpreted trie. With `tiering`
+ * (the default), the interpreted trie answers until the generated code is hot (tiered-match.ts); without it, the
+ * code is emitted and compiled now and answers every request. Subtrees behind a large literal fan-out are
+ * compiled on their first requests, so a large table holds code only for what is used. The interpreted trie
+ * answers matches(), allowedMethods() and the rare request the emitted code cannot take: a path with an escaped
+ * "/" ("%2F").
  */
-export function createGeneratedMatcher(entries: readonly RouteEntry[]): Matcher | null {
+export function createGeneratedMatcher(entries: readonly RouteEntry[], { tiering = true }: { tiering?: boolean } = {}): Matcher | null {
+  if (!canCompile()) return null;
   const trie = createTrieMatcher(entries, { staticIndex: false });
-  const root = trie.root;
-  const main = emitMatcher(root, entries, true);
-  let emitted: EmittedMatch;
-  try {
-    emitted = compileUnit<EmittedMatch>(main);
-  } catch (error) {
-    if (error instanceof EvalError || (error as Error)?.name === 'EvalError') return null;
-    throw error; // anything else is a bug in the emitter: never hide it
-  }
+  let main: EmittedMatcher | null = null;
+  let front: Matcher['match'] | null = null;
+  const compiled = (): Matcher['match'] => {
+    if (front === null) {
+      main = emitMatcher(trie.root, entries, true);
+      front = emittedFront(compileUnit<EmittedMatch>(main), trie);
+    }
+    return front;
+  };
+  const match = tiering ? tieredMatch(trie.match, compiled).match : compiled();
   return {
     strategy: 'generated',
-    // What runs: the table's unit, then each subtree shape compiled so far (a subtree whose shape is not
-    // compiled yet is answered by the interpreted walk).
+    // What runs (or will, once the table is hot): the table's unit, then each subtree shape compiled so far (a
+    // subtree whose shape is not compiled yet is answered by the interpreted walk).
     get source() {
-      const compiled = [...main.shapes.values()].filter((shape) => (shape as Shape).factory !== null) as Shape[];
+      compiled();
+      const unit = main!;
+      const shapes = [...unit.shapes.values()].filter((shape) => (shape as Shape).factory !== null) as Shape[];
       return [
-        main.source,
-        ...compiled.map((shape) => `\n// A subtree shape reached by ${shape.subtrees} subtrees behind a literal table, compiled once for all of them:\n${shape.source}`),
+        unit.source,
+        ...shapes.map((shape) => `\n// A subtree shape reached by ${shape.subtrees} subtrees behind a literal table, compiled once for all of them:\n${shape.source}`),
       ].join('\n');
     },
-    match: emittedFront(emitted, trie),
+    match,
     matches: trie.matches,
     allowedMethods: trie.allowedMethods,
     describe: trie.describe,

@@ -1,0 +1,101 @@
+// Tiering, as V8 does it for JavaScript itself. A table's generated code is fast once V8 has optimized it, but V8
+// runs a large emitted function in its interpreter for its first thousands of calls and takes 100–700 ms of
+// background compilation to optimize it (measured with --trace-opt on the GitHub API set), while the interpreted
+// trie is a few small functions that V8 optimizes early. So the trie answers the first requests; the code is
+// emitted and compiled only once the table has served EMIT_AFTER of them (so a process that stops early never
+// pays for it); then a share of the requests warm the generated code while both tiers are timed on samples, and
+// match() switches to the generated code for good once it answers faster than the trie. Both tiers give the
+// same answer for every request (the differential tests hold them to it), so which one answers is never
+// visible, only how fast.
+import type { Matcher } from '../matcher.js';
+
+type MatchFunction = Matcher['match'];
+
+/**
+ * Requests the trie answers before the code is emitted. Start-up on the GitHub API set (import + build + first
+ * N lookups, fresh processes): emitting at compile() cost 12–16 ms before the first request, more than the trie
+ * needs for its first 1,000 answers.
+ */
+export const EMIT_AFTER = 1_000;
+/** Of each SAMPLE_PERIOD requests while warming, one is timed on each tier (the rest go to the trie untimed). */
+export const SAMPLE_PERIOD = 4;
+/** Timed samples per tier compared at a time: the generated code takes over when its mean is the lower. */
+export const WINDOW = 256;
+/** Warming never lasts longer than this many requests: the generated code answers from then on whatever the timings say. */
+export const WARMING_MAX = 1 << 20;
+
+/** performance.now() where the runtime has it (every runtime switchyard supports does), else a clock that stands still. */
+const monotonicClock: () => number = typeof performance === 'object' && performance !== null && typeof performance.now === 'function' ? () => performance.now() : () => 0;
+
+/** Where a tiered match() stands. */
+export type Tier = 'interpreted' | 'warming' | 'generated';
+
+export interface TieredMatch {
+  readonly match: MatchFunction;
+  readonly tier: Tier;
+}
+
+/**
+ * match() over two tiers: `interpreted` first, then the function `compileGenerated` returns (called once, after
+ * EMIT_AFTER requests). Without a clock (performance.now), or where the clock does not advance while code runs
+ * (workerd freezes it for the length of a request), the timings compare equal and the generated code takes over
+ * after the first window.
+ */
+export function tieredMatch(interpreted: MatchFunction, compileGenerated: () => MatchFunction, clock: () => number = monotonicClock): TieredMatch {
+  let tier: Tier = 'interpreted';
+  let generated: MatchFunction | null = null;
+  let served = 0;
+  let generatedMs = 0;
+  let generatedSamples = 0;
+  let interpretedMs = 0;
+  let interpretedSamples = 0;
+
+  const warming: MatchFunction = (target, method, httpContext) => {
+    served++;
+    const turn = served % SAMPLE_PERIOD;
+    if (turn === 0) {
+      const start = clock();
+      const found = generated!(target, method, httpContext);
+      generatedMs += clock() - start;
+      if (++generatedSamples === WINDOW) settle();
+      return found;
+    }
+    if (turn === 1) {
+      const start = clock();
+      const found = interpreted(target, method, httpContext);
+      interpretedMs += clock() - start;
+      interpretedSamples++;
+      return found;
+    }
+    return interpreted(target, method, httpContext);
+  };
+
+  /** At the end of a window: the generated code takes over when it was the faster, else a new window starts. */
+  const settle = (): void => {
+    if (generatedMs / generatedSamples <= interpretedMs / Math.max(interpretedSamples, 1) || served >= WARMING_MAX) {
+      current = generated!;
+      tier = 'generated';
+      return;
+    }
+    generatedMs = interpretedMs = 0;
+    generatedSamples = interpretedSamples = 0;
+  };
+
+  const cold: MatchFunction = (target, method, httpContext) => {
+    if (++served === EMIT_AFTER) {
+      generated = compileGenerated();
+      served = 0;
+      current = warming;
+      tier = 'warming';
+    }
+    return interpreted(target, method, httpContext);
+  };
+
+  let current: MatchFunction = cold;
+  return {
+    match: (target, method, httpContext) => current(target, method, httpContext),
+    get tier() {
+      return tier;
+    },
+  };
+}

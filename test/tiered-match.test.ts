@@ -1,0 +1,112 @@
+// Tiering (src/compile/match/tiered-match.ts): the interpreted trie answers a cold table, the generated code takes
+// over once it is hot; the answers never change with the tier that gives them.
+import { describe, expect, it } from 'vitest';
+import { compile, type RouteDefinition } from '../src/index.js';
+import { EMIT_AFTER, SAMPLE_PERIOD, tieredMatch, WARMING_MAX, WINDOW } from '../src/compile/match/tiered-match.js';
+
+/** Two fake tiers that count their calls, and a fake clock that each call of a tier advances by its cost. */
+function fakeTiers(generatedCost: number, interpretedCost: number) {
+  let now = 0;
+  const calls = { interpreted: 0, generated: 0, compiled: 0 };
+  const interpreted = () => {
+    calls.interpreted++;
+    now += interpretedCost;
+    return null;
+  };
+  const generated = () => {
+    calls.generated++;
+    now += generatedCost;
+    return null;
+  };
+  const tiered = tieredMatch(interpreted, () => {
+    calls.compiled++;
+    return generated;
+  }, () => now);
+  const ask = (times: number) => {
+    for (let i = 0; i < times; i++) tiered.match('/x', 'GET', undefined);
+  };
+  return { tiered, calls, ask };
+}
+
+describe('tiered match()', () => {
+  it('answers with the interpreted tier, and emits nothing, until EMIT_AFTER requests', () => {
+    const { tiered, calls, ask } = fakeTiers(1, 2);
+    ask(EMIT_AFTER - 1);
+    expect([tiered.tier, calls]).toEqual(['interpreted', { interpreted: EMIT_AFTER - 1, generated: 0, compiled: 0 }]);
+    ask(1);
+    expect([tiered.tier, calls.compiled]).toEqual(['warming', 1]);
+  });
+
+  it('warms the generated code on a share of the requests and switches once it is the faster', () => {
+    const { tiered, calls, ask } = fakeTiers(1, 2);
+    ask(EMIT_AFTER);
+    ask(WINDOW * SAMPLE_PERIOD - 1);
+    expect(tiered.tier).toBe('warming');
+    expect(calls.generated).toBe(WINDOW - 1);
+    ask(1); // the window's last sample: the generated code was faster
+    expect(tiered.tier).toBe('generated');
+    const before = { ...calls };
+    ask(100);
+    expect(calls).toEqual({ ...before, generated: before.generated + 100 });
+    expect(calls.compiled).toBe(1);
+  });
+
+  it('keeps the interpreted tier while the generated code is slower, at most WARMING_MAX requests', () => {
+    const { tiered, calls, ask } = fakeTiers(5, 2);
+    ask(EMIT_AFTER + WINDOW * SAMPLE_PERIOD * 10);
+    expect(tiered.tier).toBe('warming');
+    ask(WARMING_MAX);
+    expect(tiered.tier).toBe('generated');
+    expect(calls.compiled).toBe(1);
+  });
+
+  it('switches after the first window where the clock stands still (workerd)', () => {
+    const { tiered, ask } = fakeTiers(0, 0);
+    ask(EMIT_AFTER + WINDOW * SAMPLE_PERIOD);
+    expect(tiered.tier).toBe('generated');
+  });
+});
+
+describe('compile() with tiering (the default)', () => {
+  // A table with a wide literal fan-out of one shape: its subtree code is compiled only when generated code
+  // reaches four subtrees, which router.source shows; so the source tells whether the generated tier has answered.
+  const words = ['sessions', 'settings', 'search', 'stats', 'status', 'subscriptions', 'support', 'sitemap', 'shop', 'signin', 'slides', 'spaces'];
+  const routes: RouteDefinition[] = [
+    ...words.flatMap((word) => [{ template: `api/${word}/{${word}Id:int}`, methods: ['GET'] }, { template: `api/${word}` }]),
+    { template: 'api/{*rest}', methods: ['POST'] },
+    { template: '{a}/{b?}' },
+  ];
+  const paths = [...words.flatMap((word, i) => [`/api/${word}/${i}`, `/API/${word.toUpperCase()}/x${i}`, `/api/${word}`, `/api/${word}/${i}/more`]), '/a', '/a/b', '/api', '/api/%73hop/5', '/api/shop%2F5'];
+
+  it('answers every request like the reference before, while and after the generated code takes over', () => {
+    const tiered = compile(routes);
+    const reference = compile(routes, { strategy: 'reference' });
+    expect(tiered.strategy).toBe('generated');
+    const summary = (m: ReturnType<typeof tiered.match>) => (m === null ? null : [m.route.index, { ...m.values }]);
+    let asked = 0;
+    while (asked < EMIT_AFTER + 20 * WINDOW * SAMPLE_PERIOD) {
+      for (const method of ['GET', 'POST']) {
+        for (const path of paths) {
+          asked++;
+          expect([path, method, summary(tiered.match(path, method))]).toEqual([path, method, summary(reference.match(path, method))]);
+        }
+      }
+    }
+    expect(tiered.source).toMatch(/A subtree shape reached by \d+ subtrees/); // the generated code has answered
+  });
+
+  it('gives the generated code a share of the requests once the table has served EMIT_AFTER', () => {
+    const router = compile(routes);
+    for (let i = 0; i < EMIT_AFTER - 1; i++) router.match(`/api/${words[i % words.length]}/${i}`, 'GET');
+    expect(router.source).not.toMatch(/A subtree shape reached/);
+    // Each run of SAMPLE_PERIOD requests asks for another word: the generated code's share reaches several subtrees.
+    for (let i = 0; i < 8 * SAMPLE_PERIOD; i++) router.match(`/api/${words[Math.floor(i / SAMPLE_PERIOD)]}/${i}`, 'GET');
+    expect(router.source).toMatch(/A subtree shape reached by \d+ subtrees/);
+  });
+
+  it('with tiering: false, the generated code answers from the first request', () => {
+    const router = compile(routes, { tiering: false });
+    for (const word of words.slice(0, 4)) expect(router.match(`/api/${word}/1`, 'GET')).not.toBeNull();
+    expect(router.source).toMatch(/A subtree shape reached by 4 subtrees/);
+  });
+});
