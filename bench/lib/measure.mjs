@@ -4,12 +4,16 @@
 // rounds and the samples pooled (mergeSamples), so a burst of load from elsewhere on the machine hits only part.
 import { Bench } from 'tinybench';
 
-/** Run-length settings: BENCH_QUICK=1 for development (a few seconds), otherwise a proper run. */
+/**
+ * Run-length settings: BENCH_QUICK=1 for development (a few seconds), otherwise a proper run. The warm-up lasts at
+ * least 1.5 s: the largest function switchyard emits for the GitHub set took TurboFan about 0.9 s to optimize in
+ * the background, and until then lookups ran at a steady but 2× slower pace, which a shorter warm-up measured.
+ */
 export function settings() {
   const quick = process.env.BENCH_QUICK === '1';
   return quick
     ? { quick, rounds: 1, time: 50, warmupTime: 10, iterations: 3, batchMs: 0.5, warmupAllMs: 50, warmupMaxMs: 200, buildTime: 30, buildIterations: 2 }
-    : { quick, rounds: Number(process.env.BENCH_ROUNDS ?? 2), time: 150, warmupTime: 30, iterations: 3, batchMs: 0.5, warmupAllMs: 600, warmupMaxMs: 2500, buildTime: 250, buildIterations: 4 };
+    : { quick, rounds: Number(process.env.BENCH_ROUNDS ?? 2), time: 150, warmupTime: 30, iterations: 3, batchMs: 0.5, warmupAllMs: 1500, warmupMaxMs: 3000, buildTime: 250, buildIterations: 4 };
 }
 
 /** Percentile (0–1) of sorted numbers, interpolated. */

@@ -1,5 +1,5 @@
 // Tiering, as V8 does it for JavaScript itself. A table's generated code is fast once V8 has optimized it, but V8
-// runs a large emitted function in its interpreter for its first thousands of calls and takes 100–700 ms of
+// runs a large emitted function in its interpreter for its first thousands of calls and takes 100–900 ms of
 // background compilation to optimize it (measured with --trace-opt on the GitHub API set), while the interpreted
 // trie is a few small functions that V8 optimizes early. So the trie answers the first requests; the code is
 // emitted and compiled only once the table has served EMIT_AFTER of them (so a process that stops early never
@@ -12,13 +12,18 @@ import type { Matcher } from '../matcher.js';
 type MatchFunction = Matcher['match'];
 
 /**
- * Requests the trie answers before the code is emitted. Start-up on the GitHub API set (import + build + first
- * N lookups, fresh processes): emitting at compile() cost 12–16 ms before the first request, more than the trie
- * needs for its first 1,000 answers.
+ * Requests the trie answers before the code is emitted. Start-up on the GitHub API set (import + build + first N
+ * lookups, fresh processes, medians of 5): emitting in compile() 61 / 82 / 295 ms for N = 1,000 / 10,000 /
+ * 100,000; emitting after 1,000 requests 40 / 108 / 286 (the emitting and the cold code's share land inside the
+ * first 10,000); after 10,000 (and one request in 16 warming the code) 43 / 83 / 199.
  */
-export const EMIT_AFTER = 1_000;
-/** Of each SAMPLE_PERIOD requests while warming, one is timed on each tier (the rest go to the trie untimed). */
-export const SAMPLE_PERIOD = 4;
+export const EMIT_AFTER = 10_000;
+/**
+ * Of each SAMPLE_PERIOD requests while warming, one is timed on each tier (the rest go to the trie untimed). The
+ * cold code costs several µs a request in V8's interpreter; a small share keeps that off most requests, and V8
+ * still marks the hot functions for optimization early (they are compiled in the background meanwhile).
+ */
+export const SAMPLE_PERIOD = 16;
 /** Timed samples per tier compared at a time: the generated code takes over when its mean is the lower. */
 export const WINDOW = 256;
 /** Warming never lasts longer than this many requests: the generated code answers from then on whatever the timings say. */
