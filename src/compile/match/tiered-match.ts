@@ -13,9 +13,10 @@ type MatchFunction = Matcher['match'];
 
 /**
  * Requests the trie answers before the code is emitted. Start-up on the GitHub API set (import + build + first N
- * lookups, fresh processes, medians of 5): emitting in compile() 61 / 82 / 295 ms for N = 1,000 / 10,000 /
- * 100,000; emitting after 1,000 requests 40 / 108 / 286 (the emitting and the cold code's share land inside the
- * first 10,000); after 10,000 (and one request in 16 warming the code) 43 / 83 / 199.
+ * lookups, fresh processes, medians of 5 on a shared machine whose single runs spread by ±30%): emitting in
+ * compile() 61 / 82 / 295 ms for N = 1,000 / 10,000 / 100,000; emitting after 1,000 requests 40 / 108 / 286
+ * (the emitting and the cold code's share land inside the first 10,000); after 10,000 (and one request in 16
+ * warming the code) 43 / 83 / 199 in one series, 44 / 114 / 252 in `npm run bench:startup`.
  */
 export const EMIT_AFTER = 10_000;
 /**
