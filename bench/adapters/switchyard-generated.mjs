@@ -9,7 +9,8 @@ export default function createAdapter() {
     name: 'switchyard generated',
     kind: 'switchyard',
     build(routes) {
-      router = compile(switchyardRoutes(routes), { strategy: 'generated' });
+      // BENCH_TIERING=off (bench:instructions): the generated code answers from the first lookup.
+      router = compile(switchyardRoutes(routes), { strategy: 'generated', tiering: process.env.BENCH_TIERING !== 'off' });
     },
     /** The size of the generated JavaScript source, in bytes (UTF-8). */
     sourceBytes: () => Buffer.byteLength(router.source ?? ''),
