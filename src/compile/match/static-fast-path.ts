@@ -87,7 +87,11 @@ export function withStaticFastPath(matcher: Matcher, entries: readonly RouteEntr
     });
   }
   // The lengths first: a target of another length is never hashed (a fresh string from node:http has no hash yet).
-  const lengths = new Set([...targets].map((t) => t.length));
+  // A byte per length, not a Set: one bounds check and one load instead of hashing the number.
+  let longest = 0;
+  for (const target of targets) longest = Math.max(longest, target.length); // no spread: 100,000 targets overflow it
+  const lengths = new Uint8Array(longest + 1);
+  for (const target of targets) lengths[target.length] = 1;
   const slow = matcher.match;
   const askFirst = (kept: TargetAnswers, slot: number, target: string, method: string, httpContext: unknown): RouteMatch | null => {
     if (slot < 0 && kept.named?.has(method) !== true) return slow(target, method, httpContext);
@@ -110,7 +114,8 @@ export function withStaticFastPath(matcher: Matcher, entries: readonly RouteEntr
     // Kept small, so that V8 inlines it into the caller and a static answer's object need not be kept: asking
     // for a (target, method) the first time, and every method beyond the standard ones, is askFirst()'s work.
     match(target, method, httpContext) {
-      const kept = lengths.has(target.length) ? answers.get(target) : undefined;
+      const length = target.length;
+      const kept = length <= longest && lengths[length] === 1 ? answers.get(target) : undefined;
       if (kept === undefined) return slow(target, method, httpContext);
       const slot = standardSlot(method);
       const answer = slot >= 0 ? kept.standard[slot] : undefined;
