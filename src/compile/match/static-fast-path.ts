@@ -19,6 +19,9 @@ type Kept = (RouteMatch & { readonly hasValues: boolean }) | null;
 
 const keep = (found: RouteMatch | null): Kept => (found === null ? null : { route: found.route, values: found.values, hasValues: Reflect.ownKeys(found.values).length > 0 });
 
+/** A request's own copy of a kept answer. */
+const answerOf = (kept: Kept): RouteMatch | null => (kept === null ? null : { route: kept.route, values: kept.hasValues ? { ...kept.values } : {} });
+
 /** Whether matching over these entries depends on nothing but the target and the method. */
 export function matchesArePure(entries: readonly RouteEntry[]): boolean {
   return entries.every((entry) => entry.constraintList.every((c) => describeConstraint(c) !== null));
@@ -101,7 +104,7 @@ export function withStaticFastPath(matcher: Matcher, entries: readonly RouteEntr
       if (slot >= 0) kept.standard[slot] = answer;
       else kept.named!.set(method, answer);
     }
-    return answer === null ? null : { route: answer.route, values: answer.hasValues ? { ...answer.values } : {} };
+    return answerOf(answer);
   };
   return {
     strategy: matcher.strategy,
@@ -120,7 +123,7 @@ export function withStaticFastPath(matcher: Matcher, entries: readonly RouteEntr
       const slot = standardSlot(method);
       const answer = slot >= 0 ? kept.standard[slot] : undefined;
       if (answer === undefined) return askFirst(kept, slot, target, method, httpContext);
-      return answer === null ? null : answer.hasValues ? { route: answer.route, values: { ...answer.values } } : { route: answer.route, values: {} };
+      return answerOf(answer);
     },
   };
 }

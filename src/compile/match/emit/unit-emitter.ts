@@ -251,11 +251,11 @@ export class UnitEmitter {
   private emitLiteralChain(w: Writer, edges: [string, TrieNode][], depth: number, next: readonly Taken[]): void {
     const s = `s${depth}`;
     const saved = this.guards.save();
+    const asData = this.base !== null;
+    const ref = (value: unknown): string => this.pool.ref(value);
     edges.forEach(([text, child], i) => {
-      const asData = this.base !== null;
-      const ref = (value: unknown): string => this.pool.ref(value);
       const condition = literalTest(text, s, ref, asData);
-      const test = this.base === null ? `(${condition}) { // ${quote(text)}` : `(${condition}) {`;
+      const test = asData ? `(${condition}) {` : `(${condition}) { // ${quote(text)}`;
       if (i === 0) w.open(`if ${test}`);
       else w.reopen(`} else if ${test}`);
       this.guards.known = saved.known; // each branch runs only when the ones before it did not
