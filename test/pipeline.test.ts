@@ -312,6 +312,50 @@ describe('Application and HttpContext', () => {
 
 // ---------------------------------------------------------------------------------------------------------
 
+describe("the router middleware's next() promise", () => {
+  // The router middleware answers without an async function when the route is found at once (it returns the
+  // handler's own promise): a middleware before it must still get a promise that rejects, never a synchronous
+  // throw or a missing promise, whatever the handler or a constraint does.
+  const throwingConstraint: RouteConstraint = {
+    match() {
+      throw new Error('constraint failed hard');
+    },
+  };
+  let base: string;
+  beforeAll(async () => {
+    const app = createApplication({ onError: () => {} });
+    app.use((ctx, next) => {
+      const pending = next();
+      if (!(pending instanceof Promise)) throw new Error('next() gave no promise');
+      return pending.catch((error: Error) => ctx.response.send(503, `caught: ${error.message}`));
+    });
+    useRouter(app, (routes) => {
+      routes.mapGet('sync-throw', ((_ctx: HttpContext) => {
+        throw new Error('sync handler');
+      }) as unknown as RequestDelegate);
+      routes.mapGet('async-throw', async () => {
+        throw new Error('async handler');
+      });
+      routes.mapGet('sync-send', ((ctx: HttpContext) => {
+        ctx.response.send(200, 'sent synchronously');
+      }) as unknown as RequestDelegate);
+      routes.mapGet('constraint/{id}', async (ctx) => ctx.response.send(200, 'never'), { constraints: { id: throwingConstraint } });
+    });
+    base = await startApp(app);
+  });
+
+  it.each([
+    ['/sync-throw', 503, 'caught: sync handler'],
+    ['/async-throw', 503, 'caught: async handler'],
+    ['/sync-send', 200, 'sent synchronously'],
+    ['/constraint/1', 503, 'caught: constraint failed hard'],
+  ])('%s → %i %s', async (path, status, text) => {
+    const res = await call(`${base}${path}`);
+    expect(res.status).toBe(status);
+    expect(res.text).toBe(text);
+  });
+});
+
 describe('routes in order, declining handlers, custom routers', () => {
   let base: string;
   let collection: RouteCollection;

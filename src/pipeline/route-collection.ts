@@ -12,6 +12,9 @@ import { Route } from './route.js';
 import type { RouteTable } from './route-builder.js';
 import type { RoutingServices } from './routing-services.js';
 
+/** What routeAsync returns when routing finished at once: one settled promise, shared. */
+const DONE: Promise<void> = Promise.resolve();
+
 interface Compiled {
   readonly router: CompiledRouter;
   /** Collection position of compiled route i. */
@@ -75,24 +78,46 @@ export class RouteCollection<Table extends RouteTable = RouteTable> implements R
     return this;
   }
 
-  async routeAsync(context: RouteContext): Promise<void> {
-    const { router, positions, custom } = this.build().compiled!;
+  routeAsync(context: RouteContext): Promise<void> {
+    try {
+      return this.routeNow(context) ?? DONE;
+    } catch (error) {
+      return Promise.reject(error); // a throwing constraint rejects, as from an async function
+    }
+  }
+
+  /**
+   * routeAsync without a promise when routing finishes at once (undefined): the usual request, whose first
+   * match is a RouteHandler's, allocates nothing for being asynchronous. The router middleware calls this.
+   * It may throw (a constraint that throws): the caller turns that into a rejection.
+   */
+  routeNow(context: RouteContext): Promise<void> | undefined {
+    const { router, custom } = this.build().compiled!;
+    if (custom.length > 0) return this.routeWithCustom(context);
+    // The usual case: the first match handles the request; later candidates only if its target declines.
+    const request = context.httpContext.request;
+    const first = router.match(request.path, request.method, context.httpContext);
+    if (first === null) return undefined;
+    const handled = this.tryRoute(context, first);
+    if (handled === true) return undefined;
+    return this.routeAfterDecline(context, first, handled);
+  }
+
+  /** The first match's target declined (or may yet decline): the later candidates, in order. */
+  private async routeAfterDecline(context: RouteContext, first: RouteMatch, handled: Promise<boolean> | false): Promise<void> {
+    if (await handled) return;
+    const request = context.httpContext.request;
+    for (const next of this.compiled!.router.matches(request.path, request.method, context.httpContext)) {
+      if (next.route.index > first.route.index && (await this.tryRoute(context, next))) return;
+    }
+  }
+
+  /** Template routes and custom routers interleaved, in collection order. */
+  private async routeWithCustom(context: RouteContext): Promise<void> {
+    const { router, positions, custom } = this.compiled!;
     const request = context.httpContext.request;
     const path = request.path;
     const method = request.method;
-
-    if (custom.length === 0) {
-      // The usual case: the first match handles the request; later candidates only if its target declines.
-      const first = router.match(path, method, context.httpContext);
-      if (first === null) return;
-      const handled = this.tryRoute(context, first);
-      if (handled === true || (handled !== false && (await handled))) return; // no await when already known
-      for (const next of router.matches(path, method, context.httpContext)) {
-        if (next.route.index > first.route.index && (await this.tryRoute(context, next))) return;
-      }
-      return;
-    }
-
     let c = 0;
     for (const match of router.matches(path, method, context.httpContext)) {
       const position = positions[match.route.index];

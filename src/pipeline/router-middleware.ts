@@ -5,6 +5,7 @@ import { Application } from './application.js';
 import { HttpContext } from './http-context.js';
 import { problem, writeProblem } from './problem-details.js';
 import { RouteBuilder } from './route-builder.js';
+import { RouteCollection } from './route-collection.js';
 import { RouteContext, type Middleware, type RoutedHttpContext, type Router } from './route-data.js';
 import { ServiceContainer } from './service-container.js';
 
@@ -56,35 +57,57 @@ export function routerMiddleware(router: Router, options: RouterMiddlewareOption
     throw new TypeError('routerMiddleware: methodNotAllowed and options need a router with allowedMethods (a RouteCollection)');
   }
   const headAsGet = options.head === 'get';
-  return async (httpContext, next) => {
-    // Perf: routeAsync awaited here, not in a helper: no extra promise per request.
-    let context = routeContext(router, httpContext);
-    await router.routeAsync(context);
+  // A RouteCollection can route without a promise; any other Router is awaited.
+  const routeNow = router instanceof RouteCollection ? (context: RouteContext) => router.routeNow(context) : (context: RouteContext) => router.routeAsync(context);
+
+  /** After routing: the handler's promise, or what to do when no route took the request. */
+  const afterRouting = (httpContext: HttpContext, context: RouteContext, next: () => Promise<void>): Promise<void> => {
+    if (context.handler === null) return unhandled(httpContext, next);
+    httpContext.routeData = context.routeData;
+    const result = context.handler(httpContext as RoutedHttpContext); // routeData is set just above
+    return result instanceof Promise ? result : Promise.resolve(result);
+  };
+
+  /** No route took the request: HEAD as GET, then 405, OPTIONS or the next middleware, per the options. */
+  const unhandled = async (httpContext: HttpContext, next: () => Promise<void>): Promise<void> => {
     const request = httpContext.request;
-    if (context.handler === null && headAsGet && request.method === 'HEAD') {
+    if (headAsGet && request.method === 'HEAD') {
       request.routeAs('GET');
+      const context = routeContext(router, httpContext);
       try {
-        context = routeContext(router, httpContext);
         await router.routeAsync(context);
       } finally {
         request.routeAs(undefined); // the handler sees the client's HEAD
       }
-    }
-    if (context.handler === null) {
-      const allow = listing ? allowFor(router as MethodListingRouter, httpContext, options) : null;
-      if (allow === null) {
-        await next();
-      } else if (options.options && request.method === 'OPTIONS') {
-        httpContext.response.send(204, undefined, { allow });
-      } else if (options.methodNotAllowed) {
-        writeProblem(httpContext.response.raw, problem(405, `${request.method} is not allowed here; use ${allow}.`), { allow });
-      } else {
-        await next();
+      if (context.handler !== null) {
+        httpContext.routeData = context.routeData;
+        return context.handler(httpContext as RoutedHttpContext);
       }
-      return;
     }
-    httpContext.routeData = context.routeData;
-    await context.handler(httpContext as RoutedHttpContext); // routeData is set just above
+    const allow = listing ? allowFor(router as MethodListingRouter, httpContext, options) : null;
+    if (allow === null) {
+      await next();
+    } else if (options.options && request.method === 'OPTIONS') {
+      httpContext.response.send(204, undefined, { allow });
+    } else if (options.methodNotAllowed) {
+      writeProblem(httpContext.response.raw, problem(405, `${request.method} is not allowed here; use ${allow}.`), { allow });
+    } else {
+      await next();
+    }
+  };
+
+  // Not async: a request whose route is found at once goes straight to its handler, and the middleware returns
+  // the handler's own promise (an async function here cost a promise and two awaits per request).
+  return (httpContext, next) => {
+    const context = routeContext(router, httpContext);
+    let routing: Promise<void> | undefined;
+    try {
+      routing = routeNow(context);
+      if (routing === undefined) return afterRouting(httpContext, context, next);
+    } catch (error) {
+      return Promise.reject(error); // a throwing constraint or handler: a rejection, as from an async function
+    }
+    return routing.then(() => afterRouting(httpContext, context, next));
   };
 }
 

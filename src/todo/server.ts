@@ -61,23 +61,23 @@ export function expandControllerTemplate(template: string, controllerClass: stri
   return template.replace(/\[controller\]/gi, controllerClass.replace(/Controller$/, '').toLowerCase());
 }
 
-// Not async: passing next()'s promise straight through saves a promise and a tick on every request.
-const rejectLongUrls: Middleware = (ctx, next) => {
-  if ((ctx.request.raw.url ?? '').length <= MAX_URL_LENGTH) return next();
-  writeProblem(ctx.response.raw, problem(414, `The request target is longer than ${MAX_URL_LENGTH} bytes.`));
-  return Promise.resolve();
-};
-
 /**
- * The request target and Host rules of RFC 9112 that node:http leaves to the application: a request with more
- * than one Host header is 400 (§3.2: the server must reject it; node keeps the first and drops the rest), and
- * the asterisk form "*" is for OPTIONS only: OPTIONS * answers 204 with the methods the server offers.
+ * The request target and Host rules, in one middleware (every request passes here; one hop instead of two):
+ * a target longer than MAX_URL_LENGTH is 414; and the rules of RFC 9112 that node:http leaves to the
+ * application: a request with more than one Host header is 400 (§3.2: the server must reject it; node keeps
+ * the first and drops the rest), and the asterisk form "*" is for OPTIONS only: OPTIONS * answers 204 with
+ * the methods the server offers. Not async: it hands on next()'s promise, saving a promise per request.
  */
 function checkTarget(listMethods: () => string): Middleware {
   let serverMethods: string | null = null; // listed on the first OPTIONS *, once the routes exist
   return (ctx, next) => {
     const raw = ctx.request.raw;
-    if (raw.url === '*') {
+    const url = raw.url ?? '';
+    if (url.length > MAX_URL_LENGTH) {
+      writeProblem(ctx.response.raw, problem(414, `The request target is longer than ${MAX_URL_LENGTH} bytes.`));
+      return Promise.resolve();
+    }
+    if (url === '*') {
       if (raw.method === 'OPTIONS') ctx.response.send(204, undefined, { allow: (serverMethods ??= listMethods()) });
       else writeProblem(ctx.response.raw, problem(400, 'The request target "*" is for OPTIONS only.'));
       return Promise.resolve();
@@ -137,7 +137,6 @@ export function createTodoApp(options: TodoAppOptions = {}): Application {
 
   const log = options.log ?? true;
   if (log) app.use(requestLog(typeof log === 'function' ? log : stdoutLog().write));
-  app.use(rejectLongUrls);
   app.use(checkTarget(() => methodsOf(routes)));
   app.use(apiExplorer());
   // The inspector of the routes built below (it answers only under its prefix, and passes the rest on).
