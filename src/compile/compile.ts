@@ -11,6 +11,7 @@ import { diagnose, type Diagnostic } from './introspect/diagnostics.js';
 import { explainGeneration, type GenerationExplanation } from './introspect/explain-generate.js';
 import { explainRequest, type Explanation } from './introspect/explain.js';
 import { createGeneratedMatcher } from './match/generated-matcher.js';
+import { withMethodFilter } from './match/method-filter.js';
 import { withStaticFastPath } from './match/static-fast-path.js';
 import { createTrieMatcher } from './match/trie-matcher.js';
 import type { Matcher, MatcherFactory, MatchStrategy, RouteMatch } from './matcher.js';
@@ -111,7 +112,7 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
   // Without new Function the generated matcher cannot exist: the interpreted trie answers instead.
   // The static fast path serves the trie strategies; the reference stays the plain ordered loop it is the oracle as.
   const built: Matcher = MATCHERS[requested](matchable, { tiering: options.tiering }) ?? createTrieMatcher(matchable);
-  const matcher = built.strategy === 'reference' ? built : withStaticFastPath(built, matchable);
+  const matcher = built.strategy === 'reference' ? built : withStaticFastPath(withMethodFilter(built, matchable), matchable);
 
   const winner = (path: string, method: string) => matcher.match(path, method, undefined);
   const router: CompiledRouter = {

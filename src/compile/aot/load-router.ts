@@ -9,6 +9,7 @@ import type { UrlOptions } from '../generate/normalize-path.js';
 import { createUrlGenerator, type GenerateOptions, type GeneratedPath } from '../generate/url-generator.js';
 import { createEmittedHelpers, type EmittedHelpers, type SubtreeMatch } from '../match/emitted-helpers.js';
 import { emittedFront, type EmittedMatch } from '../match/emitted-front.js';
+import { withMethodFilter } from '../match/method-filter.js';
 import { withStaticFastPath } from '../match/static-fast-path.js';
 import { nodesOf, type TrieNode } from '../match/trie.js';
 import { createTrieMatcher, type TrieMatcher } from '../match/trie-matcher.js';
@@ -107,7 +108,7 @@ export function loadRouter(table: ModuleTable): AotRouter {
     allowedMethods: (target, httpContext) => companion().allowedMethods(target, httpContext),
     describe: () => companion().describe(),
   };
-  const matcher = withStaticFastPath(built, matchable);
+  const matcher = withStaticFastPath(withMethodFilter(built, matchable), matchable);
   const urls = createUrlGenerator(entries, table.options);
   return {
     routes: entries.map((e) => e.route),
