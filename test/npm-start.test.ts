@@ -51,3 +51,44 @@ describe('npm start', () => {
     expect(gone, `the server on port ${port} outlived npm`).toBe(true);
   }, 60_000);
 });
+
+describe('the server script reads its store caps from the environment', () => {
+  it('TODO_MAX_ITEMS=2: the seeded item and one POST fit, the next POST is 507 and stores nothing', async () => {
+    const server = spawn(process.execPath, [join(ROOT, 'dist', 'todo-server.js')], {
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', TODO_LOG: 'off', TODO_MAX_ITEMS: '2' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      let out = '';
+      const port = await new Promise<number>((done, fail) => {
+        const timer = setTimeout(() => fail(new Error(`no listening line: ${out}`)), 30_000);
+        server.stdout!.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+          if (m) (clearTimeout(timer), done(Number(m[1])));
+        });
+      });
+      const post = () =>
+        fetch(`http://127.0.0.1:${port}/api/todo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"Name":"n"}' });
+      expect((await post()).status).toBe(201);
+      expect((await post()).status).toBe(507);
+      const items = (await (await fetch(`http://127.0.0.1:${port}/api/todo`)).json()) as unknown[];
+      expect(items).toHaveLength(2);
+    } finally {
+      server.kill('SIGTERM');
+      await once(server, 'exit');
+    }
+  }, 60_000);
+
+  it('a bad TODO_MAX_ITEMS stops the start with a clear message', async () => {
+    const server = spawn(process.execPath, [join(ROOT, 'dist', 'todo-server.js')], {
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', TODO_LOG: 'off', TODO_MAX_ITEMS: 'lots' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    server.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    const [code] = await once(server, 'exit');
+    expect(code).toBe(1);
+    expect(err).toMatch(/TODO_MAX_ITEMS must be a whole number/);
+  }, 60_000);
+});

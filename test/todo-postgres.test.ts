@@ -16,7 +16,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readWorkerCount } from '../src/todo/cluster.js';
 import { describeDatabase, isUnavailable, PostgresTodoRepository } from '../src/todo/postgres-repository.js';
 import { createTodoServer, headerOverflowStatus, MAX_URL_LENGTH } from '../src/todo/server.js';
-import { readStoreConfig } from '../src/todo/store.js';
+import { readStoreCaps, readStoreConfig } from '../src/todo/store.js';
 import type { TodoItem } from '../src/todo/todo-item.js';
 import { TodoStoreUnavailableError } from '../src/todo/todo-repository.js';
 import { startPostgres, type PostgresServer } from './support/postgres.mjs';
@@ -212,6 +212,23 @@ describe('configuration from the environment', () => {
     { env: { TODO_STORE: 'postgres://h/db', TODO_PG_POOL: 'ten' }, message: /TODO_PG_POOL must be a whole number/ },
   ])('$env is refused', ({ env, message }) => {
     expect(() => readStoreConfig(env)).toThrow(message);
+  });
+
+  it.each([
+    { env: {}, expected: {} },
+    { env: { TODO_MAX_ITEMS: '5' }, expected: { maxItems: 5 } },
+    { env: { TODO_MAX_ITEMS: ' 10000000 ', TODO_MAX_BYTES: '1048576' }, expected: { maxItems: 10_000_000, maxBytes: 1_048_576 } },
+  ])('store caps: $env → $expected', ({ env, expected }) => {
+    expect(readStoreCaps(env)).toStrictEqual(expected);
+  });
+
+  it.each([
+    { env: { TODO_MAX_ITEMS: '0' }, message: /TODO_MAX_ITEMS must be a whole number/ },
+    { env: { TODO_MAX_ITEMS: '1e6' }, message: /TODO_MAX_ITEMS must be a whole number/ },
+    { env: { TODO_MAX_BYTES: '-1' }, message: /TODO_MAX_BYTES must be a whole number/ },
+    { env: { TODO_MAX_BYTES: '99999999999999' }, message: /TODO_MAX_BYTES must be a whole number/ },
+  ])('store caps: $env is refused', ({ env, message }) => {
+    expect(() => readStoreCaps(env)).toThrow(message);
   });
 
   it.each([

@@ -164,19 +164,29 @@ export function createEntryFromTemplate(
   });
   return {
     route,
-    givenConstraintKeys: orNone(Object.keys(definition.constraints ?? {})),
+    givenConstraintKeys: definition.constraints ? orNone(Object.keys(definition.constraints)) : NONE,
     template,
     segments,
     omittableFrom: omittableFrom(template, defaults),
     isStatic: segments.every((s) => s.kind === 'literal'),
-    captures: orNone(segments.flatMap((plan, depth) => (plan.kind === 'literal' ? [] : [{ depth, plan }]))),
+    captures: capturesOf(segments),
     defaults,
     // A null default makes its parameter omittable but produces no value (ASP.NET stores null; we omit it).
     defaultEntries: orNone(defaultsInTemplateOrder(template, defaults).filter(([, value]) => value !== null && value !== undefined)),
-    constraintKeys: orNone([...constraints.keys()]),
-    constraintList: orNone([...constraints.values()]),
+    constraintKeys: constraints.size === 0 ? NONE : [...constraints.keys()],
+    constraintList: constraints.size === 0 ? NONE : [...constraints.values()],
     methodSet: verbs === null ? null : verbs.set,
   };
+}
+
+/** The segments that produce values, with their depths (a loop: flatMap made a list per literal segment). */
+function capturesOf(segments: readonly SegmentPlan[]): RouteEntry['captures'] {
+  let captures: { depth: number; plan: Exclude<SegmentPlan, { kind: 'literal' }> }[] | null = null;
+  for (let depth = 0; depth < segments.length; depth++) {
+    const plan = segments[depth];
+    if (plan.kind !== 'literal') (captures ??= []).push({ depth, plan });
+  }
+  return captures ?? NONE;
 }
 
 // A table of 10,000 routes holds 10,000 entries: the lists most routes leave empty are one shared empty list,
@@ -247,6 +257,7 @@ export function omittableFrom(template: RouteTemplate, defaults: Readonly<RouteV
  * of matched values in every strategy (a value the URL did not give takes its default's place).
  */
 function defaultsInTemplateOrder(template: RouteTemplate, defaults: Readonly<RouteValues>): [string, unknown][] {
+  if (defaults === NO_DEFAULTS) return []; // most routes: no default, no five throw-away lists
   const ofParameters = template.parameters.filter((p) => Object.hasOwn(defaults, p.name)).map((p): [string, unknown] => [p.name, defaults[p.name]]);
   const named = new Set(template.parameters.map((p) => p.name));
   return [...ofParameters, ...Object.entries(defaults).filter(([key]) => !named.has(key))];
@@ -259,6 +270,8 @@ function mergeDefaults(
   fail: (reason: string) => never,
 ): Readonly<RouteValues> {
   if (typeof explicit !== 'object') fail('defaults must be an object');
+  // Most routes have no default at all: nothing to merge, nothing to allocate (10,000 routes are built at once).
+  if (Object.keys(explicit).length === 0 && template.parameters.every((p) => p.defaultValue === null)) return NO_DEFAULTS;
   const result: RouteValues = {};
   const seen = new Set<string>();
   for (const [key, value] of Object.entries(explicit)) {

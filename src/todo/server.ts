@@ -22,7 +22,7 @@ import { BatchedLineWriter, requestLog } from './request-log.js';
 import { serveOpenApi } from './openapi-document.js';
 import { GET_TODO_ROUTE, TodoController } from './todo-controller.js';
 import { InMemoryTodoRepository, type TodoRepository } from './todo-repository.js';
-import { healthCheck, openTodoStore, readStoreConfig, storeUnavailable } from './store.js';
+import { healthCheck, openTodoStore, readStoreCaps, readStoreConfig, storeUnavailable } from './store.js';
 import { pickPort, readWorkerCount, runPrimary } from './cluster.js';
 
 /** The service key of the shared TodoRepository. */
@@ -246,6 +246,7 @@ async function main(): Promise<void> {
   const port = Number(process.env.PORT || 5000);
   const log = !/^(0|off|false|no)$/i.test(process.env.TODO_LOG ?? '');
   const store = readStoreConfig();
+  const caps = readStoreCaps();
   const workers = readWorkerCount();
   const announce = (shown: number): void => console.log(`switchyard to-do API listening on http://${host.includes(':') ? `[${host}]` : host}:${shown}`);
   if (workers > 1 && cluster.isPrimary) {
@@ -253,10 +254,10 @@ async function main(): Promise<void> {
       throw new Error(`TODO_WORKERS=${workers} needs a shared store: with TODO_STORE=memory each worker would keep its own items. Set TODO_STORE (or DATABASE_URL) to a postgres:// URL, or run one worker.`);
     }
     // Migrate and check the database once, here: an unreachable one fails the start instead of every worker.
-    await (await openTodoStore(store)).close?.();
+    await (await openTodoStore(store, caps)).close?.();
     return runPrimary(workers, announce, { PORT: String(port === 0 ? await pickPort(host) : port) });
   }
-  const repository = await openTodoStore(store);
+  const repository = await openTodoStore(store, caps);
   const inspect = /^(1|on|true|yes)$/i.test(process.env.TODO_INSPECT ?? '');
   const server = createTodoServer({ log, debug: /^debug$/i.test(process.env.TODO_LOG ?? ''), repository, inspect });
   await new Promise<void>((resolve, reject) => {

@@ -27,10 +27,32 @@ export function readStoreConfig(env: NodeJS.ProcessEnv = process.env): TodoStore
   return { kind: 'postgres', connectionString: store, poolSize: Number(pool) };
 }
 
+/** Bounds of the store as read from the environment (unset: the repository's defaults). */
+export interface TodoStoreCaps {
+  readonly maxItems?: number;
+  readonly maxBytes?: number;
+}
+
+/**
+ * TODO_MAX_ITEMS (default 100,000) and TODO_MAX_BYTES (default 128 MiB of item JSON): past them a POST gets 507.
+ * Whole numbers from 1 to 10^12; anything else throws, so a typo does not silently leave the default.
+ */
+export function readStoreCaps(env: NodeJS.ProcessEnv = process.env): TodoStoreCaps {
+  const read = (name: string): number | undefined => {
+    const text = env[name]?.trim();
+    if (!text) return undefined;
+    if (!/^[1-9]\d{0,12}$/.test(text) || Number(text) > 1e12) throw new Error(`${name} must be a whole number from 1 to 1000000000000 (got "${text.slice(0, 20)}")`);
+    return Number(text);
+  };
+  const maxItems = read('TODO_MAX_ITEMS');
+  const maxBytes = read('TODO_MAX_BYTES');
+  return { ...(maxItems === undefined ? {} : { maxItems }), ...(maxBytes === undefined ? {} : { maxBytes }) };
+}
+
 /** A repository for the config; PostgreSQL is connected, migrated and seeded before it resolves. */
 export async function openTodoStore(
   config: TodoStoreConfig,
-  caps: { maxItems?: number; maxBytes?: number } = {},
+  caps: TodoStoreCaps = {},
 ): Promise<TodoRepository & { close?(): Promise<void> }> {
   if (config.kind === 'memory') return new InMemoryTodoRepository(caps);
   // Imported here so that the memory store's start-up never loads the PostgreSQL code or `pg`.

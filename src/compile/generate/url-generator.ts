@@ -36,15 +36,16 @@ export interface UrlGenerator {
 /** Indexes the names (a duplicate name, ignoring case, is a RouteCreationError) and returns the generator. */
 export function createUrlGenerator(entries: readonly RouteEntry[], options: UrlOptions): UrlGenerator {
   const byName = new Map<string, RouteEntry>();
+  // Names as written, so the usual by-name call needs no lower-casing.
+  const byExactName = new Map<string, RouteEntry>();
   for (const entry of entries) {
     const name = entry.route.name;
     if (name === null) continue;
     const key = name.toLowerCase();
     if (byName.has(key)) throw new RouteCreationError(name, entry.route.template, duplicateRouteName(name));
     byName.set(key, entry);
+    byExactName.set(name, entry);
   }
-  // Names as written, so the usual by-name call needs no lower-casing.
-  const byExactName = new Map([...byName.values()].map((entry) => [entry.route.name!, entry]));
   const generators: (RouteGenerator | undefined)[] = new Array(entries.length);
   const generatorOf = (i: number): RouteGenerator => (generators[i] ??= createRouteGenerator(entries[i]));
   // The by-name shortcut for values that are exactly a plain route's parameters (null: the route has none).
