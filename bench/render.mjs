@@ -282,7 +282,7 @@ function routerMarkdown(router) {
     const ratio = b10k?.status === 'ok' && linearBuild?.status === 'ok' ? fmtRatio(linearBuild.medianNs / b10k.medianNs) : '—';
     out.push(`| ${a.name} | ${cells.join(' | ')} | ${ratio} |`);
   }
-  out.push('', 'switchyard generated emits and compiles its code only after a table\'s first 10,000 requests (tiering: the interpreted trie answers until then; docs/matching.md), so its build here is the trie\'s; the emitting and compiling are counted in the start-up table, whose 100,000 lookups include them.');
+  out.push('', 'switchyard generated emits and compiles its code only after a table\'s first 100,000 requests (tiering: the interpreted trie answers until then; docs/matching.md), so its build here is the trie\'s; the emitting and compiling are counted in the start-up table, whose 100,000 lookups include them.');
   out.push('', '"× reference" here: the reference\'s build time ÷ the subject\'s (below 1.00× = slower to build than the reference\'s plain list). hono\'s RegExpRouter compiles one large regular expression per method; repeated (warm) builds produce the same patterns again, which V8 may serve from its regexp cache, so its cold number is the telling one at 10,000 routes.', '');
 
   out.push('## URL generation', '');

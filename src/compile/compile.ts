@@ -32,7 +32,7 @@ export interface CompileOptions extends UrlOptions {
   strategy?: MatchStrategy;
   /**
    * 'generated' only. true (default): the interpreted trie answers the first requests, and the generated code
-   * takes over once it is hot (emitted after 10,000 requests, then timed against the trie on samples; the
+   * takes over once it is hot (emitted after 100,000 requests, then timed against the trie on samples; the
    * answers are the same). false: the code is emitted and compiled by compile() and answers from the first
    * request.
    */

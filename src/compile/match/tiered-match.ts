@@ -16,9 +16,12 @@ type MatchFunction = Matcher['match'];
  * lookups, fresh processes, medians of 5 on a shared machine whose single runs spread by ±30%): emitting in
  * compile() 61 / 82 / 295 ms for N = 1,000 / 10,000 / 100,000; emitting after 1,000 requests 40 / 108 / 286
  * (the emitting and the cold code's share land inside the first 10,000); after 10,000 (and one request in 16
- * warming the code) 43 / 83 / 199 in one series, 44 / 114 / 252 in `npm run bench:startup`.
+ * warming the code) 43 / 83 / 199 in one series, 44 / 114 / 252 in `npm run bench:startup`. On a quieter machine,
+ * medians of 5 for N = 10,000 / 100,000: after 10,000, 40.1 / 98.7 ms; after 100,000, 37.9 / 73.0 (the trie alone:
+ * 39.3 / 78.9): between the 10,000th and the 100,000th request the cold code and its compiling cost more than
+ * the trie saves. A server reaches 100,000 requests in seconds, so the steady state is not delayed for long.
  */
-export const EMIT_AFTER = 10_000;
+export const EMIT_AFTER = 100_000;
 /**
  * Of each SAMPLE_PERIOD requests while warming, one is timed on each tier (the rest go to the trie untimed). The
  * cold code costs several µs a request in V8's interpreter; a small share keeps that off most requests, and V8
