@@ -50,6 +50,13 @@ function allowFor(router: MethodListingRouter, httpContext: HttpContext, options
   return [...methods].sort().join(', ');
 }
 
+/** Publishes the RouteData the router made and runs the handler it set; always a promise (a handler may return none). */
+function runHandler(httpContext: HttpContext, context: RouteContext): Promise<void> {
+  httpContext.routeData = context.routeData;
+  const result = context.handler!(httpContext as RoutedHttpContext); // routeData is set just above
+  return result instanceof Promise ? result : Promise.resolve(result);
+}
+
 /** Routes the request; runs the handler a route set, else answers per the options or calls `next`. */
 export function routerMiddleware(router: Router, options: RouterMiddlewareOptions = {}): Middleware {
   const listing = options.methodNotAllowed || options.options;
@@ -61,12 +68,8 @@ export function routerMiddleware(router: Router, options: RouterMiddlewareOption
   const routeNow = router instanceof RouteCollection ? (context: RouteContext) => router.routeNow(context) : (context: RouteContext) => router.routeAsync(context);
 
   /** After routing: the handler's promise, or what to do when no route took the request. */
-  const afterRouting = (httpContext: HttpContext, context: RouteContext, next: () => Promise<void>): Promise<void> => {
-    if (context.handler === null) return unhandled(httpContext, next);
-    httpContext.routeData = context.routeData;
-    const result = context.handler(httpContext as RoutedHttpContext); // routeData is set just above
-    return result instanceof Promise ? result : Promise.resolve(result);
-  };
+  const afterRouting = (httpContext: HttpContext, context: RouteContext, next: () => Promise<void>): Promise<void> =>
+    context.handler === null ? unhandled(httpContext, next) : runHandler(httpContext, context);
 
   /** No route took the request: HEAD as GET, then 405, OPTIONS or the next middleware, per the options. */
   const unhandled = async (httpContext: HttpContext, next: () => Promise<void>): Promise<void> => {
@@ -79,10 +82,7 @@ export function routerMiddleware(router: Router, options: RouterMiddlewareOption
       } finally {
         request.routeAs(undefined); // the handler sees the client's HEAD
       }
-      if (context.handler !== null) {
-        httpContext.routeData = context.routeData;
-        return context.handler(httpContext as RoutedHttpContext);
-      }
+      if (context.handler !== null) return runHandler(httpContext, context);
     }
     const allow = listing ? allowFor(router as MethodListingRouter, httpContext, options) : null;
     if (allow === null) {

@@ -4,27 +4,13 @@
 // route, the usual 405), where routers keyed by method first fail at once.
 import type { Matcher } from '../matcher.js';
 import type { RouteEntry } from '../route-entry.js';
+import { standardSlot } from '../verb.js';
 
-/** The bit of a standard method in a mask of methods, or 0 for any other method. */
-function standardBit(method: string): number {
-  switch (method) {
-    case 'GET':
-      return 1;
-    case 'HEAD':
-      return 2;
-    case 'POST':
-      return 4;
-    case 'PUT':
-      return 8;
-    case 'DELETE':
-      return 16;
-    case 'PATCH':
-      return 32;
-    case 'OPTIONS':
-      return 64;
-  }
-  return 0;
-}
+/** The bit of a standard method in a mask of methods (1 << its slot), or 0 for any other method. */
+const standardBit = (method: string): number => {
+  const slot = standardSlot(method);
+  return slot < 0 ? 0 : 1 << slot;
+};
 
 /**
  * The matcher with the method filter in front of match(), or the matcher itself when some route takes every

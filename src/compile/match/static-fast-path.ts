@@ -10,6 +10,7 @@
 import { describeConstraint } from '../../constraints/constraint-description.js';
 import type { Matcher, RouteMatch } from '../matcher.js';
 import type { RouteEntry } from '../route-entry.js';
+import { STANDARD_METHODS, standardSlot } from '../verb.js';
 
 /**
  * A kept answer: the route and its values, copied for each request (a caller may change them; spreading keeps an
@@ -32,30 +33,6 @@ export function staticTargetsOf(entry: RouteEntry): string[] {
   const folded = '/' + entry.segments.map((s) => (s.kind === 'literal' ? s.folded : '')).join('/');
   const spelled = '/' + entry.route.template.replace(/^~?\//, '').replace(/\/$/, '');
   return spelled === folded ? [folded] : [folded, spelled];
-}
-
-/** The methods whose answers a static target keeps in an array slot: a switch, not a hash, finds the slot. */
-const STANDARD_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
-
-/** The array slot of a standard method, or -1. */
-function standardSlot(method: string): number {
-  switch (method) {
-    case 'GET':
-      return 0;
-    case 'HEAD':
-      return 1;
-    case 'POST':
-      return 2;
-    case 'PUT':
-      return 3;
-    case 'DELETE':
-      return 4;
-    case 'PATCH':
-      return 5;
-    case 'OPTIONS':
-      return 6;
-  }
-  return -1;
 }
 
 /**
