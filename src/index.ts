@@ -42,7 +42,7 @@ export type { Explanation, RouteExplanation, MissReason } from './compile/intros
 export type { GenerationExplanation, RouteGenerationExplanation, GenerationMiss } from './compile/introspect/explain-generate.js';
 export type { Diagnostic, DiagnosticCode } from './compile/introspect/diagnostics.js';
 export type { DescribeFormat } from './compile/introspect/describe.js';
-export { didYouMean } from './compile/introspect/did-you-mean.js';
+export { didYouMean } from './did-you-mean.js';
 export { isRoute, type TypedRouter, type TypedRouteMatch, type MatchOf, type RouteNames, type GenerateValuesFor } from './compile/typed-router.js';
 export type {
   TemplateValues,

@@ -8,7 +8,7 @@ import { findParameter, type ParameterPart } from '../../template/ast.js';
 import { formatTemplate } from '../../template/format.js';
 import { constraintsOf, impossibleCombination } from './constraint-info.js';
 import { CoverIndex, passesAlone } from './cover.js';
-import { didYouMean } from './did-you-mean.js';
+import { didYouMean } from '../../did-you-mean.js';
 import { describeRoute, explainRequest } from './explain.js';
 import type { CompiledRoute, RouteEntry } from '../route-entry.js';
 
