@@ -115,6 +115,10 @@ const mistakes: [string, RouteDefinition, string, 'error' | 'warning' | 'info', 
   ['a defaults key with two letters swapped', { template: 'blog/{section}/{page}', defaults: { pgae: '1' } }, 'default-key-not-parameter', 'warning', 'Did you mean {page}?'],
   ['a longer defaults key with two letters swapped', { template: 'blog/{section}/{page}', defaults: { sectoin: 'news' } }, 'default-key-not-parameter', 'warning', 'Did you mean {section}?'],
   ['a misspelt constraints key, which never matches', { template: 'users/{userId}', constraints: { userld: 'int' } }, 'constraint-key-not-parameter', 'error', 'Did you mean {userId}?'],
+  ['a string constraint that spells a longer built-in name', { template: 'c/{id:int}', constraints: { id: 'integer' } }, 'misspelt-constraint', 'warning', 'names no constraint, so it is a regular expression that accepts only the text "integer". Did you mean the built-in constraint "int"?'],
+  ['a string constraint one letter off a built-in name', { template: 'u/{id}', constraints: { id: 'uuid' } }, 'misspelt-constraint', 'warning', 'Did you mean the built-in constraint "guid"?'],
+  ['a string constraint with two letters swapped', { template: 'f/{x}', constraints: { x: 'flaot' } }, 'misspelt-constraint', 'warning', '"float"'],
+  ['a string constraint that is a built-in name in other words', { template: 'b/{on}', constraints: { on: 'boolean' } }, 'misspelt-constraint', 'warning', '"bool"'],
   ['an unknown method', { template: 'x', methods: ['GETT'] }, 'unknown-method', 'warning', '"GETT" is not an HTTP method'],
   ['a parameter name with a leading ":"', { template: '{:int}' }, 'odd-parameter-name', 'warning', '{id:int}'],
   ['a parameter name with a space', { template: '{user id}' }, 'odd-parameter-name', 'warning', 'has spaces'],
@@ -137,6 +141,18 @@ describe('mistakes', () => {
     ['files/{name}.{ext?}'],
   ])('a clean route has nothing to say: %s', (template) => {
     expect(compile([{ template, methods: ['GET'] }]).diagnostics()).toEqual([]);
+  });
+
+  // A word that is no constraint name, or a regex with regex syntax, is a regex on purpose.
+  it.each([
+    [{ controller: 'Home' }],
+    [{ action: 'index' }],
+    [{ action: 'Index|About' }],
+    [{ id: '^(?:integer)$' }],
+    [{ id: 'int' }],
+    [{ id: /^(?:\d+)$/ }],
+  ])('a string constraint that spells no constraint name has nothing to say: %j', (constraints) => {
+    expect(compile([{ template: '{controller}/{action}/{id}', constraints, methods: ['GET'] }]).diagnostics()).toEqual([]);
   });
 
   it('the onDiagnostics option reports them at start-up, once', () => {

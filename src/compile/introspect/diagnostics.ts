@@ -3,6 +3,7 @@
 // own constraints can never pass, or when one earlier route accepts every request it accepts. Anything the
 // analysis cannot see into — a custom constraint, a regex against a literal, a cover by several earlier
 // routes together — is left unreported rather than guessed.
+import { builtinConstraints } from '../../constraints/registry.js';
 import { findRouteKey, getRouteValue } from '../../route-values.js';
 import { findParameter, type ParameterPart } from '../../template/ast.js';
 import { formatTemplate } from '../../template/format.js';
@@ -24,6 +25,7 @@ export type DiagnosticCode =
   | 'unknown-method'
   | 'odd-parameter-name'
   | 'unanchored-alternation'
+  | 'misspelt-constraint'
   | 'default-key-not-parameter';
 
 /** One finding about one route. */
@@ -132,10 +134,24 @@ function checkConstraints(entry: RouteEntry, add: Add): void {
         const source = pattern.source;
         add('unanchored-alternation', 'warning', `the regex constraint "${source}" on "${key}" has an alternation whose branches are not all anchored (^a|b$ means "^a" or "b$", so it accepts "xb"): write ^(?:a|b)$`);
       }
+      const word = pattern === null ? null : spelledWord(pattern.source);
+      const meant = word === null ? null : didYouMean(word, BUILTIN_NAMES);
+      if (meant !== null) {
+        add('misspelt-constraint', 'warning', `the constraint "${word}" on "${key}" names no constraint, so it is a regular expression that accepts only the text "${word}". Did you mean the built-in constraint "${meant}"?`);
+      }
     }
   }
 }
 
+const BUILTIN_NAMES = Object.keys(builtinConstraints);
+
+/**
+ * The word a string constraint spells, when it has no regex syntax: a string that names no constraint is the
+ * regex ^(?:string)$ (as in ASP.NET), so "integer" accepts the text "integer" and nothing else.
+ */
+function spelledWord(source: string): string | null {
+  return /^\^\(\?:([A-Za-z]+)\)\$$/.exec(source)?.[1] ?? null;
+}
 
 function failingLabel(entry: RouteEntry, i: number, value: unknown): string {
   const key = entry.constraintKeys[i];
