@@ -63,6 +63,20 @@ describe('invalid inline constraints', () => {
   });
 });
 
+// An unknown name says which name it likely meant, which names there are, and how to register one.
+describe('an unknown inline constraint name', () => {
+  const slug = () => ({ match: () => true });
+  it.each([
+    ['{id:integer}', {}, ['the constraint "integer" is unknown (did you mean "int"?)', 'The built-in constraints are int, bool, datetime,', 'range, regex.', 'register it: compile(routes, { constraints: { integer: () => new RegexRouteConstraint']],
+    ['{slug:slugg}', { slug }, ['"slugg" is unknown (did you mean "slug"?)', '; also registered: slug.']],
+    ['{on:boolen}', {}, ['(did you mean "bool"?)']],
+    ['{x:zzz}', {}, ['the constraint "zzz" is unknown.', 'The built-in constraints are']],
+  ])('%s', (template, constraints, texts) => {
+    const e = creationError(() => compile([{ template }], { constraints }));
+    for (const text of texts) expect(e.reason).toContain(text);
+  });
+});
+
 describe('HttpMethodRouteConstraint', () => {
   it.each(httpMethodConstraintCases)(
     '$allowed $direction $requestMethod $values → $accepted',

@@ -1,5 +1,6 @@
 // The inline constraint resolver (ASP.NET IInlineConstraintResolver) and the merge of inline constraints
 // with the constraints object of a route (ASP.NET RouteConstraintBuilder).
+import { didYouMean } from '../did-you-mean.js';
 import { RouteCreationError } from '../errors.js';
 import type { RouteTemplate } from '../template/ast.js';
 import { findParameter } from '../template/ast.js';
@@ -145,9 +146,21 @@ export class ConstraintRegistry {
   resolve(reference: string): RouteConstraint {
     const { name, argumentText } = splitReference(reference);
     const factory = this.factories.get(name.toLowerCase());
-    if (!factory) throw new Error(`the constraint "${name}" is unknown (register it by name to use it inline)`);
+    if (!factory) throw new Error(this.unknownName(name));
     const args = argumentText === null ? [] : argumentText.split(',').map((a) => a.trim());
     return factory(args, argumentText);
+  }
+
+  /** Why `name` is unknown: the name it most likely meant, the names there are, and how to add one. */
+  private unknownName(name: string): string {
+    const builtins = Object.keys(builtinConstraints);
+    const registered = [...this.factories.keys()].filter((n) => !Object.hasOwn(builtinConstraints, n));
+    const guess = didYouMean(name, [...builtins, ...registered]);
+    return [
+      `the constraint "${name}" is unknown${guess === null ? '' : ` (did you mean "${guess}"?)`}.`,
+      `The built-in constraints are ${builtins.join(', ')}${registered.length > 0 ? `; also registered: ${registered.join(', ')}` : ''}.`,
+      `To use another name inline, register it: compile(routes, { constraints: { ${/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name)}: () => new RegexRouteConstraint('^...$') } })`,
+    ].join(' ');
   }
 }
 
