@@ -30,3 +30,25 @@ export class RouteCreationError extends Error {
     super(`Cannot create route ${routeName ? `"${routeName}" ` : ''}with template ${JSON.stringify(template)}: ${reason}`, options);
   }
 }
+
+/** One route of a table that cannot be created, by its index in the collection. */
+export interface RouteFailure {
+  readonly routeIndex: number;
+  /** TemplateParseError, RouteCreationError, or a TypeError for a route that is no route definition at all. */
+  readonly error: Error;
+}
+
+/**
+ * Every route of a table that cannot be created, thrown by compile() when there are two or more (one alone is
+ * thrown as it is): the whole table is fixed in one run, not one error per run. `errors` are the errors, in
+ * collection order; `failures` pairs each with its route's index.
+ */
+export class RouteTableError extends AggregateError {
+  override readonly name = 'RouteTableError';
+  constructor(readonly failures: readonly RouteFailure[]) {
+    super(
+      failures.map((f) => f.error),
+      `${failures.length} routes cannot be created:\n${failures.map((f) => `  route ${f.routeIndex}: ${f.error.message}`).join('\n')}`,
+    );
+  }
+}

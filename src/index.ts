@@ -1,7 +1,7 @@
 // switchyard-router: ASP.NET Core classic routing — the portable core (re-exports only). It imports no node:*
 // module and needs no Node types, so it bundles for browsers, workers and other runtimes. The node:http pipeline
 // is the /http entry (src/http.ts), the OpenAPI document the /openapi entry (src/openapi.ts).
-export { TemplateParseError, RouteCreationError } from './errors.js';
+export { TemplateParseError, RouteCreationError, RouteTableError, type RouteFailure } from './errors.js';
 export { toRouteString, type RouteValues } from './route-values.js';
 
 export type { RouteTemplate, TemplateSegment, TemplatePart, LiteralPart, SeparatorPart, ParameterPart } from './template/ast.js';
@@ -35,7 +35,7 @@ export {
 } from './constraints/builtins.js';
 export { ConstraintRegistry, builtinConstraints, type ConstraintSpec } from './constraints/registry.js';
 
-export { compile, type CompileOptions, type CompiledRouter, type GenerateOptions, type GeneratedPath } from './compile/compile.js';
+export { compile, checkRoutes, type CompileOptions, type CompiledRouter, type GenerateOptions, type GeneratedPath } from './compile/compile.js';
 export type { RouteDefinition, CompiledRoute } from './compile/route-entry.js';
 export type { RouteMatch, MatchStrategy } from './compile/matcher.js';
 export type { Explanation, RouteExplanation, MissReason } from './compile/introspect/explain.js';

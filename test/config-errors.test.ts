@@ -2,7 +2,7 @@
 // that is not an object, a plain function where a Router is expected, a route name used twice (one wording
 // for compile() and for the pipeline's RouteCollection).
 import { describe, expect, it } from 'vitest';
-import { compile, type RouteDefinition } from '../src/index.js';
+import { checkRoutes, compile, RouteCreationError, RouteTableError, TemplateParseError, type RouteDefinition } from '../src/index.js';
 import { Route, RouteBuilder, RouteCollection, RouteHandler } from '../src/http.js';
 
 const handler = async (): Promise<void> => {};
@@ -17,6 +17,7 @@ const cases: [string, () => unknown, RegExp][] = [
   ['a plain function added to a RouteCollection', () => new RouteCollection().add(handler as never), /RouteCollection.add needs a Router, got a plain function: wrap .* RouteHandler/],
   ['a plain function as the default handler', () => new RouteBuilder(null, handler as never), /RouteBuilder \(its defaultHandler\) needs a Router, got a plain function/],
   ['a number as a Router', () => new RouteCollection().add(5 as never), /needs a Router \(an object with routeAsync and getVirtualPath\), got number/],
+  ['compile() with one method as a string', () => compile([{ template: 'x', methods: 'GET' } as unknown as RouteDefinition]), /methods must be a list of HTTP method names, such as \["GET", "HEAD"\]; got the string "GET" \(write \["GET"\]\)/],
   ['a route name twice in compile()', () => compile([{ name: 'a', template: 'x' }, { name: 'A', template: 'y' }]), DUPLICATE],
   [
     'a route name twice in a RouteCollection',
@@ -37,5 +38,60 @@ describe('configuration errors', () => {
 
   it('a RouteHandler is accepted where a plain function is not', () => {
     expect(() => new Route(new RouteHandler(handler), null, 'x')).not.toThrow();
+  });
+});
+
+// A table with several bad routes is reported whole: one RouteTableError (an AggregateError) listing each
+// route's index and error in collection order; a table with one bad route throws that route's error as before.
+const BAD_TABLE = [
+  { name: 'a', template: 'a/{id}', methods: 'GET' },
+  { name: 'b', template: 'b/{id' },
+  { name: 'ok', template: 'ok' },
+  { name: 'A', template: 'c' },
+  { template: 'd/{x:integer}' },
+  'e',
+] as unknown as RouteDefinition[];
+
+describe('every bad route of a table at once', () => {
+  it.each([
+    ['methods as a string', 0, RouteCreationError, /methods must be a list/],
+    ['an unclosed parameter', 1, TemplateParseError, /unmatched "\{"/],
+    ['a duplicate name', 3, RouteCreationError, DUPLICATE],
+    ['an unknown inline constraint', 4, RouteCreationError, /did you mean "int"/],
+    ['a string for a route', 5, TypeError, /route 5 must be an object/],
+  ] as const)('compile() reports %s (route %i) in a RouteTableError', (_title, routeIndex, type, message) => {
+    let thrown: unknown;
+    try {
+      compile(BAD_TABLE);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(RouteTableError);
+    expect(thrown).toBeInstanceOf(AggregateError);
+    const table = thrown as RouteTableError;
+    expect(table.failures.map((f) => f.routeIndex)).toEqual([0, 1, 3, 4, 5]);
+    expect(table.errors).toEqual(table.failures.map((f) => f.error));
+    const failure = table.failures.find((f) => f.routeIndex === routeIndex)!;
+    expect(failure.error).toBeInstanceOf(type);
+    expect(failure.error.message).toMatch(message);
+    // The message lists each route with its index, template and reason.
+    const line = table.message.split('\n').find((l) => l.startsWith(`  route ${routeIndex}: `));
+    expect(line).toBeDefined();
+    expect(line).toMatch(message);
+  });
+
+  it('checkRoutes returns the same failures without throwing, and none for a good table', () => {
+    expect(checkRoutes(BAD_TABLE).map((f) => [f.routeIndex, f.error.constructor.name])).toEqual([
+      [0, 'RouteCreationError'],
+      [1, 'TemplateParseError'],
+      [3, 'RouteCreationError'],
+      [4, 'RouteCreationError'],
+      [5, 'TypeError'],
+    ]);
+    expect(checkRoutes([{ template: 'a' }, { name: 'x', template: 'b/{id:int}' }])).toEqual([]);
+  });
+
+  it('one bad route alone is thrown as its own error, as before', () => {
+    expect(() => compile([{ template: 'ok' }, { template: 'b/{id' }] as RouteDefinition[])).toThrow(TemplateParseError);
   });
 });

@@ -3,6 +3,7 @@
 // (generate/) and introspection (introspect/).
 import { ConstraintRegistry } from '../constraints/registry.js';
 import type { ConstraintFactory } from '../constraints/route-constraint.js';
+import { duplicateRouteName, RouteCreationError, RouteTableError, TemplateParseError, type RouteFailure } from '../errors.js';
 import type { RouteValues } from '../route-values.js';
 import type { UrlOptions } from './generate/normalize-path.js';
 import { createUrlGenerator, type GenerateOptions, type GeneratedPath } from './generate/url-generator.js';
@@ -93,7 +94,8 @@ const MATCHERS: Readonly<Record<MatchStrategy, MatcherFactory>> = {
 };
 
 /**
- * Compiles routes once, at start-up. Throws TemplateParseError or RouteCreationError for a bad route.
+ * Compiles routes once, at start-up. Throws TemplateParseError or RouteCreationError for a bad route, and
+ * RouteTableError (every failing route, in order) when two or more are bad.
  * A literal table (an array written in place, no `as const` needed) gets typed match() and generate().
  */
 export function compile<const Routes extends readonly RouteDefinition[] | Iterable<RouteDefinition>>(
@@ -144,15 +146,47 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
   return router;
 }
 
-/** The route entries, in collection order, resolved with the options' constraint registry. */
+/** The route entries, in collection order, resolved with the options' constraint registry; throws for bad routes. */
 function createEntries(routes: Iterable<RouteDefinition>, options: CompileOptions): RouteEntry[] {
+  const { entries, failures } = createEveryEntry(routes, options);
+  if (failures.length === 1) throw failures[0].error;
+  if (failures.length > 1) throw new RouteTableError(failures);
+  return entries;
+}
+
+/**
+ * Every route of a table that compile() would refuse, each with its index, in collection order (empty: the
+ * table compiles). For tools that report a whole table at once (`switchyard lint`).
+ */
+export function checkRoutes(routes: Iterable<RouteDefinition>, options: Pick<CompileOptions, 'constraints' | 'constraintRegistry'> = {}): RouteFailure[] {
+  return createEveryEntry(routes, options).failures;
+}
+
+/** Creates every route it can, and collects why each other route cannot be created instead of stopping. */
+function createEveryEntry(routes: Iterable<RouteDefinition>, options: CompileOptions): { entries: RouteEntry[]; failures: RouteFailure[] } {
   let registry = options.constraintRegistry ?? new ConstraintRegistry(options.constraints);
   if (options.constraintRegistry && options.constraints) {
     registry = registry.clone(); // extra names for these routes only, not for the caller's registry
     for (const [name, factory] of Object.entries(options.constraints)) registry.register(name, factory);
   }
   const entries: RouteEntry[] = [];
+  const failures: RouteFailure[] = [];
+  const names = new Set<string>();
   const shared = createSharedParts();
-  for (const definition of routes) entries.push(createRouteEntry(definition, entries.length, registry, shared));
-  return entries;
+  let index = 0;
+  for (const definition of routes) {
+    const routeIndex = index++;
+    // A bad route's name still counts: a later route with the same name is a duplicate either way.
+    const name = typeof definition?.name === 'string' ? definition.name : null;
+    try {
+      const entry = createRouteEntry(definition, routeIndex, registry, shared);
+      if (name !== null && names.has(name.toLowerCase())) throw new RouteCreationError(name, entry.route.template, duplicateRouteName(name));
+      entries.push(entry);
+    } catch (error) {
+      if (!(error instanceof TemplateParseError || error instanceof RouteCreationError || error instanceof TypeError)) throw error;
+      failures.push({ routeIndex, error });
+    }
+    if (name !== null) names.add(name.toLowerCase());
+  }
+  return { entries, failures };
 }

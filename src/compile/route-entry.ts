@@ -130,7 +130,8 @@ export function createEntryFromTemplate(
   let methods: string[] | null = null;
   if (definition.methods != null) {
     if (!Array.isArray(definition.methods) || definition.methods.some((m) => typeof m !== 'string' || m.length === 0)) {
-      fail('methods must be a list of HTTP method names');
+      const given = typeof definition.methods === 'string' ? `the string ${JSON.stringify(definition.methods)} (write [${JSON.stringify(definition.methods)}])` : JSON.stringify(definition.methods) ?? typeof definition.methods;
+      fail(`methods must be a list of HTTP method names, such as ["GET", "HEAD"]; got ${given}`);
     }
     // Kept apart from the constraints: checked first when matching, and against an explicit "httpMethod"
     // value when generating (ASP.NET MapVerb's HttpMethodRouteConstraint, without the per-call lookup).
