@@ -66,11 +66,16 @@ describe('invalid inline constraints', () => {
 // An unknown name says which name it likely meant, which names there are, and how to register one.
 describe('an unknown inline constraint name', () => {
   const slug = () => ({ match: () => true });
+  it('the registry says the same for a name it does not have', () => {
+    expect(() => new ConstraintRegistry().resolve('integer')).toThrow('the constraint "integer" is unknown (did you mean "int"?). The built-in constraints are int,');
+  });
+
   it.each([
-    ['{id:integer}', {}, ['the constraint "integer" is unknown (did you mean "int"?)', 'The built-in constraints are int, bool, datetime,', 'range, regex.', 'register it: compile(routes, { constraints: { integer: () => new RegexRouteConstraint']],
-    ['{slug:slugg}', { slug }, ['"slugg" is unknown (did you mean "slug"?)', '; also registered: slug.']],
+    ['{id:integer}', {}, ['the inline constraint "integer" of parameter "id" is unknown (did you mean "int"?). The built-in', 'The built-in constraints are int, bool, datetime,', 'range, regex.', 'register it: compile(routes, { constraints: { integer: () => new RegexRouteConstraint']],
+    ['{slug:slugg}', { slug }, ['the inline constraint "slugg" of parameter "slug" is unknown (did you mean "slug"?)', '; also registered: slug.']],
     ['{on:boolen}', {}, ['(did you mean "bool"?)']],
-    ['{x:zzz}', {}, ['the constraint "zzz" is unknown.', 'The built-in constraints are']],
+    ['{x:zzz}', {}, ['the inline constraint "zzz" of parameter "x" is unknown. The built-in constraints are']],
+    ['{n:range2(1,2)}', {}, ['the inline constraint "range2" of parameter "n" is unknown (did you mean "range"?)']],
   ])('%s', (template, constraints, texts) => {
     const e = creationError(() => compile([{ template }], { constraints }));
     for (const text of texts) expect(e.reason).toContain(text);

@@ -5,8 +5,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { problem, routeInspector, writeProblem } from '../http.js';
-import { compileToModule, moduleDeclarations, type CompiledRouter, type Diagnostic, type MissReason, type RouteExplanation, type RouteValues } from '../index.js';
-import { CliError, compileRoutes, loadRouteTable, withRouteErrors } from './load-routes.js';
+import { compileToModule, didYouMean, moduleDeclarations, type CompiledRouter, type Diagnostic, type MissReason, type RouteExplanation, type RouteValues } from '../index.js';
+import { CliError, compileRoutes, loadRouteTable, problemSubject, RouteFileError, withRouteErrors, type RouteProblem } from './load-routes.js';
 import type { Style } from './style.js';
 
 /** Parsed command-line arguments: positionals, flags (--json) and repeated options (--name N). */
@@ -23,15 +23,35 @@ export interface Output {
   readonly style: Style;
 }
 
+/** One option of a command, as its help shows it: --name, its value if it takes one, what it does. */
+interface Option {
+  readonly name: string;
+  /** What the value looks like ("error|warning|info"); absent for a flag. */
+  readonly value?: string;
+  readonly text: string;
+}
+
 interface Command {
   readonly usage: string;
   readonly summary: string;
   readonly help: string;
-  /** Options that take a value. */
-  readonly valueOptions: readonly string[];
-  readonly flags: readonly string[];
+  /** Every option the command accepts (--help aside): the parser and the help both read this list. */
+  readonly options: readonly Option[];
   run(args: Args, output: Output): Promise<number>;
 }
+
+/** The options of a command that take a value, and its flags, for the parser. */
+export function acceptedOptions(command: Command): { valueOptions: string[]; flags: string[] } {
+  return { valueOptions: command.options.filter((o) => o.value !== undefined).map((o) => o.name), flags: command.options.filter((o) => o.value === undefined).map((o) => o.name) };
+}
+
+/** The options of the bare command (switchyard --help, switchyard --version), with their short spellings. */
+export const GLOBAL_OPTIONS = [
+  { names: ['--help', '-h', 'help'], text: "this overview; switchyard <command> --help shows a command's arguments and options" },
+  { names: ['--version', '-v', 'version'], text: "the package's version" },
+] as const;
+
+const JSON_OPTION: Option = { name: 'json', text: 'machine-readable output (JSON)' };
 
 const FILE_HELP = `<file> is a JSON file (an array of routes, or { "routes": [...] }) or an ES module (.js, .mjs)
 exporting the routes (export default [...] or export const routes = [...]). A route is an object:
@@ -41,7 +61,17 @@ async function load(args: Args, count: number, usage: string): Promise<{ file: s
   if (args.positionals.length < count) throw new CliError(`missing arguments\nusage: ${usage}`);
   const [file, ...rest] = args.positionals;
   const table = await loadRouteTable(file);
-  return { file, router: compileRoutes(file, table.routes, table.constraints), rest };
+  return { file, router: compileRoutes(file, table), rest };
+}
+
+/** The METHOD and path of match and explain: a lone path is a GET, and a note on stderr says so. */
+function requestOf(rest: readonly string[], command: string, usage: string, err: (line: string) => void): [method: string, path: string] {
+  if (rest.length === 1 && rest[0].startsWith('/')) {
+    err(`switchyard ${command}: no METHOD given, so GET ${rest[0]}`);
+    return ['GET', rest[0]];
+  }
+  if (rest.length < 2) throw new CliError(`missing arguments: a METHOD and a path\nusage: ${usage}`);
+  return [rest[0], rest[1]];
 }
 
 /** "1 route", "2 routes", "0 errors". */
@@ -72,8 +102,7 @@ export const commands: Record<string, Command> = {
     help: `Prints the routes as a tree of template segments, each route where it ends with its index, name,
 methods and constraints; --table prints one line per route in collection order (the order that decides
 which route wins); --json prints the routes as JSON.`,
-    valueOptions: [],
-    flags: ['table', 'json'],
+    options: [{ name: 'table', text: 'one line per route, in collection order' }, { name: 'json', text: 'the routes as JSON' }],
     async run(args, { out }) {
       const { router } = await load(args, 1, this.usage);
       if (args.flags.has('json')) out(json(router.routes));
@@ -83,15 +112,15 @@ which route wins); --json prints the routes as JSON.`,
   },
 
   match: {
-    usage: 'switchyard match <file> <METHOD> <path> [--json]',
+    usage: 'switchyard match <file> [METHOD] <path> [--json]',
     summary: 'the route that wins a request, and its values',
     help: `Prints the first route, in collection order, that accepts the request, with its route values.
-Exit status 1 when no route matches (then try: switchyard explain).`,
-    valueOptions: [],
-    flags: ['json'],
-    async run(args, { out, style }) {
-      const { router, rest } = await load(args, 3, this.usage);
-      const [method, path] = rest;
+Without a METHOD the request is a GET (a note on stderr says so). Exit status 1 when no route matches (then
+try: switchyard explain).`,
+    options: [JSON_OPTION],
+    async run(args, { out, err, style }) {
+      const { router, rest } = await load(args, 2, this.usage);
+      const [method, path] = requestOf(rest, 'match', this.usage, err);
       const found = router.match(path, method);
       if (args.flags.has('json')) out(json(found));
       else if (found === null) out(`${style.red('no match')} for ${method.toUpperCase()} ${path}`);
@@ -101,18 +130,17 @@ Exit status 1 when no route matches (then try: switchyard explain).`,
   },
 
   explain: {
-    usage: 'switchyard explain <file> <METHOD> <path> [--all] [--json]',
+    usage: 'switchyard explain <file> [METHOD] <path> [--all] [--json]',
     summary: 'why a request goes where it goes: the winner, the routes that came closest',
     help: `Prints the winner (✓), then the routes that came closest (✗, with the first reason each did not take
 the request: which segment failed which template segment, which constraint rejected which value, the verb
 limit), and the rest summarised by reason with counts. --all prints every route in collection order instead,
 with "not tried" (·) for the routes after the winner. Without a winner, the route that came closest is named.
-Exit status 0 either way.`,
-    valueOptions: [],
-    flags: ['json', 'all'],
-    async run(args, { out, style }) {
-      const { router, rest } = await load(args, 3, this.usage);
-      const [method, path] = rest;
+Without a METHOD the request is a GET (a note on stderr says so). Exit status 0 either way.`,
+    options: [{ name: 'all', text: 'every route in collection order' }, JSON_OPTION],
+    async run(args, { out, err, style }) {
+      const { router, rest } = await load(args, 2, this.usage);
+      const [method, path] = requestOf(rest, 'explain', this.usage, err);
       const explained = router.explain(path, method);
       if (args.flags.has('json')) {
         out(json(explained));
@@ -144,8 +172,11 @@ Exit status 0 either way.`,
     help: `Generates a URL from route values (key=value), by route name (--name) or from the first route, in
 order, that can; --ambient gives the current request's values. When no route can, says why for each route
 and exits with status 1.`,
-    valueOptions: ['name', 'ambient'],
-    flags: ['json'],
+    options: [
+      { name: 'name', value: 'N', text: 'the route named N only' },
+      { name: 'ambient', value: 'key=value', text: "a value of the current request (repeat for more)" },
+      JSON_OPTION,
+    ],
     async run(args, { out, style }) {
       const { router, rest } = await load(args, 1, this.usage);
       const options = { routeName: args.options.get('name')?.at(-1) ?? null, ambientValues: parseValues(args.options.get('ambient') ?? []) };
@@ -153,7 +184,10 @@ and exits with status 1.`,
       const explained = router.explainGenerate(values, options);
       if (args.flags.has('json')) out(json(explained));
       else if (explained.path !== null) out(explained.path);
-      else if (explained.nameNotFound !== null) out(`${style.red('no URL')}: no route is named ${JSON.stringify(explained.nameNotFound)}`);
+      else if (explained.nameNotFound !== null) {
+        const guess = didYouMean(explained.nameNotFound, router.routes.flatMap((r) => (r.name === null ? [] : [r.name])));
+        out(`${style.red('no URL')}: no route is named ${JSON.stringify(explained.nameNotFound)}${guess === null ? '' : ` (did you mean ${JSON.stringify(guess)}?)`}`);
+      }
       else {
         out(`${style.red('no URL')} for ${JSON.stringify(values)}`);
         for (const r of explained.routes) out(`  ${style.red('✗')} ${routeName(r.route, style)}  ${r.message}`);
@@ -169,13 +203,22 @@ and exits with status 1.`,
 or their constraints can never pass) as errors, with the earlier route and a request that shows it, and
 likely mistakes as warnings (Express-style :id segments, unknown methods, a misspelt defaults or constraints
 key, unanchored regex alternations...), grouped by kind, one line each, then a summary line. --severity shows
-only findings at or above it. Exit status 1 when there is an error (whatever is shown), for use in CI.`,
-    valueOptions: ['severity'],
-    flags: ['json'],
+only findings at or above it. A table that does not compile (bad JSON, a bad template, "methods": "GET", a
+name given twice, an unknown constraint) is reported whole: every bad route, each with where it goes wrong.
+Exit status 1 when there is an error (whatever is shown), for use in CI.`,
+    options: [{ name: 'severity', value: 'error|warning|info', text: 'show only findings at or above it (default: info, all)' }, JSON_OPTION],
     async run(args, { out, style }) {
-      const { file, router } = await load(args, 1, this.usage);
       const least = args.options.get('severity')?.at(-1) ?? 'info';
       if (!Object.hasOwn(RANK, least)) throw new CliError(`--severity takes error, warning or info, not ${JSON.stringify(least)}`);
+      let loaded: Awaited<ReturnType<typeof load>>;
+      try {
+        loaded = await load(args, 1, this.usage);
+      } catch (error) {
+        if (!(error instanceof RouteFileError)) throw error;
+        reportProblems(error, args.flags.has('json'), out, style);
+        return 1;
+      }
+      const { file, router } = loaded;
       const all = router.diagnostics();
       const found = all.filter((d) => RANK[d.severity] >= RANK[least as Diagnostic['severity']]);
       const errors = all.filter((d) => d.severity === 'error').length;
@@ -209,8 +252,10 @@ the templates already parsed, so it starts without parsing and runs where eval a
 \`constraints\` export): keep it beside. Types go beside it (router.d.mts), so match() and generate() are
 typed from the table. Build again when the routes change: a module out of date with its route module refuses
 to load.`,
-    valueOptions: ['out', 'runtime'],
-    flags: [],
+    options: [
+      { name: 'out', value: '<router.mjs>', text: 'the module to write (also -o); its types go beside it' },
+      { name: 'runtime', value: '<specifier>', text: 'what the module imports its runtime from (default: switchyard-router/aot)' },
+    ],
     async run(args, { out }) {
       if (args.positionals.length < 1) throw new CliError(`missing arguments\nusage: ${this.usage}`);
       const target = args.options.get('out')?.at(-1);
@@ -225,7 +270,7 @@ to load.`,
         const relativePath = relative(dirname(resolve(target)), resolve(file)).split(sep).join('/');
         routesModule = relativePath.startsWith('.') ? relativePath : `./${relativePath}`;
       }
-      const source = withRouteErrors(file, table.routes, () => compileToModule(table.routes, { routesModule, constraints: table.constraints, runtime }));
+      const source = withRouteErrors(file, table, () => compileToModule(table.routes, { routesModule, constraints: table.constraints, runtime }));
       const declarations = target.replace(/\.(m?)js$/, '.d.$1ts');
       await mkdir(dirname(resolve(target)), { recursive: true });
       await writeFile(target, source);
@@ -242,8 +287,10 @@ to load.`,
 --host, default 127.0.0.1): the table as a tree with the diagnostics beside their routes, a box that explains
 which route takes a request and why each other does not, and a box that makes a link from a route name and
 values. Prints the address, then serves until interrupted (Ctrl-C).`,
-    valueOptions: ['port', 'host'],
-    flags: [],
+    options: [
+      { name: 'port', value: 'N', text: 'the port to listen on (default 0: a free one)' },
+      { name: 'host', value: 'H', text: 'the address to listen on (default 127.0.0.1)' },
+    ],
     async run(args, { out }) {
       const { file, router } = await load(args, 1, this.usage);
       const portText = args.options.get('port')?.at(-1) ?? '0';
@@ -316,18 +363,52 @@ const REASON_LABELS: Record<MissReason['kind'], string> = {
   'not-a-path': 'not a path',
 };
 
+/** lint's report of a table that does not compile: every mistake, one line each (and where), then a summary. */
+function reportProblems(error: RouteFileError, asJson: boolean, out: (line: string) => void, style: Style): void {
+  const { file, problems } = error;
+  if (asJson) {
+    out(json(problems.map((p) => ({ code: p.code, severity: 'error', route: p.route, message: p.message }))));
+    return;
+  }
+  const groups = new Map<string, RouteProblem[]>();
+  for (const p of problems) groups.set(p.code, [...(groups.get(p.code) ?? []), p]);
+  for (const [code, list] of groups) {
+    out(style.bold(`${code} (${list.length})`));
+    for (const p of list) {
+      out(`  ${style.red('error  ')} ${problemSubject(file, p)}  ${p.message}`);
+      for (const line of p.where) out(`            ${line}`);
+    }
+  }
+  out(`${file}: ${count(problems.length, 'error')}; the table does not compile, so nothing else was checked`);
+}
+
+/** "--severity error|warning|info" */
+const optionLabel = (o: Option): string => `--${o.name}${o.value === undefined ? '' : ` ${o.value}`}`;
+
+/** Aligned "  label  text" lines. */
+function optionLines(rows: readonly (readonly [string, string])[]): string[] {
+  const width = Math.max(...rows.map(([label]) => label.length));
+  return rows.map(([label, text]) => `  ${label.padEnd(width)}  ${text}`);
+}
+
 /** The help of one command, or of the whole tool. */
 export function helpText(name?: string): string {
   const command = name === undefined || !Object.hasOwn(commands, name) ? undefined : commands[name];
-  if (command) return `usage: ${command.usage}\n\n${command.help}\n\n${FILE_HELP}\n\nOptions: --help${command.flags.includes('json') ? ', --json (machine-readable output)' : ''}`;
+  if (command) {
+    const rows = [...command.options.map((o) => [optionLabel(o), o.text] as const), ['--help', 'this help'] as const];
+    return [`usage: ${command.usage}`, '', command.help, '', FILE_HELP, '', 'Options:', ...optionLines(rows)].join('\n');
+  }
   const width = Math.max(...Object.keys(commands).map((n) => n.length));
   return [
     'switchyard — inspect a route table: print it, match and explain requests, generate URLs, find unreachable routes.',
     '',
-    'usage: switchyard <command> <file> [arguments] [--json]',
+    'usage: switchyard <command> <file> [arguments] [options]',
     '',
     ...Object.entries(commands).map(([n, c]) => `  ${n.padEnd(width)}  ${c.summary}`),
     '',
-    'switchyard <command> --help shows a command\'s arguments. Colours only on a terminal (NO_COLOR turns them off).',
+    'Options:',
+    ...optionLines(GLOBAL_OPTIONS.map((o) => [o.names.filter((n) => n.startsWith('-')).join(', '), o.text] as const)),
+    '',
+    "switchyard <command> --help shows a command's arguments and options. Colours only on a terminal (NO_COLOR turns them off).",
   ].join('\n');
 }

@@ -1,16 +1,59 @@
 // Reading a route table for the command line: a JSON file (an array of route definitions, or an object with
 // a "routes" array) or an ES module exporting one (default export or `routes`, and optionally `constraints`:
-// extra inline constraint names). A route may give one `method` instead of `methods` (the benchmark route sets do). Every failure is a CliError with a message
-// that names the file and what is wrong; nothing here prints or exits.
+// extra inline constraint names). A route may give one `method` instead of `methods` (the benchmark route sets do).
+// A file that cannot be read is a CliError; a table with mistakes (bad JSON, bad routes) is a RouteFileError
+// listing every mistake, each with the route and where it goes wrong. Nothing here prints or exits.
 import { access, readFile } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { normalizeRoute, routeListOf } from '../aot.js';
-import { compile, didYouMean, RouteCreationError, TemplateParseError, type CompiledRouter, type ConstraintFactory, type RouteDefinition } from '../index.js';
+import {
+  checkRoutes,
+  compile,
+  ConstraintRegistry,
+  didYouMean,
+  parseTemplate,
+  RouteCreationError,
+  TemplateParseError,
+  type CompiledRouter,
+  type ConstraintFactory,
+  type RouteDefinition,
+  type RouteFailure,
+} from '../index.js';
+import { jsonSyntaxErrorOffset, lineAndColumn } from './json-syntax.js';
 
-/** A mistake in the input (file, JSON, template, arguments): printed without a stack, exit status 2. */
+/** A mistake in the input (file, arguments): printed without a stack, exit status 2. */
 export class CliError extends Error {
   override readonly name = 'CliError';
+}
+
+/** One mistake in a route table. */
+export interface RouteProblem {
+  readonly code: 'invalid-json' | 'no-route-list' | 'invalid-route';
+  /** The route it concerns (its index in the file's list), or null for the file as a whole. */
+  readonly route: { readonly index: number; readonly name: string | null; readonly template: string | null } | null;
+  readonly message: string;
+  /** For bad JSON: where in the file. */
+  readonly at?: { readonly line: number; readonly column: number };
+  /** Lines that show where: the text, and a caret under the place. */
+  readonly where: readonly string[];
+}
+
+/** A route table with mistakes: every one of them, in file order (lint: exit status 1; other commands: 2). */
+export class RouteFileError extends CliError {
+  constructor(
+    readonly file: string,
+    readonly problems: readonly RouteProblem[],
+  ) {
+    super(`${file}: ${problems.length === 1 ? 'an error' : `${problems.length} errors`} in the route table\n${problems.flatMap((p) => [`  ${problemSubject(file, p)}  ${p.message}`, ...p.where.map((l) => `    ${l}`)]).join('\n')}`);
+  }
+}
+
+/** "#2 todo \"api/todo/{id\"", or the file (with the line and column of bad JSON: routes.json:4:19). */
+export function problemSubject(file: string, problem: RouteProblem): string {
+  const route = problem.route;
+  if (route === null) return problem.at ? `${file}:${problem.at.line}:${problem.at.column}` : file;
+  return `#${route.index}${route.name ? ` ${route.name}` : ''}${route.template === null ? '' : ` ${JSON.stringify(route.template)}`}`;
 }
 
 /** A route file as read: its routes, and a route module's `constraints` (extra inline constraint names). */
@@ -21,6 +64,9 @@ export interface RouteTable {
   readonly isModule: boolean;
 }
 
+/** What the command reads: JSON, and JavaScript modules (a .ts file has to be compiled first). */
+const READS = 'JSON files (.json) and ES modules (.js, .mjs, .cjs)';
+
 /** The routes of `file`, and a route module's constraint factories. */
 export async function loadRouteTable(file: string): Promise<RouteTable> {
   const path = resolve(file);
@@ -28,6 +74,9 @@ export async function loadRouteTable(file: string): Promise<RouteTable> {
     await access(path);
   } catch {
     throw new CliError(`cannot read ${file}: no such file`);
+  }
+  if (/^\.[cm]?tsx?$/.test(extname(path))) {
+    throw new CliError(`cannot read ${file}: switchyard reads ${READS}, not TypeScript. Compile it to JavaScript first, or keep the table in routes.json or routes.mjs`);
   }
   let table: unknown;
   let constraints: Record<string, ConstraintFactory> | undefined;
@@ -58,61 +107,136 @@ export async function loadRouteTable(file: string): Promise<RouteTable> {
     try {
       table = JSON.parse(text);
     } catch (error) {
-      throw new CliError(`${file} is not valid JSON: ${(error as Error).message}`);
+      throw new RouteFileError(file, [jsonProblem(text, error as Error)]);
     }
   }
   const routes = routeListOf(table);
-  if (routes === null) throw new CliError(`${file} holds no route list: expected an array of routes, or an object with a "routes" array`);
-  const definitions = routes.map((route: unknown, i) => {
+  if (routes === null) {
+    throw new RouteFileError(file, [{ code: 'no-route-list', route: null, message: 'holds no route list: expected an array of routes, or an object with a "routes" array', where: [] }]);
+  }
+  // Every route is checked, so that one run lists every mistake; the good ones are compiled to find theirs.
+  const problems: RouteProblem[] = [];
+  const good: { index: number; definition: RouteDefinition }[] = [];
+  routes.forEach((route: unknown, index) => {
     if (typeof route !== 'string' && (typeof route !== 'object' || route === null || Array.isArray(route))) {
-      throw new CliError(`${file}, route ${i}: expected an object such as { "template": "products/{id}" }`);
+      problems.push(routeProblem(index, null, `expected an object such as { "template": "products/{id}" }, got ${route === null ? 'null' : Array.isArray(route) ? 'an array' : JSON.stringify(route)}`));
+      return;
     }
     if (typeof route === 'object') {
+      const given = route as Record<string, unknown>;
+      const before = problems.length;
       // A misspelt key would be ignored ("metods": the route then takes every method): refuse it, with a guess.
-      for (const key of Object.keys(route)) {
+      for (const key of Object.keys(given)) {
         if (ROUTE_KEYS.includes(key)) continue;
         const guess = didYouMean(key, ROUTE_KEYS);
-        throw new CliError(`${file}, route ${i}: unknown key ${JSON.stringify(key)}${guess ? ` (did you mean "${guess}"?)` : ''}; a route has ${ROUTE_KEYS.map((k) => `"${k}"`).join(', ')}`);
+        problems.push(routeProblem(index, given, `unknown key ${JSON.stringify(key)}${guess ? ` (did you mean "${guess}"?)` : ''}; a route has ${ROUTE_KEYS.map((k) => `"${k}"`).join(', ')}`));
       }
-      if (!('template' in route)) throw new CliError(`${file}, route ${i}: no "template"`);
+      if (!('template' in given)) problems.push(routeProblem(index, given, 'no "template"'));
+      if (problems.length > before) return;
     }
-    return normalizeRoute(route);
+    good.push({ index, definition: normalizeRoute(route) });
   });
-  return { routes: definitions, constraints, isModule };
+  if (problems.length > 0) {
+    const failures = checkRoutes(good.map((g) => g.definition), { constraints }).map((f) => ({ ...f, routeIndex: good[f.routeIndex].index }));
+    const all = [...problems, ...failureProblems(failures, routes.map((r) => normalizeRoute(r)), constraints, isModule)];
+    throw new RouteFileError(file, all.sort((a, b) => (a.route?.index ?? -1) - (b.route?.index ?? -1)));
+  }
+  return { routes: good.map((g) => g.definition), constraints, isModule };
 }
 
 /** The keys a route in a file may have ("method": one method, as the benchmark route sets write it). */
 const ROUTE_KEYS = ['name', 'template', 'defaults', 'constraints', 'methods', 'method', 'dataTokens', 'generationOnly', 'handler'];
 
-/**
- * compile() with errors turned into CliErrors that name the route by its index; a bad template or an unknown
- * constraint shows where in the template it goes wrong, with a caret.
- */
-export function compileRoutes(file: string, routes: readonly RouteDefinition[], constraints?: Readonly<Record<string, ConstraintFactory>>): CompiledRouter {
-  return withRouteErrors(file, routes, () => compile(routes, { constraints }));
+function routeProblem(index: number, route: Record<string, unknown> | null, message: string): RouteProblem {
+  const name = typeof route?.name === 'string' ? route.name : null;
+  const template = typeof route?.template === 'string' ? route.template : null;
+  return { code: 'invalid-route', route: { index, name, template }, message, where: [] };
 }
 
-/** Runs `build` (compile() or compileToModule()) with its template and route errors turned into CliErrors. */
-export function withRouteErrors<T>(file: string, routes: readonly RouteDefinition[], build: () => T): T {
+/** Bad JSON, with its line and column, and the line with a caret under the place. */
+function jsonProblem(text: string, error: Error): RouteProblem {
+  const offset = jsonSyntaxErrorOffset(text) ?? Number(/at position (\d+)/.exec(error.message)?.[1] ?? text.length);
+  const { line, column, lineText } = lineAndColumn(text, offset);
+  // V8's words without its position (replaced by line and column) or its quote of the text's start.
+  const reason = error.message.replace(/ in JSON at position \d+.*$/s, '').replace(/, ".*" is not valid JSON$/s, '');
+  // A long line (minified JSON) is shown around the place only.
+  const from = Math.max(0, column - 60);
+  const shown = lineText.slice(from, column + 40);
+  return {
+    code: 'invalid-json',
+    route: null,
+    at: { line, column },
+    message: `not valid JSON at line ${line}, column ${column}: ${reason}`,
+    where: [shown, `${' '.repeat(column - 1 - from)}^`],
+  };
+}
+
+/**
+ * compile() with a table's errors turned into one RouteFileError listing every bad route; a bad template or
+ * an unknown constraint shows where in the template it goes wrong, with a caret.
+ */
+export function compileRoutes(file: string, table: RouteTable): CompiledRouter {
+  return withRouteErrors(file, table, () => compile(table.routes, { constraints: table.constraints }));
+}
+
+/** Runs `build` (compile() or compileToModule()); when the routes are bad, throws a RouteFileError listing each. */
+export function withRouteErrors<T>(file: string, table: RouteTable, build: () => T): T {
   try {
     return build();
   } catch (error) {
-    if (error instanceof TemplateParseError) {
-      const index = routes.findIndex((r) => r.template === error.template);
-      throw new CliError(`${file}, route ${index}: invalid template ${JSON.stringify(error.template)} at position ${error.index}: ${error.reason}${pointAt(error.template, error.index)}`);
+    if (!(error instanceof TemplateParseError || error instanceof RouteCreationError || error instanceof AggregateError)) {
+      throw new CliError(`${file}: ${(error as Error).message}`);
     }
-    if (error instanceof RouteCreationError) {
-      const index = routes.findIndex((r) => r.template === error.template && (r.name ?? null) === error.routeName);
-      const constraint = /the (?:inline )?constraint "([^"]+)"/.exec(error.message)?.[1];
-      const at = constraint === undefined ? -1 : error.template.indexOf(`:${constraint}`);
-      const where = at >= 0 ? `${pointAt(error.template, at + 1)}` : '';
-      throw new CliError(`${file}, route ${index}: ${error.reason}${where}`);
-    }
-    throw new CliError(`${file}: ${(error as Error).message}`);
+    const failures = checkRoutes(table.routes, { constraints: table.constraints });
+    if (failures.length === 0) throw new CliError(`${file}: ${(error as Error).message}`);
+    throw new RouteFileError(file, failureProblems(failures, table.routes, table.constraints, table.isModule));
   }
 }
 
-/** The template and a caret under `position`, on lines of their own. */
-function pointAt(template: string, position: number): string {
-  return `\n  ${template}\n  ${' '.repeat(position)}^`;
+/** The problems of routes compile() refused, each with its route, what is wrong and where. */
+function failureProblems(failures: readonly RouteFailure[], routes: readonly RouteDefinition[], constraints: RouteTable['constraints'], isModule: boolean): RouteProblem[] {
+  const registry = new ConstraintRegistry(constraints);
+  return failures.map(({ routeIndex, error }) => {
+    const definition = routes[routeIndex] as Partial<RouteDefinition> | undefined;
+    const route = { index: routeIndex, name: typeof definition?.name === 'string' ? definition.name : null, template: typeof definition?.template === 'string' ? definition.template : null };
+    if (error instanceof TemplateParseError) {
+      return { code: 'invalid-route', route, message: `invalid template at position ${error.index}: ${error.reason}`, where: pointAt(error.template, error.index) };
+    }
+    if (!(error instanceof RouteCreationError)) return { code: 'invalid-route', route, message: error.message, where: [] };
+    const unknown = unknownConstraintOf(error.template, registry);
+    const constraint = unknown?.reference ?? /the (?:inline )?constraint "([^"]+)"/.exec(error.reason)?.[1];
+    const at = constraint === undefined ? -1 : error.template.indexOf(`:${constraint}`);
+    const where = at >= 0 ? pointAt(error.template, at + 1) : [];
+    if (unknown === undefined) return { code: 'invalid-route', route, message: error.reason, where };
+    // compile()'s own advice (its constraints option) means nothing on the command line: how a file does it.
+    const reason = error.reason.replace(/ To use another name inline, register it: .*$/s, '');
+    return { code: 'invalid-route', route, message: `${reason} ${registerHint(unknown.reference, unknown.parameter, isModule)}`, where };
+  });
+}
+
+/** The first inline constraint of the template whose name the registry does not know, and its parameter. */
+function unknownConstraintOf(template: string, registry: ConstraintRegistry): { reference: string; parameter: string } | undefined {
+  try {
+    for (const parameter of parseTemplate(template).parameters) {
+      const reference = parameter.constraints.find((r) => !registry.has(r));
+      if (reference !== undefined) return { reference, parameter: parameter.name };
+    }
+  } catch {
+    // A template that does not parse has its own error.
+  }
+  return undefined;
+}
+
+/** How a route file of this kind adds a constraint name. */
+function registerHint(reference: string, parameter: string, isModule: boolean): string {
+  const name = reference.replace(/\(.*$/s, '');
+  const key = /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name);
+  const factory = `export const constraints = { ${key}: () => new RegexRouteConstraint("^[a-z0-9-]+$") }`;
+  if (isModule) return `A route module registers a name by exporting it beside the routes: ${factory}.`;
+  return `A JSON route file cannot register a name: write a regex in the route's "constraints" instead ("constraints": { ${JSON.stringify(parameter)}: "^[a-z0-9-]+$" }), or make it a route module (routes.mjs, exporting the routes and ${factory}).`;
+}
+
+/** The template and a caret under `position`, as two lines. */
+function pointAt(template: string, position: number): string[] {
+  return [template, `${' '.repeat(position)}^`];
 }

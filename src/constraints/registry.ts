@@ -146,20 +146,21 @@ export class ConstraintRegistry {
   resolve(reference: string): RouteConstraint {
     const { name, argumentText } = splitReference(reference);
     const factory = this.factories.get(name.toLowerCase());
-    if (!factory) throw new Error(this.unknownName(name));
+    if (!factory) throw new Error(`the constraint "${name}" is unknown${this.unknownNameAdvice(name)}`);
     const args = argumentText === null ? [] : argumentText.split(',').map((a) => a.trim());
     return factory(args, argumentText);
   }
 
-  /** Why `name` is unknown: the name it most likely meant, the names there are, and how to add one. */
-  private unknownName(name: string): string {
+  /** After "is unknown": the name it most likely meant, the names there are, and how to add one. */
+  unknownNameAdvice(name: string): string {
     const builtins = Object.keys(builtinConstraints);
     const registered = [...this.factories.keys()].filter((n) => !Object.hasOwn(builtinConstraints, n));
     const guess = didYouMean(name, [...builtins, ...registered]);
+    const key = /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name);
     return [
-      `the constraint "${name}" is unknown${guess === null ? '' : ` (did you mean "${guess}"?)`}.`,
+      `${guess === null ? '' : ` (did you mean "${guess}"?)`}.`,
       `The built-in constraints are ${builtins.join(', ')}${registered.length > 0 ? `; also registered: ${registered.join(', ')}` : ''}.`,
-      `To use another name inline, register it: compile(routes, { constraints: { ${/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name)}: () => new RegexRouteConstraint('^...$') } })`,
+      `To use another name inline, register it: compile(routes, { constraints: { ${key}: () => new RegexRouteConstraint('^...$') } })`,
     ].join(' ');
   }
 }
@@ -223,6 +224,10 @@ export function resolveRouteConstraints(
 
   for (const parameter of template.parameters) {
     for (const reference of parameter.constraints) {
+      if (!registry.has(reference)) {
+        const name = splitReference(reference).name;
+        fail(`the inline constraint "${name}" of parameter "${parameter.name}" is unknown${registry.unknownNameAdvice(name)}`);
+      }
       try {
         add(parameter.name, registry.resolve(reference));
       } catch (error) {

@@ -24,7 +24,14 @@ export function describeRoutes(entries: readonly RouteEntry[], format: DescribeF
 function routeLabel(entry: RouteEntry): string {
   const { index, name, methods } = entry.route;
   const extra = [extraConstraints(entry), extraDefaults(entry)].filter((t) => t !== '');
-  return [`#${index}`, name, methods ? methods.join(',') : 'ANY', ...extra].filter(Boolean).join(' ');
+  return [`#${index}`, name, methodsLabel(entry), ...extra].filter(Boolean).join(' ');
+}
+
+/** "GET,HEAD", "ANY"; a generation-only route matches no method: "(generation only)", after its verb limit if any. */
+function methodsLabel(entry: RouteEntry): string {
+  const { methods, generationOnly } = entry.route;
+  if (!generationOnly) return methods ? methods.join(',') : 'ANY';
+  return methods ? `${methods.join(',')} (generation only)` : '(generation only)';
 }
 
 /** Constraints that are not written inline in the template (those from the constraints object). */
@@ -79,7 +86,7 @@ function describeTable(entries: readonly RouteEntry[]): string {
   const rows = entries.map((entry) => [
     String(entry.route.index),
     entry.route.name ?? '',
-    entry.route.methods ? entry.route.methods.join(',') : 'ANY',
+    methodsLabel(entry),
     entry.route.template,
     extraConstraints(entry).replace(/^where /, ''),
     extraDefaults(entry).replace(/^defaults /, ''),
