@@ -36,7 +36,7 @@ const FILES: Record<string, string> = {
     { template: 'd/{x:integer}' },
   ]),
   'shape-and-compile-errors.json': JSON.stringify([{ template: 'a', metods: ['GET'] }, { template: 'b/{x' }, 5, { name: 'n' }, { template: 'e/{slug:slugg}' }]),
-  'bad-multiline.json': '[\n  { "template": "a" },\n  { "template": "b" },\n]\n',
+  'bad-multiline.json': '[\n  { "template": "a" },\n  { "template": "b", "methods": ["GET", "HEAD", "POST", "PUT"] },\n]\n',
   'routes.ts': 'export default [{ template: "a" }];',
   'generation-only.json': JSON.stringify([{ name: 'product', template: 'p/{id}' }, { name: 'old', template: 'legacy/{id}', generationOnly: true }, { name: 'old-get', template: 'legacy2/{id}', methods: ['GET'], generationOnly: true }]),
   'unknown-constraint.mjs': 'export default [{ template: "s/{slug:slugg}" }];',
@@ -114,7 +114,7 @@ const cases: [string, string[], number, string[], string][] = [
   ['a missing file', ['lint', '$DIR/missing.json'], 2, [], 'switchyard lint: cannot read'],
   ['bad JSON: line and column', ['routes', '$DIR/bad.json'], 2, [], 'bad.json:1:15  not valid JSON at line 1, column 15: Unexpected end of JSON input'],
   ['bad JSON in lint: status 1', ['lint', '$DIR/bad.json'], 1, ['invalid-json (1)', 'bad.json:1:15', '1 error; the table does not compile'], ''],
-  ['bad JSON that JSON.parse gives no position for: line and column', ['lint', '$DIR/bad-multiline.json'], 1, ['bad-multiline.json:4:1  not valid JSON at line 4, column 1: Unexpected token \']\''], ''],
+  ['bad JSON that JSON.parse gives no position for: line and column', ['lint', '$DIR/bad-multiline.json'], 1, ['bad-multiline.json:4:1  not valid JSON at line 4, column 1: Unexpected token \']\' (JSON allows no comma after the last item)\n'], ''],
   ['lint: every hard error of a table in one run, status 1', ['lint', '$DIR/several-errors.json'], 1, [
     'invalid-route (4)',
     'error   #0 a "a/{id}"  methods must be a list of HTTP method names, such as ["GET", "HEAD"]; got the string "GET" (write ["GET"])',

@@ -25,11 +25,32 @@ export function jsonSyntaxErrorOffset(text: string): number | null {
       if (c !== '\\') continue;
       const escape = text[i];
       if (escape !== undefined && '"\\/bfnrt'.includes(escape)) i++;
-      else if (escape === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5))) i += 5;
-      else fail();
+      else if (escape === 'u') {
+        i++;
+        for (let k = 0; k < 4; k++, i++) if (!/[0-9a-fA-F]/.test(text[i] ?? '')) fail();
+      } else fail();
     }
   };
-  const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+  const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
+  const digits = (): void => {
+    if (!isDigit(text[i])) fail();
+    while (isDigit(text[i])) i++;
+  };
+  // -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?, failing at the first character that does not fit.
+  const number = (): void => {
+    if (text[i] === '-') i++;
+    if (text[i] === '0') i++;
+    else digits();
+    if (text[i] === '.') {
+      i++;
+      digits();
+    }
+    if (text[i] === 'e' || text[i] === 'E') {
+      i++;
+      if (text[i] === '+' || text[i] === '-') i++;
+      digits();
+    }
+  };
   // An explicit stack of open containers, not recursion: a deeply nested file cannot overflow the call stack.
   const open: ('{' | '[')[] = [];
   const value = (): void => {
@@ -45,11 +66,8 @@ export function jsonSyntaxErrorOffset(text: string): number | null {
         return;
       }
     } else if (c === '"') string();
-    else if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) {
-      NUMBER.lastIndex = i;
-      if (!NUMBER.test(text)) fail();
-      i = NUMBER.lastIndex;
-    } else {
+    else if (c === '-' || isDigit(c)) number();
+    else {
       const word = c === 't' ? 'true' : c === 'f' ? 'false' : 'null';
       for (const letter of word) expect(letter);
     }

@@ -158,7 +158,8 @@ function jsonProblem(text: string, error: Error): RouteProblem {
   const offset = jsonSyntaxErrorOffset(text) ?? Number(/at position (\d+)/.exec(error.message)?.[1] ?? text.length);
   const { line, column, lineText } = lineAndColumn(text, offset);
   // V8's words without its position (replaced by line and column) or its quote of the text's start.
-  const reason = error.message.replace(/ in JSON at position \d+.*$/s, '').replace(/, ".*" is not valid JSON$/s, '');
+  let reason = error.message.replace(/ in JSON at position \d+.*$/s, '').replace(/, (?:\.\.\.)?".*" is not valid JSON$/s, '');
+  if (/^[\]}]$/.test(text[offset] ?? '') && text.slice(0, offset).trimEnd().endsWith(',')) reason += ' (JSON allows no comma after the last item)';
   // A long line (minified JSON) is shown around the place only.
   const from = Math.max(0, column - 60);
   const shown = lineText.slice(from, column + 40);
