@@ -138,7 +138,9 @@ export async function loadRouteTable(file: string): Promise<RouteTable> {
   });
   if (problems.length > 0) {
     const failures = checkRoutes(good.map((g) => g.definition), { constraints }).map((f) => ({ ...f, routeIndex: good[f.routeIndex].index }));
-    const all = [...problems, ...failureProblems(failures, routes.map((r) => normalizeRoute(r)), constraints, isModule)];
+    const byIndex: (RouteDefinition | undefined)[] = [];
+    for (const g of good) byIndex[g.index] = g.definition;
+    const all = [...problems, ...failureProblems(failures, byIndex, constraints, isModule)];
     throw new RouteFileError(file, all.sort((a, b) => (a.route?.index ?? -1) - (b.route?.index ?? -1)));
   }
   return { routes: good.map((g) => g.definition), constraints, isModule };
@@ -195,7 +197,7 @@ export function withRouteErrors<T>(file: string, table: RouteTable, build: () =>
 }
 
 /** The problems of routes compile() refused, each with its route, what is wrong and where. */
-function failureProblems(failures: readonly RouteFailure[], routes: readonly RouteDefinition[], constraints: RouteTable['constraints'], isModule: boolean): RouteProblem[] {
+function failureProblems(failures: readonly RouteFailure[], routes: readonly (RouteDefinition | undefined)[], constraints: RouteTable['constraints'], isModule: boolean): RouteProblem[] {
   const registry = new ConstraintRegistry(constraints);
   return failures.map(({ routeIndex, error }) => {
     const definition = routes[routeIndex] as Partial<RouteDefinition> | undefined;
