@@ -10,6 +10,7 @@ import Fastify from 'fastify';
 import { Hono } from 'hono';
 import Koa from 'koa';
 import { request } from 'undici';
+import { rawGet } from './support/raw-http.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { switchyard as expressRoutes, type ExpressRouteData } from '../src/express.js';
 import { switchyard as fastifyRoutes, type FastifyRouteData } from '../src/fastify.js';
@@ -179,5 +180,36 @@ describe('SwitchyardRouter in a Hono app', () => {
     { path: 'example.com/x', reason: /a path with a host/ },
   ])('cannot take $path: UnsupportedPathError (hono SmartRouter then uses another router)', ({ path, reason }) => {
     expect(() => new SwitchyardRouter().add('GET', path, 'h')).toThrow(reason);
+  });
+});
+
+describe('Express: request targets in absolute form (RFC 9112 §3.2.2), over a raw socket', () => {
+  // The same table twice in one app: under /mnt through the adapter, under /native through Express's own router;
+  // each target must be answered by the adapter as Express answers it.
+  let port: number;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    const app = express();
+    const answer = (req: express.Request, res: express.Response) => void res.json({ id: req.params.id });
+    app.use('/mnt', expressRoutes([{ name: 'item', template: 'items/{id:int}', methods: ['GET'], handler: answer }]));
+    app.get('/native/items/:id', (req, res, next) => (/^\d+$/.test(String(req.params.id)) ? answer(req, res) : next()));
+    app.use((_req, res) => void res.status(404).send('fell through'));
+    const server = createServer(app);
+    port = Number(new URL(await listen(server)).port);
+    close = closing(server);
+  });
+  afterAll(() => close());
+
+  it.each([
+    { target: 'http://h/{mount}/items/5', status: 200, body: '{"id":"5"}' },
+    { target: 'http://h:8080/{mount}/items/5?x=1', status: 200, body: '{"id":"5"}' },
+    { target: 'HTTPS://user@H/{mount}/items/12', status: 200, body: '{"id":"12"}' },
+    { target: '/{mount}/items/5', status: 200, body: '{"id":"5"}' },
+    { target: 'http://h/{mount}/items/x', status: 404, body: 'fell through' },
+    { target: 'http://h/{mount}/items/5/more', status: 404, body: 'fell through' },
+  ])('GET $target → $status, through the adapter as through Express', async ({ target, status, body }) => {
+    const [adapter, native] = await Promise.all(['mnt', 'native'].map((mount) => rawGet(port, target.replace('{mount}', mount))));
+    expect([native.status, native.body]).toEqual([status, body]);
+    expect([adapter.status, adapter.body]).toEqual([status, body]);
   });
 });

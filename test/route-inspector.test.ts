@@ -6,10 +6,11 @@ import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compile, type RouteDefinition } from '../src/index.js';
 import { routeInspector } from '../src/http.js';
 import { createTodoServer } from '../src/todo/server.js';
+import { rawGet } from './support/raw-http.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const HOSTILE = '<script>alert(1)</script><img src=x onerror=alert(2)>';
@@ -28,6 +29,8 @@ async function serve(handler: Parameters<typeof createServer>[1]): Promise<strin
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
+
+const portOf = (base: string): number => Number(new URL(base).port);
 
 describe('routeInspector', () => {
   let base: string;
@@ -62,6 +65,41 @@ describe('routeInspector', () => {
     expect(await (await fetch(`${base}/api/todo/1`)).text()).toBe('not the inspector');
     const post = await fetch(`${base}/inspect/api/routes`, { method: 'POST' });
     expect([post.status, post.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
+  });
+
+  // The prefix is matched on the path as the router sees it: raw (not normalised, not decoded, case as sent), so a
+  // proxy rule on the prefix sees every request the inspector answers. Outside it a request is the application's,
+  // whatever its target (`new URL` rejects some of them); under it a target that is not a URL is a 400.
+  it.each([
+    { target: '//x:99999/a/1', status: 418 },
+    { target: 'http://a:99999/', status: 418 },
+    { target: '//x:99999/inspect/api/routes', status: 418 },
+    { target: '/api/%2e%2e/inspect/api/routes', status: 418 },
+    { target: '/x\\..\\inspect/api/routes', status: 418 },
+    { target: '/x/../inspect/api/routes', status: 418 },
+    { target: '/%69nspect/api/routes', status: 418 },
+    { target: '/INSPECT/api/routes', status: 418 },
+    { target: '/inspect/./api/routes', status: 404 },
+    { target: '/inspect/api/x/../routes', status: 404 },
+    { target: 'http://a:99999/inspect/api/routes', status: 400 },
+    { target: 'http://h/inspect/api/routes?x=1', status: 200 },
+  ])('GET $target (raw) → $status', async ({ target, status }) => {
+    const reply = await rawGet(portOf(base), target);
+    expect(reply.status).toBe(status);
+    if (status === 418) expect(reply.body).toContain('not the inspector'); // (chunked)
+    if (status === 400 || status === 404) expect(reply.type).toContain('application/problem+json');
+    if (status !== 200) expect(reply.body).not.toContain('"routes"');
+  });
+
+  it('computes the diagnostics once per table, not per request', async () => {
+    const router = compile(ROUTES);
+    const diagnostics = vi.spyOn(router, 'diagnostics');
+    const inspector = routeInspector(router);
+    const at = await serve((req, res) => void inspector(req, res));
+    const answers = await Promise.all([1, 2, 3].map(async () => (await fetch(`${at}/_routes/api/routes`)).text()));
+    expect(new Set(answers).size).toBe(1);
+    expect(JSON.parse(answers[0]).diagnostics).toContainEqual(expect.objectContaining({ route: 3, by: 2 }));
+    expect(diagnostics).toHaveBeenCalledTimes(1);
   });
 
   it('the page holds no data, no inline script and no inline style', async () => {
@@ -132,6 +170,23 @@ describe('the to-do server', () => {
     }
   });
 
+  it.each(['//x:99999/a/1', 'http://a:99999/', 'http://a:99999/api/todo', '//x:99999/api/todo', 'http://h/api/todo', '/api/%2e%2e/_routes/api/routes', '/x\\..\\_routes/api/routes'])(
+    'answers GET %s (raw) with the inspector on as without it',
+    async (target) => {
+      const ports = await Promise.all(
+        [false, true].map(async (inspect) => {
+          const server = createTodoServer({ log: false, inspect });
+          servers.push(server);
+          await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+          return (server.address() as AddressInfo).port;
+        }),
+      );
+      const [without, withInspector] = await Promise.all(ports.map((port) => rawGet(port, target)));
+      expect(withInspector.status).toBeLessThan(500);
+      expect([withInspector.status, withInspector.type]).toEqual([without.status, without.type]); // (the stores' keys differ)
+    },
+  );
+
   it('serves the API explorer at /docs from the installed swagger-ui-dist, reading /openapi.json', async () => {
     const server = createTodoServer({ log: false });
     servers.push(server);
@@ -188,6 +243,14 @@ describe('switchyard inspect', () => {
       expect(out).toMatch(/^route inspector for docs\/examples\/routes\.json \(7 routes\) on http:\/\/127\.0\.0\.1:\d+\/_routes\/\n$/);
       expect((await fetch(url)).status).toBe(200);
       expect(((await (await fetch(`${url}api/routes`)).json()) as { routes: unknown[] }).routes).toHaveLength(7);
+      // Targets that `new URL` rejects are the 404 of any other path, and the server stays up.
+      const port = Number(new URL(url).port);
+      for (const target of ['//x:99999/a/1', 'http://a:99999/', 'http://a:99999/_routes/api/routes']) {
+        const reply = await rawGet(port, target);
+        expect([reply.status, reply.type]).toEqual([target.endsWith('routes') ? 400 : 404, 'application/problem+json; charset=utf-8']);
+      }
+      expect((await fetch(`${url}api/routes`)).status).toBe(200);
+      expect(child.exitCode).toBeNull();
     } finally {
       child.kill('SIGINT');
     }

@@ -503,6 +503,23 @@ describe('Idempotency-Key on POST', () => {
     expect([400]).toContain(reply.status);
     expect(await getAll(base)).toEqual(before);
   });
+
+  // node joins repeated headers it does not know into one value ("k1, k2"), which would pass as one key.
+  it.each([
+    ['two keys', 'Idempotency-Key: k1\r\nIdempotency-Key: k2\r\n'],
+    ['the same key twice', 'Idempotency-Key: k1, k2\r\nIdempotency-Key: k1, k2\r\n'],
+    ['names in other cases', 'idempotency-key: k1\r\nIDEMPOTENCY-KEY: k2\r\n'],
+  ])('two Idempotency-Key headers (%s) are 400 problem+json and store nothing; no key is taken', async (_label, headers) => {
+    const { port, base } = await start();
+    const before = await getAll(base);
+    const body = json({ Name: 'x' });
+    const post = (keyHeaders: string) => raw(port, `POST /api/todo HTTP/1.1\r\nHost: x\r\n${keyHeaders}Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+    expectProblem(await post(headers), 400);
+    expect(await getAll(base)).toEqual(before);
+    // The joined value was not remembered as a key: one header with it creates an item, it replays nothing.
+    const single = await post('Idempotency-Key: k1, k2\r\n');
+    expect([single.status, single.headers['idempotent-replayed']]).toEqual([201, undefined]);
+  });
 });
 
 describe('request targets and Host (RFC 9112)', () => {

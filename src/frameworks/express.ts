@@ -15,13 +15,26 @@ export interface ExpressRouteData<Routes extends readonly RouteDefinition[] = re
 export type SwitchyardExpress = RequestHandler & { readonly router: CompiledRouter };
 
 /**
+ * The path and query Express routes by: an absolute-form target ("http://h/items/5", which Express keeps in
+ * req.url below its mount point) without its scheme and authority, as Express's router strips them.
+ */
+function pathOf(url: string): string {
+  if (url.charCodeAt(0) === 47 /* / */) return url;
+  const query = url.indexOf('?');
+  const scheme = url.slice(0, query < 0 ? url.length : query).indexOf('://');
+  if (scheme < 0) return url;
+  const path = url.indexOf('/', scheme + 3);
+  return path < 0 ? `/${url.slice(query < 0 ? url.length : query)}` : url.slice(path);
+}
+
+/**
  * `app.use(switchyard(routes))`: routes are route definitions whose `handler` is an Express handler (or a
  * compiled router whose routes carry them). Mounted under a path (`app.use('/api', …)`), templates match below it.
  */
 export function switchyard<const Routes extends readonly RouteDefinition[]>(routes: Routes | CompiledRouter, options: AdapterOptions = {}): SwitchyardExpress {
   const router = routerOf(routes, options);
   const middleware = (req: Request, res: Response, next: NextFunction): void => {
-    const decision = decide(router, req.method, req.url, options);
+    const decision = decide(router, req.method, pathOf(req.url), options);
     switch (decision.kind) {
       case 'next':
         return next();

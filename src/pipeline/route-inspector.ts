@@ -13,6 +13,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { compile, type CompiledRouter } from '../compile/compile.js';
 import type { CompiledRoute, RouteDefinition } from '../compile/route-entry.js';
+import { HttpRequest } from './http-context.js';
 import { INSPECTOR_CSS, INSPECTOR_HTML, INSPECTOR_ICON, INSPECTOR_JS } from './inspector-page.js';
 import { problem, writeProblem } from './problem-details.js';
 import type { RouteCollection } from './route-collection.js';
@@ -100,12 +101,26 @@ export function routeInspector(source: CompiledRouter | RouteCollection, options
   };
   const json = (res: ServerResponse, value: unknown): void => send(res, 200, 'application/json; charset=utf-8', safeJson(value));
 
+  // The table cannot change once compiled: its JSON (and the diagnostics in it) is made once, on first request.
+  let routesJson: string | null = null;
+  const routesNow = (r: CompiledRouter): string =>
+    (routesJson ??= safeJson({
+      routes: r.routes.map(routeView),
+      diagnostics: r.diagnostics().map((d) => ({ code: d.code, severity: d.severity, route: d.route.index, by: d.by?.index ?? null, example: d.example, message: d.message })),
+    }));
+
   return (req, res, next) => {
-    const url = new URL(req.url ?? '/', 'http://inspector');
-    const path = url.pathname;
+    // The path as the router sees it (raw: not normalised, not decoded), so that a proxy rule on the prefix sees
+    // every request answered here, and a target that `new URL` rejects outside the prefix is not ours to judge.
+    const request = new HttpRequest(req, '');
+    const path = request.path;
     if (path !== prefix && !path.startsWith(prefix + '/')) {
       next?.();
       return false;
+    }
+    if (!URL.canParse(req.url ?? '/', 'http://inspector')) {
+      writeProblem(res, problem(400, 'The request target is not a valid URL.'));
+      return true;
     }
     const rest = path.slice(prefix.length) || '/';
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -127,14 +142,11 @@ export function routeInspector(source: CompiledRouter | RouteCollection, options
         send(res, 200, 'image/svg+xml', INSPECTOR_ICON);
         return true;
       case '/api/routes':
-        json(res, {
-          routes: r.routes.map(routeView),
-          diagnostics: r.diagnostics().map((d) => ({ code: d.code, severity: d.severity, route: d.route.index, by: d.by?.index ?? null, example: d.example, message: d.message })),
-        });
+        send(res, 200, 'application/json; charset=utf-8', routesNow(r));
         return true;
       case '/api/explain': {
-        const target = url.searchParams.get('path') ?? '/';
-        const method = (url.searchParams.get('method') || 'GET').toUpperCase();
+        const target = request.query.get('path') ?? '/';
+        const method = (request.query.get('method') || 'GET').toUpperCase();
         const explained = r.explain(target, method);
         json(res, {
           path: explained.path,
@@ -146,8 +158,8 @@ export function routeInspector(source: CompiledRouter | RouteCollection, options
         return true;
       }
       case '/api/generate': {
-        const name = url.searchParams.get('name') ?? '';
-        const values = valuesFrom(url.searchParams.get('values') ?? '');
+        const name = request.query.get('name') ?? '';
+        const values = valuesFrom(request.query.get('values') ?? '');
         if (values === null) {
           writeProblem(res, problem(400, 'values must be a JSON object ({"id":5}) or key=value pairs (id=5&slug=x).'));
           return true;
