@@ -23,12 +23,15 @@ export interface IdempotentRepository extends TodoRepository {
 }
 
 /**
- * The key of a request: null when there is none, a string, or an error text. The draft's value is a
- * structured-field string ("abc"); a bare token is accepted too. 1–255 printable ASCII characters.
+ * The key of a request, from its Idempotency-Key headers one by one (node's headersDistinct: node joins
+ * repeated headers into "k1, k2", which would pass as one key): null when there is none, a string, or an error
+ * text. The draft's value is a structured-field string ("abc"); a bare token is accepted too. 1–255 printable
+ * ASCII characters.
  */
-export function readIdempotencyKey(header: string | string[] | undefined): string | null | { readonly error: string } {
-  if (header === undefined) return null;
-  if (Array.isArray(header)) return { error: 'Send one Idempotency-Key header.' };
+export function readIdempotencyKey(headers: readonly string[] | undefined): string | null | { readonly error: string } {
+  if (headers === undefined || headers.length === 0) return null;
+  if (headers.length > 1) return { error: 'Send one Idempotency-Key header, not several.' };
+  const header = headers[0];
   const value = header.length >= 2 && header.startsWith('"') && header.endsWith('"') ? header.slice(1, -1) : header;
   if (!/^[\x21\x23-\x5b\x5d-\x7e][\x20\x21\x23-\x5b\x5d-\x7e]{0,254}$/.test(value)) {
     return { error: 'The Idempotency-Key must be 1 to 255 printable ASCII characters (optionally in quotes), without " or \\.' };

@@ -110,7 +110,7 @@ export class TodoController {
     const read = readTodoInput(body.value);
     if ('error' in read) return sendInputProblem(ctx, read);
     const input = { Name: read.input.Name, IsComplete: read.input.IsComplete };
-    const idempotencyKey = readIdempotencyKey(ctx.request.headers['idempotency-key']);
+    const idempotencyKey = readIdempotencyKey(ctx.request.raw.headersDistinct['idempotency-key']);
     if (idempotencyKey !== null && typeof idempotencyKey === 'object') return sendProblem(ctx, 400, idempotencyKey.error);
     if (idempotencyKey === null) {
       const item = await this.repository.add(input);
