@@ -19,6 +19,8 @@ import { createTodoServer, headerOverflowStatus, MAX_URL_LENGTH } from '../src/t
 import { readStoreCaps, readStoreConfig } from '../src/todo/store.js';
 import type { TodoItem } from '../src/todo/todo-item.js';
 import { TodoStoreUnavailableError } from '../src/todo/todo-repository.js';
+import { fingerprintOf, keySizeOf } from '../src/todo/idempotency.js';
+import { MIGRATIONS } from '../src/todo/postgres-schema.js';
 import { startPostgres, type PostgresServer } from './support/postgres.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -46,7 +48,7 @@ afterEach(async () => {
 // answers under concurrency are not about that wait, so they get a long one; the pool tests set it back.
 async function openStore(
   url: string,
-  options: { maxItems?: number; maxBytes?: number; poolSize?: number; connectTimeoutMs?: number } = {},
+  options: { maxItems?: number; maxBytes?: number; maxKeyBytes?: number; poolSize?: number; connectTimeoutMs?: number } = {},
 ): Promise<PostgresTodoRepository> {
   const repository = await PostgresTodoRepository.open({ connectionString: url, connectTimeoutMs: 10_000, ...options });
   cleanups.push(() => repository.close());
@@ -101,9 +103,11 @@ async function sql<T = Record<string, unknown>>(url: string, text: string, value
 
 /** The usage row equals the real totals: the trigger kept count of every committed write. */
 async function expectUsageConsistent(url: string): Promise<void> {
-  const [usage] = await sql<{ items: string; bytes: string }>(url, 'SELECT items, bytes FROM todo_usage');
-  const [real] = await sql<{ items: string; bytes: string }>(url, 'SELECT count(*) AS items, coalesce(sum(size), 0) AS bytes FROM todo_items');
-  expect({ items: Number(usage.items), bytes: Number(usage.bytes) }).toEqual({ items: Number(real.items), bytes: Number(real.bytes) });
+  type Totals = { items: string; bytes: string; key_bytes: string };
+  const [usage] = await sql<Totals>(url, 'SELECT items, bytes, key_bytes FROM todo_usage');
+  const [real] = await sql<Totals>(url, 'SELECT count(*) AS items, coalesce(sum(size), 0) AS bytes, (SELECT coalesce(sum(size), 0) FROM todo_idempotency_keys) AS key_bytes FROM todo_items');
+  const numbers = (t: Totals) => ({ items: Number(t.items), bytes: Number(t.bytes), keyBytes: Number(t.key_bytes) });
+  expect(numbers(usage)).toEqual(numbers(real));
 }
 
 function expect503(reply: Reply): void {
@@ -218,6 +222,7 @@ describe('configuration from the environment', () => {
     { env: {}, expected: {} },
     { env: { TODO_MAX_ITEMS: '5' }, expected: { maxItems: 5 } },
     { env: { TODO_MAX_ITEMS: ' 10000000 ', TODO_MAX_BYTES: '1048576' }, expected: { maxItems: 10_000_000, maxBytes: 1_048_576 } },
+    { env: { TODO_MAX_KEY_BYTES: '65536' }, expected: { maxKeyBytes: 65_536 } },
   ])('store caps: $env → $expected', ({ env, expected }) => {
     expect(readStoreCaps(env)).toStrictEqual(expected);
   });
@@ -227,6 +232,7 @@ describe('configuration from the environment', () => {
     { env: { TODO_MAX_ITEMS: '1e6' }, message: /TODO_MAX_ITEMS must be a whole number/ },
     { env: { TODO_MAX_BYTES: '-1' }, message: /TODO_MAX_BYTES must be a whole number/ },
     { env: { TODO_MAX_BYTES: '99999999999999' }, message: /TODO_MAX_BYTES must be a whole number/ },
+    { env: { TODO_MAX_KEY_BYTES: '32MiB' }, message: /TODO_MAX_KEY_BYTES must be a whole number/ },
   ])('store caps: $env is refused', ({ env, message }) => {
     expect(() => readStoreCaps(env)).toThrow(message);
   });
@@ -281,7 +287,7 @@ describe('header budget: 16 KiB for the request line and headers', () => {
 // Schema, seeding and caps
 
 describe('schema and seed', () => {
-  it('creates the schema once (versions 1 and 2), seeds only an empty store, and keeps data across restarts', async () => {
+  it('creates the schema once (versions 1 to 3), seeds only an empty store, and keeps data across restarts', async () => {
     const url = await db.createSchema();
     const first = await PostgresTodoRepository.open({ connectionString: url });
     const [seed] = await first.getAll();
@@ -292,7 +298,7 @@ describe('schema and seed', () => {
 
     const second = await openStore(url); // a restart: not empty, so no new seed
     expect(await second.getAll()).toEqual([added]);
-    expect(await sql(url, 'SELECT version FROM todo_schema_migrations ORDER BY version')).toEqual([{ version: 1 }, { version: 2 }]);
+    expect(await sql(url, 'SELECT version FROM todo_schema_migrations ORDER BY version')).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
     await expectUsageConsistent(url);
   });
 
@@ -301,7 +307,7 @@ describe('schema and seed', () => {
     const stores = await Promise.all(Array.from({ length: 4 }, () => openStore(url, { poolSize: 2 })));
     expect(await stores[3].getAll()).toHaveLength(1);
     // Every migration recorded exactly once, however many processes raced to apply them.
-    expect(await sql(url, 'SELECT count(*)::int AS n FROM todo_schema_migrations')).toEqual([{ n: 2 }]);
+    expect(await sql(url, 'SELECT count(*)::int AS n FROM todo_schema_migrations')).toEqual([{ n: 3 }]);
   });
 
   it('a database from a newer server version is refused at start', async () => {
@@ -326,6 +332,7 @@ describe('idempotency keys in the database', () => {
     expect(outcomes.filter((o) => o.kind === 'created')).toHaveLength(1);
     // Another body under that key is refused; the key outlives the item it made.
     expect((await b.addOnce({ Name: 'other', IsComplete: false }, 'shared-key', '["other",false]')).kind).toBe('mismatch');
+    await expectUsageConsistent(url);
   });
 
   it('a connection the server ends in the middle of an idempotent POST is a 503, not a crash', async () => {
@@ -337,7 +344,7 @@ describe('idempotency keys in the database', () => {
     try {
       // Another transaction holds the key's row: addOnce waits on it, inside its own transaction.
       await holder.query('BEGIN');
-      await holder.query("INSERT INTO todo_idempotency_keys (key, fingerprint) VALUES ('held', 'x')");
+      await holder.query("INSERT INTO todo_idempotency_keys (key, fingerprint, size) VALUES ('held', 'x', 260)");
       // Its outcome is taken at once (a rejection left unobserved while the test waits would be reported apart).
       const pending = store.addOnce({ Name: 'x', IsComplete: false }, 'held', '["x",false]').then(() => null, (error: unknown) => error);
       let pid: number | undefined;
@@ -358,6 +365,30 @@ describe('idempotency keys in the database', () => {
     } finally {
       await holder.end().catch(() => undefined);
     }
+  });
+
+  it('two processes adding 40 keys at once keep them within maxKeyBytes, the newest kept, the count true', async () => {
+    const url = await db.createSchema();
+    const key = (i: number) => `k-${String(i).padStart(2, '0')}`;
+    const cap = 10 * keySizeOf(key(0));
+    const [a, b] = await Promise.all([openStore(url, { maxKeyBytes: cap }), openStore(url, { maxKeyBytes: cap })]);
+    const outcomes = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).addOnce({ Name: `n${i}`, IsComplete: false }, key(i), `f${i}`)));
+    expect(outcomes.every((o) => o.kind === 'created')).toBe(true);
+    expect(await a.keyBytes()).toBe(cap);
+    await expectUsageConsistent(url);
+  });
+
+  it('keys kept before the digests (schema version 2) still replay after the upgrade, and are counted', async () => {
+    const url = await db.createSchema();
+    await sql(url, `CREATE TABLE todo_schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now()); ${MIGRATIONS[0]}; ${MIGRATIONS[1]}; INSERT INTO todo_schema_migrations (version) VALUES (1), (2)`);
+    const item = { Name: 'bought milk', IsComplete: true };
+    const itemKey = '6f1e2a9c-0000-4000-8000-000000000001';
+    const old = JSON.stringify([item.Name, item.IsComplete]); // a version 2 fingerprint: the request itself
+    await sql(url, 'INSERT INTO todo_idempotency_keys (key, fingerprint, item_key, response) VALUES ($1, $2, $3, $4)', ['old-key', old, itemKey, `{"Key":"${itemKey}"}`]);
+    const store = await openStore(url);
+    expect(await store.addOnce(item, 'old-key', fingerprintOf(item))).toEqual({ kind: 'replayed', key: itemKey });
+    expect((await store.addOnce({ ...item, IsComplete: false }, 'old-key', fingerprintOf({ ...item, IsComplete: false }))).kind).toBe('mismatch');
+    expect(await store.keyBytes()).toBe(keySizeOf('old-key'));
   });
 
   it('a full store records no key: the retry can create once there is room', async () => {

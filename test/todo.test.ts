@@ -14,7 +14,8 @@ import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createTodoServer, shutdown, type TodoServerOptions } from '../src/todo/server.js';
 import { PostgresTodoRepository } from '../src/todo/postgres-repository.js';
-import type { TodoRepository } from '../src/todo/todo-repository.js';
+import { InMemoryTodoRepository, type TodoRepository } from '../src/todo/todo-repository.js';
+import { keySizeOf } from '../src/todo/idempotency.js';
 import type { TodoItem } from '../src/todo/todo-item.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -519,6 +520,47 @@ describe('Idempotency-Key on POST', () => {
     // The joined value was not remembered as a key: one header with it creates an item, it replays nothing.
     const single = await post('Idempotency-Key: k1, k2\r\n');
     expect([single.status, single.headers['idempotent-replayed']]).toEqual([201, undefined]);
+  });
+});
+
+describe('Idempotency-Keys are bounded in bytes, whatever the bodies', () => {
+  it('30 rounds of POST (100 KB Name, a fresh key) and DELETE: the keys are counted within maxKeyBytes, oldest forgotten first', async () => {
+    const cap = 4096;
+    const url = STORE === 'postgres' ? await freshPostgresUrl() : '';
+    const repository = url ? await PostgresTodoRepository.open({ connectionString: url, connectTimeoutMs: 10_000, maxKeyBytes: cap }) : new InMemoryTodoRepository({ maxKeyBytes: cap });
+    const { base } = await start({ repository });
+    const body = (round: number) => ({ Name: `${round}:${'n'.repeat(100_000)}` });
+    const key = (round: number) => `round-${String(round).padStart(2, '0')}`;
+    const created: string[] = [];
+    for (let round = 0; round < 30; round++) {
+      const reply = await postJson(base, body(round), { 'idempotency-key': key(round) });
+      expect(reply.status).toBe(201);
+      created.push((JSON.parse(reply.text) as TodoItem).Key);
+      expect((await http(base, 'DELETE', `/api/todo/${created[round]}`)).status).toBe(204);
+      expect(await repository.keyBytes()).toBeLessThanOrEqual(cap);
+    }
+    const kept = Math.floor(cap / keySizeOf(key(0))); // every key is counted alike, whatever its body
+    expect(await repository.keyBytes()).toBe(kept * keySizeOf(key(0)));
+    if (url) {
+      // What the table really holds: a digest and the item's key per row, not the 100 KB bodies.
+      const pg = (await import('pg')).default;
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      const { rows } = await client.query('SELECT count(*)::int AS keys, coalesce(sum(pg_column_size(k.*)), 0)::int AS bytes FROM todo_idempotency_keys k').finally(() => client.end());
+      expect(rows[0].keys).toBe(kept);
+      expect(rows[0].bytes).toBeLessThanOrEqual(cap);
+    }
+    const before = await getAll(base);
+    // The newest key replays its first response although the item is deleted, and stores nothing.
+    const replay = await postJson(base, body(29), { 'idempotency-key': key(29) });
+    expect([replay.status, replay.headers['idempotent-replayed'], (JSON.parse(replay.text) as TodoItem).Key]).toEqual([201, 'true', created[29]]);
+    expect(JSON.parse(replay.text)).toEqual({ Key: created[29], ...body(29), IsComplete: false });
+    expect(await getAll(base)).toEqual(before);
+    expectProblem(await postJson(base, body(28), { 'idempotency-key': key(29) }), 422);
+    // The oldest was forgotten past the cap: the same request is new again.
+    const again = await postJson(base, body(0), { 'idempotency-key': key(0) });
+    expect([again.status, again.headers['idempotent-replayed']]).toEqual([201, undefined]);
+    expect((JSON.parse(again.text) as TodoItem).Key).not.toBe(created[0]);
   });
 });
 

@@ -1,25 +1,42 @@
 // Idempotent creation: POST with an Idempotency-Key header (the IETF httpapi draft). The first request with a
-// key creates the item and its response is kept; a retry with the same key and the same body gets that
-// response again (201, the same Key and Location) and stores nothing; the same key with another body is 422;
-// a key whose first request is still running is 409. Keys are kept for KEY_WINDOW_MS and at most MAX_KEYS.
+// key creates the item; a retry with the same key and the same body gets the first response again (201, the
+// same Key and Location) and stores nothing, even once the item is deleted or changed; the same key with
+// another body is 422; a key whose first request is still running is 409. A key keeps only a digest of its
+// request and the created item's key (the response is rebuilt from those and the retry, which the digest shows
+// to be the same request), and keys are bounded in bytes like the items: kept for KEY_WINDOW_MS, the oldest
+// forgotten first past the store's maxKeyBytes.
+import { createHash } from 'node:crypto';
 import type { TodoItem } from './todo-item.js';
 import type { TodoRepository } from './todo-repository.js';
 
 /** How long a key is remembered: a day, as the draft suggests and most payment APIs do. */
 export const KEY_WINDOW_MS = 24 * 60 * 60 * 1000;
-/** The most keys one process remembers (the oldest are forgotten first). */
-export const MAX_KEYS = 100_000;
+/**
+ * What a remembered key is counted for beside its own characters: the request's digest, the item's key, the
+ * time, and the entry holding them (about what V8 or a table row spends on them).
+ */
+export const KEY_FIXED_BYTES = 256;
+/** The default of maxKeyBytes (TODO_MAX_KEY_BYTES): 32 MiB, over 100,000 keys of 36 characters. */
+export const DEFAULT_MAX_KEY_BYTES = 32 * 1024 * 1024;
+
+/** The bytes a remembered key is counted for (a key is ASCII: one byte a character). */
+export function keySizeOf(key: string): number {
+  return key.length + KEY_FIXED_BYTES;
+}
 
 /** The outcome of a create with a key. */
 export type IdempotentAdd =
   | { readonly kind: 'created'; readonly item: TodoItem }
-  | { readonly kind: 'replayed'; readonly key: string; readonly json: string }
+  | { readonly kind: 'replayed'; readonly key: string }
   | { readonly kind: 'mismatch' }
   | { readonly kind: 'full' };
 
-/** A store that records the key in the same transaction as the item (so it holds across processes). */
+/** A store that records the key with the item, atomically (in PostgreSQL, across processes). */
 export interface IdempotentRepository extends TodoRepository {
+  /** add() under a key: 'replayed' names the item the key's first request created (it may be gone since). */
   addOnce(item: Omit<TodoItem, 'Key'>, idempotencyKey: string, fingerprint: string): Promise<IdempotentAdd>;
+  /** The bytes the remembered keys are counted for (keySizeOf each); at most the store's maxKeyBytes. */
+  keyBytes(): Promise<number>;
 }
 
 /**
@@ -39,32 +56,65 @@ export function readIdempotencyKey(headers: readonly string[] | undefined): stri
   return value;
 }
 
-/** What identifies "the same request" for a key: the item as validated (so {"name":…} equals {"Name":…}). */
+/**
+ * What identifies "the same request" for a key: a SHA-256 digest of the item as validated (so {"name":…} equals
+ * {"Name":…}), never the body itself.
+ */
 export function fingerprintOf(item: Omit<TodoItem, 'Key'>): string {
-  return JSON.stringify([item.Name, item.IsComplete]);
+  return createHash('sha256').update(JSON.stringify([item.Name, item.IsComplete])).digest('hex');
 }
 
 interface Remembered {
   readonly fingerprint: string;
-  /** The item's key and JSON once created; null while the first request runs. */
-  outcome: { readonly key: string; readonly json: string } | null;
+  readonly itemKey: string;
   readonly at: number;
 }
 
+/** Keys remembered in memory, in insertion order, for the window and within a byte cap (oldest forgotten first). */
+export class RememberedKeys {
+  private readonly keys = new Map<string, Remembered>();
+  private bytesValue = 0;
+
+  constructor(readonly maxBytes: number = DEFAULT_MAX_KEY_BYTES) {}
+
+  /** The bytes the remembered keys are counted for. */
+  get bytes(): number {
+    return this.bytesValue;
+  }
+
+  /** The outcome of `key`'s first request, unless it is forgotten. */
+  find(key: string): Remembered | undefined {
+    this.forget(Date.now() - KEY_WINDOW_MS);
+    return this.keys.get(key);
+  }
+
+  remember(key: string, fingerprint: string, itemKey: string): void {
+    if (this.keys.delete(key)) this.bytesValue -= keySizeOf(key);
+    this.keys.set(key, { fingerprint, itemKey, at: Date.now() });
+    this.bytesValue += keySizeOf(key);
+    this.forget(Date.now() - KEY_WINDOW_MS);
+  }
+
+  /** Forgets keys from before `oldest`, and the oldest ones while over the cap (the map keeps insertion order). */
+  private forget(oldest: number): void {
+    for (const [key, entry] of this.keys) {
+      if (entry.at >= oldest && this.bytesValue <= this.maxBytes) break;
+      this.keys.delete(key);
+      this.bytesValue -= keySizeOf(key);
+    }
+  }
+}
+
 /**
- * Creates items with keys for one process: keys in flight are 409 here, whatever the store. Over a store with
- * addOnce (PostgreSQL), the store decides replay and mismatch, across processes; over any other store the keys
- * are remembered here, in insertion order, for the window and up to the cap.
+ * Creates items with keys for one process: keys in flight are 409 here, whatever the store. A store with
+ * addOnce (the memory store, PostgreSQL) decides replay and mismatch itself; over any other store the keys are
+ * remembered here, with the default cap.
  */
 export class IdempotentCreator {
-  private readonly remembered = new Map<string, Remembered>();
+  private readonly remembered = new RememberedKeys();
   private readonly inFlight = new Set<string>();
 
-  constructor(
-    private readonly repository: TodoRepository,
-    private readonly toJson: (item: TodoItem) => string,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(private readonly repository: TodoRepository) {}
 
   /** 'in-flight' when the key's first request is still running in this process. */
   async add(item: Omit<TodoItem, 'Key'>, key: string): Promise<IdempotentAdd | { readonly kind: 'in-flight' }> {
@@ -81,23 +131,11 @@ export class IdempotentCreator {
   }
 
   private async addRemembered(item: Omit<TodoItem, 'Key'>, key: string, fingerprint: string): Promise<IdempotentAdd> {
-    this.forgetOld();
-    const known = this.remembered.get(key);
-    if (known !== undefined && known.outcome !== null) {
-      return known.fingerprint === fingerprint ? { kind: 'replayed', ...known.outcome } : { kind: 'mismatch' };
-    }
+    const known = this.remembered.find(key);
+    if (known !== undefined) return known.fingerprint === fingerprint ? { kind: 'replayed', key: known.itemKey } : { kind: 'mismatch' };
     const created = await this.repository.add(item);
     if (created === null) return { kind: 'full' };
-    this.remembered.set(key, { fingerprint, outcome: { key: created.Key, json: this.toJson(created) }, at: this.now() });
+    this.remembered.remember(key, fingerprint, created.Key);
     return { kind: 'created', item: created };
-  }
-
-  /** Forgets keys past the window, and the oldest past the cap (the map keeps insertion order). */
-  private forgetOld(): void {
-    const oldest = this.now() - KEY_WINDOW_MS;
-    for (const [key, entry] of this.remembered) {
-      if (entry.at >= oldest && this.remembered.size < MAX_KEYS) break;
-      this.remembered.delete(key);
-    }
   }
 }

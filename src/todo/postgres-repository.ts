@@ -3,8 +3,8 @@
 // the database itself (a trigger maintains a one-row usage table whose row lock serializes writers), so any
 // number of processes can share one database without a racy count.
 import type { Pool, PoolClient, PoolConfig } from 'pg';
-import { KEY_WINDOW_MS, type IdempotentAdd, type IdempotentRepository } from './idempotency.js';
-import { storedItem, todoItemJson, type TodoItem } from './todo-item.js';
+import { DEFAULT_MAX_KEY_BYTES, KEY_WINDOW_MS, keySizeOf, type IdempotentAdd, type IdempotentRepository } from './idempotency.js';
+import { storedItem, type TodoItem } from './todo-item.js';
 import { sizeOf, TodoStoreFullError, TodoStoreUnavailableError, type TodoRepository } from './todo-repository.js';
 import { migrate } from './postgres-schema.js';
 
@@ -22,6 +22,8 @@ export interface PostgresTodoRepositoryOptions {
   maxItems?: number;
   /** The most bytes of item JSON stored (default 128 MiB); add() returns null past it. */
   maxBytes?: number;
+  /** The most bytes the Idempotency-Keys are counted for (default 32 MiB); past it the oldest are forgotten. */
+  maxKeyBytes?: number;
 }
 
 // Keys are the canonical lowercase form PostgreSQL prints; anything else (uppercase, braces, "not-a-guid")
@@ -96,7 +98,7 @@ export class PostgresTodoRepository implements IdempotentRepository {
     // drops it and opens a new one on demand. Without a listener it would crash the process.
     pool.on('error', () => undefined);
     try {
-      await migrate(pool, { maxItems: options.maxItems ?? 100_000, maxBytes: options.maxBytes ?? 128 * 1024 * 1024 });
+      await migrate(pool, { maxItems: options.maxItems ?? 100_000, maxBytes: options.maxBytes ?? 128 * 1024 * 1024, maxKeyBytes: options.maxKeyBytes ?? DEFAULT_MAX_KEY_BYTES });
     } catch (error) {
       await pool.end().catch(() => undefined);
       const reason = error instanceof Error ? error.message : String(error);
@@ -147,15 +149,21 @@ export class PostgresTodoRepository implements IdempotentRepository {
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');
-      const claimed = await client.query('INSERT INTO todo_idempotency_keys (key, fingerprint) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING key', [idempotencyKey, fingerprint]);
-      if (claimed.rows.length === 0) {
-        const { rows } = await client.query<{ fingerprint: string; item_key: string; response: string }>(
-          'SELECT fingerprint, item_key, response FROM todo_idempotency_keys WHERE key = $1',
-          [idempotencyKey],
-        );
-        await client.query('COMMIT');
+      // A key seen taken and then not found was forgotten in between (the window, the cap): claim it again.
+      for (let attempt = 1; ; attempt++) {
+        const claimed = await client.query('INSERT INTO todo_idempotency_keys (key, fingerprint, size) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING RETURNING key', [
+          idempotencyKey,
+          fingerprint,
+          keySizeOf(idempotencyKey),
+        ]);
+        if (claimed.rows.length > 0) break;
+        const { rows } = await client.query<{ fingerprint: string; item_key: string }>('SELECT fingerprint, item_key FROM todo_idempotency_keys WHERE key = $1', [idempotencyKey]);
         const [known] = rows;
-        return known.fingerprint === fingerprint ? { kind: 'replayed', key: known.item_key, json: known.response } : { kind: 'mismatch' };
+        if (known !== undefined) {
+          await client.query('COMMIT');
+          return known.fingerprint === fingerprint ? { kind: 'replayed', key: known.item_key } : { kind: 'mismatch' };
+        }
+        if (attempt === 3) throw new Error(`The Idempotency-Key row of "${idempotencyKey}" neither exists nor can be claimed`);
       }
       const { rows } = await client.query<Row>('INSERT INTO todo_items (name, is_complete, size) VALUES ($1, $2, $3) RETURNING key, name, is_complete', [
         item.Name,
@@ -163,7 +171,7 @@ export class PostgresTodoRepository implements IdempotentRepository {
         sizeOf(item),
       ]);
       const created = toItem(rows[0]);
-      await client.query('UPDATE todo_idempotency_keys SET item_key = $2, response = $3 WHERE key = $1', [idempotencyKey, created.Key, todoItemJson(created)]);
+      await client.query('UPDATE todo_idempotency_keys SET item_key = $2 WHERE key = $1', [idempotencyKey, created.Key]);
       await client.query('COMMIT');
       return { kind: 'created', item: created };
     } catch (error) {
@@ -184,6 +192,13 @@ export class PostgresTodoRepository implements IdempotentRepository {
     if (now - this.lastForget < 60_000) return;
     this.lastForget = now;
     await this.query(`DELETE FROM todo_idempotency_keys WHERE created_at < now() - make_interval(secs => $1)`, [KEY_WINDOW_MS / 1000]);
+  }
+
+  async keyBytes(): Promise<number> {
+    const { rows } = await this.pool.query<{ key_bytes: string }>('SELECT key_bytes FROM todo_usage').catch((error: unknown) => {
+      throw this.translate(error);
+    });
+    return Number(rows[0].key_bytes);
   }
 
   /** A driver error as the repository reports it: unavailable (503) or as it is (500). */

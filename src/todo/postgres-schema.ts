@@ -1,6 +1,7 @@
 // The PostgreSQL store's schema as numbered migrations, applied at start-up in one transaction under an
 // advisory lock (several workers or instances starting at once apply each migration exactly once).
 import type { Pool } from 'pg';
+import { DEFAULT_MAX_KEY_BYTES, KEY_FIXED_BYTES } from './idempotency.js';
 import { sizeOf } from './todo-repository.js';
 
 /** Each entry runs once, in order; its index + 1 is the version recorded in todo_schema_migrations. */
@@ -64,6 +65,38 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX todo_idempotency_keys_created_at ON todo_idempotency_keys (created_at);
   `,
+  // A key keeps a SHA-256 digest of its request, not the request or its response (rebuilt from item_key and the
+  // retry, which the digest shows to be the same request), and keys count against a byte cap of their own: past
+  // it the oldest are forgotten, by the trigger, under the usage row's lock like the item caps. The digests of
+  // the keys kept so far are those of their old fingerprints, which were the very text now digested.
+  `
+  ALTER TABLE todo_idempotency_keys DROP COLUMN response, ADD COLUMN size integer;
+  UPDATE todo_idempotency_keys SET fingerprint = encode(sha256(convert_to(fingerprint, 'UTF8')), 'hex'), size = octet_length(key) + ${KEY_FIXED_BYTES};
+  ALTER TABLE todo_idempotency_keys ALTER COLUMN size SET NOT NULL;
+  ALTER TABLE todo_usage ADD COLUMN key_bytes bigint NOT NULL DEFAULT 0, ADD COLUMN max_key_bytes bigint NOT NULL DEFAULT ${DEFAULT_MAX_KEY_BYTES};
+  UPDATE todo_usage SET key_bytes = (SELECT coalesce(sum(size), 0) FROM todo_idempotency_keys);
+
+  CREATE FUNCTION todo_keys_usage() RETURNS trigger LANGUAGE plpgsql AS $$
+  DECLARE
+    usage todo_usage;
+  BEGIN
+    IF TG_OP = 'DELETE' THEN
+      UPDATE todo_usage SET key_bytes = key_bytes - OLD.size;
+      RETURN NULL;
+    END IF;
+    UPDATE todo_usage SET key_bytes = key_bytes + NEW.size RETURNING * INTO usage;
+    -- Each DELETE comes back to this function and lowers key_bytes.
+    WHILE usage.key_bytes > usage.max_key_bytes LOOP
+      DELETE FROM todo_idempotency_keys WHERE key = (SELECT key FROM todo_idempotency_keys ORDER BY created_at, key LIMIT 1);
+      EXIT WHEN NOT FOUND;
+      SELECT * INTO usage FROM todo_usage;
+    END LOOP;
+    RETURN NULL;
+  END $$;
+
+  CREATE TRIGGER todo_idempotency_keys_usage AFTER INSERT OR DELETE ON todo_idempotency_keys
+    FOR EACH ROW EXECUTE FUNCTION todo_keys_usage();
+  `,
 ];
 
 // pg_advisory_xact_lock key for schema changes: any constant, the same in every process.
@@ -75,7 +108,7 @@ const SEED = { Name: 'Item1', IsComplete: false } as const;
  * Brings the schema up to the newest version, sets the caps, and seeds one item when the store is empty;
  * all in one transaction, serialized with any other process doing the same.
  */
-export async function migrate(pool: Pool, caps: { maxItems: number; maxBytes: number }): Promise<void> {
+export async function migrate(pool: Pool, caps: { maxItems: number; maxBytes: number; maxKeyBytes: number }): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
@@ -90,7 +123,7 @@ export async function migrate(pool: Pool, caps: { maxItems: number; maxBytes: nu
       await client.query(MIGRATIONS[version - 1]);
       await client.query('INSERT INTO todo_schema_migrations (version) VALUES ($1)', [version]);
     }
-    await client.query('UPDATE todo_usage SET max_items = $1, max_bytes = $2', [caps.maxItems, caps.maxBytes]);
+    await client.query('UPDATE todo_usage SET max_items = $1, max_bytes = $2, max_key_bytes = $3', [caps.maxItems, caps.maxBytes, caps.maxKeyBytes]);
     await client.query('INSERT INTO todo_items (name, is_complete, size) SELECT $1, $2, $3 WHERE NOT EXISTS (SELECT 1 FROM todo_items)', [
       SEED.Name,
       SEED.IsComplete,

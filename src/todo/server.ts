@@ -36,6 +36,8 @@ export interface TodoAppOptions {
   maxItems?: number;
   /** With the default repository: the most bytes of item JSON stored (default 128 MiB); 507 past it. */
   maxBytes?: number;
+  /** With the default repository: the most bytes its Idempotency-Keys are counted for (default 32 MiB). */
+  maxKeyBytes?: number;
   /** One JSON line per request (method, path, status, duration), on stdout in batches; default true. */
   log?: boolean | ((line: string) => void);
   /** For each 404, one JSON line naming the route that came closest and why it did not match; default false. */
@@ -132,7 +134,7 @@ function closestRouteLine(routes: RouteCollection, method: string, path: string)
 export function createTodoApp(options: TodoAppOptions = {}): Application {
   const app = createApplication();
   addRouting(app.services);
-  const repository = options.repository ?? new InMemoryTodoRepository({ maxItems: options.maxItems, maxBytes: options.maxBytes });
+  const repository = options.repository ?? new InMemoryTodoRepository({ maxItems: options.maxItems, maxBytes: options.maxBytes, maxKeyBytes: options.maxKeyBytes });
   app.services.addSingleton(TODO_REPOSITORY, repository);
 
   const log = options.log ?? true;

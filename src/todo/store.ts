@@ -31,11 +31,14 @@ export function readStoreConfig(env: NodeJS.ProcessEnv = process.env): TodoStore
 export interface TodoStoreCaps {
   readonly maxItems?: number;
   readonly maxBytes?: number;
+  readonly maxKeyBytes?: number;
 }
 
 /**
  * TODO_MAX_ITEMS (default 100,000) and TODO_MAX_BYTES (default 128 MiB of item JSON): past them a POST gets 507.
- * Whole numbers from 1 to 10^12; anything else throws, so a typo does not silently leave the default.
+ * TODO_MAX_KEY_BYTES (default 32 MiB): what the remembered Idempotency-Keys may be counted for; past it the
+ * oldest are forgotten. Whole numbers from 1 to 10^12; anything else throws, so a typo does not silently leave
+ * the default.
  */
 export function readStoreCaps(env: NodeJS.ProcessEnv = process.env): TodoStoreCaps {
   const read = (name: string): number | undefined => {
@@ -46,7 +49,12 @@ export function readStoreCaps(env: NodeJS.ProcessEnv = process.env): TodoStoreCa
   };
   const maxItems = read('TODO_MAX_ITEMS');
   const maxBytes = read('TODO_MAX_BYTES');
-  return { ...(maxItems === undefined ? {} : { maxItems }), ...(maxBytes === undefined ? {} : { maxBytes }) };
+  const maxKeyBytes = read('TODO_MAX_KEY_BYTES');
+  return {
+    ...(maxItems === undefined ? {} : { maxItems }),
+    ...(maxBytes === undefined ? {} : { maxBytes }),
+    ...(maxKeyBytes === undefined ? {} : { maxKeyBytes }),
+  };
 }
 
 /** A repository for the config; PostgreSQL is connected, migrated and seeded before it resolves. */

@@ -79,7 +79,7 @@ export class TodoController {
   private readonly idempotent: IdempotentCreator;
 
   constructor(private readonly repository: TodoRepository) {
-    this.idempotent = new IdempotentCreator(repository, todoItemJson);
+    this.idempotent = new IdempotentCreator(repository);
   }
 
   /** GET api/todo: every item; a large list is streamed (see streamJsonArray). */
@@ -121,8 +121,8 @@ export class TodoController {
     switch (outcome.kind) {
       case 'created':
         return sendCreated(ctx, outcome.item.Key, todoItemJson(outcome.item));
-      case 'replayed':
-        return sendCreated(ctx, outcome.key, outcome.json, { 'idempotent-replayed': 'true' });
+      case 'replayed': // the first response, rebuilt: the digest showed this body to be the first one
+        return sendCreated(ctx, outcome.key, todoItemJson({ Key: outcome.key, ...input }), { 'idempotent-replayed': 'true' });
       case 'mismatch':
         return sendProblem(ctx, 422, 'This Idempotency-Key was used with another body; use a new key for a new item.');
       case 'in-flight':

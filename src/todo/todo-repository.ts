@@ -1,5 +1,6 @@
 // TodoRepository: the controller's only way to the data. Asynchronous, so a database can stand behind it.
 import { randomUUID } from 'node:crypto';
+import { RememberedKeys, type IdempotentAdd, type IdempotentRepository } from './idempotency.js';
 import { storedItem, type TodoItem } from './todo-item.js';
 
 /** Thrown by update() when the new item does not fit in the store. */
@@ -38,16 +39,23 @@ export interface InMemoryTodoRepositoryOptions {
    * all response, which must stay far below V8's longest string. add() returns null past it.
    */
   maxBytes?: number;
+  /**
+   * The most bytes its Idempotency-Keys are counted for (default 32 MiB; see keySizeOf): past it the oldest
+   * keys are forgotten. A key keeps a digest and the item's key, never the body.
+   */
+  maxKeyBytes?: number;
   /** The items it starts with (default: one, "Item1", not complete). */
   seed?: readonly Omit<TodoItem, 'Key'>[];
 }
 
 /**
- * Items in a Map. Every operation runs to completion without awaiting in between, so concurrent requests
- * cannot interleave inside one: no lost update, no duplicate key (keys are random UUIDs, checked anyway).
+ * Items in a Map, and the Idempotency-Keys that created them. Every operation runs to completion without
+ * awaiting in between, so concurrent requests cannot interleave inside one: no lost update, no duplicate key
+ * (keys are random UUIDs, checked anyway).
  */
-export class InMemoryTodoRepository implements TodoRepository {
+export class InMemoryTodoRepository implements IdempotentRepository {
   private readonly items = new Map<string, TodoItem>();
+  private readonly keys: RememberedKeys;
   readonly maxItems: number;
   readonly maxBytes: number;
   private bytes = 0;
@@ -55,6 +63,7 @@ export class InMemoryTodoRepository implements TodoRepository {
   constructor(options: InMemoryTodoRepositoryOptions = {}) {
     this.maxItems = options.maxItems ?? 100_000;
     this.maxBytes = options.maxBytes ?? 128 * 1024 * 1024;
+    this.keys = new RememberedKeys(options.maxKeyBytes);
     for (const item of options.seed ?? [{ Name: 'Item1', IsComplete: false }]) this.insert(item);
   }
 
@@ -71,6 +80,19 @@ export class InMemoryTodoRepository implements TodoRepository {
 
   async add(item: Omit<TodoItem, 'Key'>): Promise<TodoItem | null> {
     return this.insert(item);
+  }
+
+  async addOnce(item: Omit<TodoItem, 'Key'>, idempotencyKey: string, fingerprint: string): Promise<IdempotentAdd> {
+    const known = this.keys.find(idempotencyKey);
+    if (known !== undefined) return known.fingerprint === fingerprint ? { kind: 'replayed', key: known.itemKey } : { kind: 'mismatch' };
+    const created = this.insert(item);
+    if (created === null) return { kind: 'full' };
+    this.keys.remember(idempotencyKey, fingerprint, created.Key);
+    return { kind: 'created', item: created };
+  }
+
+  async keyBytes(): Promise<number> {
+    return this.keys.bytes;
   }
 
   async getAll(): Promise<readonly TodoItem[]> {
