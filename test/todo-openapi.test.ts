@@ -58,7 +58,7 @@ async function tooLarge(port: number, method: string, path: string): Promise<Rep
 }
 
 let main: Running;
-let slow: Running; // a store whose add() takes 300 ms: a second request with the same key comes while the first runs
+let slow: Running; // a store whose addOnce() takes 300 ms: a second request with the same key comes while the first runs
 let full: Running; // a store that is full: one item, 200 bytes of item JSON at most
 let down: Running; // a PostgreSQL store whose server is stopped
 let db: PostgresServer;
@@ -70,8 +70,8 @@ let key: string;
 beforeAll(async () => {
   main = await start();
   const slowStore = new InMemoryTodoRepository();
-  const add = slowStore.add.bind(slowStore);
-  slowStore.add = async (item) => (await new Promise((r) => setTimeout(r, 300)), add(item));
+  const addOnce = slowStore.addOnce.bind(slowStore);
+  slowStore.addOnce = async (...args) => (await new Promise((r) => setTimeout(r, 300)), addOnce(...args));
   slow = await start({ repository: slowStore });
   full = await start({ maxItems: 1, maxBytes: 200 });
   db = await startPostgres();

@@ -754,6 +754,16 @@ describe('injected repository (spec rule 4)', () => {
     expect(fake.items).toEqual([{ Key: 'fake-2', Name: 'changed', IsComplete: true }]);
   });
 
+  it('a repository without addOnce still honours Idempotency-Keys (remembered by the controller): one add, then the same response', async () => {
+    const fake = new FakeRepository();
+    const { base } = await start({ repository: fake });
+    const first = await postJson(base, { Name: 'once' }, { 'idempotency-key': 'fake-key' });
+    const again = await postJson(base, { Name: 'once' }, { 'idempotency-key': 'fake-key' });
+    expect([first.status, again.status, again.headers['idempotent-replayed']]).toEqual([201, 201, 'true']);
+    expect([again.text, again.headers.location]).toEqual([first.text, first.headers.location]);
+    expect(fake.calls.filter((call) => call === 'add')).toHaveLength(1);
+  });
+
   it('a repository that throws → 500 problem+json without the stack; the server keeps answering', async () => {
     const fake = new FakeRepository();
     fake.failGetAll = true;
