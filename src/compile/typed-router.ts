@@ -18,7 +18,7 @@ type DefaultsOf<R> = R extends { readonly defaults: infer D extends object } ? D
 type IndexOf<K> = K extends `${infer N extends number}` ? N : never;
 
 /** A table the types can read: a tuple (the `const` type parameter of compile() makes one). */
-type IsTuple<Routes extends readonly unknown[]> = number extends Routes['length'] ? false : true;
+export type IsTuple<Routes extends readonly unknown[]> = number extends Routes['length'] ? false : true;
 
 /** The union of match() results for a literal table. */
 export type MatchOf<Routes extends readonly RouteDefinition[]> = IsTuple<Routes> extends true

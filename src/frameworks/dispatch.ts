@@ -5,9 +5,11 @@
 import { compile, type CompileOptions, type CompiledRouter } from '../compile/compile.js';
 import type { RouteMatch } from '../compile/matcher.js';
 import type { RouteDefinition } from '../compile/route-entry.js';
-import type { RouteNames } from '../compile/typed-router.js';
 import type { RouteValues } from '../route-values.js';
 import { problem, type ProblemDetails } from '../pipeline/problem-details.js';
+import type { UrlFor } from './typed-routes.js';
+
+export type { UrlFor } from './typed-routes.js';
 
 /** Options of every adapter. */
 export interface AdapterOptions {
@@ -57,19 +59,13 @@ export function decide(router: CompiledRouter, method: string, target: string, o
   return { kind: 'methodNotAllowed', allow, problem: problem(405, `${method} is not allowed here; use ${allow}.`) };
 }
 
-/** Links by route name, typed by the table's names when the routes are a literal table. */
-export type UrlFor<Routes extends readonly RouteDefinition[] = readonly RouteDefinition[]> = (
-  name: RouteNames<Routes> extends never ? string : RouteNames<Routes>,
-  values?: RouteValues,
-) => string;
-
 /**
  * urlFor for one request: generate() by route name with the matched values as ambient values (a link to the
  * same resource's sibling needs only what differs), under `base`, where the framework mounted the routes. A link that cannot be made is a programming error: it
  * throws, naming the route and why (explainGenerate's reasons), into the framework's error handling.
  */
 export function urlForRequest(router: CompiledRouter, match: RouteMatch | null, base = ''): UrlFor {
-  return (name, values = {}) => {
+  return (name: string, values: RouteValues = {}) => {
     const options = { routeName: name, ambientValues: match?.values ?? null };
     const found = router.generate(values, options);
     if (found !== null) return base + found.path;
@@ -78,12 +74,15 @@ export function urlForRequest(router: CompiledRouter, match: RouteMatch | null, 
   };
 }
 
-/** What an adapter puts where a handler finds it: the match, its route and values, and urlFor. */
-export interface SwitchyardRequestData {
+/**
+ * What an adapter puts where a handler finds it: the match, its route and values, and urlFor. In the handler of
+ * a route literal, the values are typed from its template and urlFor by the table.
+ */
+export interface SwitchyardRequestData<Routes extends readonly RouteDefinition[] = readonly RouteDefinition[], Values = RouteValues> {
   readonly match: RouteMatch;
   readonly route: RouteMatch['route'];
-  readonly values: RouteValues;
-  readonly urlFor: UrlFor;
+  readonly values: Values;
+  readonly urlFor: UrlFor<Routes>;
 }
 
 export function requestData(router: CompiledRouter, match: RouteMatch, base = ''): SwitchyardRequestData {

@@ -4,12 +4,29 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { CompiledRouter } from '../compile/compile.js';
 import type { RouteDefinition } from '../compile/route-entry.js';
-import { decide, requestData, routerOf, type AdapterOptions, type SwitchyardRequestData, type UrlFor } from './dispatch.js';
+import type { RouteValues } from '../route-values.js';
+import { decide, requestData, routerOf, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
+import type { AdapterRoutes, RouteTableOf, ValuesAt } from './typed-routes.js';
 
 /** What res.locals.switchyard holds in a route's handler. */
-export interface ExpressRouteData<Routes extends readonly RouteDefinition[] = readonly RouteDefinition[]> extends SwitchyardRequestData {
-  readonly urlFor: UrlFor<Routes>;
-}
+export type ExpressRouteData<Routes extends readonly RouteDefinition[] = readonly RouteDefinition[], Values = RouteValues> = SwitchyardRequestData<Routes, Values>;
+
+/** A route's handler: an Express handler whose req.params are the route's values. */
+export type ExpressHandler<Routes extends readonly RouteDefinition[] = readonly RouteDefinition[], Values = RouteValues> = RequestHandler<
+  Values,
+  any, // Express's own defaults for the response and request bodies
+  any,
+  Request['query'],
+  { switchyard: ExpressRouteData<Routes, Values> }
+>;
+
+/** The routes, each handler typed from its route. */
+export type ExpressRoutes<T extends readonly string[], N extends readonly unknown[], D extends readonly unknown[]> = AdapterRoutes<
+  T,
+  N,
+  D,
+  { readonly [K in keyof T]: ExpressHandler<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> }
+>;
 
 /** The middleware, and the router it runs. */
 export type SwitchyardExpress = RequestHandler & { readonly router: CompiledRouter };
@@ -31,7 +48,11 @@ function pathOf(url: string): string {
  * `app.use(switchyard(routes))`: routes are route definitions whose `handler` is an Express handler (or a
  * compiled router whose routes carry them). Mounted under a path (`app.use('/api', …)`), templates match below it.
  */
-export function switchyard<const Routes extends readonly RouteDefinition[]>(routes: Routes | CompiledRouter, options: AdapterOptions = {}): SwitchyardExpress {
+export function switchyard<const T extends readonly string[], const N extends readonly unknown[], const D extends readonly unknown[]>(
+  routes: ExpressRoutes<T, N, D> | CompiledRouter,
+  options?: AdapterOptions,
+): SwitchyardExpress;
+export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, options: AdapterOptions = {}): SwitchyardExpress {
   const router = routerOf(routes, options);
   const middleware = (req: Request, res: Response, next: NextFunction): void => {
     const decision = decide(router, req.method, pathOf(req.url), options);

@@ -6,7 +6,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { CompiledRouter } from '../compile/compile.js';
 import type { RouteDefinition } from '../compile/route-entry.js';
-import { decide, requestData, routerOf, type AdapterOptions, type SwitchyardRequestData, type UrlFor } from './dispatch.js';
+import type { RouteValues } from '../route-values.js';
+import { decide, requestData, routerOf, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
+import type { AdapterRoutes, RouteTableOf, ValuesAt } from './typed-routes.js';
 
 /** The plugin's options: fastify's `prefix`, the routes (or a compiled router), the adapter's options. */
 export interface SwitchyardFastifyOptions extends AdapterOptions {
@@ -15,8 +17,31 @@ export interface SwitchyardFastifyOptions extends AdapterOptions {
 }
 
 /** What request.switchyard holds in a route's handler. */
-export interface FastifyRouteData<Routes extends readonly RouteDefinition[] = readonly RouteDefinition[]> extends SwitchyardRequestData {
-  readonly urlFor: UrlFor<Routes>;
+export type FastifyRouteData<Routes extends readonly RouteDefinition[] = readonly RouteDefinition[], Values = RouteValues> = SwitchyardRequestData<Routes, Values>;
+
+/** A route's handler: a fastify handler whose request.params are the route's values. */
+export type FastifyHandler<Routes extends readonly RouteDefinition[] = readonly RouteDefinition[], Values = RouteValues> = (
+  this: FastifyInstance,
+  request: FastifyRequest<{ Params: Values }> & { readonly switchyard: FastifyRouteData<Routes, Values> },
+  reply: FastifyReply<{ Params: Values }>,
+) => unknown;
+
+/** The routes, each handler typed from its route. */
+export type FastifyRoutes<T extends readonly string[], N extends readonly unknown[], D extends readonly unknown[]> = AdapterRoutes<
+  T,
+  N,
+  D,
+  { readonly [K in keyof T]: FastifyHandler<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> }
+>;
+
+/**
+ * The routes for the plugin's `routes` option, each handler typed from its route (`app.register` cannot pass
+ * the plugin's options back to type them, so the table is typed here). At runtime the table itself.
+ */
+export function typedRoutes<const T extends readonly string[], const N extends readonly unknown[], const D extends readonly unknown[]>(
+  routes: FastifyRoutes<T, N, D>,
+): readonly RouteDefinition[] {
+  return routes as readonly RouteDefinition[];
 }
 
 /** The plugin. */

@@ -2,22 +2,39 @@
 // SwitchyardRouter (hono-router.ts), a Router for `new Hono({ router })`. In the middleware a route's handler
 // is a Hono handler `(c, next)`; hono fills c.req.param() from its own router only, so the matched values, the
 // match and urlFor are in c.var.switchyard (c.get('switchyard')). Nothing matches: next().
-import type { Context, MiddlewareHandler, Next } from 'hono';
+import type { Context, Handler, MiddlewareHandler, Next } from 'hono';
 import type { CompiledRouter } from '../compile/compile.js';
 import type { RouteDefinition } from '../compile/route-entry.js';
-import { decide, requestData, routerOf, type AdapterOptions, type SwitchyardRequestData, type UrlFor } from './dispatch.js';
+import type { RouteValues } from '../route-values.js';
+import { decide, requestData, routerOf, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
+import type { AdapterRoutes, RouteTableOf, ValuesAt } from './typed-routes.js';
 
 export { SwitchyardRouter } from './hono-router.js';
 
-/** What c.var.switchyard holds in a route's handler. */
-export interface HonoRouteData<Routes extends readonly RouteDefinition[] = readonly RouteDefinition[]> extends SwitchyardRequestData {
-  readonly urlFor: UrlFor<Routes>;
-}
+/** What c.var.switchyard (c.get('switchyard')) holds in a route's handler. */
+export type HonoRouteData<Routes extends readonly RouteDefinition[] = readonly RouteDefinition[], Values = RouteValues> = SwitchyardRequestData<Routes, Values>;
+
+/** A route's handler: a Hono handler whose c.var.switchyard holds the route's values. */
+export type HonoHandler<Routes extends readonly RouteDefinition[] = readonly RouteDefinition[], Values = RouteValues> = Handler<{
+  Variables: { switchyard: HonoRouteData<Routes, Values> };
+}>;
+
+/** The routes, each handler typed from its route. */
+export type HonoRoutes<T extends readonly string[], N extends readonly unknown[], D extends readonly unknown[]> = AdapterRoutes<
+  T,
+  N,
+  D,
+  { readonly [K in keyof T]: HonoHandler<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> }
+>;
 
 /** The middleware, and the router it runs. */
 export type SwitchyardHono = MiddlewareHandler & { readonly router: CompiledRouter };
 
-export function switchyard<const Routes extends readonly RouteDefinition[]>(routes: Routes | CompiledRouter, options: AdapterOptions = {}): SwitchyardHono {
+export function switchyard<const T extends readonly string[], const N extends readonly unknown[], const D extends readonly unknown[]>(
+  routes: HonoRoutes<T, N, D> | CompiledRouter,
+  options?: AdapterOptions,
+): SwitchyardHono;
+export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, options: AdapterOptions = {}): SwitchyardHono {
   const router = routerOf(routes, options);
   const middleware = async (c: Context, next: Next): Promise<Response | void> => {
     const url = c.req.url;

@@ -1,21 +1,39 @@
 // switchyard-router/koa: the routes as one Koa 3 middleware. The matched route's values go to ctx.params, the
 // match and urlFor to ctx.state.switchyard; the route's handler (a Koa middleware) runs with next, so what it
 // throws reaches Koa's error handling. Nothing matches: next().
-import type { Context, Middleware, Next } from 'koa';
+import type { Context, DefaultContext, DefaultState, Middleware, Next } from 'koa';
 import type { CompiledRouter } from '../compile/compile.js';
 import type { RouteDefinition } from '../compile/route-entry.js';
-import { decide, requestData, routerOf, type AdapterOptions, type SwitchyardRequestData, type UrlFor } from './dispatch.js';
+import type { RouteValues } from '../route-values.js';
+import { decide, requestData, routerOf, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
+import type { AdapterRoutes, RouteTableOf, ValuesAt } from './typed-routes.js';
 
 /** What ctx.state.switchyard holds in a route's handler. */
-export interface KoaRouteData<Routes extends readonly RouteDefinition[] = readonly RouteDefinition[]> extends SwitchyardRequestData {
-  readonly urlFor: UrlFor<Routes>;
-}
+export type KoaRouteData<Routes extends readonly RouteDefinition[] = readonly RouteDefinition[], Values = RouteValues> = SwitchyardRequestData<Routes, Values>;
+
+/** A route's handler: a Koa middleware whose ctx.params are the route's values. */
+export type KoaHandler<Routes extends readonly RouteDefinition[] = readonly RouteDefinition[], Values = RouteValues> = Middleware<
+  DefaultState & { switchyard: KoaRouteData<Routes, Values> },
+  DefaultContext & { params: Values }
+>;
+
+/** The routes, each handler typed from its route. */
+export type KoaRoutes<T extends readonly string[], N extends readonly unknown[], D extends readonly unknown[]> = AdapterRoutes<
+  T,
+  N,
+  D,
+  { readonly [K in keyof T]: KoaHandler<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> }
+>;
 
 /** The middleware, and the router it runs. */
 export type SwitchyardKoa = Middleware & { readonly router: CompiledRouter };
 
 /** `app.use(switchyard(routes))`: route definitions whose `handler` is a Koa middleware `(ctx, next)`. */
-export function switchyard<const Routes extends readonly RouteDefinition[]>(routes: Routes | CompiledRouter, options: AdapterOptions = {}): SwitchyardKoa {
+export function switchyard<const T extends readonly string[], const N extends readonly unknown[], const D extends readonly unknown[]>(
+  routes: KoaRoutes<T, N, D> | CompiledRouter,
+  options?: AdapterOptions,
+): SwitchyardKoa;
+export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, options: AdapterOptions = {}): SwitchyardKoa {
   const router = routerOf(routes, options);
   const middleware = async (ctx: Context, next: Next): Promise<void> => {
     const decision = decide(router, ctx.method, ctx.url, options);

@@ -1,0 +1,43 @@
+// Type tests for switchyard-router/fastify: a handler written inline in a route literal (in typedRoutes) is
+// typed from its route with no annotation (request.params, request.switchyard), and urlFor takes the table's
+// names and values.
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { expectTypeOf } from 'vitest';
+import { compile, type RouteDefinition } from '../../src/index.js';
+import { switchyard, typedRoutes } from '../../src/fastify.js';
+
+const app = Fastify();
+await app.register(switchyard, {
+  prefix: '/api',
+  routes: typedRoutes([
+    {
+      name: 'todo',
+      template: 'todo/{id:int}',
+      methods: ['GET'],
+      handler: async function (request, reply) {
+        expectTypeOf(this).toEqualTypeOf<FastifyInstance>();
+        expectTypeOf(request).toExtend<FastifyRequest>();
+        expectTypeOf(reply).toExtend<FastifyReply>();
+        expectTypeOf(request.params).toEqualTypeOf<{ id: string }>();
+        const { values, urlFor } = request.switchyard;
+        expectTypeOf(values).toEqualTypeOf<{ id: string }>();
+        // @ts-expect-error: not a parameter of the template
+        void request.params.idd;
+        // @ts-expect-error: not a route name
+        urlFor('nope', {});
+        // @ts-expect-error: "id" is required
+        urlFor('todo');
+        return { next: urlFor('todo', { id: 6 }) };
+      },
+    },
+  ]),
+});
+
+typedRoutes([
+  // @ts-expect-error: a key a route definition does not have
+  { template: 'a', methds: ['GET'] },
+]);
+
+declare const loose: RouteDefinition[];
+await app.register(switchyard, { routes: loose });
+await app.register(switchyard, { routes: compile([{ template: 'a/{b}' }]) });

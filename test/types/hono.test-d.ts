@@ -1,0 +1,44 @@
+// Type tests for switchyard-router/hono: a handler written inline in a route literal is typed from its route
+// with no annotation (c.get('switchyard'), c.var.switchyard), and urlFor takes the table's names and values.
+import type { Context, Next } from 'hono';
+import { expectTypeOf } from 'vitest';
+import { compile, type RouteDefinition } from '../../src/index.js';
+import { switchyard } from '../../src/hono.js';
+
+switchyard([
+  {
+    name: 'todo',
+    template: 'api/todo/{id:int}',
+    methods: ['GET'],
+    handler: (c, next) => {
+      expectTypeOf(c).toExtend<Context>();
+      expectTypeOf(next).toEqualTypeOf<Next>();
+      const { values, urlFor } = c.get('switchyard');
+      expectTypeOf(values).toEqualTypeOf<{ id: string }>();
+      expectTypeOf(c.var.switchyard.values).toEqualTypeOf<{ id: string }>();
+      // @ts-expect-error: not a parameter of the template
+      void values.idd;
+      // @ts-expect-error: not a route name
+      urlFor('nope', {});
+      // @ts-expect-error: "id" is required
+      urlFor('todo');
+      return c.json({ id: values.id, next: urlFor('todo', { id: Number(values.id) + 1 }) });
+    },
+  },
+  {
+    template: 'files/{*path}',
+    handler: async (c) => {
+      expectTypeOf(c.get('switchyard').values).toEqualTypeOf<{ path?: string }>();
+      return c.text('ok');
+    },
+  },
+]);
+
+switchyard([
+  // @ts-expect-error: a key a route definition does not have
+  { template: 'a', methds: ['GET'] },
+]);
+
+declare const loose: RouteDefinition[];
+switchyard(loose);
+switchyard(compile([{ template: 'a/{b}' }]));
