@@ -16,6 +16,16 @@ describe.each(['express', 'fastify', 'hono', 'koa'])('docs/frameworks/%s.md', (n
     const example = readFileSync(new URL(`examples/frameworks/${name}.ts`, docs), 'utf8').trimEnd();
     expect(readFileSync(new URL(`frameworks/${name}.md`, docs), 'utf8')).toContain('```ts\n' + example + '\n```');
   });
+
+  // `npm run typecheck` checks the example under strict: with no annotation, an untyped handler parameter
+  // would be an implicit-any error there, so the adapter's own types must carry it.
+  it('types its handlers without an annotation on a parameter and without a cast', () => {
+    const example = readFileSync(new URL(`examples/frameworks/${name}.ts`, docs), 'utf8');
+    const handlers = [...example.matchAll(/handler: (?:async )?(?:function )?\(([^)]*)\)/g)].map((m) => m[1]);
+    expect(handlers.length).toBeGreaterThan(0);
+    for (const parameters of handlers) expect(parameters).not.toContain(':');
+    expect(example).not.toMatch(/\bas (never|unknown|[A-Z]\w*)\b/);
+  });
 });
 
 /** GET a path from a node:http listener on a free port. */

@@ -1,5 +1,5 @@
 import express from 'express';
-import { switchyard, type ExpressRouteData } from 'switchyard-router/express';
+import { switchyard } from 'switchyard-router/express';
 
 export function createApp(): express.Express {
   const app = express();
@@ -10,12 +10,12 @@ export function createApp(): express.Express {
         name: 'todo',
         template: 'todo/{id:int}',
         methods: ['GET'],
-        handler: (req: express.Request, res: express.Response) => {
-          const { urlFor } = res.locals.switchyard as ExpressRouteData;
+        handler: (req, res) => {
+          const { urlFor } = res.locals.switchyard;
           res.json({ id: req.params.id, next: urlFor('todo', { id: Number(req.params.id) + 1 }) });
         },
       },
-      { name: 'files', template: 'files/{name}.{ext?}', handler: (req: express.Request, res: express.Response) => void res.json(req.params) },
+      { name: 'files', template: 'files/{name}.{ext?}', handler: (req, res) => void res.json(req.params) },
     ]),
   );
   app.use((_req, res) => void res.status(404).json({ error: 'not found' }));

@@ -1,21 +1,21 @@
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { switchyard, type FastifyRouteData } from 'switchyard-router/fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { switchyard, typedRoutes } from 'switchyard-router/fastify';
 
 export async function createApp(): Promise<FastifyInstance> {
   const app = Fastify();
   await app.register(switchyard, {
     prefix: '/api',
-    routes: [
+    routes: typedRoutes([
       {
         name: 'todo',
         template: 'todo/{id:int}',
         methods: ['GET'],
-        handler: async (request: FastifyRequest) => {
-          const { values, urlFor } = (request as FastifyRequest & { switchyard: FastifyRouteData }).switchyard;
-          return { id: values.id, next: urlFor('todo', { id: Number(values.id) + 1 }) };
+        handler: async (request) => {
+          const { urlFor } = request.switchyard;
+          return { id: request.params.id, next: urlFor('todo', { id: Number(request.params.id) + 1 }) };
         },
       },
-    ],
+    ]),
   });
   return app;
 }

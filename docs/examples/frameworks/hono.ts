@@ -1,5 +1,5 @@
-import { Hono, type Context } from 'hono';
-import { SwitchyardRouter, switchyard, type HonoRouteData } from 'switchyard-router/hono';
+import { Hono } from 'hono';
+import { SwitchyardRouter, switchyard } from 'switchyard-router/hono';
 
 // switchyard's templates, names and URL generation, as middleware:
 export function createApp(): Hono {
@@ -10,8 +10,8 @@ export function createApp(): Hono {
         name: 'todo',
         template: 'api/todo/{id:int}',
         methods: ['GET'],
-        handler: (c: Context) => {
-          const { values, urlFor } = c.get('switchyard' as never) as HonoRouteData;
+        handler: (c) => {
+          const { values, urlFor } = c.get('switchyard');
           return c.json({ id: values.id, next: urlFor('todo', { id: Number(values.id) + 1 }) });
         },
       },

@@ -1,5 +1,5 @@
 import Koa from 'koa';
-import { switchyard, type KoaRouteData } from 'switchyard-router/koa';
+import { switchyard } from 'switchyard-router/koa';
 
 export function createApp(): Koa {
   const app = new Koa();
@@ -9,9 +9,9 @@ export function createApp(): Koa {
         name: 'todo',
         template: 'api/todo/{id:int}',
         methods: ['GET'],
-        handler: (ctx: Koa.Context) => {
-          const { values, urlFor } = ctx.state.switchyard as KoaRouteData;
-          ctx.body = { id: values.id, next: urlFor('todo', { id: Number(values.id) + 1 }) };
+        handler: (ctx) => {
+          const { urlFor } = ctx.state.switchyard;
+          ctx.body = { id: ctx.params.id, next: urlFor('todo', { id: Number(ctx.params.id) + 1 }) };
         },
       },
     ]),
