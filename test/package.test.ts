@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import semver from 'semver';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -15,6 +16,19 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const npm = (args: string[], cwd: string): string => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 const packed = JSON.parse(npm(['pack', '--json', '--pack-destination', scratch], ROOT))[0] as { filename: string; files: { path: string }[] };
 const files = packed.files.map((f) => f.path);
+
+/** The packed tarball installed into an empty ES module project in the temporary folder (once). */
+let project: string | undefined;
+function installed(): string {
+  if (project !== undefined) return project;
+  project = join(scratch, 'app');
+  execFileSync('mkdir', ['-p', project]);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
+  // hono: the one optional peer dependency an entry imports at run time (switchyard-router/hono), copied from
+  // the checkout's node_modules (offline: npm's cache holds tarballs, not the registry's listing).
+  npm(['install', '--no-audit', '--no-fund', '--offline', '--install-links', join(scratch, packed.filename), join(ROOT, 'node_modules/hono')], project);
+  return project;
+}
 
 describe('npm pack', () => {
   it('is published as switchyard-router, with the switchyard command', () => {
@@ -37,10 +51,7 @@ describe('npm pack', () => {
   });
 
   it('installs into an empty project and imports by name: the core, /aot, /http and /openapi', () => {
-    const project = join(scratch, 'app');
-    execFileSync('mkdir', ['-p', project]);
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
-    npm(['install', '--no-audit', '--no-fund', '--offline', join(scratch, packed.filename)], project);
+    const project = installed();
     writeFileSync(
       join(project, 'use.js'),
       `import { compile } from 'switchyard-router';
@@ -56,6 +67,42 @@ describe('npm pack', () => {
     const version = execFileSync(join(project, 'node_modules/.bin/switchyard'), ['--version'], { encoding: 'utf8' }).trim();
     expect(version).toBe(pkg.version);
   }, 60_000);
+
+  // CommonJS code loads the same ES module files through require(esm) (Node 20.19+ and 22.12+): no second copy.
+  const entries = Object.keys(pkg.exports).filter((e) => e !== './package.json').map((e) => e.replace(/^\./, 'switchyard-router'));
+  it.each(entries)('%s: a .cjs file of the installed project require()s it', (entry) => {
+    const project = installed();
+    writeFileSync(join(project, 'use.cjs'), `const m = require(${JSON.stringify(entry)});\nprocess.stdout.write(JSON.stringify(Object.keys(m).sort()));\n`);
+    const fromCjs = execFileSync(process.execPath, ['use.cjs'], { cwd: project, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const fromEsm = execFileSync(process.execPath, ['--input-type=module', '-e', `process.stdout.write(JSON.stringify(Object.keys(await import(${JSON.stringify(entry)})).sort()))`], { cwd: project, encoding: 'utf8' });
+    expect(JSON.parse(fromCjs)).toEqual(JSON.parse(fromEsm));
+    expect(JSON.parse(fromCjs).length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('the same class from require() and import: one copy of the code', () => {
+    const project = installed();
+    writeFileSync(join(project, 'same.mjs'), `import { createRequire } from 'node:module';\nimport { TemplateParseError } from 'switchyard-router';\nconst required = createRequire(import.meta.url)('switchyard-router');\nprocess.stdout.write(String(required.TemplateParseError === TemplateParseError));\n`);
+    expect(execFileSync(process.execPath, ['same.mjs'], { cwd: project, encoding: 'utf8' })).toBe('true');
+  }, 60_000);
+});
+
+describe('development install', () => {
+  // The README's "Quick start" Node: `npm ci` on it must not warn EBADENGINE, so no installed package may ask
+  // for a newer one (fastify's light-my-request 6.8 asks for Node 22 through cookie 2: overridden to 6.6).
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const quickStartNode = /On a fresh machine with Node\.js (\d+\.\d+) or later/.exec(readme)?.[1];
+  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string; engines?: { node?: string } }> };
+  const wanting = Object.entries(lock.packages).filter(([, p]) => typeof p.engines?.node === 'string');
+
+  it('the README names the Node it is developed on, and the package supports it', () => {
+    expect(quickStartNode).toBeDefined();
+    expect(semver.satisfies(`${quickStartNode}.0`, pkg.engines.node)).toBe(true);
+  });
+
+  it('no installed package asks for a newer Node', () => {
+    const newer = wanting.filter(([, p]) => !semver.satisfies(`${quickStartNode}.0`, p.engines!.node!)).map(([path, p]) => `${path}@${p.version}: node ${p.engines!.node}`);
+    expect(newer).toEqual([]);
+  });
 });
 
 describe('package checks', () => {
@@ -65,9 +112,12 @@ describe('package checks', () => {
     expect(out).toMatch(/All good!/);
   }, 60_000);
 
-  it('@arethetypeswrong/cli: every entry resolves with its types under node16 and bundlers (ESM-only)', () => {
-    // Exits non-zero on any problem in the profile (node10 and require() are out of it: the package is ESM-only).
-    const out = execFileSync(bin('attw'), ['--pack', '.', '--profile', 'esm-only', '--format', 'table-flipped'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  it('@arethetypeswrong/cli: every entry resolves with its types under node16 and bundlers (ES modules)', () => {
+    // Exits non-zero on any problem in the profile. The "esm-only" profile leaves out node10 and node16's
+    // from-CJS column: that column models TypeScript's `module: node16`, where require() of an ES module is a
+    // type error ("ESM (dynamic import only)"), while Node 20.19+ runs it (the .cjs tests above). The tarball is
+    // the one packed into the temporary folder: `attw --pack` would write and then delete one in the repository.
+    const out = execFileSync(bin('attw'), [join(scratch, packed.filename), '--profile', 'esm-only', '--format', 'table-flipped'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     expect(out).toMatch(/switchyard-router\/http/);
     expect(out).not.toMatch(/❌|💀 Resolution failed.*node16|Masquerading|FalseCJS|FalseESM/);
   }, 60_000);
