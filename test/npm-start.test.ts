@@ -91,4 +91,21 @@ describe('the server script reads its store caps from the environment', () => {
     expect(code).toBe(1);
     expect(err).toMatch(/TODO_MAX_ITEMS must be a whole number/);
   }, 60_000);
+
+  it.each([
+    { env: { PORT: 'abc' }, message: /switchyard to-do API failed to start: PORT must be a whole number from 0 to 65535, 0 for a free port \(got "abc"\)/ },
+    { env: { PORT: '70000' }, message: /PORT must be a whole number from 0 to 65535/ },
+    { env: { HOST: 'local host' }, message: /switchyard to-do API failed to start: HOST must be an IP address \(127\.0\.0\.1, 0\.0\.0\.0, ::\) or a host name \(got "local host"\)/ },
+  ])('$env stops the start with a clear message', async ({ env, message }) => {
+    const server = spawn(process.execPath, [join(ROOT, 'dist', 'todo-server.js')], {
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', TODO_LOG: 'off', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    server.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    const [code] = await once(server, 'exit');
+    expect(code).toBe(1);
+    expect(err).toMatch(message);
+    expect(err.trim().split('\n')).toHaveLength(1); // the message alone, not a stack trace
+  }, 60_000);
 });

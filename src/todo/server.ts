@@ -24,6 +24,7 @@ import { GET_TODO_ROUTE, TodoController } from './todo-controller.js';
 import { InMemoryTodoRepository, type TodoRepository } from './todo-repository.js';
 import { healthCheck, openTodoStore, readStoreCaps, readStoreConfig, storeUnavailable } from './store.js';
 import { pickPort, readWorkerCount, runPrimary } from './cluster.js';
+import { readListenConfig } from './listen-config.js';
 
 /** The service key of the shared TodoRepository. */
 export const TODO_REPOSITORY = Symbol.for('switchyard.todo.repository');
@@ -244,8 +245,7 @@ export function shutdown(server: Server, graceMs = 10_000): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const host = process.env.HOST || '127.0.0.1';
-  const port = Number(process.env.PORT || 5000);
+  const { host, port } = readListenConfig();
   const log = !/^(0|off|false|no)$/i.test(process.env.TODO_LOG ?? '');
   const store = readStoreConfig();
   const caps = readStoreCaps();
