@@ -213,3 +213,39 @@ describe('Express: request targets in absolute form (RFC 9112 §3.2.2), over a r
     expect([adapter.status, adapter.body]).toEqual([status, body]);
   });
 });
+
+// Express hands middleware the request's own spelling of the mount path (req.baseUrl); links keep the one the
+// app registered, wherever the table is mounted.
+describe('express: links under the mount path as registered', () => {
+  const table = expressRoutes([
+    {
+      name: 'todo',
+      template: 'todo/{id:int}',
+      handler: (req, res) => void res.json({ next: res.locals.switchyard.urlFor('todo', { id: Number(req.params.id) + 1 }) }),
+    },
+  ]);
+  const mounts: Record<string, () => express.Express> = {
+    'app.use("/api")': () => express().use('/api', table),
+    'app.use("/api/")': () => express().use('/api/', table),
+    'a Router under "/v1" at "/Api"': () => express().use('/v1', express.Router().use('/Api', table)),
+    'a sub-app at "/v1" using "/api"': () => express().use('/v1', express().use('/api', table)),
+    'app.use("/:tenant") (a pattern: the request\'s text)': () => express().use('/:tenant', table),
+  };
+  it.each([
+    { mount: 'app.use("/api")', path: '/API/Todo/5/', next: '/api/todo/6' },
+    { mount: 'app.use("/api")', path: '/api/todo/5', next: '/api/todo/6' },
+    { mount: 'app.use("/api/")', path: '/Api/todo/5', next: '/api/todo/6' },
+    { mount: 'a Router under "/v1" at "/Api"', path: '/V1/API/todo/5', next: '/v1/Api/todo/6' },
+    { mount: 'a sub-app at "/v1" using "/api"', path: '/V1/API/todo/5', next: '/v1/api/todo/6' },
+    { mount: 'app.use("/:tenant") (a pattern: the request\'s text)', path: '/AcMe/todo/5', next: '/AcMe/todo/6' },
+  ])('$mount, GET $path → $next', async ({ mount, path, next }) => {
+    const server = createServer(mounts[mount]());
+    const base = await listen(server);
+    try {
+      const reply = await request(base + path);
+      expect(await reply.body.json()).toEqual({ next });
+    } finally {
+      await closing(server)();
+    }
+  });
+});

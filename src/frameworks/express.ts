@@ -69,7 +69,7 @@ export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, 
     const handler = decision.match.route.handler as RequestHandler | undefined;
     if (typeof handler !== 'function') return next();
     req.params = { ...(decision.match.values as Record<string, string>) };
-    res.locals.switchyard = requestData(router, decision.match, req.baseUrl);
+    res.locals.switchyard = requestData(router, decision.match, registeredBase(req, middleware));
     try {
       const result = handler(req, res, next) as unknown;
       if (result instanceof Promise) result.catch(next);
@@ -78,4 +78,50 @@ export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, 
     }
   };
   return Object.assign(middleware, { router });
+}
+
+/** What the types of Express leave out: the path a layer was registered with, and a router's or app's parts. */
+interface Layer {
+  readonly rawPath?: unknown;
+  readonly handle: unknown;
+}
+interface Mountable {
+  readonly router?: { readonly stack?: readonly Layer[] };
+  readonly mountpath?: unknown;
+  readonly parent?: Mountable;
+}
+
+/**
+ * The mount path as the app registered it: req.baseUrl is the request's own text, so `/API/todo/5` under
+ * `app.use('/api', …)` would give links under `/API`. Found by following the registered plain paths down to
+ * this middleware; where that is not possible (a pattern or a regex in the way) or does not spell the same path
+ * ignoring case, the request's text stays.
+ */
+function registeredBase(req: Request, middleware: unknown): string {
+  const base = req.baseUrl;
+  if (base === '') return base;
+  const app = req.app as unknown as Mountable;
+  const registered = findMount(app.router?.stack ?? [], middleware, appPrefix(app));
+  return registered !== null && registered.toLowerCase() === base.toLowerCase() ? registered : base;
+}
+
+/** The registered path to `target` in a router's stack (routers within it searched too), or null. */
+function findMount(stack: readonly Layer[], target: unknown, prefix: string): string | null {
+  for (const layer of stack) {
+    if (typeof layer.rawPath !== 'string') continue;
+    const here = prefix + (layer.rawPath === '/' ? '' : layer.rawPath.replace(/\/$/, ''));
+    if (layer.handle === target) return here;
+    const inner = (layer.handle as { stack?: unknown }).stack;
+    if (Array.isArray(inner)) {
+      const found = findMount(inner as Layer[], target, here);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+/** The registered mount paths of a sub-app and the apps above it. */
+function appPrefix(app: Mountable): string {
+  if (app.parent === undefined || typeof app.mountpath !== 'string') return '';
+  return appPrefix(app.parent) + (app.mountpath === '/' ? '' : app.mountpath.replace(/\/$/, ''));
 }
