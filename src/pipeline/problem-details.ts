@@ -10,41 +10,48 @@ export interface ProblemDetails {
   [extension: string]: unknown;
 }
 
-const TITLES: Record<number, string> = {
-  400: 'Bad Request',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  408: 'Request Timeout',
-  413: 'Content Too Large',
-  414: 'URI Too Long',
-  415: 'Unsupported Media Type',
-  431: 'Request Header Fields Too Large',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
-  507: 'Insufficient Storage',
-};
-
-// Where each status is defined; RFC 9457 says "about:blank" when there is nothing more specific.
-const TYPES: Record<number, string> = {
-  400: 'rfc9110#section-15.5.1',
-  404: 'rfc9110#section-15.5.5',
-  405: 'rfc9110#section-15.5.6',
-  408: 'rfc9110#section-15.5.9',
-  413: 'rfc9110#section-15.5.14',
-  414: 'rfc9110#section-15.5.15',
-  415: 'rfc9110#section-15.5.16',
-  431: 'rfc6585#section-5',
-  500: 'rfc9110#section-15.6.1',
-  503: 'rfc9110#section-15.6.4',
-  507: 'rfc4918#section-11.5',
+// Each error status with its reason phrase (the problem's title, as RFC 9457 asks for) and the RFC section that
+// defines it (the problem's type). A status outside the list gets "about:blank" as RFC 9457 says.
+const STATUSES: Record<number, readonly [title: string, type: string]> = {
+  400: ['Bad Request', 'rfc9110#section-15.5.1'],
+  401: ['Unauthorized', 'rfc9110#section-15.5.2'],
+  402: ['Payment Required', 'rfc9110#section-15.5.3'],
+  403: ['Forbidden', 'rfc9110#section-15.5.4'],
+  404: ['Not Found', 'rfc9110#section-15.5.5'],
+  405: ['Method Not Allowed', 'rfc9110#section-15.5.6'],
+  406: ['Not Acceptable', 'rfc9110#section-15.5.7'],
+  407: ['Proxy Authentication Required', 'rfc9110#section-15.5.8'],
+  408: ['Request Timeout', 'rfc9110#section-15.5.9'],
+  409: ['Conflict', 'rfc9110#section-15.5.10'],
+  410: ['Gone', 'rfc9110#section-15.5.11'],
+  411: ['Length Required', 'rfc9110#section-15.5.12'],
+  412: ['Precondition Failed', 'rfc9110#section-15.5.13'],
+  413: ['Content Too Large', 'rfc9110#section-15.5.14'],
+  414: ['URI Too Long', 'rfc9110#section-15.5.15'],
+  415: ['Unsupported Media Type', 'rfc9110#section-15.5.16'],
+  416: ['Range Not Satisfiable', 'rfc9110#section-15.5.17'],
+  417: ['Expectation Failed', 'rfc9110#section-15.5.18'],
+  421: ['Misdirected Request', 'rfc9110#section-15.5.20'],
+  422: ['Unprocessable Content', 'rfc9110#section-15.5.21'],
+  426: ['Upgrade Required', 'rfc9110#section-15.5.22'],
+  428: ['Precondition Required', 'rfc6585#section-3'],
+  429: ['Too Many Requests', 'rfc6585#section-4'],
+  431: ['Request Header Fields Too Large', 'rfc6585#section-5'],
+  500: ['Internal Server Error', 'rfc9110#section-15.6.1'],
+  501: ['Not Implemented', 'rfc9110#section-15.6.2'],
+  502: ['Bad Gateway', 'rfc9110#section-15.6.3'],
+  503: ['Service Unavailable', 'rfc9110#section-15.6.4'],
+  504: ['Gateway Timeout', 'rfc9110#section-15.6.5'],
+  505: ['HTTP Version Not Supported', 'rfc9110#section-15.6.6'],
+  507: ['Insufficient Storage', 'rfc4918#section-11.5'],
 };
 
 /** A problem whose type is the RFC section that defines `status`. */
 export function problem(status: number, detail?: string, extensions?: Record<string, unknown>): ProblemDetails {
-  const type = TYPES[status];
+  const known = STATUSES[status];
   return {
-    type: type ? `https://www.rfc-editor.org/rfc/${type}` : 'about:blank',
-    title: TITLES[status] ?? 'Error',
+    type: known ? `https://www.rfc-editor.org/rfc/${known[1]}` : 'about:blank',
+    title: known ? known[0] : 'Error',
     status,
     ...(detail === undefined ? {} : { detail }),
     ...extensions,
