@@ -2,6 +2,7 @@
 // app option, and from TODO_LOG=debug on the real server process.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -57,9 +58,13 @@ describe('TODO_LOG=debug: the closest route for a 404', () => {
       const url = /(http:\/\/\S+)/.exec(first)![1];
       const response = await fetch(`${url}/api/todo/1/x`);
       expect(response.status).toBe(404);
-      const logged: Record<string, unknown>[] = [];
-      while (!logged.some((l) => l.level === 'debug')) logged.push(JSON.parse(String((await lines.next()).value)));
-      expect(logged.find((l) => l.level === 'debug')).toMatchObject({ closest: { template: 'api/todo/{id}' } });
+      let line = '';
+      while (JSON.parse(line || '{}').level !== 'debug') line = String((await lines.next()).value);
+      expect(JSON.parse(line)).toMatchObject({ closest: { template: 'api/todo/{id}' } });
+      // docs/diagnostics.md shows this very line.
+      const docs = readFileSync(resolve(import.meta.dirname, '../docs/diagnostics.md'), 'utf8');
+      const shown = /## The to-do server's debug log[\s\S]*?```json\n(.*)\n```/.exec(docs)?.[1];
+      expect(line).toBe(shown);
     } finally {
       child.kill('SIGTERM');
       await once(child, 'close');
