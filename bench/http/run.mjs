@@ -1,31 +1,43 @@
 // npm run bench:http: the to-do server (node dist/todo-server.js) vs a raw node:http ceiling vs the same API on
 // fastify, with autocannon. Each server runs in its own child process and is measured one at a time (the
 // others idle), with the same connections and duration; each round measures every operation on every server
-// (in a rotated order), and the median over rounds is reported. autocannon runs in this process, on the same
-// cores as the servers.
+// (in a rotated order), and the median over rounds is reported. Beside requests per second, each measurement
+// reports the server process's own CPU time per request served, user and system separately (from
+// /proc/<pid>/stat before and after the run): on a shared machine that is far steadier than requests per second.
+// With taskset and two cores or more, the servers run pinned to core 0 and this process (autocannon) to core 1.
+// The request log's stdout is a pipe this process reads (as under a process manager), a file, or /dev/null.
 //
 //   BENCH_QUICK=1            1 round of 1 s (development); results in bench/results/quick/, docs left alone
 //   BENCH_HTTP_DURATION=<s>  seconds per measurement (default 3)    BENCH_HTTP_ROUNDS=<n> (default 3)
-//   BENCH_HTTP_CONNECTIONS=<n> (default 10)
+//   BENCH_HTTP_CONNECTIONS=<n> (default 10)   BENCH_HTTP_WARMUP_REQUESTS=<n> more warm-up (default 20,000)
 //   BENCH_TODO_SERVER=<file> another to-do server script to measure instead of dist/todo-server.js
 //   BENCH_HTTP_POSTGRES=0    leave out the PostgreSQL rows (otherwise the to-do server is also measured with
 //                            TODO_STORE on a throw-away PostgreSQL server, durable settings, 1 and 2 workers)
+//   BENCH_HTTP_SERVERS=<ids> only these servers (comma-separated ids, e.g. switchyard,fastify)
+//   BENCH_HTTP_OPS=<ids>     only these operations (e.g. post,put); BENCH_HTTP_PIN=0: no pinning
+//   BENCH_TODO_BASELINE=<file> another build of the to-do server (e.g. main's) measured beside it, log off
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { environment } from '../lib/env.mjs';
 import { startPostgres } from '../../test/support/postgres.mjs';
 import { snapshotBundle, sourceState } from '../lib/snapshot.mjs';
+import { pinSelf, procAvailable, tasksetAvailable, treeCpu } from '../lib/process-cpu.mjs';
 import { printTargets, evaluateTargets, renderDocs, resultsDir } from '../render.mjs';
+
+const meta = environment('bench:http');
 
 const quick = process.env.BENCH_QUICK === '1';
 const durationSec = Number(process.env.BENCH_HTTP_DURATION ?? (quick ? 1 : 3));
 const warmupSec = quick ? 0.3 : 1;
 const rounds = Number(process.env.BENCH_HTTP_ROUNDS ?? (quick ? 1 : 3));
 const connections = Number(process.env.BENCH_HTTP_CONNECTIONS ?? 10);
+// Besides the warm-up seconds, this many requests: on a busy machine a second may be too few for the JIT.
+const warmupRequests = Number(process.env.BENCH_HTTP_WARMUP_REQUESTS ?? (quick ? 2_000 : 20_000));
 
 const todoServerFile = process.env.BENCH_TODO_SERVER ?? fileURLToPath(new URL('../../dist/todo-server.js', import.meta.url));
 if (!existsSync(todoServerFile)) {
@@ -43,19 +55,41 @@ const todoServer = todoBundle.path;
 // The bundle leaves `pg` external (loaded from the checkout's node_modules): let the copy find it too.
 symlinkSync(fileURLToPath(new URL('../../node_modules', import.meta.url)), join(dirname(todoServer), 'node_modules'));
 
-const SERVERS = [
-  { id: 'ceiling', name: 'node:http ceiling', script: fileURLToPath(new URL('ceiling.mjs', import.meta.url)), perOp: true },
+// Servers on core 0, autocannon (this process) on core 1: neither takes the other's CPU.
+const SERVER_CORE = 0;
+const CLIENT_CORE = 1;
+const pinned = process.env.BENCH_HTTP_PIN !== '0' && tasksetAvailable && meta.cores >= 2 && pinSelf(CLIENT_CORE);
+const logDir = mkdtempSync(join(tmpdir(), 'switchyard-bench-log-'));
+process.on('exit', () => rmSync(logDir, { recursive: true, force: true }));
+
+const ALL_SERVERS = [
+  // The ceiling answers GET one item only (the target compares that operation).
+  { id: 'ceiling', name: 'node:http ceiling', script: fileURLToPath(new URL('ceiling.mjs', import.meta.url)), perOp: true, ops: ['get-one'] },
   { id: 'switchyard', name: 'switchyard to-do', script: todoServer },
-  // The same server with its request log on, as `npm start` runs it (stdout goes to /dev/null here).
-  { id: 'switchyard-log', name: 'switchyard to-do, request log on', script: todoServer, env: async () => ({ TODO_LOG: 'on' }) },
+  // The same server with its request log on, as `npm start` runs it, its stdout a pipe this process reads.
+  { id: 'switchyard-log', name: 'switchyard to-do, log on, stdout a pipe', script: todoServer, env: async () => ({ TODO_LOG: 'on' }), stdout: 'pipe' },
+  { id: 'switchyard-log-file', name: 'switchyard to-do, log on, stdout a file', script: todoServer, env: async () => ({ TODO_LOG: 'on' }), stdout: 'file' },
+  { id: 'switchyard-log-null', name: 'switchyard to-do, log on, stdout /dev/null', script: todoServer, env: async () => ({ TODO_LOG: 'on' }), stdout: 'null' },
   { id: 'fastify', name: 'fastify to-do', script: fileURLToPath(new URL('fastify-todo.mjs', import.meta.url)) },
 ];
+// Another build of the to-do server measured in the same rounds (request log off): a before-and-after.
+if (process.env.BENCH_TODO_BASELINE) {
+  const baseline = snapshotBundle(process.env.BENCH_TODO_BASELINE);
+  process.on('exit', () => baseline.remove());
+  symlinkSync(fileURLToPath(new URL('../../node_modules', import.meta.url)), join(dirname(baseline.path), 'node_modules'));
+  ALL_SERVERS.splice(2, 0, { id: 'switchyard-before', name: 'switchyard to-do, baseline build', script: baseline.path, sha256: baseline.sha256 });
+}
+const only = (name) => (process.env[name] ? new Set(process.env[name].split(',').map((x) => x.trim())) : null);
+const serverFilter = only('BENCH_HTTP_SERVERS');
+const opFilter = only('BENCH_HTTP_OPS');
+const SERVERS = ALL_SERVERS.filter((s) => serverFilter === null || serverFilter.has(s.id));
 // The same to-do server on PostgreSQL (a fresh schema per server process, so each starts with the seed only).
 let postgres = null;
-if (process.env.BENCH_HTTP_POSTGRES !== '0') {
+if (process.env.BENCH_HTTP_POSTGRES !== '0' && (serverFilter === null || [...serverFilter].some((id) => id.startsWith('switchyard-pg')))) {
   try {
     postgres = await startPostgres({ durable: true });
     for (const workers of [1, 2]) {
+      if (serverFilter !== null && !serverFilter.has(`switchyard-pg-${workers}`)) continue;
       SERVERS.push({
         id: `switchyard-pg-${workers}`,
         name: `switchyard to-do, PostgreSQL, ${workers} worker${workers > 1 ? 's' : ''}`,
@@ -67,17 +101,20 @@ if (process.env.BENCH_HTTP_POSTGRES !== '0') {
     console.warn(`bench:http: no PostgreSQL rows (${error.message.split('\n')[0]})`);
   }
 }
-// In the order they run against one server process (POST last: the store grows while it is measured).
-const OPS = [
+// In the order they run against one server process (POST late: the store grows while it is measured; DELETE
+// last: its first request removes the seeded item, the rest remove an absent key, 204 on both servers alike).
+const ALL_OPS = [
   { id: 'get-one', name: 'GET one item', method: 'GET', path: (key) => `/api/todo/${key}` },
   { id: 'get-all-1', name: 'GET all (1 item)', method: 'GET', path: () => '/api/todo' },
   { id: 'put', name: 'PUT one item', method: 'PUT', path: (key) => `/api/todo/${key}`, body: (key) => ({ Key: key, Name: 'Item1 (edited)', IsComplete: true }) },
   { id: 'get-all-100', name: 'GET all (100 items)', method: 'GET', path: () => '/api/todo', seedTo: 100 },
   { id: 'post', name: 'POST one item', method: 'POST', path: () => '/api/todo', body: () => ({ Name: 'bench item', IsComplete: false }) },
+  { id: 'delete', name: 'DELETE one item', method: 'DELETE', path: (key) => `/api/todo/${key}` },
 ];
+const OPS = ALL_OPS.filter((o) => opFilter === null || opFilter.has(o.id));
+const opsOf = (spec) => OPS.filter((o) => !spec.ops || spec.ops.includes(o.id));
 
 const problems = [];
-const meta = environment('bench:http');
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -90,14 +127,25 @@ function freePort() {
   });
 }
 
-/** Starts `node script` with PORT/HOST/TODO_LOG and waits until it answers HTTP. */
-async function startServer(script, extraEnv = {}) {
+let logFiles = 0;
+/**
+ * Starts `node script` with PORT/HOST/TODO_LOG (pinned to the server core) and waits until it answers HTTP.
+ * stdout: 'null' (/dev/null), 'pipe' (read here, its lines counted) or 'file' (a file in a temporary directory).
+ */
+async function startServer(script, extraEnv = {}, stdout = 'null') {
   const port = await freePort();
-  const child = spawn(process.execPath, [script], {
+  const file = stdout === 'file' ? openSync(join(logDir, `log-${logFiles++}.txt`), 'w') : null;
+  const [command, args] = pinned ? ['taskset', ['-c', String(SERVER_CORE), process.execPath, script]] : [process.execPath, [script]];
+  const child = spawn(command, args, {
     // The store's item cap (100,000 by default) far above what one process is sent: at 50,000 POSTs a second a
     // measurement filled it, and the rest were quick 507s (fastify's to-do keeps every item).
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', TODO_LOG: 'off', TODO_MAX_ITEMS: '100000000', ...extraEnv },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', stdout === 'pipe' ? 'pipe' : stdout === 'file' ? file : 'ignore', 'pipe'],
+  });
+  if (file !== null) closeSync(file);
+  let lines = 0;
+  child.stdout?.on('data', (chunk) => {
+    for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) lines++;
   });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
@@ -120,6 +168,9 @@ async function startServer(script, extraEnv = {}) {
   }
   return {
     base,
+    pid: child.pid,
+    /** Lines read from a piped stdout so far. */
+    lines: () => lines,
     alive: () => exited === null,
     stderr: () => stderr,
     async stop() {
@@ -169,26 +220,45 @@ async function seed(server, count) {
   }
 }
 
-function cannon(base, op, key, seconds) {
+function cannon(base, op, key, seconds, amount) {
   return autocannon({
     url: base + op.path(key),
     method: op.method,
     connections,
     pipelining: 1,
-    duration: seconds,
+    ...(amount ? { amount } : { duration: seconds }),
     headers: op.body ? json : undefined,
     body: op.body ? JSON.stringify(op.body(key)) : undefined,
   });
 }
 
-/** One warm-up run (discarded), then the measured run. */
+/**
+ * One warm-up run (discarded), then the measured run, with the server's CPU time (user, system; its process
+ * tree) read before and after it: µs per request served.
+ */
 async function measure(server, serverName, op, key) {
   await cannon(server.base, op, key, warmupSec);
+  await cannon(server.base, op, key, null, warmupRequests);
+  const before = procAvailable ? treeCpu(server.pid) : null;
   const r = await cannon(server.base, op, key, durationSec);
-  const sample = { rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50, total: r.requests.total, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts };
+  const after = procAvailable ? treeCpu(server.pid) : null;
+  const served = r.requests.total;
+  const perRequest = (field) => (before && served > 0 ? (after[field] - before[field]) / served : null);
+  const sample = {
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    p50: r.latency.p50,
+    total: served,
+    cpuUserUs: perRequest('user'),
+    cpuSystemUs: perRequest('system'),
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+  };
   if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0) problems.push(`${serverName}, ${op.name}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
   if (!server.alive()) throw new Error(`${serverName} died during ${op.name}:\n${server.stderr().trim()}`);
-  console.log(`    ${serverName.padEnd(18)} ${op.name.padEnd(20)} ${Math.round(sample.rps).toString().padStart(7)} req/s  p99 ${sample.p99} ms`);
+  const cpu = sample.cpuUserUs === null ? '' : `  CPU/request user ${sample.cpuUserUs.toFixed(1)} + system ${sample.cpuSystemUs.toFixed(1)} µs`;
+  console.log(`    ${serverName.padEnd(44)} ${op.name.padEnd(20)} ${Math.round(sample.rps).toString().padStart(7)} req/s  p99 ${String(sample.p99).padStart(3)} ms${cpu}`);
   return sample;
 }
 
@@ -204,14 +274,14 @@ async function runRound(round, samples) {
     for (const spec of SERVERS) {
       if (spec.perOp) {
         instances[spec.id] = {};
-        for (const op of OPS) {
+        for (const op of opsOf(spec)) {
           const server = await startServer(spec.script, { CEILING_OP: op.id });
-          running.push(server);
+          running.push({ server, spec });
           instances[spec.id][op.id] = { server, key: 'ceiling-key' };
         }
       } else {
-        const server = await startServer(spec.script, spec.env ? await spec.env() : {});
-        running.push(server);
+        const server = await startServer(spec.script, spec.env ? await spec.env() : {}, spec.stdout);
+        running.push({ server, spec });
         const key = await smokeTest(server, spec.name);
         instances[spec.id] = Object.fromEntries(OPS.map((op) => [op.id, { server, key }]));
       }
@@ -219,15 +289,25 @@ async function runRound(round, samples) {
     const order = SERVERS.map((_, i) => SERVERS[(i + round) % SERVERS.length]);
     for (const op of OPS) {
       for (const spec of order) {
+        if (!instances[spec.id][op.id]) continue;
         const { server, key } = instances[spec.id][op.id];
         if (op.seedTo && !spec.perOp) await seed(server, op.seedTo);
-        samples[spec.id][op.id].push(await measure(server, spec.name, op, key));
+        const sample = await measure(server, spec.name, op, key);
+        samples[spec.id][op.id].push(sample);
+        served.set(server, (served.get(server) ?? 0) + sample.total);
       }
     }
   } finally {
-    for (const server of running) await server.stop();
+    for (const { server, spec } of running) {
+      await server.stop();
+      // Every request answered is one log line, none lost at exit (besides the smoke test's and the start-up line).
+      if (spec.stdout === 'pipe' && server.lines() < (served.get(server) ?? 0)) {
+        problems.push(`${spec.name}: ${server.lines()} log lines read for ${served.get(server)} requests answered`);
+      }
+    }
   }
 }
+const served = new Map();
 
 const median = (values) => {
   const s = [...values].sort((a, b) => a - b);
@@ -236,8 +316,12 @@ const median = (values) => {
 
 const started = performance.now();
 console.log(`HTTP suite: ${rounds} round(s) × ${SERVERS.length} servers × ${OPS.length} operations, ${durationSec} s each (+${warmupSec} s warm-up), ${connections} connections`);
-console.log(`autocannon and the servers share this machine's ${meta.cores} cores (${meta.cpuModel})`);
-const samples = Object.fromEntries(SERVERS.map((s) => [s.id, Object.fromEntries(OPS.map((o) => [o.id, []]))]));
+console.log(
+  pinned
+    ? `servers pinned to core ${SERVER_CORE}, autocannon to core ${CLIENT_CORE} (of ${meta.cores}, ${meta.cpuModel}); the machine may be shared with other jobs`
+    : `autocannon and the servers share this machine's ${meta.cores} cores (${meta.cpuModel}): not pinned`,
+);
+const samples = Object.fromEntries(SERVERS.map((s) => [s.id, Object.fromEntries(opsOf(s).map((o) => [o.id, []]))]));
 try {
   for (let round = 0; round < rounds; round++) {
     console.log(`  round ${round + 1}/${rounds}`);
@@ -253,39 +337,45 @@ await postgres?.destroy();
 const results = {};
 for (const s of SERVERS) {
   results[s.id] = {};
-  for (const o of OPS) {
+  for (const o of opsOf(s)) {
     const list = samples[s.id][o.id];
+    const cpu = list.every((x) => x.cpuUserUs !== null);
     results[s.id][o.id] = {
       medianRps: median(list.map((x) => x.rps)),
       minRps: Math.min(...list.map((x) => x.rps)),
       maxRps: Math.max(...list.map((x) => x.rps)),
       medianP99: median(list.map((x) => x.p99)),
+      // µs of the server's CPU per request: medians over rounds (user, system, and their sum taken per round).
+      cpuUserUs: cpu ? median(list.map((x) => x.cpuUserUs)) : null,
+      cpuSystemUs: cpu ? median(list.map((x) => x.cpuSystemUs)) : null,
+      cpuUs: cpu ? median(list.map((x) => x.cpuUserUs + x.cpuSystemUs)) : null,
       rounds: list,
     };
   }
 }
 const output = {
   suite: 'http',
-  meta: { ...meta, quick, durationSec, warmupSec, rounds, connections, pipelining: 1, todoServer: { file: todoServerFile.replace(process.cwd() + '/', ''), sha256: todoBundle.sha256, ...sourceState() }, seconds: Math.round((performance.now() - started) / 1000) },
-  servers: SERVERS.map(({ id, name }) => ({ id, name })),
+  meta: { ...meta, quick, durationSec, warmupSec, warmupRequests, rounds, connections, pipelining: 1, pinned: pinned ? { server: SERVER_CORE, client: CLIENT_CORE } : null, todoServer: { file: todoServerFile.replace(process.cwd() + '/', ''), sha256: todoBundle.sha256, ...sourceState() }, seconds: Math.round((performance.now() - started) / 1000) },
+  servers: SERVERS.map(({ id, name, stdout, sha256 }) => ({ id, name, stdout: stdout ?? null, ...(sha256 ? { sha256 } : {}) })),
   ops: OPS.map(({ id, name, method }) => ({ id, name, method })),
   results,
   problems,
 };
-const dir = resultsDir(quick);
+// A run of some servers or operations only is a development run: kept beside the quick results.
+const dir = resultsDir(quick || serverFilter !== null || opFilter !== null);
 mkdirSync(dir, { recursive: true });
 writeFileSync(new URL('http.json', dir), JSON.stringify(output, null, 1) + '\n');
 
-console.log('\nmedian req/s over rounds (ratio to the ceiling), p99 latency; autocannon on the same cores as the server:');
+console.log(`\nmedian over rounds: req/s, and the server's CPU per request in µs (user + system)${pinned ? '' : '; autocannon on the same cores as the server'}:`);
+const cpuText = (r) => (r?.cpuUserUs == null ? '—' : `${r.cpuUserUs.toFixed(1)} + ${r.cpuSystemUs.toFixed(1)}`);
 console.table(
   Object.fromEntries(
     OPS.map((o) => [
       o.name,
       Object.fromEntries(
-        SERVERS.flatMap((s) => [
+        SERVERS.filter((s) => results[s.id][o.id]).flatMap((s) => [
           [`${s.id} req/s`, Math.round(results[s.id][o.id].medianRps)],
-          [`${s.id} p99 ms`, results[s.id][o.id].medianP99],
-          ...(s.id === 'ceiling' ? [] : [[`${s.id} ÷ ceiling`, `${((results[s.id][o.id].medianRps / results.ceiling[o.id].medianRps) * 100).toFixed(0)}%`]]),
+          [`${s.id} CPU µs`, cpuText(results[s.id][o.id])],
         ]),
       ),
     ]),
@@ -293,5 +383,5 @@ console.table(
 );
 if (problems.length) console.log(`problems:\n  ${problems.join('\n  ')}`);
 printTargets(evaluateTargets(null, output));
-if (!quick) renderDocs();
+if (!quick && serverFilter === null && opFilter === null) renderDocs();
 console.log(`done in ${output.meta.seconds} s`);
