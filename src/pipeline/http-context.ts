@@ -8,6 +8,8 @@ import type { ServiceContainer } from './service-container.js';
 
 // RFC 3986 host[:port]: a reg-name or IPv4 address, or an IP literal in brackets.
 const VALID_HOST = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=%]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?$/;
+/** The last host that passed VALID_HOST: the test is skipped when the next request names the same. */
+let lastValidHost: string | undefined;
 
 /** The request side of an HttpContext. */
 export class HttpRequest {
@@ -62,7 +64,8 @@ export class HttpRequest {
     // server uses it and ignores the Host header.
     const absolute = absoluteForm(this.raw.url ?? '/');
     const host = absolute === null ? this.raw.headers.host : absolute.authority;
-    if (host && VALID_HOST.test(host)) return host;
+    if (host !== undefined && host === lastValidHost) return host; // a client sends the same Host every time
+    if (host && VALID_HOST.test(host)) return (lastValidHost = host);
     const address = this.raw.socket.localAddress ?? 'localhost';
     const name = address.includes(':') ? `[${address}]` : address;
     return `${name}:${this.raw.socket.localPort}`;

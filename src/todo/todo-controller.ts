@@ -64,11 +64,25 @@ function drained(res: HttpContext['response']['raw']): Promise<void> {
   });
 }
 
+/**
+ * Ends the response with `status` and a JSON text: one writeHead with a header object of one shape, no
+ * copying of header objects (the hot path of every item answer).
+ */
+function sendJson(ctx: HttpContext, status: number, json: string): void {
+  const res = ctx.response.raw;
+  res.writeHead(status, { 'content-type': JSON_TYPE['content-type'], 'content-length': Buffer.byteLength(json) });
+  res.end(json);
+}
+
 /** 201 with an item's JSON and its absolute Location. */
 function sendCreated(ctx: HttpContext, key: string, json: string, headers: Record<string, string> = {}): void {
   const location = new UrlHelper(ctx).link(GET_TODO_ROUTE, { id: key });
   if (location === null) throw new Error(`The route "${GET_TODO_ROUTE}" cannot generate a link for a new item`);
-  ctx.response.send(201, json, { 'content-type': JSON_TYPE['content-type'], location, ...headers });
+  const all: Record<string, string | number> = { 'content-type': JSON_TYPE['content-type'], 'content-length': Buffer.byteLength(json), location };
+  for (const name in headers) all[name] = headers[name];
+  const res = ctx.response.raw;
+  res.writeHead(201, all);
+  res.end(json);
 }
 
 /** The handler of a route whose template is "…/{id}". */
@@ -88,7 +102,7 @@ export class TodoController {
     const parts = items.map(todoItemJson);
     let chars = parts.length + 1;
     for (const part of parts) chars += part.length;
-    if (chars <= STREAM_ABOVE) return ctx.response.send(200, `[${parts.join(',')}]`, JSON_TYPE);
+    if (chars <= STREAM_ABOVE) return sendJson(ctx, 200, `[${parts.join(',')}]`);
     await streamJsonArray(ctx, parts);
   };
 
@@ -97,7 +111,7 @@ export class TodoController {
     const id = ctx.routeData.values.id;
     const item = await this.repository.find(id);
     if (item === null) return sendProblem(ctx, 404, `No to-do item has the key "${id}".`);
-    ctx.response.send(200, todoItemJson(item), JSON_TYPE);
+    sendJson(ctx, 200, todoItemJson(item));
   };
 
   /**

@@ -56,9 +56,28 @@ function unstorable(text: string): string | null {
 }
 
 // Stored items are immutable (an update stores a new object), so each one's JSON is written once, when it is
-// stored, and kept on the item under a symbol: not enumerable, so the item still has exactly three fields.
-// (A WeakMap cost an ephemeron per item, which the garbage collector pays for on every cycle.)
-const ITEM_JSON: unique symbol = Symbol('switchyard.todo.json');
+// stored, and kept in a private field: not a property, so the item still has exactly three fields, a spread copy
+// does not carry it, and storing costs no defineProperty (a slow runtime call; a WeakMap cost an ephemeron per
+// item, which the garbage collector pays for on every cycle).
+class StoredItem implements TodoItem {
+  readonly Key: string;
+  readonly Name: string | null;
+  readonly IsComplete: boolean;
+  readonly #json: string;
+
+  constructor(key: string, name: string | null, isComplete: boolean) {
+    this.Key = key;
+    this.Name = name;
+    this.IsComplete = isComplete;
+    this.#json = writeItemJson(this);
+    Object.freeze(this);
+  }
+
+  /** The JSON written when `item` was stored, or undefined for an item that was not. */
+  static jsonOf(item: TodoItem): string | undefined {
+    return #json in item ? (item as StoredItem).#json : undefined;
+  }
+}
 
 /** The JSON of an item, with the property names and order of the API. */
 function writeItemJson(item: TodoItem): string {
@@ -67,12 +86,10 @@ function writeItemJson(item: TodoItem): string {
 
 /** A stored item: frozen, its JSON written once. */
 export function storedItem(key: string, name: string | null, isComplete: boolean): TodoItem {
-  const item = { Key: key, Name: name, IsComplete: isComplete };
-  Object.defineProperty(item, ITEM_JSON, { value: writeItemJson(item) });
-  return Object.freeze(item);
+  return new StoredItem(key, name, isComplete);
 }
 
 /** JSON for one item; a stored item's is ready, any other item's is written now. */
 export function todoItemJson(item: TodoItem): string {
-  return (item as TodoItem & { [ITEM_JSON]?: string })[ITEM_JSON] ?? writeItemJson(item);
+  return StoredItem.jsonOf(item) ?? writeItemJson(item);
 }
