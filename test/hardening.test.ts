@@ -6,6 +6,8 @@ import { compile, ConstraintRegistry, RegexRouteConstraint, RouteCreationError }
 import { createApplication, Route, RouteCollection, RouteHandler, useRouter } from '../src/http.js';
 import { isJsonMediaType } from '../src/todo/json-body.js';
 import { createTodoServer } from '../src/todo/server.js';
+import { sizeOf } from '../src/todo/todo-repository.js';
+import fc from 'fast-check';
 
 describe('isJsonMediaType (split, never a backtracking regex)', () => {
   it.each([
@@ -70,6 +72,15 @@ describe('a Route keeps its own constraint resolver inside a collection', () => 
     const registry = new ConstraintRegistry();
     compile([{ template: '{x:even}' }], { constraintRegistry: registry, constraints: { even: () => ({ match: () => true }) } });
     expect(registry.has('even')).toBe(false);
+  });
+});
+
+describe("the store's byte accounting (sizeOf) counts a Name as JSON writes it", () => {
+  it.each([['plain'], ['quote " and backslash \\'], ['line\nbreak'], ['\u0001 control'], ['😀 pair'], ['\ud800 lone'], ['é and \u2028'], ['']])('%j', (name) => {
+    expect(sizeOf({ Name: name, IsComplete: false })).toBe(JSON.stringify(name).length + 80);
+  });
+  it('for any string (fast-check, 2,000 runs)', () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), (name) => sizeOf({ Name: name, IsComplete: false }) === JSON.stringify(name).length + 80), { numRuns: 2000 });
   });
 });
 

@@ -2,7 +2,7 @@
 import { problem, UrlHelper, writeProblem, type HttpContext, type RequestDelegate, type RouteRequestHandler } from '../http.js';
 import { IdempotentCreator, readIdempotencyKey } from './idempotency.js';
 import { readJsonBody } from './json-body.js';
-import { readTodoInput, todoItemJson, type InputError } from './todo-item.js';
+import { freshItemJson, readTodoInput, todoItemJson, type InputError } from './todo-item.js';
 import { TodoStoreFullError, type TodoRepository } from './todo-repository.js';
 
 /** The route name of GET api/todo/{id}; POST builds its Location from it. */
@@ -129,7 +129,7 @@ export class TodoController {
     if (idempotencyKey === null) {
       const item = await this.repository.add(input);
       if (item === null) return sendProblem(ctx, 507, 'The store is full; nothing was stored.');
-      return sendCreated(ctx, item.Key, todoItemJson(item));
+      return sendCreated(ctx, item.Key, freshItemJson(item));
     }
     const outcome = await this.idempotent.add(input, idempotencyKey);
     switch (outcome.kind) {

@@ -31,20 +31,43 @@ export function readTodoInput(body: unknown): { input: TodoInput } | InputError 
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return { error: 'The body must be a JSON object with the fields Key, Name and IsComplete.', field: null };
   }
-  // Own properties only ("__proto__" or "constructor" in the JSON can change nothing), any case.
-  const fields: Record<string, unknown> = { key: undefined, name: undefined, iscomplete: undefined };
+  // Own properties only ("__proto__" or "constructor" in the JSON can change nothing), any case; the names as
+  // the API spells them first, without lower-casing (a new string per property).
+  let key: unknown;
+  let name: unknown;
+  let isComplete: unknown;
   for (const property of Object.keys(body)) {
-    const lower = property.toLowerCase();
-    if (Object.hasOwn(fields, lower)) fields[lower] = (body as Record<string, unknown>)[property];
+    const value = (body as Record<string, unknown>)[property];
+    switch (property) {
+      case 'Key':
+        key = value;
+        continue;
+      case 'Name':
+        name = value;
+        continue;
+      case 'IsComplete':
+        isComplete = value;
+        continue;
+    }
+    switch (property.toLowerCase()) {
+      case 'key':
+        key = value;
+        break;
+      case 'name':
+        name = value;
+        break;
+      case 'iscomplete':
+        isComplete = value;
+        break;
+    }
   }
-  const { key, name, iscomplete: isComplete } = fields;
   if (key !== undefined && key !== null && typeof key !== 'string') return { error: 'Key must be a string.', field: 'Key' };
   if (name !== undefined && name !== null && typeof name !== 'string') return { error: 'Name must be a string or null.', field: 'Name' };
   if (isComplete !== undefined && typeof isComplete !== 'boolean') return { error: 'IsComplete must be true or false.', field: 'IsComplete' };
-  for (const [field, text] of [['Key', key], ['Name', name]] as const) {
-    const problem = typeof text === 'string' ? unstorable(text) : null;
-    if (problem !== null) return { error: `${field} ${problem}.`, field };
-  }
+  const keyProblem = typeof key === 'string' ? unstorable(key) : null;
+  if (keyProblem !== null) return { error: `Key ${keyProblem}.`, field: 'Key' };
+  const nameProblem = typeof name === 'string' ? unstorable(name) : null;
+  if (nameProblem !== null) return { error: `Name ${nameProblem}.`, field: 'Name' };
   return { input: { Key: (key as string | null | undefined) ?? null, Name: (name as string | null | undefined) ?? null, IsComplete: (isComplete as boolean | undefined) ?? false } };
 }
 
@@ -55,27 +78,30 @@ function unstorable(text: string): string | null {
   return null;
 }
 
-// Stored items are immutable (an update stores a new object), so each one's JSON is written once, when it is
-// stored, and kept in a private field: not a property, so the item still has exactly three fields, a spread copy
-// does not carry it, and storing costs no defineProperty (a slow runtime call; a WeakMap cost an ephemeron per
-// item, which the garbage collector pays for on every cycle).
+// Stored items are immutable (an update stores a new object), so each one's JSON is written once, on its first
+// read, and kept in a private field: not a property, so the item still has exactly three fields and a spread
+// copy does not carry it; and a private field can be set on a frozen object. Not when stored: a POST answers
+// with JSON written for the answer, and an item nobody reads takes no memory for its JSON (a store filled by
+// POSTs kept twice the bytes, and the garbage collector promoted and marked them). Not Object.defineProperty
+// (a slow runtime call per item) nor a WeakMap (an ephemeron per item, paid for on every GC cycle).
 class StoredItem implements TodoItem {
   readonly Key: string;
   readonly Name: string | null;
   readonly IsComplete: boolean;
-  readonly #json: string;
+  #json: string | undefined = undefined;
 
   constructor(key: string, name: string | null, isComplete: boolean) {
     this.Key = key;
     this.Name = name;
     this.IsComplete = isComplete;
-    this.#json = writeItemJson(this);
     Object.freeze(this);
   }
 
-  /** The JSON written when `item` was stored, or undefined for an item that was not. */
+  /** The item's JSON, written on the first call and kept; undefined for an item that was not stored. */
   static jsonOf(item: TodoItem): string | undefined {
-    return #json in item ? (item as StoredItem).#json : undefined;
+    if (!(#json in item)) return undefined;
+    const stored = item as StoredItem;
+    return (stored.#json ??= writeItemJson(stored));
   }
 }
 
@@ -84,12 +110,17 @@ function writeItemJson(item: TodoItem): string {
   return `{"Key":${JSON.stringify(item.Key)},"Name":${item.Name === null ? 'null' : JSON.stringify(item.Name)},"IsComplete":${item.IsComplete === true}}`;
 }
 
-/** A stored item: frozen, its JSON written once. */
+/** A stored item: frozen, its JSON written once, when first read (todoItemJson). */
 export function storedItem(key: string, name: string | null, isComplete: boolean): TodoItem {
   return new StoredItem(key, name, isComplete);
 }
 
-/** JSON for one item; a stored item's is ready, any other item's is written now. */
+/** JSON for one item; a stored item's is kept from its first read, any other item's is written now. */
 export function todoItemJson(item: TodoItem): string {
   return StoredItem.jsonOf(item) ?? writeItemJson(item);
+}
+
+/** JSON for one item, not kept on it: for an answer that is sent once (a created item). */
+export function freshItemJson(item: TodoItem): string {
+  return writeItemJson(item);
 }
