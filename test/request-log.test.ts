@@ -1,6 +1,9 @@
 // The to-do server's batched request log: lines are written together, never lost at exit.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { createReadStream, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { BatchedLineWriter } from '../src/todo/request-log.js';
@@ -42,6 +45,52 @@ describe('BatchedLineWriter', () => {
     expect(lines).toHaveLength(50);
     expect(lines[49]).toMatchObject({ method: 'GET', path: '/api/todo/missing-49', status: 404 });
   });
+});
+
+// The to-do server logging to a pipe whose reader does not read while the server answers 1,500 requests and
+// exits (process.exit): the pipe fills (64 KiB), so writes meet EAGAIN; the server must keep answering (not
+// block on the pipe), and every line must still arrive, whole. (process.stdout queued what the pipe did not
+// take, and process.exit dropped the queue.)
+describe.each([
+  { label: 'exits at once', exit: 'process.exit(0)' },
+  { label: 'exits after a while', exit: 'setTimeout(() => process.exit(0), 50)' },
+])('the request log through a pipe that is not read ($label)', ({ exit }) => {
+  it('loses no line and interleaves none', async () => {
+    const count = 1500;
+    const script = `
+      const { createTodoServer } = await import(${JSON.stringify(new URL('../dist/todo-server.js', import.meta.url).href)});
+      const server = createTodoServer();
+      await new Promise((r) => server.listen(0, '127.0.0.1', r));
+      const base = 'http://127.0.0.1:' + server.address().port;
+      let next = 0;
+      const worker = async () => { while (next < ${count}) { const i = next++; await (await fetch(base + '/api/todo/missing-' + i)).text(); } };
+      await Promise.all(Array.from({ length: 16 }, worker));
+      process.stderr.write('answered\\n');
+      ${exit};
+    `;
+    // A FIFO, not spawn's stdio 'pipe' (a socket pair, whose larger buffer took every line without EAGAIN).
+    const fifo = join(mkdtempSync(join(tmpdir(), 'switchyard-log-')), 'stdout');
+    execFileSync('mkfifo', [fifo]);
+    const child = spawn('sh', ['-c', `exec "$0" --input-type=module -e "$1" > "$2"`, process.execPath, script, fifo], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const reader = createReadStream(fifo);
+    reader.pause(); // nothing is read until the server has answered every request
+    const chunks: Buffer[] = [];
+    reader.on('data', (chunk) => chunks.push(chunk as Buffer));
+    const ended = new Promise((resolve) => reader.once('close', resolve));
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (stderr.includes('answered')) reader.resume();
+    });
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    await ended;
+    expect(code, stderr).toBe(0);
+    const lines = Buffer.concat(chunks).toString('utf8').split('\n');
+    expect(lines.pop()).toBe(''); // ends with a whole line
+    const paths = lines.map((line) => (JSON.parse(line) as { path: string; status: number }).path);
+    expect(paths).toHaveLength(count);
+    expect(new Set(paths).size).toBe(count);
+  }, 120_000);
 });
 
 describe('requestLog', () => {
