@@ -148,6 +148,26 @@ export function evaluateTargets(router, http, startup = null, instructions = nul
       add(`HTTP ${op.name}: the request log costs under 5% (log on ÷ log off ≥ 0.95)`, rps('switchyard-log', op.id) && rps('switchyard', op.id) ? rps('switchyard-log', op.id) / rps('switchyard', op.id) : null, 0.95, true,
         `${group(rps('switchyard-log', op.id) ?? NaN)} with the log vs ${group(rps('switchyard', op.id) ?? NaN)} req/s without`);
     }
+    // Server CPU per request (user + system, µs, from /proc): the steadier measure on a shared machine.
+    const cpu = (server, op) => http.results[server]?.[op]?.cpuUs ?? null;
+    const cpuText = (server, op) => {
+      const r = http.results[server]?.[op];
+      return r?.cpuUs == null ? '—' : `${r.cpuUserUs.toFixed(1)} + ${r.cpuSystemUs.toFixed(1)} µs`;
+    };
+    if (http.ops.some((op) => cpu('switchyard', op.id) !== null)) {
+      for (const server of http.servers.filter((s) => s.id === 'switchyard' || s.id.startsWith('switchyard-log'))) {
+        for (const op of http.ops) {
+          add(`HTTP ${op.name}, ${server.name}: server CPU per request ≤ 1.0× fastify's`, cpu(server.id, op.id) && cpu('fastify', op.id) ? cpu(server.id, op.id) / cpu('fastify', op.id) : null, 1, false,
+            `${cpuText(server.id, op.id)} vs fastify ${cpuText('fastify', op.id)} (user + system)`);
+        }
+      }
+      for (const server of http.servers.filter((s) => s.id.startsWith('switchyard-log'))) {
+        for (const op of http.ops) {
+          add(`HTTP ${op.name}, ${server.name}: the log costs under 5% of CPU per request (on ÷ off ≤ 1.05)`, cpu(server.id, op.id) && cpu('switchyard', op.id) ? cpu(server.id, op.id) / cpu('switchyard', op.id) : null, 1.05, false,
+            `${cpuText(server.id, op.id)} with the log vs ${cpuText('switchyard', op.id)} without`);
+        }
+      }
+    }
   }
   if (startup) {
     for (const n of startup.lookupCounts) {
@@ -324,6 +344,25 @@ function httpMarkdown(http) {
     const ratios = servers.filter((s) => s.id !== 'ceiling').map((s) => (r(s) && ceiling ? pct(r(s).medianRps / ceiling) : '—'));
     out.push(`| ${op.name} | ${rps.join(' | ')} | ${p99.join(' | ')} | ${ratios.join(' | ')} |`);
   }
+  const withCpu = servers.filter((s) => http.ops.some((op) => http.results[s.id]?.[op.id]?.cpuUs != null));
+  if (withCpu.length) {
+    out.push('', `### Server CPU per request`, '');
+    out.push(
+      `The server process's own CPU time per request answered, user + system in µs (from /proc/<pid>/stat before and after each measurement, its worker processes included), median over rounds; ${m.pinned ? `servers pinned to core ${m.pinned.server} and autocannon to core ${m.pinned.client} with taskset` : 'not pinned'}; a warm-up of ${m.warmupSec} s and ${group(m.warmupRequests ?? 0)} requests before each. On a machine shared with other jobs this is far steadier than requests per second (a busy neighbour slows the server down, but barely changes what a request costs it), yet still moves by ±20% from run to run: compare servers within this table. × fastify: the server's total ÷ fastify's (≤ 1.00 is at most fastify's CPU). The request log's stdout: ${servers.filter((s) => s.stdout).map((s) => `${s.name}`).join('; ')}.`,
+      '',
+    );
+    out.push(`| operation | ${withCpu.map((s) => s.name).join(' | ')} |`, `|---|${withCpu.map(() => '---:').join('|')}|`);
+    for (const op of http.ops) {
+      const fastify = http.results.fastify?.[op.id]?.cpuUs;
+      const cells = withCpu.map((s) => {
+        const r = http.results[s.id]?.[op.id];
+        if (r?.cpuUs == null) return '—';
+        const ratio = fastify && s.id !== 'fastify' ? ` (${fmtRatio(r.cpuUs / fastify)})` : '';
+        return `${r.cpuUserUs.toFixed(1)} + ${r.cpuSystemUs.toFixed(1)}${ratio}`;
+      });
+      out.push(`| ${op.name} | ${cells.join(' | ')} |`);
+    }
+  }
   if (http.problems?.length) out.push('', 'Problems seen:', '', ...http.problems.map((p) => `- ${p}`));
   out.push('', `Run: \`${http.meta.command}\` (\`${http.meta.nodeCommand}\`), ${http.meta.date}, Node ${http.meta.node}, ${http.meta.cpuModel} × ${http.meta.cores}.`, '');
   return out.join('\n');
@@ -486,6 +525,8 @@ export function renderDocs() {
     out.push('## Router lookups', '', '`npm run bench` has not been run yet.', '');
   }
   out.push(http ? httpMarkdown(http) : '## HTTP (to-do API)\n\n`npm run bench:http` has not been run yet.\n');
+  const findings = new URL('http/cpu-findings.md', import.meta.url);
+  if (existsSync(findings)) out.push(readFileSync(findings, 'utf8'));
   if (startup) out.push(startupMarkdown(startup));
   if (instructions) out.push(instructionsMarkdown(instructions));
   const hono = readJson(new URL('hono.json', dir));
