@@ -17,3 +17,17 @@ export function foldCase(text: string): string {
   }
   return lower.indexOf('ς') < 0 ? lower : lower.replace(/ς/g, 'σ');
 }
+
+/**
+ * The text a table compares literals by: two texts are the same literal when their folds are equal. ASP.NET's
+ * default ignores case (foldCase); a case-sensitive table (compile option caseSensitive) compares texts as
+ * they are, so its fold is the identity and every "fold, then compare" in the strategies stays as written.
+ */
+export type Fold = (text: string) => string;
+
+const keepCase: Fold = (text) => text;
+
+/** The fold of a table: foldCase by default, the identity with caseSensitive. */
+export function foldFor(caseSensitive: boolean | null | undefined): Fold {
+  return caseSensitive === true ? keepCase : foldCase;
+}

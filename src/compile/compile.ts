@@ -1,6 +1,7 @@
 // compile(): an ordered route collection → a router that matches (first match wins) and generates URLs. It only
 // assembles: route entries (route-entry.ts), the strategy's Matcher (match/, reference/), URL generation
 // (generate/) and introspection (introspect/).
+import { foldFor } from './case-fold.js';
 import { ConstraintRegistry } from '../constraints/registry.js';
 import type { ConstraintFactory } from '../constraints/route-constraint.js';
 import { duplicateRouteName, RouteCreationError, RouteTableError, TemplateParseError, type RouteFailure } from '../errors.js';
@@ -38,6 +39,11 @@ export interface CompileOptions extends UrlOptions {
    * request.
    */
   tiering?: boolean;
+  /**
+   * true: literals (and the literals of complex segments) compare with their case, so "/Users" and "/users" are
+   * different paths, as in most JavaScript routers. false (default): ASP.NET's case-insensitive comparison.
+   */
+  caseSensitive?: boolean;
   /** Extra inline constraint names, e.g. { slug: () => new RegexRouteConstraint('^[a-z0-9-]+$') }. */
   constraints?: Readonly<Record<string, ConstraintFactory>>;
   /** A registry to resolve inline constraints with (the pipeline passes the one from addRouting). */
@@ -89,7 +95,7 @@ export function routeEntriesOf(router: CompiledRouter): readonly RouteEntry[] | 
 /** Each strategy's matcher factory: compile() assembles, it never branches on the strategy. */
 const MATCHERS: Readonly<Record<MatchStrategy, MatcherFactory>> = {
   generated: createGeneratedMatcher,
-  trie: (entries) => createTrieMatcher(entries),
+  trie: (entries, options) => createTrieMatcher(entries, { caseSensitive: options?.caseSensitive }),
   reference: createReferenceMatcher,
 };
 
@@ -113,7 +119,9 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
   const matchable = entries.some((e) => e.route.generationOnly) ? entries.filter((e) => !e.route.generationOnly) : entries;
   // Without new Function the generated matcher cannot exist: the interpreted trie answers instead.
   // The static fast path serves the trie strategies; the reference stays the plain ordered loop it is the oracle as.
-  const built: Matcher = MATCHERS[requested](matchable, { tiering: options.tiering }) ?? createTrieMatcher(matchable);
+  const caseSensitive = options.caseSensitive === true;
+  const fold = foldFor(caseSensitive);
+  const built: Matcher = MATCHERS[requested](matchable, { tiering: options.tiering, caseSensitive }) ?? createTrieMatcher(matchable, { caseSensitive });
   const matcher = built.strategy === 'reference' ? built : withStaticFastPath(withMethodFilter(built, matchable), matchable);
 
   const winner = (path: string, method: string) => matcher.match(path, method, undefined);
@@ -128,7 +136,7 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     allowedMethods: (target, httpContext) => (typeof target === 'string' ? matcher.allowedMethods(target, httpContext) : []),
     generate: (values, generateOptions = {}) => urls.generate(values, generateOptions),
     describe: (format = 'tree') => (format === 'trie' ? matcher.describe() : describeRoutes(entries, format)),
-    explain: (target, method, httpContext) => explainRequest(entries, target, verbOf(method), httpContext),
+    explain: (target, method, httpContext) => explainRequest(entries, target, verbOf(method), httpContext, fold),
     explainGenerate(values, generateOptions = {}) {
       const name = generateOptions.routeName || null;
       const named = name === null ? undefined : urls.routeNamed(name);
@@ -136,11 +144,11 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
       const candidates = name === null ? entries : named ? [named] : [];
       return explainGeneration({ entries: candidates, routeName: name, generate: (entry) => urls.generateWith(entry, request) }, request);
     },
-    diagnostics: () => diagnose(entries, winner),
+    diagnostics: () => diagnose(entries, winner, fold),
   };
   ENTRIES.set(router, entries);
   if (options.onDiagnostics) {
-    const found = diagnose(entries, winner);
+    const found = diagnose(entries, winner, fold);
     if (found.length > 0) options.onDiagnostics(found);
   }
   return router;
@@ -172,7 +180,7 @@ function createEveryEntry(routes: Iterable<RouteDefinition>, options: CompileOpt
   const entries: RouteEntry[] = [];
   const failures: RouteFailure[] = [];
   const names = new Set<string>();
-  const shared = createSharedParts();
+  const shared = createSharedParts(foldFor(options.caseSensitive === true));
   let index = 0;
   for (const definition of routes) {
     const routeIndex = index++;

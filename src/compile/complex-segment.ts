@@ -3,7 +3,7 @@
 // found with one lastIndexOf, so the cost is linear in the segment length times the literal count: there is
 // no backtracking, whatever the input ("{a}-{b}-{c}-{d}" against a run of dashes included).
 import type { TemplateSegment } from '../template/ast.js';
-import { foldCase } from './case-fold.js';
+import { foldCase, type Fold } from './case-fold.js';
 
 type PatternPart = { readonly literal: string } | { readonly slot: number };
 
@@ -16,23 +16,25 @@ export interface ComplexPattern {
   readonly hasOptionalExtension: boolean;
   /** Equal for patterns that match the same texts the same way (names aside): the trie shares their edge. */
   readonly key: string;
+  /** The table's fold (case-fold.ts): the literals are folded by it, and so is the text they are searched in. */
+  readonly fold: Fold;
 }
 
 /** Prepares a complex template segment for matching. */
-export function compileComplexSegment(segment: TemplateSegment): ComplexPattern {
+export function compileComplexSegment(segment: TemplateSegment, fold: Fold = foldCase): ComplexPattern {
   const names: string[] = [];
   const parts: PatternPart[] = segment.parts.map((part) => {
     if (part.kind === 'parameter') {
       names.push(part.name);
       return { slot: names.length - 1 };
     }
-    return { literal: foldCase(part.text) };
+    return { literal: fold(part.text) };
   });
   const last = segment.parts[segment.parts.length - 1];
   const hasOptionalExtension =
     last.kind === 'parameter' && last.isOptional && segment.parts[segment.parts.length - 2]?.kind === 'separator';
   const key = parts.map((p) => ('literal' in p ? `L${JSON.stringify(p.literal)}` : 'P')).join('') + (hasOptionalExtension ? '?' : '');
-  return { parts, names, hasOptionalExtension, key };
+  return { parts, names, hasOptionalExtension, key, fold };
 }
 
 /**
@@ -40,7 +42,7 @@ export function compileComplexSegment(segment: TemplateSegment): ComplexPattern 
  * extension is undefined), or null. Every parameter must capture at least one character.
  */
 export function matchComplexSegment(pattern: ComplexPattern, text: string): (string | undefined)[] | null {
-  const folded = foldCase(text);
+  const folded = pattern.fold(text);
   const lastPart = pattern.parts.length - 1;
   if (!pattern.hasOptionalExtension) return matchFromRight(pattern, text, folded, lastPart);
 

@@ -31,5 +31,8 @@ export interface Matcher {
   describe(): string;
 }
 
-/** Builds a strategy's matcher for the entries (in collection order); null when the runtime cannot host it. */
-export type MatcherFactory = (entries: readonly RouteEntry[], options?: { readonly tiering?: boolean }) => Matcher | null;
+/**
+ * Builds a strategy's matcher for the entries (in collection order); null when the runtime cannot host it.
+ * `caseSensitive`: literals compare with their case (the entries were made with the same setting).
+ */
+export type MatcherFactory = (entries: readonly RouteEntry[], options?: { readonly tiering?: boolean; readonly caseSensitive?: boolean }) => Matcher | null;

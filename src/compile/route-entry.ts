@@ -5,7 +5,7 @@ import { RouteCreationError, TemplateParseError } from '../errors.js';
 import { setRouteValue, type RouteValues } from '../route-values.js';
 import { findParameter, type RouteTemplate } from '../template/ast.js';
 import { parseTemplate } from '../template/parser.js';
-import { foldCase } from './case-fold.js';
+import { foldCase, type Fold } from './case-fold.js';
 import { compileComplexSegment, type ComplexPattern } from './complex-segment.js';
 
 /** A route as given to compile(). */
@@ -53,6 +53,7 @@ export interface CompiledRoute {
 
 /** How one template segment matches one path segment. */
 export type SegmentPlan =
+  /** `folded`: the literal by the table's fold (as written when the table is case-sensitive). */
   | { readonly kind: 'literal'; readonly folded: string }
   | { readonly kind: 'parameter'; readonly name: string }
   | { readonly kind: 'catchAll'; readonly name: string }
@@ -140,11 +141,11 @@ export function createEntryFromTemplate(
   const verbs = methods === null ? null : internMethods(shared.verbLimits, methods);
 
   const segments = template.segments.map((segment): SegmentPlan => {
-    if (segment.parts.length > 1) return { kind: 'complex', pattern: compileComplexSegment(segment) };
+    if (segment.parts.length > 1) return { kind: 'complex', pattern: compileComplexSegment(segment, shared.fold) };
     const part = segment.parts[0];
     if (part.kind !== 'parameter') {
       let plan = shared.literalPlans.get(part.text);
-      if (plan === undefined) shared.literalPlans.set(part.text, (plan = { kind: 'literal', folded: foldCase(part.text) }));
+      if (plan === undefined) shared.literalPlans.set(part.text, (plan = { kind: 'literal', folded: shared.fold(part.text) }));
       return plan;
     }
     return part.isCatchAll ? { kind: 'catchAll', name: part.name } : { kind: 'parameter', name: part.name };
@@ -206,11 +207,13 @@ type VerbLimit = { readonly list: readonly string[]; readonly set: ReadonlySet<s
 export interface SharedParts {
   readonly literalPlans: Map<string, SegmentPlan>;
   readonly verbLimits: Map<string, VerbLimit>;
+  /** How the table compares literals (case-fold.ts): what its literal plans and complex patterns hold. */
+  readonly fold: Fold;
 }
 
-/** Empty shared parts, for one table. */
-export function createSharedParts(): SharedParts {
-  return { literalPlans: new Map(), verbLimits: new Map() };
+/** Empty shared parts, for one table that compares literals by `fold` (default: ignoring case). */
+export function createSharedParts(fold: Fold = foldCase): SharedParts {
+  return { literalPlans: new Map(), verbLimits: new Map(), fold };
 }
 
 function internMethods(verbLimits: Map<string, VerbLimit>, methods: readonly string[]): VerbLimit {

@@ -3,6 +3,7 @@
 // the router together: match() runs the module's code; matches(), allowedMethods() and the rare request the
 // code leaves to the interpreted walk use a trie built on first need; generate() is compile()'s URL generation.
 import { ConstraintRegistry } from '../../constraints/registry.js';
+import { foldFor, type Fold } from '../case-fold.js';
 import type { ConstraintFactory } from '../../constraints/route-constraint.js';
 import type { RouteValues } from '../../route-values.js';
 import type { UrlOptions } from '../generate/normalize-path.js';
@@ -28,7 +29,8 @@ export interface ModuleTable {
   /** With a route module: the templates the module was built from (a route module that changed since is refused). */
   readonly templates?: readonly string[];
   readonly segments: readonly TemplateData[];
-  readonly options: UrlOptions;
+  /** URL options, and whether literals compare with their case (the module's code was written for it). */
+  readonly options: UrlOptions & { readonly caseSensitive?: boolean };
   readonly constants: (
     O: (n: number) => unknown,
     N: (n: number) => TrieNode,
@@ -62,19 +64,26 @@ interface LazyShape {
 }
 
 // A subtree's function is made on its first request, from its shape's factory (plain code of the module), and
-// kept in the literal table in place of the LazyShape.
-const HELPERS: EmittedHelpers = createEmittedHelpers((table, key, found) => {
-  const { factory, constants } = found as LazyShape;
-  const made = factory(constants, HELPERS);
-  table.set(key, made);
-  return made;
-});
+// kept in the literal table in place of the LazyShape. One helpers object per way of comparing literals.
+const HELPERS: readonly [EmittedHelpers, EmittedHelpers] = [helpersFor(foldFor(false)), helpersFor(foldFor(true))];
+
+function helpersFor(fold: Fold): EmittedHelpers {
+  const helpers: EmittedHelpers = createEmittedHelpers((table, key, found) => {
+    const { factory, constants } = found as LazyShape;
+    const made = factory(constants, helpers);
+    table.set(key, made);
+    return made;
+  }, fold);
+  return helpers;
+}
 
 /** The router of a module built by compileToModule(). */
 export function loadRouter(table: ModuleTable): AotRouter {
   const { definitions, constraints } = definitionsOf(table);
   const registry = new ConstraintRegistry(constraints);
-  const shared = createSharedParts();
+  const caseSensitive = table.options.caseSensitive === true;
+  const helpers = HELPERS[caseSensitive ? 1 : 0];
+  const shared = createSharedParts(foldFor(caseSensitive));
   const entries = definitions.map((definition, index) =>
     createEntryFromTemplate(definition, decodeTemplate(definition.template, table.segments[index]), index, registry, shared),
   );
@@ -83,7 +92,7 @@ export function loadRouter(table: ModuleTable): AotRouter {
   // The trie only for what the code does not answer: built on its first use, not at start-up.
   let trie: TrieMatcher | null = null;
   let nodes: TrieNode[] | null = null;
-  const companion = (): TrieMatcher => (trie ??= createTrieMatcher(matchable, { staticIndex: false }));
+  const companion = (): TrieMatcher => (trie ??= createTrieMatcher(matchable, { staticIndex: false, caseSensitive }));
   const catalog = catalogOf(entries);
   const shapes = table.shapes();
   const constants = table.constants(
@@ -94,12 +103,12 @@ export function loadRouter(table: ModuleTable): AotRouter {
     (n, depth) => ({
       factory: () => {
         const node = (nodes ??= nodesOf(companion().root))[n];
-        return (path, _end, method, ctx, best) => HELPERS.walk(node, depth, path as string, method as string, ctx, best as number);
+        return (path, _end, method, ctx, best) => helpers.walk(node, depth, path as string, method as string, ctx, best as number);
       },
       constants: [],
     }),
   );
-  const emitted = table.matcher(constants, HELPERS);
+  const emitted = table.matcher(constants, helpers);
   const built: Matcher = {
     strategy: 'generated',
     source: null,

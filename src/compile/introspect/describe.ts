@@ -2,7 +2,6 @@
 // fastify's printRoutes) with each route's index, name, methods and constraints where it ends, or a flat
 // table in collection order. Built from the parsed templates only, whatever the matching strategy.
 import { formatTemplate } from '../../template/format.js';
-import { foldCase } from '../case-fold.js';
 import { constraintsOf } from './constraint-info.js';
 import type { RouteEntry } from '../route-entry.js';
 
@@ -56,10 +55,11 @@ function describeTree(entries: readonly RouteEntry[]): string {
   const root: Node = { label: '/', children: new Map(), routes: [] };
   for (const entry of entries) {
     let node = root;
-    for (const segment of entry.template.segments) {
+    for (const [i, segment] of entry.template.segments.entries()) {
       const label = formatTemplate({ segments: [segment] });
-      // Literals compare ignoring case, so "Api" and "api" share a branch.
-      const key = segment.parts.length === 1 && segment.parts[0].kind === 'literal' ? `L${foldCase(label)}` : `P${label}`;
+      // Literals compare as the table compares them: ignoring case (by default), "Api" and "api" share a branch.
+      const plan = entry.segments[i];
+      const key = plan.kind === 'literal' ? `L${plan.folded}` : `P${label}`;
       let child = node.children.get(key);
       if (!child) node.children.set(key, (child = { label, children: new Map(), routes: [] }));
       node = child;

@@ -7,6 +7,7 @@ import { builtinConstraints } from '../../constraints/registry.js';
 import { findRouteKey, getRouteValue } from '../../route-values.js';
 import { findParameter, type ParameterPart } from '../../template/ast.js';
 import { formatTemplate } from '../../template/format.js';
+import { foldCase, type Fold } from '../case-fold.js';
 import { constraintsOf, impossibleCombination } from './constraint-info.js';
 import { CoverIndex, passesAlone } from './cover.js';
 import { didYouMean } from '../../did-you-mean.js';
@@ -49,7 +50,12 @@ export type Winner = (path: string, method: string) => { readonly route: Compile
  * takes an example request (the compiled matcher: explaining every route for each example made a table of
  * 4,000 shadowed routes take 11 s); without it, the examples are explained route by route.
  */
-export function diagnose(entries: readonly RouteEntry[], winner: Winner = (path, method) => explainRequest(entries, path, method, undefined).match): Diagnostic[] {
+export function diagnose(
+  entries: readonly RouteEntry[],
+  winner: Winner = (path, method) => explainRequest(entries, path, method, undefined, fold).match,
+  /** How the table compares literals (case-fold.ts): "/Users" shadows "/users" only when it ignores case. */
+  fold: Fold = foldCase,
+): Diagnostic[] {
   const found: Diagnostic[] = [];
   const neverMatches = new Set<number>();
   const covers = new CoverIndex();
@@ -71,7 +77,7 @@ export function diagnose(entries: readonly RouteEntry[], winner: Winner = (path,
     const cover = single ?? together?.[0];
     if (cover) {
       neverMatches.add(entry.route.index); // a shadowed route never matches, named or not: it covers nothing either
-      const example = findExample(entry, winner);
+      const example = findExample(entry, winner, fold);
       const shown = example ? `: ${example.method} ${example.path} goes to #${example.winner}` : '';
       const shownExample = example ? { method: example.method, path: example.path } : null;
       const taken =
@@ -250,14 +256,14 @@ function checkDefinition(entry: RouteEntry, add: Add): void {
 // ─── Shadowing ────────────────────────────────────────────────────────────────────────────────────────────
 
 /** A request that b accepts, to show the shadowing: sample values tried until b accepts one on its own. */
-function findExample(b: RouteEntry, winnerOf: Winner): { method: string; path: string; winner: number } | null {
+function findExample(b: RouteEntry, winnerOf: Winner, fold: Fold): { method: string; path: string; winner: number } | null {
   const method = b.route.methods?.[0] ?? 'GET';
   for (const sample of ['1', 'a', 'abc', '12', 'x1', 'true', 'a.txt', '2020-01-01', '00000000-0000-0000-0000-000000000001']) {
     for (let n = b.omittableFrom; n <= b.segments.length; n++) {
       const path = '/' + b.template.segments.slice(0, n).map((segment) =>
         segment.parts.map((p) => (p.kind === 'parameter' ? sample : p.text)).join(''),
       ).join('/');
-      if (explainRequest([b], path, method, undefined).match === null) continue;
+      if (explainRequest([b], path, method, undefined, fold).match === null) continue;
       const winner = winnerOf(path, method);
       if (winner !== null && winner.route.index < b.route.index) return { method, path, winner: winner.route.index };
     }

@@ -5,6 +5,7 @@
 // match() on generated route tables and paths.
 import { getRouteValue, type RouteValues } from '../../route-values.js';
 import { formatTemplate } from '../../template/format.js';
+import { foldCase, type Fold } from '../case-fold.js';
 import { matchComplexSegment } from '../complex-segment.js';
 import { constraintsOf, constraintText } from './constraint-info.js';
 import { RequestPath } from '../match/request-path.js';
@@ -58,9 +59,12 @@ type Verdict = { readonly values: RouteValues; readonly reason: null; readonly p
 const VERB_STAGE = 10_000;
 const CONSTRAINT_STAGE = 20_000;
 
-/** Explains one request against routes in collection order; `method` is already upper-cased. */
-export function explainRequest(entries: readonly RouteEntry[], target: unknown, method: string, httpContext: unknown): Explanation {
-  const path = typeof target === 'string' ? new RequestPath(target) : null;
+/**
+ * Explains one request against routes in collection order; `method` is already upper-cased. `fold`: how the table
+ * compares literals (case-fold.ts), as its entries were made.
+ */
+export function explainRequest(entries: readonly RouteEntry[], target: unknown, method: string, httpContext: unknown, fold: Fold = foldCase): Explanation {
+  const path = typeof target === 'string' ? new RequestPath(target, false, fold) : null;
   let winner: RouteExplanation | null = null;
   const routes = entries.map((entry): RouteExplanation => {
     const verdict: Verdict = path === null ? { values: null, reason: { kind: 'not-a-path' }, progress: 0 } : judge(entry, path, method, httpContext);

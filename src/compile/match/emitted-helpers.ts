@@ -2,7 +2,7 @@
 // same object serves code compiled at start-up (generated-matcher.ts) and code written ahead of time into a
 // module (aot/), which is why it lives apart from new Function.
 import { setRouteValue } from '../../route-values.js';
-import { foldCase } from '../case-fold.js';
+import { foldCase, type Fold } from '../case-fold.js';
 import { matchComplexSegment } from '../complex-segment.js';
 import type { RouteMatch } from '../matcher.js';
 import { INLINE_CHECKS } from './inline-constraints.js';
@@ -19,8 +19,11 @@ export type SubtreeMatch = (...args: unknown[]) => RouteMatch | null;
  */
 export type LazyResolver = (table: Map<string, unknown>, key: string, found: unknown) => SubtreeMatch;
 
-/** The helpers object the emitted units receive as H. */
-export function createEmittedHelpers(resolveLazy: LazyResolver) {
+/**
+ * The helpers object the emitted units receive as H; `fold` is the table's (case-fold.ts): one helpers object
+ * per fold, shared by every table that compares literals that way.
+ */
+export function createEmittedHelpers(resolveLazy: LazyResolver, fold: Fold) {
   return {
     ...INLINE_CHECKS,
     complex: matchComplexSegment,
@@ -46,7 +49,7 @@ export function createEmittedHelpers(resolveLazy: LazyResolver) {
       let key = path.slice(start, end);
       let found = table.get(key);
       if (found === undefined) {
-        const folded = foldCase(key);
+        const folded = fold(key);
         if (folded === key) return undefined;
         found = table.get((key = folded));
         if (found === undefined) return undefined;
@@ -55,7 +58,7 @@ export function createEmittedHelpers(resolveLazy: LazyResolver) {
     },
     /** The interpreted walk from `node` at segment `depth` of an already decoded path (nodes below EMIT_DEPTH_MAX). */
     walk(node: TrieNode, depth: number, path: string, method: string, ctx: unknown, best: number): RouteMatch | null {
-      return findFirstFrom(node, depth, new RequestPath(path, true), method, ctx, best);
+      return findFirstFrom(node, depth, new RequestPath(path, true, fold), method, ctx, best);
     },
     /** values[name] = value for any name ("__proto__" included, which plain assignment would swallow). */
     setValue: setRouteValue,

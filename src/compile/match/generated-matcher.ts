@@ -1,6 +1,7 @@
 // The 'generated' strategy: the trie's emitted source (emit-matcher.ts) turned into a function with
 // new Function, once, behind the front every request goes through (emitted-front.ts); until the table is hot,
 // the interpreted trie answers (tiered-match.ts).
+import { foldFor, type Fold } from '../case-fold.js';
 import { emitMatcher, emitSubtree, type EmittedMatcher, type EmittedUnit, type LazySubtree } from './emit-matcher.js';
 import { createEmittedHelpers, type EmittedHelpers, type SubtreeMatch } from './emitted-helpers.js';
 import type { Matcher } from '../matcher.js';
@@ -9,14 +10,23 @@ import { emittedFront, type EmittedMatch } from './emitted-front.js';
 import { tieredMatch } from './tiered-match.js';
 import { createTrieMatcher } from './trie-matcher.js';
 
-const HELPERS: EmittedHelpers = createEmittedHelpers((table, key, found) => lazyTarget(table as Map<string, Target>, key, found as LazySubtree | LazyState));
+/** The helpers of the emitted code for tables that ignore case (the default) and for case-sensitive ones. */
+const HELPERS: readonly [EmittedHelpers, EmittedHelpers] = [helpersFor(foldFor(false)), helpersFor(foldFor(true))];
+
+function helpersFor(fold: Fold): EmittedHelpers {
+  const helpers: EmittedHelpers = createEmittedHelpers(
+    (table, key, found) => lazyTarget(helpers, table as Map<string, Target>, key, found as LazySubtree | LazyState),
+    fold,
+  );
+  return helpers;
+}
 
 /** A literal table's entry: a compiled subtree, or one still to compile. */
 type Target = SubtreeMatch | LazySubtree | LazyState;
 
 /** Runs a unit's factory: the one place source becomes code. */
-function compileUnit<T>({ source, constants }: EmittedUnit): T {
-  return new Function('K', 'H', source)(constants, HELPERS) as T;
+function compileUnit<T>({ source, constants }: EmittedUnit, helpers: EmittedHelpers): T {
+  return new Function('K', 'H', source)(constants, helpers) as T;
 }
 
 type UnitFactory = (constants: readonly unknown[], helpers: EmittedHelpers) => SubtreeMatch;
@@ -46,12 +56,12 @@ interface LazyState {
 export const SHARED_SHAPE = 4;
 
 /** What a literal table's entry answers with now, compiling its code when it is worth it. */
-function lazyTarget(table: Map<string, Target>, key: string, found: LazySubtree | LazyState): SubtreeMatch {
+function lazyTarget(helpers: EmittedHelpers, table: Map<string, Target>, key: string, found: LazySubtree | LazyState): SubtreeMatch {
   let state: LazyState;
   if ('interpret' in found) state = found;
   else {
     const { node, depth } = found;
-    const interpret: SubtreeMatch = (path, _end, method, ctx, best) => HELPERS.walk(node, depth, path as string, method as string, ctx, best as number);
+    const interpret: SubtreeMatch = (path, _end, method, ctx, best) => helpers.walk(node, depth, path as string, method as string, ctx, best as number);
     state = { subtree: found, shape: null, constants: [], interpret };
     table.set(key, state);
   }
@@ -69,7 +79,7 @@ function lazyTarget(table: Map<string, Target>, key: string, found: LazySubtree 
   }
   if (shape.factory === null) return state.interpret;
   // Closures of one factory share one SharedFunctionInfo: one bytecode, one feedback vector, one optimized code.
-  const compiled = shape.factory(state.constants, HELPERS);
+  const compiled = shape.factory(state.constants, helpers);
   table.set(key, compiled);
   return compiled;
 }
@@ -94,15 +104,16 @@ function canCompile(): boolean {
  * answers matches(), allowedMethods() and the rare request the emitted code cannot take: a path with an escaped
  * "/" ("%2F").
  */
-export function createGeneratedMatcher(entries: readonly RouteEntry[], { tiering = true }: { tiering?: boolean } = {}): Matcher | null {
+export function createGeneratedMatcher(entries: readonly RouteEntry[], { tiering = true, caseSensitive = false }: { tiering?: boolean; caseSensitive?: boolean } = {}): Matcher | null {
   if (!canCompile()) return null;
-  const trie = createTrieMatcher(entries, { staticIndex: false });
+  const trie = createTrieMatcher(entries, { staticIndex: false, caseSensitive });
+  const helpers = HELPERS[caseSensitive ? 1 : 0];
   let main: EmittedMatcher | null = null;
   let front: Matcher['match'] | null = null;
   const compiled = (): Matcher['match'] => {
     if (front === null) {
-      main = emitMatcher(trie.root, entries, true);
-      front = emittedFront(compileUnit<EmittedMatch>(main), trie);
+      main = emitMatcher(trie.root, entries, { lazy: true, caseSensitive });
+      front = emittedFront(compileUnit<EmittedMatch>(main, helpers), trie);
     }
     return front;
   };

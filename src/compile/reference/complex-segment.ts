@@ -4,39 +4,39 @@
 // to its right takes everything between the literal and that end. One search per literal, no backtracking:
 // a greedy leftmost parameter and a literal found "too far right" are simply the semantics.
 import type { ParameterPart, TemplatePart, TemplateSegment } from '../../template/ast.js';
-import { foldForComparison } from './fold-case.js';
+import type { ComparisonKey } from './fold-case.js';
 
 /** Captured [name, value] pairs, left to right by discovery (right to left in the segment). */
 export type Captures = [name: string, value: string][];
 
-/** Matches `text` (decoded) against the segment's parts; null when it does not match. */
-export function matchComplexSegment(segment: TemplateSegment, text: string): Captures | null {
+/** Matches `text` (decoded) against the segment's parts, comparing by `key`; null when it does not match. */
+export function matchComplexSegment(segment: TemplateSegment, text: string, key: ComparisonKey): Captures | null {
   const parts = segment.parts;
   const last = parts.length - 1;
   const lastPart = parts[last];
   const beforeLast = parts[last - 1];
   const optionalExtension = lastPart.kind === 'parameter' && lastPart.isOptional && beforeLast?.kind === 'separator';
-  if (!optionalExtension) return matchParts(parts, last, text);
+  if (!optionalExtension) return matchParts(parts, last, text, key);
 
   // "{name}.{ext?}": first with the extension ("a.txt")...
-  const withExtension = matchParts(parts, last, text);
+  const withExtension = matchParts(parts, last, text, key);
   if (withExtension !== null) return withExtension;
   // ...then "name." (the router's own rule, which ASP.NET Core does not have: a trailing period with no
   // extension after it is dropped, and what is left must match the parts before the period)...
-  const period = foldForComparison(beforeLast.text);
-  if (foldForComparison(text).endsWith(period)) {
-    return last >= 2 ? matchParts(parts, last - 2, text.slice(0, text.length - period.length)) : null;
+  const period = key(beforeLast.text);
+  if (key(text).endsWith(period)) {
+    return last >= 2 ? matchParts(parts, last - 2, text.slice(0, text.length - period.length), key) : null;
   }
   // ...then "name": the parts before the period against the whole text.
-  return matchParts(parts, last - 2, text);
+  return matchParts(parts, last - 2, text, key);
 }
 
 /**
  * ASP.NET MatchComplexSegmentCore over parts[0..lastUsed]. `end` is where the text still unmatched ends;
  * `pending` is the parameter that takes the text between the next literal found and `end`.
  */
-function matchParts(parts: readonly TemplatePart[], lastUsed: number, text: string): Captures | null {
-  const folded = foldForComparison(text);
+function matchParts(parts: readonly TemplatePart[], lastUsed: number, text: string, key: ComparisonKey): Captures | null {
+  const folded = key(text);
   const captures: Captures = [];
   let end = text.length;
   let pending: ParameterPart | null = null;
@@ -51,7 +51,7 @@ function matchParts(parts: readonly TemplatePart[], lastUsed: number, text: stri
       }
       continue;
     }
-    const literal = foldForComparison(part.text);
+    const literal = key(part.text);
     // The literal must lie wholly before `end`, one character short of it when a parameter waits to its right.
     const searchEnd = end - (pending !== null ? 1 : 0);
     if (searchEnd - literal.length < 0) return null;

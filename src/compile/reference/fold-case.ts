@@ -12,3 +12,10 @@ export function foldForComparison(text: string): string {
   }
   return out.replaceAll('ς', 'σ');
 }
+
+/** The comparison key of a table: the fold above, or, for a case-sensitive table, the text as it is. */
+export type ComparisonKey = (text: string) => string;
+
+export function comparisonKeyFor(caseSensitive: boolean): ComparisonKey {
+  return caseSensitive ? (text) => text : foldForComparison;
+}

@@ -5,7 +5,7 @@ import { setRouteValue, type RouteValues } from '../../route-values.js';
 import type { LiteralPart, SeparatorPart, TemplateSegment } from '../../template/ast.js';
 import type { RouteEntry } from '../route-entry.js';
 import { matchComplexSegment } from './complex-segment.js';
-import { foldForComparison } from './fold-case.js';
+import { foldForComparison, type ComparisonKey } from './fold-case.js';
 import type { SplitPath } from './split-path.js';
 
 /**
@@ -29,11 +29,11 @@ export function matchTemplate(entry: RouteEntry, request: SplitPath): RouteValue
     const parts = segment.parts;
     const part = parts[0];
     if (parts.length > 1) {
-      const captures = matchComplexSegment(segment, request.decoded(i));
+      const captures = matchComplexSegment(segment, request.decoded(i), request.key);
       if (captures === null) return null;
       for (const [name, value] of captures) setRouteValue(values, name, value);
     } else if (part.kind !== 'parameter') {
-      if (request.folded(i) !== foldedLiteral(part)) return null; // case-insensitive
+      if (request.folded(i) !== literalKey(part, request.key)) return null; // case-insensitive unless the table is case-sensitive
     } else if (part.isCatchAll) {
       // The catch-all takes the rest of the path, slashes and all; an empty rest is no value.
       const rest = request.remainderFrom(i);
@@ -50,7 +50,8 @@ export function matchTemplate(entry: RouteEntry, request: SplitPath): RouteValue
 
 // Folded once per template literal, not once per request (the parsed template is immutable).
 const foldedLiterals = new WeakMap<LiteralPart | SeparatorPart, string>();
-function foldedLiteral(part: LiteralPart | SeparatorPart): string {
+function literalKey(part: LiteralPart | SeparatorPart, key: ComparisonKey): string {
+  if (key !== foldForComparison) return key(part.text);
   let folded = foldedLiterals.get(part);
   if (folded === undefined) foldedLiterals.set(part, (folded = foldForComparison(part.text)));
   return folded;

@@ -5,20 +5,22 @@
 // path splitting, decoding, case folding or complex-segment matching shows up as a disagreement.
 import type { Matcher, RouteMatch } from '../matcher.js';
 import type { RouteEntry } from '../route-entry.js';
+import { comparisonKeyFor, type ComparisonKey } from './fold-case.js';
 import { acceptsVerb, matchTemplate, passesConstraints } from './match-route.js';
 import { splitPath } from './split-path.js';
 
 /** The reference matcher over the entries: no index, no trie, no code generation. */
-export function createReferenceMatcher(entries: readonly RouteEntry[]): Matcher {
+export function createReferenceMatcher(entries: readonly RouteEntry[], options: { readonly caseSensitive?: boolean } = {}): Matcher {
+  const key = comparisonKeyFor(options.caseSensitive === true);
   return {
     strategy: 'reference',
     source: null,
     match(target, method, httpContext) {
-      for (const found of referenceMatches(entries, target, method, httpContext)) return found;
+      for (const found of referenceMatches(entries, target, method, httpContext, key)) return found;
       return null;
     },
-    matches: (target, method, httpContext) => referenceMatches(entries, target, method, httpContext),
-    allowedMethods: (target, httpContext) => referenceAllowedMethods(entries, target, httpContext),
+    matches: (target, method, httpContext) => referenceMatches(entries, target, method, httpContext, key),
+    allowedMethods: (target, httpContext) => referenceAllowedMethods(entries, target, httpContext, key),
     describe: () => entries.map((e) => `${e.route.index} ${e.route.template}`).join('\n'),
   };
 }
@@ -29,8 +31,9 @@ function* referenceMatches(
   target: string,
   method: string,
   httpContext: unknown,
+  key: ComparisonKey,
 ): Generator<RouteMatch> {
-  const request = splitPath(target);
+  const request = splitPath(target, key);
   for (const entry of entries) {
     // The verb limit first: the cheapest reason to skip a route, and never a reason to run its constraints.
     if (!acceptsVerb(entry, method)) continue;
@@ -43,8 +46,8 @@ function* referenceMatches(
  * The methods of the routes whose template and constraints accept the path, the verb limit aside ("*" for
  * a route with none), sorted. The constraints see the request as if sent with the route's first method.
  */
-function referenceAllowedMethods(entries: readonly RouteEntry[], target: string, httpContext: unknown): string[] {
-  const request = splitPath(target);
+function referenceAllowedMethods(entries: readonly RouteEntry[], target: string, httpContext: unknown, key: ComparisonKey): string[] {
+  const request = splitPath(target, key);
   const allowed = new Set<string>();
   for (const entry of entries) {
     const values = matchTemplate(entry, request);

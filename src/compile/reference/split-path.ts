@@ -2,7 +2,7 @@
 // encoded "/" stays inside its segment). Written straight from the rules, sharing nothing with the
 // production RequestPath: the reference strategy is the oracle the trie and generated matchers are tested
 // against, so a bug here must not be able to hide the same bug there.
-import { foldForComparison } from './fold-case.js';
+import type { ComparisonKey } from './fold-case.js';
 import { percentDecode } from './percent-decode.js';
 
 /** A request path as the reference matcher sees it. */
@@ -15,14 +15,16 @@ export interface SplitPath {
   readonly starts: readonly number[];
   /** Segment `i` percent-decoded (decoded once, when first asked for). */
   decoded(i: number): string;
-  /** Segment `i` decoded and case-folded, for comparison with literals (folded once, when first asked for). */
+  /** Segment `i` decoded and folded by the table's key, for comparison with literals (once, when first asked for). */
   folded(i: number): string;
+  /** The table's comparison key (fold-case.ts). */
+  readonly key: ComparisonKey;
   /** Everything from the start of segment `i` to the end of the path, trailing slash included, decoded. */
   remainderFrom(i: number): string;
 }
 
 /** "/a/b%2Fc/?x=1#f" → segments ["a", "b%2Fc"]. */
-export function splitPath(target: string): SplitPath {
+export function splitPath(target: string, key: ComparisonKey): SplitPath {
   // The query starts at the first "?", the fragment at the first "#"; whichever comes first ends the path.
   let end = target.length;
   const query = target.indexOf('?');
@@ -54,7 +56,8 @@ export function splitPath(target: string): SplitPath {
     segments,
     starts,
     decoded,
-    folded: (i) => (foldedCache[i] ??= foldForComparison(decoded(i))),
+    folded: (i) => (foldedCache[i] ??= key(decoded(i))),
+    key,
     remainderFrom: (i) => percentDecode(path.slice(starts[i])),
   };
 }

@@ -1,6 +1,6 @@
 // The test that the path segment at `s` equals a (case-folded) literal, written out as char-code comparisons:
 // no slice, no indexOf, no allocation. ASCII letters fold with `| 32`; a literal with non-ASCII text goes
-// through full case folding (H.foldedEquals).
+// through full case folding (H.foldedEquals). In a case-sensitive table every char code compares as it is.
 
 /**
  * Literals up to this length are compared char by char in the source; longer ones by a helper loop.
@@ -14,11 +14,12 @@ export const UNROLL_MAX = 16;
  * `asData`, the text and its length are read from the constants (a helper loop), so that units that differ only
  * in their literals have the same source (emitSubtree).
  */
-export function literalTest(text: string, s: string, ref: (value: unknown) => string, asData = false): string {
+export function literalTest(text: string, s: string, ref: (value: unknown) => string, asData = false, caseSensitive = false): string {
   // The segment ends right after the literal: a "/" there, or the end of the path (end is at most length).
   // (Every read stays inside the string: V8 deoptimizes optimized code on an out-of-bounds charCodeAt.)
   const after = `${s} + ${literalLength(text, ref, asData)}`;
   const length = `(${after} < length ? path.charCodeAt(${after}) === 47 : ${after} === length)`;
+  if (caseSensitive) return exactTest(text, s, ref, asData, length);
   if (!/^[\x00-\x7f]*$/.test(text)) return `${length} && H.foldedEquals(path, ${s}, ${ref(text)})`;
   if (asData || text.length > UNROLL_MAX) return `${length} && H.asciiEquals(path, ${s}, ${ref(text)})`;
   const chars = [...text].map((ch, i) => {
@@ -30,6 +31,13 @@ export function literalTest(text: string, s: string, ref: (value: unknown) => st
     return `(path.charCodeAt(${at}) | 32) === ${code}`;
   });
   // The first char first (segment `s` is not empty, so it is inside the string): most candidates fail there.
+  return [chars[0], length, ...chars.slice(1)].join(' && ');
+}
+
+/** The case-sensitive test: each UTF-16 unit compared as it is (a long literal, or one read as data, by startsWith). */
+function exactTest(text: string, s: string, ref: (value: unknown) => string, asData: boolean, length: string): string {
+  if (asData || text.length > UNROLL_MAX) return `${length} && path.startsWith(${ref(text)}, ${s})`;
+  const chars = Array.from({ length: text.length }, (_, i) => `path.charCodeAt(${i === 0 ? s : `${s} + ${i}`}) === ${text.charCodeAt(i)}`);
   return [chars[0], length, ...chars.slice(1)].join(' && ');
 }
 

@@ -38,6 +38,8 @@ export interface LazySubtree {
   readonly taken: readonly Taken[];
   /** The compiled units of this router by source text, shared by all its lazy subtrees (see emitSubtree). */
   readonly shapes: Map<string, unknown>;
+  /** The table compares literals with their case. */
+  readonly caseSensitive: boolean;
 }
 
 /** A unit's source (the body of `function (K, H) { … }`) and the constants it reads. */
@@ -66,6 +68,8 @@ export class UnitEmitter {
     readonly shapes: Map<string, unknown>,
     /** The index relative route indexes count from (K[0]), or null for absolute indexes. */
     readonly base: number | null = null,
+    /** Literals compare with their case (the trie's literal keys are then as written). */
+    private readonly caseSensitive = false,
   ) {
     if (base !== null) this.pool.ref(base);
   }
@@ -208,8 +212,8 @@ export class UnitEmitter {
     for (const [first, bucket] of buckets) {
       if (first < 0) continue;
       const labels = [first];
-      if (first >= 97 && first <= 122) labels.push(first - 32);
-      if (first === 107) labels.push(8490); // the Kelvin sign folds to "k"
+      if (first >= 97 && first <= 122 && !this.caseSensitive) labels.push(first - 32);
+      if (first === 107 && !this.caseSensitive) labels.push(8490); // the Kelvin sign folds to "k"
       w.open(`${labels.map((code) => `case ${code}:`).join(' ')} {`);
       this.emitBucket(w, bucket, depth, next);
       w.line('break;');
@@ -234,7 +238,7 @@ export class UnitEmitter {
     const table = `L${this.tables.length}`;
     const keys = this.pool.ref(edges.map(([text]) => text));
     if (this.lazy) {
-      const subtrees: LazySubtree[] = edges.map(([, child]) => ({ node: child, depth: depth + 1, taken: next, shapes: this.shapes }));
+      const subtrees: LazySubtree[] = edges.map(([, child]) => ({ node: child, depth: depth + 1, taken: next, shapes: this.shapes, caseSensitive: this.caseSensitive }));
       this.tables.push(`const ${table} = H.literalTable(${keys}, ${this.pool.ref(subtrees)}); // subtrees compiled on first use`);
     } else {
       const targets = edges.map(([, child]) => this.emitFunction(child, depth + 1, next));
@@ -254,7 +258,7 @@ export class UnitEmitter {
     const asData = this.base !== null;
     const ref = (value: unknown): string => this.pool.ref(value);
     edges.forEach(([text, child], i) => {
-      const condition = literalTest(text, s, ref, asData);
+      const condition = literalTest(text, s, ref, asData, this.caseSensitive);
       const test = asData ? `(${condition}) {` : `(${condition}) { // ${quote(text)}`;
       if (i === 0) w.open(`if ${test}`);
       else w.reopen(`} else if ${test}`);
