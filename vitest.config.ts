@@ -1,5 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
+/** The files of matching tables and properties, which run on every strategy (test/support/routers.ts). */
+const MATCHING_TABLES = [
+  'test/match.test.ts',
+  'test/generate.test.ts',
+  'test/aspnet-conformance.test.ts',
+  'test/constraints.test.ts',
+  'test/decoding.test.ts',
+  'test/deep-templates.test.ts',
+  'test/generation-only.test.ts',
+  'test/roundtrip.test.ts',
+  'test/real-tables.test.ts',
+  'test/bench-fixtures.test.ts',
+  'test/differential.test.ts',
+];
+
 export default defineConfig({
   test: {
     // The machine has 2 cores; more workers only add contention.
@@ -16,20 +31,24 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'aot',
-          include: [
-            'test/match.test.ts',
-            'test/generate.test.ts',
-            'test/aspnet-conformance.test.ts',
-            'test/constraints.test.ts',
-            'test/decoding.test.ts',
-            'test/deep-templates.test.ts',
-            'test/generation-only.test.ts',
-            'test/roundtrip.test.ts',
-            'test/real-tables.test.ts',
-            'test/bench-fixtures.test.ts',
-            'test/differential.test.ts',
-          ],
+          include: MATCHING_TABLES,
           env: { SWITCHYARD_STRATEGIES: 'aot' },
+          execArgv: ['--disallow-code-generation-from-strings'],
+        },
+      },
+      // Every matching table and property once more on tables compiled with caseSensitive: true (each table with
+      // the cases whose answer cannot depend on case; test/support/routers.ts), on every strategy: the three of
+      // compile() here, and built modules in workers that forbid eval, as in "aot".
+      {
+        extends: true,
+        test: { name: 'case-sensitive', include: MATCHING_TABLES, env: { SWITCHYARD_CASE_SENSITIVE: '1' } },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'aot case-sensitive',
+          include: MATCHING_TABLES,
+          env: { SWITCHYARD_STRATEGIES: 'aot', SWITCHYARD_CASE_SENSITIVE: '1' },
           execArgv: ['--disallow-code-generation-from-strings'],
         },
       },

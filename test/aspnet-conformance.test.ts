@@ -6,7 +6,7 @@ import { aspnetConstraintCases, aspnetConstraintErrorCases } from './cases/aspne
 import { aspnetGenerateCases } from './cases/aspnet-generate-cases.js';
 import { aspnetMatchCases } from './cases/aspnet-match-cases.js';
 import { aspnetTemplateCases } from './cases/aspnet-template-cases.js';
-import { routerFor, strategies } from './support/routers.js';
+import { caseMode, forCaseMode, routerFor, strategies } from './support/routers.js';
 
 const differs = (source?: string) => /\(differs: /.test(source ?? '');
 
@@ -33,8 +33,8 @@ describe('ASP.NET constraint vectors', () => {
   });
 });
 
-describe.each(strategies)('ASP.NET matcher vectors (%s)', (strategy) => {
-  it.each(aspnetMatchCases.filter((c) => !differs(c.source)))('$path ($source)', ({ routes, path, method, expected }) => {
+describe.each(strategies)(`ASP.NET matcher vectors (%s, ${caseMode})`, (strategy) => {
+  it.each(forCaseMode(aspnetMatchCases.filter((c) => !differs(c.source))))('$path ($source)', ({ routes, path, method, expected }) => {
     const found = routerFor(routes, strategy).match(path, method ?? 'GET');
     expect(found === null ? null : { index: found.route.index, values: found.values }).toEqual(expected);
   });

@@ -6,7 +6,7 @@
 // compiled code as they are reached, and the answer must never change with them.
 import { describe, expect, it } from 'vitest';
 import type { RouteDefinition } from '../src/index.js';
-import { routerFor, strategies } from './support/routers.js';
+import { caseMode, forCaseMode, routerFor, strategies } from './support/routers.js';
 
 /** More than eight literal siblings sharing a first letter: a Map bucket whose subtrees compile lazily. */
 const S_FAN_OUT = ['sessions', 'settings', 'search', 'stats', 'status', 'subscriptions', 'support', 'sitemap.xml', 'shop', 'signin'];
@@ -71,8 +71,8 @@ const CASES: DecodingCase[] = [
   },
 ];
 
-describe.each(strategies)('%s: a path is decoded exactly once', (strategy) => {
-  it.each(CASES)('$label', ({ routes, path, expected }) => {
+describe.each(strategies)(`%s (${caseMode}): a path is decoded exactly once`, (strategy) => {
+  it.each(forCaseMode(CASES))('$label', ({ routes, path, expected }) => {
     const router = routerFor(routes.map((r) => ({ template: r.template })), strategy);
     const answers = new Set<string>();
     // Reach every subtree of the fan-out several times, so that shared shapes get compiled between the asks.

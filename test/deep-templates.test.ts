@@ -3,7 +3,7 @@
 // segments is about as deep as a request can get through node:http (its 16 KiB header limit allows ~8,000 "/x").
 import { describe, expect, it } from 'vitest';
 import type { CaseRoute } from './cases/types.js';
-import { routerFor, strategies } from './support/routers.js';
+import { caseMode, forCaseMode, routerFor, strategies } from './support/routers.js';
 
 /** A template of `depth` segments cycling literal / parameter / complex segment, and a path that fills it. */
 function deep(depth: number): { template: string; path: string } {
@@ -41,8 +41,8 @@ const CASES: DeepCase[] = [65, 800, 3_000, 10_000].flatMap((depth): DeepCase[] =
   ];
 });
 
-describe.each(strategies)('%s: deep templates', (strategy) => {
-  it.each(CASES)('$label', ({ routes, path, index, some }) => {
+describe.each(strategies)(`%s (${caseMode}): deep templates`, (strategy) => {
+  it.each(forCaseMode(CASES))('$label', ({ routes, path, index, some }) => {
     const router = routerFor(routes, strategy);
     for (let round = 0; round < 6; round++) {
       const found = router.match(path);

@@ -27,7 +27,7 @@ type Routers = Record<Strategy, CompiledRouter>;
 
 function compileAll(routes: readonly RouteDefinition[]): Routers {
   try {
-    const routers = { reference: compile(routes, { strategy: 'reference' }) } as Routers;
+    const routers = { reference: compileWith(routes, { strategy: 'reference' }) } as Routers;
     for (const strategy of subjects) routers[strategy] = compileWith(routes, { strategy });
     if (subjects.includes('generated')) expect(routers.generated.strategy).toBe('generated');
     return routers;

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { compile, type RouteDefinition } from '../src/index.js';
 import { toOpenApi } from '../src/openapi.js';
-import { compileWith, strategies } from './support/routers.js';
+import { caseMode, compileWith, strategies } from './support/routers.js';
 
 const ROUTES: RouteDefinition[] = [
   { name: 'generic', template: '{seName}' },
@@ -15,7 +15,7 @@ const ROUTES: RouteDefinition[] = [
   { name: 'old', template: 'legacy/{id:int}', generationOnly: true },
 ];
 
-describe.each(strategies)('%s: a generation-only route never matches', (strategy) => {
+describe.each(strategies)(`%s (${caseMode}): a generation-only route never matches`, (strategy) => {
   it.each([
     ['/laptop', 0, { seName: 'laptop' }],
     ['/legacy/5', null, null],

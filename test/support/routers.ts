@@ -1,10 +1,14 @@
 // Every strategy, in one list: every table and property runs against each of them. The 'aot' strategy is a
 // module written by compileToModule() and loaded as a module is (its import of the runtime given the runtime
 // in place); it runs in the vitest project "aot" (SWITCHYARD_STRATEGIES=aot), whose workers forbid eval and
-// new Function, so every table there also proves the module needs neither.
+// new Function, so every table there also proves the module needs neither. The projects "case-sensitive" and
+// "aot case-sensitive" (SWITCHYARD_CASE_SENSITIVE=1) run the same tables and properties once more on tables
+// compiled with caseSensitive: true, each table with the cases whose answer cannot depend on case (forCaseMode).
 import { runInThisContext } from 'node:vm';
 import { loadRouter } from '../../src/aot.js';
 import { compile, compileToModule, type AotRouter, type CompileOptions, type CompiledRouter, type MatchStrategy, type RouteDefinition } from '../../src/index.js';
+import { foldCase } from '../../src/compile/case-fold.js';
+import { parseTemplate } from '../../src/index.js';
 import type { CaseRoute } from '../cases/types.js';
 
 export type Strategy = MatchStrategy | 'aot';
@@ -17,6 +21,44 @@ export const strategies: readonly Strategy[] = process.env.SWITCHYARD_STRATEGIES
 /** The strategies checked against the reference (the reference itself aside). */
 export const subjects = strategies.filter((s) => s !== 'reference');
 
+/** This run compiles every table with caseSensitive: true (the projects "case-sensitive" and "aot case-sensitive"). */
+export const caseSensitive = process.env.SWITCHYARD_CASE_SENSITIVE === '1';
+
+/** The mode a title shows. */
+export const caseMode = caseSensitive ? 'case-sensitive' : 'ignoring case';
+
+/**
+ * The cases whose expected answer holds in this run's mode: every case by default; with caseSensitive, the cases
+ * whose answer cannot depend on case: every literal of their templates and every request path, decoded, is its
+ * own case fold (lower case), so comparing with or without case gives the same result. The case-dependent answers
+ * have their own table (test/cases/case-sensitive-cases.ts).
+ */
+export function forCaseMode<T extends { routes: readonly { template: string }[] }>(cases: readonly T[], pathsOf: (c: T) => readonly string[] = (c) => [(c as unknown as { path: string }).path]): T[] {
+  if (!caseSensitive) return [...cases];
+  return cases.filter((c) => c.routes.every((r) => literalsOf(r.template).every(isOwnFold)) && pathsOf(c).every((p) => isOwnFold(looseDecode(p))));
+}
+
+const isOwnFold = (text: string): boolean => foldCase(text) === text;
+
+function literalsOf(template: string): string[] {
+  try {
+    return parseTemplate(template).segments.flatMap((s) => s.parts.flatMap((p) => (p.kind === 'parameter' ? [] : [p.text])));
+  } catch {
+    return []; // a case about a bad template: it throws in either mode
+  }
+}
+
+/** The path with every escape that decodes, decoded ("%41" → "A"); the rest as it stands. */
+function looseDecode(path: string): string {
+  return path.replace(/(%[0-9A-Fa-f]{2})+/g, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
+}
+
 export type StrategyOptions = Omit<CompileOptions, 'strategy'> & { strategy?: Strategy };
 
 /**
@@ -26,7 +68,8 @@ export type StrategyOptions = Omit<CompileOptions, 'strategy'> & { strategy?: St
  * (test/tiered-match.test.ts checks the tiers).
  */
 export function compileWith(routes: Iterable<RouteDefinition>, options: StrategyOptions = {}): CompiledRouter {
-  const { strategy, ...rest } = options;
+  const { strategy, ...given } = options;
+  const rest = { caseSensitive, ...given };
   if (strategy !== 'aot') return compile(routes, { tiering: false, ...rest, strategy });
   return loadBuilt([...routes], rest);
 }
