@@ -40,6 +40,7 @@ const FILES: Record<string, string> = {
   'routes.ts': 'export default [{ template: "a" }];',
   'generation-only.json': JSON.stringify([{ name: 'product', template: 'p/{id}' }, { name: 'old', template: 'legacy/{id}', generationOnly: true }, { name: 'old-get', template: 'legacy2/{id}', methods: ['GET'], generationOnly: true }]),
   'unknown-constraint.mjs': 'export default [{ template: "s/{slug:slugg}" }];',
+  'cased.json': JSON.stringify([{ template: 'Users' }, { template: 'users' }]),
   'routes.mjs': 'export const routes = [{ template: "files/{name}.{ext?}", constraints: { ext: /^(pdf|txt)$/ } }, "{*path}"];',
 };
 
@@ -111,6 +112,13 @@ const cases: [string, string[], number, string[], string][] = [
   ['lint --json lists the findings', ['lint', '$DIR/routes.json', '--json'], 1, ['"code": "shadowed"', '"severity": "error"'], ''],
   ['lint: a clean table', ['lint', '$DIR/clean.json'], 0, ['2 routes, 0 errors, 0 warnings'], ''],
   ['lint --json', ['lint', '$DIR/routes.json', '--json'], 1, ['"code": "shadowed"', '"example"'], ''],
+  ['lint: "Users" shadows "users" ignoring case', ['lint', '$DIR/cased.json'], 1, ['error   #1 "users"  unreachable: route #0 "Users" comes first', 'GET /users goes to #0'], ''],
+  ['lint --case-sensitive: "Users" and "users" are two paths', ['lint', '$DIR/cased.json', '--case-sensitive'], 0, ['2 routes, 0 errors, 0 warnings'], ''],
+  ['match ignoring case', ['match', '$DIR/cased.json', 'GET', '/USERS'], 0, ['matched #0 "Users"'], ''],
+  ['match --case-sensitive', ['match', '$DIR/cased.json', 'GET', '/USERS', '--case-sensitive'], 1, ['no match for GET /USERS'], ''],
+  ['match --case-sensitive, the exact spelling', ['match', '$DIR/cased.json', 'GET', '/users', '--case-sensitive'], 0, ['matched #1 "users"'], ''],
+  ['explain --case-sensitive', ['explain', '$DIR/cased.json', 'GET', '/users', '--case-sensitive', '--all'], 0, ['matched #1 "users"', '✗ #0 "Users"  segment 0 "users" is not the literal "Users" (literals compare with their case)'], ''],
+  ['build --help names --case-sensitive', ['build', '--help'], 0, ['[--case-sensitive]', '--case-sensitive', 'literals compare with their case'], ''],
   ['a missing file', ['lint', '$DIR/missing.json'], 2, [], 'switchyard lint: cannot read'],
   ['bad JSON: line and column', ['routes', '$DIR/bad.json'], 2, [], 'bad.json:1:15  not valid JSON at line 1, column 15: Unexpected end of JSON input'],
   ['bad JSON in lint: status 1', ['lint', '$DIR/bad.json'], 1, ['invalid-json (1)', 'bad.json:1:15', '1 error; the table does not compile'], ''],

@@ -42,3 +42,25 @@ describe('router.source for a large table', () => {
     await expect(source.slice(source.indexOf('\n// A subtree shape'))).toMatchFileSnapshot('./__snapshots__/large-table.shape.js');
   });
 });
+
+// A case-sensitive table (compile option caseSensitive): every literal compares char code by char code as written
+// (no `| 32`), the switch has one label per first char, a long literal and a subtree's literals read as data are
+// compared with startsWith, a literal table is looked up without folding, and non-ASCII text needs no helper.
+const CASE_SENSITIVE_ROUTES: RouteDefinition[] = [
+  ...['Users', 'users', 'Orgs', 'gists', 'Teams', 'events', 'Search', 'meta', 'ΟΔΟΣ'].map((name) => ({ template: `${name}/{id:int}` })),
+  ...Array.from({ length: 12 }, (_, i) => ({ template: `R${i}/Items/{id:int}` })),
+  { template: 'AVeryLongLiteralSegmentName/{x}' },
+  { template: 'files/{name}.TXT' },
+];
+
+describe('router.source for a case-sensitive table', () => {
+  it('compares literals as written, and so does the shape compiled for four subtrees (file snapshot)', async () => {
+    const router = compile(CASE_SENSITIVE_ROUTES, { tiering: false, caseSensitive: true });
+    for (const i of [0, 3, 7, 11]) expect(router.match(`/R${i}/Items/5`)?.route.index).toBe(9 + i);
+    for (const i of [0, 3, 7, 11]) expect(router.match(`/r${i}/items/5`)).toBeNull();
+    const source = router.source!;
+    expect(source).not.toMatch(/\| 32|foldedEquals/);
+    for (const form of [/switch \(path\.charCodeAt\(s0\)\)/, /H\.literalChild\(/, /path\.startsWith\(K\[\d+\], s0\)/, /A subtree shape reached by 4 subtrees/]) expect(source).toMatch(form);
+    await expect(source).toMatchFileSnapshot('./__snapshots__/case-sensitive-table.js');
+  });
+});

@@ -554,6 +554,35 @@ describe('verb-limited routes', () => {
   });
 });
 
+describe.each([false, true])('routing options caseSensitive: %s', (caseSensitive) => {
+  let base: string;
+
+  beforeAll(async () => {
+    const app = createApplication();
+    addRouting(app.services, { caseSensitive });
+    useRouter(app, (routes) => {
+      routes.mapGet('Users/{id}', echo('Users'));
+      routes.mapGet('users/{id}', echo('users'));
+    });
+    // A Route on its own (no RouteBuilder) matches by itself, with the option given to it.
+    app.use(routerMiddleware(new Route(new RouteHandler(echo('Late')), null, 'Late', null, null, null, undefined, { caseSensitive })));
+    app.run(fellThrough);
+    base = await startApp(app);
+  });
+
+  it.each([
+    ['/Users/1', 'Users'],
+    ['/users/1', caseSensitive ? 'users' : 'Users'],
+    ['/USERS/1', caseSensitive ? null : 'Users'],
+    ['/Late', 'Late'],
+    ['/late', caseSensitive ? null : 'Late'],
+  ])('GET %s', async (path, expected) => {
+    const res = await call(`${base}${path}`);
+    if (expected === null) expect(res.text).toBe(`fell through: GET ${path}`);
+    else expect(JSON.parse(res.text).by).toBe(expected);
+  });
+});
+
 // ---------------------------------------------------------------------------------------------------------
 
 describe('RouteData values, data tokens and constraints', () => {

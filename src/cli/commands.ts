@@ -52,6 +52,7 @@ export const GLOBAL_OPTIONS = [
 ] as const;
 
 const JSON_OPTION: Option = { name: 'json', text: 'machine-readable output (JSON)' };
+const CASE_SENSITIVE_OPTION: Option = { name: 'case-sensitive', text: 'literals compare with their case ("/Users" is not "/users"; by default they compare ignoring case)' };
 
 const FILE_HELP = `<file> is a JSON file (an array of routes, or { "routes": [...] }) or an ES module (.js, .mjs)
 exporting the routes (export default [...] or export const routes = [...]). A route is an object:
@@ -61,7 +62,7 @@ async function load(args: Args, count: number, usage: string): Promise<{ file: s
   if (args.positionals.length < count) throw new CliError(`missing arguments\nusage: ${usage}`);
   const [file, ...rest] = args.positionals;
   const table = await loadRouteTable(file);
-  return { file, router: compileRoutes(file, table), rest };
+  return { file, router: compileRoutes(file, table, args.flags.has('case-sensitive')), rest };
 }
 
 /** The METHOD and path of match and explain: a lone path is a GET, and a note on stderr says so. */
@@ -112,12 +113,12 @@ which route wins); --json prints the routes as JSON.`,
   },
 
   match: {
-    usage: 'switchyard match <file> [METHOD] <path> [--json]',
+    usage: 'switchyard match <file> [METHOD] <path> [--case-sensitive] [--json]',
     summary: 'the route that wins a request, and its values',
     help: `Prints the first route, in collection order, that accepts the request, with its route values.
 Without a METHOD the request is a GET (a note on stderr says so). Exit status 1 when no route matches (then
 try: switchyard explain).`,
-    options: [JSON_OPTION],
+    options: [CASE_SENSITIVE_OPTION, JSON_OPTION],
     async run(args, { out, err, style }) {
       const { router, rest } = await load(args, 2, this.usage);
       const [method, path] = requestOf(rest, 'match', this.usage, err);
@@ -130,14 +131,14 @@ try: switchyard explain).`,
   },
 
   explain: {
-    usage: 'switchyard explain <file> [METHOD] <path> [--all] [--json]',
+    usage: 'switchyard explain <file> [METHOD] <path> [--all] [--case-sensitive] [--json]',
     summary: 'why a request goes where it goes: the winner, the routes that came closest',
     help: `Prints the winner (✓), then the routes that came closest (✗, with the first reason each did not take
 the request: which segment failed which template segment, which constraint rejected which value, the verb
 limit), and the rest summarised by reason with counts. --all prints every route in collection order instead,
 with "not tried" (·) for the routes after the winner. Without a winner, the route that came closest is named.
 Without a METHOD the request is a GET (a note on stderr says so). Exit status 0 either way.`,
-    options: [{ name: 'all', text: 'every route in collection order' }, JSON_OPTION],
+    options: [{ name: 'all', text: 'every route in collection order' }, CASE_SENSITIVE_OPTION, JSON_OPTION],
     async run(args, { out, err, style }) {
       const { router, rest } = await load(args, 2, this.usage);
       const [method, path] = requestOf(rest, 'explain', this.usage, err);
@@ -197,7 +198,7 @@ and exits with status 1.`,
   },
 
   lint: {
-    usage: 'switchyard lint <file> [--severity error|warning|info] [--json]',
+    usage: 'switchyard lint <file> [--severity error|warning|info] [--case-sensitive] [--json]',
     summary: 'unreachable routes and likely mistakes (exit 1 on an unreachable route)',
     help: `Reports routes that no request can reach (proven: an earlier route accepts every request they accept,
 or their constraints can never pass) as errors, with the earlier route and a request that shows it, and
@@ -206,7 +207,7 @@ key, unanchored regex alternations...), grouped by kind, one line each, then a s
 only findings at or above it. A table that does not compile (bad JSON, a bad template, "methods": "GET", a
 name given twice, an unknown constraint) is reported whole: every bad route, each with where it goes wrong.
 Exit status 1 when there is an error (whatever is shown), for use in CI.`,
-    options: [{ name: 'severity', value: 'error|warning|info', text: 'show only findings at or above it (default: info, all)' }, JSON_OPTION],
+    options: [{ name: 'severity', value: 'error|warning|info', text: 'show only findings at or above it (default: info, all)' }, CASE_SENSITIVE_OPTION, JSON_OPTION],
     async run(args, { out, style }) {
       const least = args.options.get('severity')?.at(-1) ?? 'info';
       if (!Object.hasOwn(RANK, least)) throw new CliError(`--severity takes error, warning or info, not ${JSON.stringify(least)}`);
@@ -243,7 +244,7 @@ Exit status 1 when there is an error (whatever is shown), for use in CI.`,
   },
 
   build: {
-    usage: 'switchyard build <file> -o <router.mjs> [--runtime <specifier>]',
+    usage: 'switchyard build <file> -o <router.mjs> [--runtime <specifier>] [--case-sensitive]',
     summary: 'write the router as an ES module that needs no eval, and its types (.d.mts)',
     help: `Writes an ES module whose default export is the router of <file>: the generated matcher as plain code,
 the templates already parsed, so it starts without parsing and runs where eval and new Function are forbidden
@@ -255,6 +256,7 @@ to load.`,
     options: [
       { name: 'out', value: '<router.mjs>', text: 'the module to write (also -o); its types go beside it' },
       { name: 'runtime', value: '<specifier>', text: 'what the module imports its runtime from (default: switchyard-router/aot)' },
+      CASE_SENSITIVE_OPTION,
     ],
     async run(args, { out }) {
       if (args.positionals.length < 1) throw new CliError(`missing arguments\nusage: ${this.usage}`);
@@ -270,7 +272,7 @@ to load.`,
         const relativePath = relative(dirname(resolve(target)), resolve(file)).split(sep).join('/');
         routesModule = relativePath.startsWith('.') ? relativePath : `./${relativePath}`;
       }
-      const source = withRouteErrors(file, table, () => compileToModule(table.routes, { routesModule, constraints: table.constraints, runtime }));
+      const source = withRouteErrors(file, table, () => compileToModule(table.routes, { routesModule, constraints: table.constraints, runtime, caseSensitive: args.flags.has('case-sensitive') }));
       const declarations = target.replace(/\.(m?)js$/, '.d.$1ts');
       await mkdir(dirname(resolve(target)), { recursive: true });
       await writeFile(target, source);

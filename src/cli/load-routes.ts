@@ -178,8 +178,8 @@ function jsonProblem(text: string, error: Error): RouteProblem {
  * compile() with a table's errors turned into one RouteFileError listing every bad route; a bad template or
  * an unknown constraint shows where in the template it goes wrong, with a caret.
  */
-export function compileRoutes(file: string, table: RouteTable): CompiledRouter {
-  return withRouteErrors(file, table, () => compile(table.routes, { constraints: table.constraints }));
+export function compileRoutes(file: string, table: RouteTable, caseSensitive = false): CompiledRouter {
+  return withRouteErrors(file, table, () => compile(table.routes, { constraints: table.constraints, caseSensitive }));
 }
 
 /** Runs `build` (compile() or compileToModule()); when the routes are bad, throws a RouteFileError listing each. */

@@ -286,7 +286,7 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
       }
     }
     const constraints = verbs ? { ...ownConstraints, httpMethod: new HttpMethodRouteConstraint(...verbs) } : ownConstraints;
-    return this.add(new Route(target, name, template, defaults, constraints, dataTokens, this.routing.constraintResolver, { generationOnly }));
+    return this.add(new Route(target, name, template, defaults, constraints, dataTokens, this.routing.constraintResolver, { generationOnly, caseSensitive: this.routing.options.caseSensitive }));
   }
 
   private branch(configure: ConfigureBranch): RequestDelegate {

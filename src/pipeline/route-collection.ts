@@ -73,7 +73,7 @@ export class RouteCollection<Table extends RouteTable = RouteTable> implements R
         custom.push({ position, router });
       }
     }
-    const router = compile(definitions, { constraintRegistry: this.routing?.constraintResolver });
+    const router = compile(definitions, { constraintRegistry: this.routing?.constraintResolver, caseSensitive: this.routing?.options.caseSensitive });
     this.compiled = { router, positions, custom, named };
     return this;
   }

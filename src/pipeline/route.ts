@@ -41,8 +41,11 @@ export class Route implements NamedRouter {
     constraints: RouteConstraints | null = null,
     dataTokens: Record<string, unknown> | null = null,
     constraintResolver?: ConstraintRegistry,
-    /** generationOnly: the route makes links and never takes a request (see RouteDefinition). */
-    options: { readonly generationOnly?: boolean | null } = {},
+    /**
+     * generationOnly: the route makes links and never takes a request (see RouteDefinition). caseSensitive: its
+     * literals compare with their case (the routing options' caseSensitive).
+     */
+    options: { readonly generationOnly?: boolean | null; readonly caseSensitive?: boolean } = {},
   ) {
     requireRouter(target, 'Route (its target)');
     this.name = routeName ?? null;
@@ -67,7 +70,7 @@ export class Route implements NamedRouter {
       constraintResolver: constraintResolver ?? null,
       generationOnly: options.generationOnly === true,
     };
-    this.compiled = compile([this.definition], { strategy: 'reference', constraintRegistry: constraintResolver });
+    this.compiled = compile([this.definition], { strategy: 'reference', constraintRegistry: constraintResolver, caseSensitive: options.caseSensitive });
     const route = this.compiled.routes[0];
     this.defaults = route.defaults;
     this.dataTokens = route.dataTokens;

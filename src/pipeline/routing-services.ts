@@ -8,6 +8,8 @@ import type { ServiceContainer } from './service-container.js';
 export interface RouteOptions extends UrlOptions {
   /** Extra inline constraint names ({id:slug}). */
   constraintMap?: Readonly<Record<string, ConstraintFactory>>;
+  /** Literals compare with their case ("/Users" is not "/users"), as compile()'s option; default false (ASP.NET's). */
+  caseSensitive?: boolean;
 }
 
 /** What addRouting registers. */

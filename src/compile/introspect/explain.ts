@@ -17,7 +17,14 @@ import { acceptsMethod, captureValues } from '../match/route-match.js';
 export type MissReason =
   | { readonly kind: 'too-many-segments'; readonly segment: number; readonly text: string }
   | { readonly kind: 'empty-segment'; readonly segment: number }
-  | { readonly kind: 'literal-mismatch'; readonly segment: number; readonly text: string; readonly expected: string }
+  | {
+      readonly kind: 'literal-mismatch';
+      readonly segment: number;
+      readonly text: string;
+      readonly expected: string;
+      /** The table is case-sensitive and the texts differ only in case (ignoring case, they would match). */
+      readonly caseOnly?: boolean;
+    }
   | { readonly kind: 'complex-mismatch'; readonly segment: number; readonly text: string; readonly expected: string }
   | { readonly kind: 'too-few-segments'; readonly segment: number; readonly expected: string }
   | { readonly kind: 'method'; readonly method: string; readonly allowed: readonly string[] }
@@ -110,7 +117,8 @@ function judge(entry: RouteEntry, path: RequestPath, method: string, httpContext
     const plan = plans[i];
     if (plan.kind === 'catchAll') break; // takes the rest, whatever it is
     if (plan.kind === 'literal' && path.decoded(i) !== plan.folded && path.folded(i) !== plan.folded) {
-      return miss({ kind: 'literal-mismatch', segment: i, text: path.decoded(i), expected: templateSegment(entry, i) }, i);
+      const caseOnly = path.fold !== foldCase && foldCase(path.decoded(i)) === foldCase(plan.folded);
+      return miss({ kind: 'literal-mismatch', segment: i, text: path.decoded(i), expected: templateSegment(entry, i), ...(caseOnly ? { caseOnly } : {}) }, i);
     }
     if (plan.kind === 'complex' && matchComplexSegment(plan.pattern, path.decoded(i)) === null) {
       return miss({ kind: 'complex-mismatch', segment: i, text: path.decoded(i), expected: templateSegment(entry, i) }, i);
@@ -150,7 +158,7 @@ export function reasonText(reason: MissReason, entry?: RouteEntry): string {
     case 'empty-segment':
       return `segment ${reason.segment} is empty ("//"): no template segment accepts an empty segment`;
     case 'literal-mismatch':
-      return `segment ${reason.segment} ${JSON.stringify(reason.text)} is not the literal ${JSON.stringify(reason.expected)}`;
+      return `segment ${reason.segment} ${JSON.stringify(reason.text)} is not the literal ${JSON.stringify(reason.expected)}${reason.caseOnly ? ' (literals compare with their case)' : ''}`;
     case 'complex-mismatch':
       return `segment ${reason.segment} ${JSON.stringify(reason.text)} does not split as ${JSON.stringify(reason.expected)}`;
     case 'too-few-segments':
