@@ -73,6 +73,23 @@ describe('shadowed routes (proven)', () => {
   });
 });
 
+// Shadowing depends on how literals compare: ignoring case (the default) "Users" takes every request of "users".
+const shadowedByCase: [string, string[], number[], number[]][] = [
+  ['a literal in another case', ['Users', 'users'], [1], []],
+  ['a literal under a parameter', ['api/Users/{id}', 'api/users/{id:int}'], [1], []],
+  ['a complex segment literal', ['files/{name}.TXT', 'files/{name}.txt'], [1], []],
+  ['the same spelling', ['Users', 'Users'], [1], [1]],
+];
+
+describe.each([false, true])('shadowed routes with caseSensitive: %s', (caseSensitive) => {
+  it.each(shadowedByCase)('%s', (_title, templates, ignoringCase, withCase) => {
+    const router = compile(templates.map((template) => ({ template })), { caseSensitive });
+    const found = router.diagnostics().filter((d) => d.code === 'shadowed');
+    expect(found.map((d) => d.route.index)).toEqual(caseSensitive ? withCase : ignoringCase);
+    for (const d of found) expect(router.match(d.example!.path, d.example!.method)?.route.index).toBeLessThan(d.route.index);
+  });
+});
+
 // What conventional routing does on purpose gets no finding at all: a person would not act on it.
 const idioms: [string, RouteDefinition][] = [
   ['controller and action as defaults that name no parameter', { template: 'blog/{year}', defaults: { controller: 'Blog', action: 'Archive', area: 'news' } }],

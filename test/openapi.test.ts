@@ -174,6 +174,17 @@ const PATH_CASES: PathCase[] = [
     paths: { '/Home': { get: {} } },
   },
   {
+    title: 'caseSensitive: paths spelled in another case are other paths',
+    routes: [{ template: 'Home' }, { template: 'home' }, { template: 'Files/{name}.TXT' }, { template: 'Files/{name}.txt' }, { template: 'Home' }],
+    options: { caseSensitive: true },
+    paths: {
+      '/Home': { get: {} },
+      '/home': { get: {} },
+      '/Files/{name}.TXT': { get: { parameters: [param('name')] } },
+      '/Files/{name}.txt': { get: { parameters: [param('name')] } },
+    },
+  },
+  {
     title: 'a catch-all shadows deeper paths for its methods only',
     routes: [{ template: 'files/{*rest}', methods: ['GET'] }, { template: 'files/a/b', methods: ['GET', 'POST'] }],
     paths: {
@@ -363,6 +374,12 @@ describe('toOpenApi sources', () => {
     builder.mapRoute('files', 'files/{filename}.{ext?}');
     builder.mapRoute('default', '{controller=Home}/{action=Index}/{id?}');
     expect(toOpenApi(builder.build(), { info: INFO })).toEqual(expected);
+  });
+
+  it('follows the caseSensitive of a compiled router', async () => {
+    const routes = [{ template: 'Home' }, { template: 'home' }];
+    expect(Object.keys(toOpenApi(compile(routes, { caseSensitive: true }), { info: INFO }).paths)).toEqual(['/Home', '/home']);
+    expect(Object.keys(toOpenApi(compile(routes), { info: INFO }).paths)).toEqual(['/Home']);
   });
 
   it('uses the custom inline constraints the router was compiled with', async () => {

@@ -92,6 +92,14 @@ export function routeEntriesOf(router: CompiledRouter): readonly RouteEntry[] | 
   return ENTRIES.get(router);
 }
 
+/** The routers made by compile() with caseSensitive: true. */
+const CASE_SENSITIVE = new WeakSet<CompiledRouter>();
+
+/** Whether a router made by compile() compares literals with their case. Not public API. */
+export function isCaseSensitive(router: CompiledRouter): boolean {
+  return CASE_SENSITIVE.has(router);
+}
+
 /** Each strategy's matcher factory: compile() assembles, it never branches on the strategy. */
 const MATCHERS: Readonly<Record<MatchStrategy, MatcherFactory>> = {
   generated: createGeneratedMatcher,
@@ -147,6 +155,7 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     diagnostics: () => diagnose(entries, winner, fold),
   };
   ENTRIES.set(router, entries);
+  if (caseSensitive) CASE_SENSITIVE.add(router);
   if (options.onDiagnostics) {
     const found = diagnose(entries, winner, fold);
     if (found.length > 0) options.onDiagnostics(found);

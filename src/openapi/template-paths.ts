@@ -2,7 +2,7 @@
 // template whose trailing parameters may be left out (optional, defaulted, catch-all) becomes one path per
 // length, and a complex segment ending in an optional parameter ("{name}.{ext?}") one path with and one
 // without it.
-import { foldCase } from '../compile/case-fold.js';
+import type { Fold } from '../compile/case-fold.js';
 import { omittableFrom, type CompiledRoute } from '../compile/route-entry.js';
 import { encodeUrlPart } from '../compile/generate/url-encoder.js';
 import type { ParameterPart, TemplateSegment } from '../template/ast.js';
@@ -18,7 +18,7 @@ export type SegmentShape =
 export interface PathVariant {
   /** The OpenAPI path: "/files/{filename}.{ext}". */
   readonly path: string;
-  /** Identity under OpenAPI's rules: literals case-folded, every parameter "{}" (names do not count). */
+  /** Identity under OpenAPI's rules: literals folded as the router compares them, every parameter "{}" (names do not count). */
   readonly key: string;
   readonly segments: readonly SegmentShape[];
   /** The parameters in the path, left to right. */
@@ -40,26 +40,26 @@ interface SegmentForm {
 const literal = (text: string): string => encodeUrlPart(text);
 
 /** The forms of one segment: one, or two for a complex segment ending in an optional parameter. */
-function segmentForms(segment: TemplateSegment): SegmentForm[] {
+function segmentForms(segment: TemplateSegment, fold: Fold): SegmentForm[] {
   const parts = segment.parts;
   if (parts.length === 1) {
     const part = parts[0];
     if (part.kind !== 'parameter') {
       const text = literal(part.text);
-      return [{ text, key: foldCase(text), shape: { kind: 'literal', folded: foldCase(part.text) }, parameters: [], omitted: [] }];
+      return [{ text, key: fold(text), shape: { kind: 'literal', folded: fold(part.text) }, parameters: [], omitted: [] }];
     }
     const shape: SegmentShape = part.isCatchAll ? { kind: 'catchAll', parameter: part } : { kind: 'parameter', parameter: part };
     return [{ text: `{${part.name}}`, key: '{}', shape, parameters: [part], omitted: [] }];
   }
   const last = parts[parts.length - 1];
-  const full = complexForm(parts, []);
+  const full = complexForm(parts, [], fold);
   if (last.kind !== 'parameter' || !last.isOptional) return [full];
   // Without the optional parameter, the separator before it is not written either.
   const shortened = parts.slice(0, parts[parts.length - 2]?.kind === 'separator' ? -2 : -1);
-  return [complexForm(shortened, [last]), full];
+  return [complexForm(shortened, [last], fold), full];
 }
 
-function complexForm(parts: TemplateSegment['parts'], omitted: readonly ParameterPart[]): SegmentForm {
+function complexForm(parts: TemplateSegment['parts'], omitted: readonly ParameterPart[], fold: Fold): SegmentForm {
   let text = '';
   let key = '';
   const parameters: ParameterPart[] = [];
@@ -71,7 +71,7 @@ function complexForm(parts: TemplateSegment['parts'], omitted: readonly Paramete
     } else {
       const written = literal(part.text);
       text += written;
-      key += foldCase(written);
+      key += fold(written);
     }
   }
   const shape: SegmentShape =
@@ -81,9 +81,9 @@ function complexForm(parts: TemplateSegment['parts'], omitted: readonly Paramete
 
 
 /** The OpenAPI paths of a route, shortest first. */
-export function pathVariants(route: CompiledRoute): PathVariant[] {
+export function pathVariants(route: CompiledRoute, fold: Fold): PathVariant[] {
   const segments = route.parsedTemplate.segments;
-  const forms = segments.map(segmentForms);
+  const forms = segments.map((segment) => segmentForms(segment, fold));
   const variants: PathVariant[] = [];
   for (let length = omittableFrom(route.parsedTemplate, route.defaults); length <= segments.length; length++) {
     const left = segments.slice(length).flatMap((s) => s.parts.filter((p): p is ParameterPart => p.kind === 'parameter'));

@@ -1,7 +1,8 @@
 // toOpenApi: an ordered route table → an OpenAPI 3.1 document. Paths, path parameters and their schemas,
 // operations and operationIds come from the routes; everything else (bodies, responses, descriptions) only
 // from metadata the caller gives — nothing is guessed.
-import { compile, routeEntriesOf, type CompiledRouter } from '../compile/compile.js';
+import { foldFor } from '../compile/case-fold.js';
+import { compile, isCaseSensitive, routeEntriesOf, type CompiledRouter } from '../compile/compile.js';
 import { coversLengths } from '../compile/introspect/cover.js';
 import type { CompiledRoute, RouteDefinition, RouteEntry } from '../compile/route-entry.js';
 import { RouteCollection } from '../pipeline/route-collection.js';
@@ -34,6 +35,11 @@ export interface OpenApiOptions {
   headFromGet?: boolean;
   /** The document's Components object (schemas, responses… that metadata refers to with $ref). */
   components?: Readonly<Record<string, unknown>>;
+  /**
+   * true: the routes' literals compare with their case (compile()'s caseSensitive), so "/Users" and "/users" are
+   * two paths. Default: a router made by compile() says itself; anything else compares ignoring case.
+   */
+  caseSensitive?: boolean;
 }
 
 /** What toOpenApi() describes: a compiled router, a pipeline RouteCollection, or route definitions. */
@@ -69,7 +75,7 @@ function isCompiledRoute(value: unknown): value is CompiledRoute {
 }
 
 /** The routes of any source, in collection order, with their entries. */
-function routesOf(source: OpenApiSource): Described[] {
+function routesOf(source: OpenApiSource, caseSensitive: boolean): Described[] {
   const described = (router: CompiledRouter, routes: readonly CompiledRoute[] = router.routes): Described[] => {
     const entries = routeEntriesOf(router)!;
     return routes.map((route, i) => ({ route, entry: entries[i] }));
@@ -81,28 +87,28 @@ function routesOf(source: OpenApiSource): Described[] {
       const router = source.get(i);
       if (router instanceof Route) definitions.push(router.definition);
     }
-    return described(compile(definitions, { strategy: 'reference' }));
+    return described(compile(definitions, { strategy: 'reference', caseSensitive }));
   }
   if (typeof (source as CompiledRouter).match === 'function' && Array.isArray((source as CompiledRouter).routes)) {
     const router = source as CompiledRouter;
     if (routeEntriesOf(router) !== undefined) return described(router);
-    return rebuilt(router.routes);
+    return rebuilt(router.routes, caseSensitive);
   }
   const items = [...(source as Iterable<RouteDefinition | CompiledRoute>)];
-  if (items.every(isCompiledRoute)) return rebuilt(items);
+  if (items.every(isCompiledRoute)) return rebuilt(items, caseSensitive);
   if (items.some(isCompiledRoute)) throw new TypeError('toOpenApi: give either compiled routes or route definitions, not both');
-  return described(compile(items as RouteDefinition[], { strategy: 'reference' }));
+  return described(compile(items as RouteDefinition[], { strategy: 'reference', caseSensitive }));
 }
 
 /** Compiled routes given on their own: their entries are made again from what they hold (resolved constraints). */
-function rebuilt(routes: readonly CompiledRoute[]): Described[] {
+function rebuilt(routes: readonly CompiledRoute[], caseSensitive: boolean): Described[] {
   const definitions = routes.map((r): RouteDefinition => {
     // The template gives its inline defaults again: only the others are passed.
     const inline = new Set(r.parsedTemplate.parameters.filter((p) => p.defaultValue !== null).map((p) => p.name));
     const defaults = Object.fromEntries(Object.entries(r.defaults).filter(([key]) => !inline.has(key)));
     return { template: r.template, defaults, constraints: Object.fromEntries(r.constraints), methods: r.methods };
   });
-  const router = compile(definitions, { strategy: 'reference' });
+  const router = compile(definitions, { strategy: 'reference', caseSensitive });
   const entries = routeEntriesOf(router)!;
   return routes.map((route, i) => ({ route, entry: entries[i] }));
 }
@@ -200,12 +206,15 @@ export function toOpenApi(source: OpenApiSource, options: OpenApiOptions): OpenA
   const servedMethods = (methods: readonly string[]): readonly string[] =>
     options.headFromGet && methods.includes('GET') && !methods.includes('HEAD') ? [...methods, 'HEAD'] : methods;
 
-  for (const current of routesOf(source)) {
+  const compiledRouter = typeof (source as CompiledRouter).match === 'function' && routeEntriesOf(source as CompiledRouter) !== undefined ? (source as CompiledRouter) : null;
+  const caseSensitive = options.caseSensitive ?? (compiledRouter !== null && isCaseSensitive(compiledRouter));
+  const fold = foldFor(caseSensitive);
+  for (const current of routesOf(source, caseSensitive)) {
     const route = current.route;
     if (route.generationOnly) continue; // it never matches a request: it is no operation
     const methods = servedMethods(route.methods ?? defaultMethods);
     const listable = methods.filter((m) => PATH_ITEM_METHODS.has(m.toLowerCase()));
-    const variants = pathVariants(route);
+    const variants = pathVariants(route, fold);
     for (const variant of variants) {
       for (const method of listable) {
         const shadowed = earlier.some((e) => (e.route.methods === null || servedMethods(e.route.methods).includes(method)) && covers(e, current, variant));
