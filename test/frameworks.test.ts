@@ -157,7 +157,18 @@ describe('SwitchyardRouter in a Hono app', () => {
   app.get('/api/todo/:id/tags/:tag?', (c) => c.json({ id: c.req.param('id'), tag: c.req.param('tag') ?? null }));
   app.get('/files/*', (c) => c.text('files'));
   app.get('/raw/:name', (c) => c.json({ name: c.req.param('name') }));
+  app.get('/slug/:slug{[a-z]+}', (c) => c.json({ slug: c.req.param('slug') }));
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('x-everywhere', 'ran');
+  });
   it.each([
+    // As in hono: literals and regex parameters compare with their case, and `*` takes empty segments.
+    { path: '/API/todo/42', status: 404 },
+    { path: '/slug/abc', status: 200, body: { slug: 'abc' } },
+    { path: '/slug/aBc', status: 404 },
+    { path: '//', status: 404, everywhere: 'ran' },
+    { path: '/files//a', status: 200, text: 'files' },
     { path: '/api/todo/42', status: 200, body: { id: '42' }, middleware: 'ran' },
     { path: '/api/todo/x/tags', status: 200, body: { id: 'x', tag: null }, middleware: 'ran' },
     { path: '/api/todo/x/tags/red', status: 200, body: { id: 'x', tag: 'red' }, middleware: 'ran' },
@@ -166,18 +177,20 @@ describe('SwitchyardRouter in a Hono app', () => {
     // hono decodes parameters itself: the router hands them over as they stand in the path, so %2525 is decoded once.
     { path: '/raw/a%2520b', status: 200, body: { name: 'a%20b' } },
     { path: '/api/todo/42/', status: 404 },
-  ])('GET $path → $status', async ({ path, status, body, text, middleware }) => {
+  ])('GET $path → $status', async ({ path, status, body, text, middleware, everywhere }) => {
     const response = await app.request(path);
     expect(response.status).toBe(status);
     if (body) expect(await response.json()).toEqual(body);
     if (text) expect(await response.text()).toBe(text);
     if (middleware) expect(response.headers.get('x-middleware')).toBe(middleware);
+    if (everywhere) expect(response.headers.get('x-everywhere')).toBe(everywhere);
   });
 
   it.each([
     { path: '/assets*', reason: /"\*" inside a segment/ },
     { path: '/files/:name{.+}', reason: /can match "\/"/ },
     { path: 'example.com/x', reason: /a path with a host/ },
+    { path: '/x/:p{[a-z]*}', reason: /matches the empty text/ },
   ])('cannot take $path: UnsupportedPathError (hono SmartRouter then uses another router)', ({ path, reason }) => {
     expect(() => new SwitchyardRouter().add('GET', path, 'h')).toThrow(reason);
   });

@@ -1,17 +1,28 @@
 // SwitchyardRouter: hono's Router interface over a switchyard table, for `new Hono({ router: new
-// SwitchyardRouter() })`. hono's path syntax becomes templates: `:id` → {id}, `:id?` → {id?}, `:id{re}` → {id} with
-// the regex as a constraint on the segment, a `*` segment → a hidden one-segment parameter, a trailing `/*` or `*`
-// → a hidden catch-all (which, as in hono, also matches the path without it). match() returns every route that
-// accepts the request, in registration order, with its values, as hono's routers do. What has no template
-// equivalent — a `*` inside a segment (`/assets*`), a parameter whose pattern can match "/" (`:path{.+}`), a
-// host in the path, a repeated name — throws hono's UnsupportedPathError, so hono's SmartRouter uses another router.
+// SwitchyardRouter() })`, answering as hono's own routers do. hono's path syntax becomes templates: `:id` → {id},
+// `:id?` → {id?}, `:id{re}` → {id} with the regex (case-sensitive, as hono's) as a constraint on the segment, a `*`
+// segment → a hidden one-segment parameter, a trailing `/*` or `*` → a hidden catch-all (which, as in hono, also
+// matches the path without it). Literals compare with their case (compile option caseSensitive), as in hono.
+// match() returns every route that accepts the request, in registration order, with its values, as hono's
+// routers do. What has no template equivalent — a `*` inside a segment (`/assets*`), a parameter whose pattern
+// can match "/" (`:path{.+}`) or the empty text, a host in the path, a repeated name — throws hono's
+// UnsupportedPathError, so hono's SmartRouter uses another router.
 import type { Params, Result, Router } from 'hono/router';
 import { UnsupportedPathError } from 'hono/router';
+import { checkOptionalParameter } from 'hono/utils/url';
 import { compile, type CompiledRouter } from '../compile/compile.js';
 import type { RouteDefinition } from '../compile/route-entry.js';
 
 /** Names of the template parameters that stand for hono's `*`: matched, never handed over as params. */
 const WILDCARD = '__hono_wildcard';
+/**
+ * An empty segment ("/a//b"), which no template segment accepts, is handed to the table as this escaped NUL: a
+ * trailing `*` (a catch-all) takes it as hono's `*` takes "//", and a match that gives it to any other segment
+ * is dropped (no literal is NUL, and hono's parameters never take an empty segment). A NUL the client sent
+ * cannot pass for it: every "%" of the path is escaped first.
+ */
+const EMPTY_SEGMENT = '%00';
+const EMPTY_VALUE = '\0';
 
 interface Registered<T> {
   readonly handler: T;
@@ -25,20 +36,27 @@ export class SwitchyardRouter<T> implements Router<T> {
   add(method: string, path: string, handler: T): void {
     if (this.compiled !== null) throw new Error('Can not add a route since the matcher is already built.');
     const verb = method.toUpperCase();
-    this.routes.push({ template: templateOf(path), methods: verb === 'ALL' ? null : [verb], handler: { handler } satisfies Registered<T> });
+    // A path with optional parameters is registered as each of the paths hono makes of it ("/a/:b?" → "/a",
+    // "/a/:b"), as hono's routers do: the shorter one may end in a `*` that then takes the rest.
+    for (const variant of checkOptionalParameter(path) || [path]) {
+      const { template, constraints } = routeOf(variant);
+      this.routes.push({ template, constraints, methods: verb === 'ALL' ? null : [verb], handler: { handler } satisfies Registered<T> });
+    }
   }
 
   match(method: string, path: string): Result<T> {
     if (this.compiled === null) {
       try {
-        this.compiled = compile(this.routes);
+        this.compiled = compile(this.routes, { caseSensitive: true });
       } catch (error) {
         throw new UnsupportedPathError((error as Error).message); // e.g. a parameter name used twice in one path
       }
     }
     // hono hands routers the path as it decodes it and decodes parameters itself: "%" is escaped here so that
     // switchyard's decoding gives each value back exactly as it stands in the path.
-    const target = path.includes('%') ? path.replace(/%/g, '%25') : path;
+    let target = path.includes('%') ? path.replace(/%/g, '%25') : path;
+    const hasEmptySegment = target.includes('//');
+    if (hasEmptySegment) target = withEmptySegmentsMarked(target);
     // hono tells "/book/" from "/book": a path ending in "/" is taken only by a route that ends in "*" (switchyard
     // ignores a trailing slash, and would give "/book/" to the route for "/book").
     const slashEnd = path.length > 1 && path.endsWith('/');
@@ -46,15 +64,34 @@ export class SwitchyardRouter<T> implements Router<T> {
     for (const m of this.compiled.matches(target, method)) {
       if (slashEnd && !m.route.template.endsWith(`{**${WILDCARD}}`)) continue;
       const params: Params = Object.create(null); // a name such as "constructor" is a parameter like any other
-      for (const [name, value] of Object.entries(m.values)) if (!name.startsWith(WILDCARD)) params[name] = value as string;
+      let takesEmptySegment = false;
+      for (const [name, value] of Object.entries(m.values)) {
+        if (name === `${WILDCARD}`) continue; // the catch-all: it may take empty segments
+        if (hasEmptySegment && value === EMPTY_VALUE) takesEmptySegment = true;
+        if (!name.startsWith(WILDCARD)) params[name] = value as string;
+      }
+      if (takesEmptySegment) continue;
       found.push([(m.route.handler as Registered<T>).handler, params]);
     }
     return [found];
   }
 }
 
-/** The template for a hono path, or UnsupportedPathError. */
-export function templateOf(path: string): string {
+/** "/a//b/" → "/a/%00/b/": every empty segment but the trailing slash's marked. */
+function withEmptySegmentsMarked(path: string): string {
+  const parts = path.split('/');
+  for (let i = 1; i < parts.length - 1; i++) if (parts[i] === '') parts[i] = EMPTY_SEGMENT;
+  return parts.join('/');
+}
+
+/** The template for a hono path and the constraints of its regex parameters, or UnsupportedPathError. */
+export function routeOf(path: string): { template: string; constraints: Record<string, RegExp> } {
+  const constraints: Record<string, RegExp> = {};
+  return { template: templateOf(path, constraints), constraints };
+}
+
+/** The template for a hono path (its regex parameters' constraints added to `constraints`), or UnsupportedPathError. */
+export function templateOf(path: string, constraints: Record<string, RegExp> = {}): string {
   if (path === '*' || path === '/*') return `{**${WILDCARD}}`;
   if (!path.startsWith('/')) throw new UnsupportedPathError(`${path}: a path with a host`);
   const segments = segmentsOf(path.slice(1));
@@ -72,9 +109,17 @@ export function templateOf(path: string): string {
       const [, name, pattern, optional] = m;
       if (pattern === undefined) return `{${name}${optional ?? ''}}`;
       if (mayMatchSlash(pattern)) throw new UnsupportedPathError(`${path}: the pattern of :${name} can match "/" (several segments)`);
-      // The regex as a constraint on the segment, anchored as hono anchors it; braces escaped as a template needs.
-      const constraint = `regex(^(?:${pattern})$)`.replace(/\{/g, '{{').replace(/\}/g, '}}');
-      return `{${name}:${constraint}${optional ?? ''}}`;
+      // The regex as a constraint object on the segment, anchored as hono anchors it and, as hono's, case-sensitive
+      // (a pattern in the template would be an inline regex, which ignores case as ASP.NET's does).
+      let regex: RegExp;
+      try {
+        regex = new RegExp(`^(?:${pattern})$`);
+      } catch (error) {
+        throw new UnsupportedPathError(`${path}: the pattern of :${name} is not a regular expression (${(error as Error).message})`);
+      }
+      if (regex.test('')) throw new UnsupportedPathError(`${path}: the pattern of :${name} matches the empty text (an empty segment)`);
+      constraints[name] = regex;
+      return `{${name}${optional ?? ''}}`;
     })
     .join('/');
 }
