@@ -112,9 +112,12 @@ describe('layers', () => {
     expect(pkg.dependencies ?? {}).toEqual({});
     // The PostgreSQL store's types come from the pg dev dependency; they are erased at build time.
     // The framework adapters import their framework's types (and hono's UnsupportedPathError, which hono's
-    // SmartRouter must recognise): the frameworks are optional peer dependencies, the user's own.
+    // SmartRouter must recognise, and the expansion of optional parameters hono's own routers use): the
+    // frameworks are optional peer dependencies, the user's own.
     const peer = (e: (typeof edges)[number]): boolean =>
-      layerOf(e.from) === 'frameworks' && Object.hasOwn(pkg.peerDependencies, e.specifier.split('/')[0]) && (e.typeOnly || e.specifier === 'hono/router');
+      layerOf(e.from) === 'frameworks' &&
+      Object.hasOwn(pkg.peerDependencies, e.specifier.split('/')[0]) &&
+      (e.typeOnly || e.specifier === 'hono/router' || e.specifier === 'hono/utils/url');
     const bare = edges.filter((e) => e.to === null && !e.specifier.startsWith('node:') && !(e.typeOnly && e.specifier === 'pg' && layerOf(e.from) === 'todo') && !peer(e));
     expect(bare.map((e) => `${relative(SRC, e.from)}: ${e.specifier}`)).toEqual([]);
     expect(Object.values(pkg.peerDependenciesMeta).every((meta) => (meta as { optional?: boolean }).optional === true)).toBe(true);
