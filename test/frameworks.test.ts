@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import Fastify from 'fastify';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import Koa from 'koa';
 import { request } from 'undici';
 import { rawGet } from './support/raw-http.js';
@@ -144,6 +144,17 @@ describe.each(Object.keys(FRAMEWORKS))('%s', (framework) => {
       expect(reply.headers['content-type']).toMatch(/^application\/problem\+json/);
       expect(JSON.parse(received)).toMatchObject({ status: 405, title: 'Method Not Allowed' });
     }
+  });
+});
+
+describe.each([false, true])('an adapter given routes and compile: { caseSensitive: %s }', (caseSensitive) => {
+  const app = new Hono();
+  app.use(honoRoutes([{ template: 'Users', handler: (c: Context) => c.text('Users') }], { compile: { caseSensitive } }));
+  it.each([
+    ['/Users', 200],
+    ['/users', caseSensitive ? 404 : 200],
+  ])('GET %s → %s', async (path, status) => {
+    expect((await app.request(path)).status).toBe(status);
   });
 });
 

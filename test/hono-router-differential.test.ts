@@ -89,7 +89,7 @@ function appOn(router: Router<unknown>, routes: readonly HonoRoute[]): { request
       await next();
     };
     if (route.kind === 'use') app.use(route.path, handler as never);
-    else app.on(route.kind === 'all' ? ['GET', 'POST'] : route.kind.toUpperCase(), route.path, handler as never);
+    else app.on(route.kind === 'all' ? ['GET', 'POST'] : [route.kind.toUpperCase()], route.path, handler as never);
   });
   app.notFound((c) => c.text(log.join(' | '), 404));
   return {
