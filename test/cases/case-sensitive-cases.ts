@@ -42,7 +42,15 @@ export const caseDependentCases: CaseDependentCase[] = [
   { label: 'a literal fan-out (a table of literals)', routes: fanOut(''), path: '/A5', ignoringCase: { index: 5, values: {} }, caseSensitive: { index: 10, values: {} } },
   { label: 'a literal fan-out with subtrees behind it', routes: fanOut('/{id}'), path: '/A5/7', ignoringCase: { index: 5, values: { id: '7' } }, caseSensitive: { index: 10, values: { id: '7' } } },
   { label: 'a literal fan-out, a spelling no route has', routes: fanOut('/{id}'), path: '/A3/7', ignoringCase: { index: 3, values: { id: '7' } }, caseSensitive: null },
+  {
+    label: 'a literal table (more than 8 literals with one first char), another case after the first char',
+    routes: Array.from({ length: 10 }, (_, i) => ({ template: `a${i}b/{id}` })),
+    path: '/a3B/7',
+    ignoringCase: { index: 3, values: { id: '7' } },
+    caseSensitive: null,
+  },
   { label: 'a literal deeper than the emitted code goes (the walk)', routes: [{ template: deep }], path: `/${deep.toLowerCase()}`, ignoringCase: { index: 0, values: {} }, caseSensitive: null },
+  { label: 'a capital deeper than the emitted code goes (the walk)', routes: [{ template: deep.toLowerCase() }], path: `/${deep}`, ignoringCase: { index: 0, values: {} }, caseSensitive: null },
   { label: 'a literal deeper than the emitted code goes, in its case', routes: [{ template: deep.toLowerCase() }, { template: deep }], path: `/${deep}`, ignoringCase: { index: 0, values: {} }, caseSensitive: { index: 1, values: {} } },
   {
     label: 'a verb limit, then the next route',
