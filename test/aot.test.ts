@@ -202,6 +202,22 @@ router.generate({}, { routeName: 'todo' });
   }, 60_000);
 
   it.each([
+    { flags: [], answers: [0, 0, 0] },
+    { flags: ['--case-sensitive'], answers: [0, 1, null] },
+  ])('switchyard build $flags: the module compares literals as compile() with caseSensitive does', ({ flags, answers }) => {
+    writeFileSync(join(DIR, 'cased.json'), JSON.stringify([{ template: 'Users/{id}' }, { template: 'users/{id}' }]));
+    const built = run([BIN, 'build', 'cased.json', '-o', 'cased-router.mjs', ...flags]);
+    expect(built.stderr).toBe('');
+    writeFileSync(
+      join(DIR, 'cased.mjs'),
+      `import router from './cased-router.mjs';\nconsole.log(JSON.stringify(['/Users/1', '/users/1', '/USERS/1'].map((p) => router.match(p)?.route.index ?? null)));`,
+    );
+    const answered = run(['cased.mjs'], ['--disallow-code-generation-from-strings']);
+    expect(answered.stderr).toBe('');
+    expect(JSON.parse(answered.stdout)).toEqual(answers);
+  });
+
+  it.each([
     { args: ['build', 'missing.json', '-o', 'x.mjs'], error: 'switchyard build: cannot read missing.json: no such file' },
     { args: ['build', 'github.json'], error: 'missing -o <router.mjs>' },
     { args: ['build', 'github.json', '-o', 'router.txt'], error: '-o names the module to write: a .mjs or .js file, not "router.txt"' },
