@@ -186,9 +186,10 @@ describe('explainGenerate (tables)', () => {
 
 let requests = 0;
 let misses = 0;
+let caseSensitive = false;
 const agrees = (c: Case): void => {
   for (const strategy of strategies) {
-    const router = compile(c.routes, { strategy: strategy as MatchStrategy });
+    const router = compile(c.routes, { strategy: strategy as MatchStrategy, caseSensitive });
     for (const [path, method] of c.paths) {
       requests++;
       const explained = router.explain(path, method);
@@ -223,4 +224,23 @@ describe('explain ≡ match (differential, fast-check)', () => {
   it('complex-segment-heavy collections', () => {
     check('explain-complex', fc.property(caseArb(routesArb(6, complexHeavyRoute), 4), agrees), 200);
   }, TIMEOUT);
+
+  it('mixed route collections compiled with caseSensitive: true', () => {
+    caseSensitive = true;
+    try {
+      check('explain-case-sensitive', fc.property(caseArb(routesArb(10), 5), agrees), 200, EDGE_CASES);
+    } finally {
+      caseSensitive = false;
+    }
+  }, TIMEOUT);
+});
+
+describe("describe('tree') groups literals as the table compares them", () => {
+  it.each([
+    [false, ['/', '└── Api  #0', '    └── {id}  #1']],
+    [true, ['/', '├── Api  #0', '└── api', '    └── {id}  #1']],
+  ])('caseSensitive: %s', (caseSensitive, lines) => {
+    const tree = compile([{ template: 'Api' }, { template: 'api/{id}' }], { caseSensitive }).describe('tree');
+    expect(tree.split('\n').map((line) => line.replace(/\s+ANY.*$/, '').trimEnd())).toEqual(lines);
+  });
 });
