@@ -1,8 +1,9 @@
 // SwitchyardRouter: hono's Router interface over a switchyard table, for `new Hono({ router: new
-// SwitchyardRouter() })`, answering as hono's own routers do. hono's path syntax becomes templates: `:id` → {id},
-// `:id?` → {id?}, `:id{re}` → {id} with the regex (case-sensitive, as hono's) as a constraint on the segment, a `*`
-// segment → a hidden one-segment parameter, a trailing `/*` or `*` → a hidden catch-all (which, as in hono, also
-// matches the path without it). Literals compare with their case (compile option caseSensitive), as in hono.
+// SwitchyardRouter() })`, answering as hono's own routers do. A path with optional parameters is first expanded
+// into the paths hono makes of it; hono's path syntax becomes templates: `:id` → {id}, `:id{re}` → {id} with the
+// regex (case-sensitive, as hono's) as a constraint on the segment, a `*` segment → a hidden one-segment
+// parameter, a trailing `/*` or `*` → a hidden catch-all (which, as in hono, also matches the path without it, and
+// takes empty segments). Literals compare with their case (compile option caseSensitive), as in hono.
 // match() returns every route that accepts the request, in registration order, with its values, as hono's
 // routers do. What has no template equivalent — a `*` inside a segment (`/assets*`), a parameter whose pattern
 // can match "/" (`:path{.+}`) or the empty text, a host in the path, a repeated name — throws hono's
@@ -66,7 +67,7 @@ export class SwitchyardRouter<T> implements Router<T> {
       const params: Params = Object.create(null); // a name such as "constructor" is a parameter like any other
       let takesEmptySegment = false;
       for (const [name, value] of Object.entries(m.values)) {
-        if (name === `${WILDCARD}`) continue; // the catch-all: it may take empty segments
+        if (name === WILDCARD) continue; // the catch-all: it may take empty segments
         if (hasEmptySegment && value === EMPTY_VALUE) takesEmptySegment = true;
         if (!name.startsWith(WILDCARD)) params[name] = value as string;
       }
