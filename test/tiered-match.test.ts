@@ -21,7 +21,7 @@ function fakeTiers(generatedCost: number, interpretedCost: number) {
   const tiered = tieredMatch(interpreted, () => {
     calls.compiled++;
     return generated;
-  }, () => now);
+  }, { clock: () => now });
   const ask = (times: number) => {
     for (let i = 0; i < times; i++) tiered.match('/x', 'GET', undefined);
   };
@@ -78,17 +78,21 @@ describe('compile() with tiering (the default)', () => {
   ];
   const paths = [...words.flatMap((word, i) => [`/api/${word}/${i}`, `/API/${word.toUpperCase()}/x${i}`, `/api/${word}`, `/api/${word}/${i}/more`]), '/a', '/a/b', '/api', '/api/%73hop/5', '/api/shop%2F5'];
 
+  // The tests set the switch point small: what they check does not depend on where it is, and 1,000 requests
+  // take a fraction of the time 100,000 do on a busy machine.
+  const EMIT_SOON = 1_000;
+
   it('answers every request like the reference before, while and after the generated code takes over', () => {
-    const tiered = compile(routes);
+    const tiered = compile(routes, { tiering: { emitAfter: EMIT_SOON } });
     const reference = compile(routes, { strategy: 'reference' });
     expect(tiered.strategy).toBe('generated');
     const summary = (m: ReturnType<typeof tiered.match>) => (m === null ? null : [m.route.index, { ...m.values }]);
     let asked = 0;
     // 2 × 53 requests and one more per round: 107, prime to SAMPLE_PERIOD, so the generated tier's samples visit
-    // every request of the round, wherever EMIT_AFTER falls in it (106 a round sampled only 8 of them).
+    // every request of the round, wherever the switch point falls in it (106 a round sampled only 8 of them).
     const rounds = [...['GET', 'POST'].flatMap((method) => paths.map((path) => [path, method])), ['/api/stats/1', 'GET']];
     // The static fast path answers about a fifth of these before the tiers see them: ask half as many again.
-    while (asked < 1.5 * EMIT_AFTER + 2 * WINDOW * SAMPLE_PERIOD) {
+    while (asked < 1.5 * EMIT_SOON + 2 * WINDOW * SAMPLE_PERIOD) {
       for (const [path, method] of rounds) {
         asked++;
         expect([path, method, summary(tiered.match(path, method))]).toEqual([path, method, summary(reference.match(path, method))]);
@@ -104,6 +108,18 @@ describe('compile() with tiering (the default)', () => {
     // Each run of SAMPLE_PERIOD requests asks for another word: the generated code's share reaches several subtrees.
     for (let i = 0; i < 8 * SAMPLE_PERIOD; i++) router.match(`/api/${words[Math.floor(i / SAMPLE_PERIOD) % words.length]}/${i}`, 'GET');
     expect(router.source).toMatch(/A subtree shape reached by \d+ subtrees/);
+  });
+
+  it.each([10, 1_000])('with tiering: { emitAfter: %i }, the code is emitted after that many requests', (emitAfter) => {
+    const router = compile(routes, { tiering: { emitAfter } });
+    for (let i = 0; i < emitAfter - 1; i++) router.match(`/api/${words[i % words.length]}/${i}`, 'GET');
+    expect(router.source).not.toMatch(/A subtree shape reached/);
+    for (let i = 0; i < 8 * SAMPLE_PERIOD; i++) router.match(`/api/${words[Math.floor(i / SAMPLE_PERIOD) % words.length]}/${i}`, 'GET');
+    expect(router.source).toMatch(/A subtree shape reached by \d+ subtrees/);
+  });
+
+  it.each([0, -1, 1.5, Number.NaN, '10'])('refuses tiering: { emitAfter: %j }, saying why', (emitAfter) => {
+    expect(() => compile(routes, { tiering: { emitAfter: emitAfter as number } })).toThrow(/tiering: emitAfter must be a positive integer/);
   });
 
   it('with tiering: false, the generated code answers from the first request', () => {

@@ -35,10 +35,10 @@ export interface CompileOptions extends UrlOptions {
   /**
    * 'generated' only. true (default): the interpreted trie answers the first requests, and the generated code
    * takes over once it is hot (emitted after 100,000 requests, then timed against the trie on samples; the
-   * answers are the same). false: the code is emitted and compiled by compile() and answers from the first
-   * request.
+   * answers are the same). `{ emitAfter: n }`: the same, with the code emitted after n requests. false: the
+   * code is emitted and compiled by compile() and answers from the first request.
    */
-  tiering?: boolean;
+  tiering?: boolean | { readonly emitAfter?: number };
   /**
    * true: literals (and the literals of complex segments) compare with their case, so "/Users" and "/users" are
    * different paths, as in most JavaScript routers. false (default): ASP.NET's case-insensitive comparison.

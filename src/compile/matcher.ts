@@ -35,4 +35,4 @@ export interface Matcher {
  * Builds a strategy's matcher for the entries (in collection order); null when the runtime cannot host it.
  * `caseSensitive`: literals compare with their case (the entries were made with the same setting).
  */
-export type MatcherFactory = (entries: readonly RouteEntry[], options?: { readonly tiering?: boolean; readonly caseSensitive?: boolean }) => Matcher | null;
+export type MatcherFactory = (entries: readonly RouteEntry[], options?: { readonly tiering?: boolean | { readonly emitAfter?: number }; readonly caseSensitive?: boolean }) => Matcher | null;

@@ -7,7 +7,7 @@ import { createEmittedHelpers, type EmittedHelpers, type SubtreeMatch } from './
 import type { Matcher } from '../matcher.js';
 import type { RouteEntry } from '../route-entry.js';
 import { emittedFront, type EmittedMatch } from './emitted-front.js';
-import { tieredMatch } from './tiered-match.js';
+import { tieredMatch, type TieringOptions } from './tiered-match.js';
 import { createTrieMatcher } from './trie-matcher.js';
 
 /** The helpers of the emitted code for tables that ignore case (the default) and for case-sensitive ones. */
@@ -104,7 +104,7 @@ function canCompile(): boolean {
  * answers matches(), allowedMethods() and the rare request the emitted code cannot take: a path with an escaped
  * "/" ("%2F").
  */
-export function createGeneratedMatcher(entries: readonly RouteEntry[], { tiering = true, caseSensitive = false }: { tiering?: boolean; caseSensitive?: boolean } = {}): Matcher | null {
+export function createGeneratedMatcher(entries: readonly RouteEntry[], { tiering = true, caseSensitive = false }: { tiering?: boolean | TieringOptions; caseSensitive?: boolean } = {}): Matcher | null {
   if (!canCompile()) return null;
   const trie = createTrieMatcher(entries, { staticIndex: false, caseSensitive });
   const helpers = HELPERS[caseSensitive ? 1 : 0];
@@ -117,7 +117,7 @@ export function createGeneratedMatcher(entries: readonly RouteEntry[], { tiering
     }
     return front;
   };
-  const match = tiering ? tieredMatch(trie.match, compiled).match : compiled();
+  const match = tiering === false ? compiled() : tieredMatch(trie.match, compiled, tiering === true ? {} : { emitAfter: tiering.emitAfter }).match;
   return {
     strategy: 'generated',
     // What runs (or will, once the table is hot): the table's unit, then each subtree shape compiled so far (a

@@ -44,13 +44,25 @@ export interface TieredMatch {
   readonly tier: Tier;
 }
 
+/** How a tiered match() is set up (compile()'s `tiering: { emitAfter }`; the clock is for tests). */
+export interface TieringOptions {
+  /** Requests the interpreted tier answers before the code is emitted (default EMIT_AFTER); a positive integer. */
+  readonly emitAfter?: number;
+  /** The clock the tiers are timed with (default performance.now). */
+  readonly clock?: () => number;
+}
+
 /**
  * match() over two tiers: `interpreted` first, then the function `compileGenerated` returns (called once, after
- * EMIT_AFTER requests). Without a clock (performance.now), or where the clock does not advance while code runs
+ * `emitAfter` requests). Without a clock (performance.now), or where the clock does not advance while code runs
  * (workerd freezes it for the length of a request), the timings compare equal and the generated code takes over
  * after the first window.
  */
-export function tieredMatch(interpreted: MatchFunction, compileGenerated: () => MatchFunction, clock: () => number = monotonicClock): TieredMatch {
+export function tieredMatch(interpreted: MatchFunction, compileGenerated: () => MatchFunction, options: TieringOptions = {}): TieredMatch {
+  const { emitAfter = EMIT_AFTER, clock = monotonicClock } = options;
+  if (!Number.isSafeInteger(emitAfter) || emitAfter < 1) {
+    throw new TypeError(`tiering: emitAfter must be a positive integer (a number of requests), not ${String(emitAfter)}`);
+  }
   let tier: Tier = 'interpreted';
   let generated: MatchFunction | null = null;
   let served = 0;
@@ -91,7 +103,7 @@ export function tieredMatch(interpreted: MatchFunction, compileGenerated: () => 
   };
 
   const cold: MatchFunction = (target, method, httpContext) => {
-    if (++served === EMIT_AFTER) {
+    if (++served === emitAfter) {
       generated = compileGenerated();
       served = 0;
       current = warming;
