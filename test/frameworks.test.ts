@@ -25,7 +25,8 @@ interface Seen {
   urlFor: (name: string, values?: RouteValues) => string;
 }
 const answers = {
-  todo: (s: Seen) => ({ id: s.params.id, self: s.urlFor('todo', { id: 7 }) }),
+  // `elsewhere` starts the path with a value: never "//evil.com" (another host to a browser), with or without a mount base.
+  todo: (s: Seen) => ({ id: s.params.id, self: s.urlFor('todo', { id: 7 }), elsewhere: s.urlFor('anywhere', { path: '//evil.com' }) }),
   item: (s: Seen) => ({ category: s.params.category, sibling: s.urlFor('item', { id: '9' }) }),
   data: (s: Seen) => ({ name: s.route.name, area: s.route.dataTokens.area }),
 };
@@ -36,6 +37,7 @@ function routes(handle: (answer: (s: Seen) => unknown) => unknown, boom: unknown
     { name: 'item', template: 'shop/{category}/{id}', methods: ['GET'], handler: handle(answers.item) },
     { name: 'data', template: 'data', dataTokens: { area: 'admin' }, handler: handle(answers.data) },
     { name: 'boom', template: 'boom', handler: boom },
+    { name: 'anywhere', template: '{**path}', generationOnly: true },
   ];
 }
 
@@ -113,7 +115,7 @@ async function serveFetch(fetch: (request: Request) => Response | Promise<Respon
 }
 
 const CASES: { request: string; status: number; body?: unknown; text?: string; allow?: string; problem?: boolean }[] = [
-  { request: 'GET /api/todo/5', status: 200, body: { id: '5', self: '$base/api/todo/7' } },
+  { request: 'GET /api/todo/5', status: 200, body: { id: '5', self: '$base/api/todo/7', elsewhere: '$base/%2Fevil.com' } },
   { request: 'GET /shop/tools/3', status: 200, body: { category: 'tools', sibling: '$base/shop/tools/9' } },
   { request: 'GET /data', status: 200, body: { name: 'data', area: 'admin' } },
   { request: 'GET /api/todo/x', status: 404, text: 'fell through' },

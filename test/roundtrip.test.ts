@@ -15,8 +15,6 @@
 // - an optional parameter (or catch-all) with a value after one without: ASP.NET refuses to write text after
 //   an empty segment, so optional values are given left to right, and the catch-all only after all of them;
 // - {**x} values that start or end with "/" or contain "//" (empty path segments);
-// - a leading "/" in the value of the very first part of the URL ("{id}" with id = "/a" gives "/a", not
-//   "/%2Fa"): ASP.NET's UriBuildingContext.Accept deliberately keeps it as the path's own leading slash;
 // - a constrained catch-all without a value: generation never takes a catch-all's default (ASP.NET
 //   TemplateBinder.GetValues skips optional and catch-all parameters), and only optional parameters'
 //   constraints pass without a value, so "{*x=1}" with a constraint on x needs an explicit value.
@@ -142,8 +140,6 @@ interface Param {
   leftLiteral: string | null;
   /** Index of the segment's optional extension parameter, when the segment has one. */
   extOf: number | null;
-  /** The very first part of the URL: a leading "/" of its value is the path's own (ASP.NET UriBuildingContext). */
-  first: boolean;
 }
 
 interface Route {
@@ -166,13 +162,13 @@ function buildRoute(spec: TemplateSpec): Route {
   const params: Param[] = [];
   const defaults: Record<string, unknown> = {};
   const constraints: Record<string, string> = {};
-  const param = (p: PSpec, kind: Param['kind'], leftLiteral: string | null = null, star = '', first = false, inExtSegment = false): string => {
+  const param = (p: PSpec, kind: Param['kind'], leftLiteral: string | null = null, star = '', inExtSegment = false): string => {
     const name = NAMES[params.length];
     let def = p.def === null || kind === 'optional' || kind === 'optionalExt' ? null : String(p.def);
     if (def !== null) def = avoid(def, leftLiteral, p.cons);
     // A default is used when the extension is absent too: then no "." may appear in the segment.
     if (def !== null && inExtSegment) def = avoid(def, '.', p.cons);
-    params.push({ name, kind, cons: p.cons, def, leftLiteral, extOf: null, first });
+    params.push({ name, kind, cons: p.cons, def, leftLiteral, extOf: null });
     let text = `{${star}${name}`;
     if (p.cons && p.consInline && INLINE[p.cons]) text += `:${INLINE[p.cons]}`;
     else if (p.cons) constraints[p.consInline ? name.toUpperCase() : name] = OBJECT[p.cons];
@@ -183,7 +179,7 @@ function buildRoute(spec: TemplateSpec): Route {
   const segments: string[] = [];
   for (const seg of spec.body) {
     if (seg.kind === 'lit') segments.push(seg.text);
-    else if (seg.kind === 'param') segments.push(param(seg.p, 'simple', null, '', segments.length === 0));
+    else if (seg.kind === 'param') segments.push(param(seg.p, 'simple'));
     else {
       const first = params.length;
       let text = '';
@@ -193,7 +189,7 @@ function buildRoute(spec: TemplateSpec): Route {
           text += part;
           left = part;
         } else {
-          text += param(part, 'complex', left, '', segments.length === 0 && text === '', seg.optionalExt !== null);
+          text += param(part, 'complex', left, '', seg.optionalExt !== null);
           left = null;
         }
       }
@@ -204,12 +200,12 @@ function buildRoute(spec: TemplateSpec): Route {
       segments.push(text);
     }
   }
-  for (const o of spec.optionals) segments.push(param(o, 'optional', null, '', segments.length === 0));
+  for (const o of spec.optionals) segments.push(param(o, 'optional'));
   if (spec.catchAll) {
     // A catch-all default only without optional parameters before it (an absent optional ends the URL).
     const p = spec.optionals.length ? { ...spec.catchAll.p, def: null } : spec.catchAll.p;
     const star = spec.catchAll.double ? '**' : '*';
-    segments.push(param(p, spec.catchAll.double ? 'catchAll2' : 'catchAll', null, star, segments.length === 0));
+    segments.push(param(p, spec.catchAll.double ? 'catchAll2' : 'catchAll', null, star));
   }
   const extraDefaults: Record<string, string> = {};
   if (spec.extraDefault) defaults[spec.extraDefault[0]] = extraDefaults[spec.extraDefault[0]] = spec.extraDefault[1];
@@ -279,7 +275,6 @@ function valuesFor(
       v = avoid(v, p.leftLiteral, p.cons);
       if (p.extOf !== null && !extEnabled[p.extOf]) v = avoid(v, '.', p.cons);
       if (p.kind === 'catchAll2') v = v.replace(/\/{2,}/g, '/').replace(/^\/|\/$/g, '') || FALLBACK[p.cons ?? 'none'];
-      if (p.first) v = v.replace(/^\/+/, '') || FALLBACK[p.cons ?? 'none'];
     }
     out.set(i, v);
   });
@@ -454,6 +449,30 @@ const caseArb = (minRoutes: number, maxRoutes: number): fc.Arbitrary<Case> =>
     });
 
 if (process.env.FUZZ_STATS) afterAll(() => console.log('roundtrip stats', stats));
+
+describe('a value starting with "/" where the path begins', () => {
+  // "//evil.com" at the start of a path is another host to a browser (an open redirect in a Location header).
+  // The value goes in the template's first parameter; the others get "x".
+  const templates = ['{**p}', '{*p}', '{p}', '{p?}', '{p}/y', '{p}/{**r}', '{p}.{q}', '{p}-{q}', '{p=d}/{q}'];
+  const leading = fc
+    .tuple(fc.integer({ min: 1, max: 3 }), str(0, 6, [...'/ab %é~']))
+    .map(([slashes, rest]) => '/'.repeat(slashes) + rest);
+  it.each(templates)('%s: the path never starts with "//", and matches back to the route (a {x} value comes back as it was)', (template) => {
+    const routers = strategies.map((strategy) => compileWith([{ template }], { strategy }));
+    const keepsSlashes = template.startsWith('{**');
+    check(`leading "/" in ${template}`, fc.property(leading, (value) => {
+      const values = { p: value, q: 'x', r: 'x' };
+      for (const router of routers) {
+        const path = router.generate(values)?.path;
+        const found = path === undefined ? null : router.match(path, 'GET');
+        const context = `${router.strategy}: ${JSON.stringify(value)} → ${JSON.stringify(path)} → ${JSON.stringify(found?.values)}`;
+        expect(path?.startsWith('/') && !path.startsWith('//'), context).toBe(true);
+        expect(found?.route.index, context).toBe(0);
+        if (!keepsSlashes) expect(found?.values.p, context).toBe(value);
+      }
+    }), 300);
+  }, TIMEOUT);
+});
 
 describe('generate → match round trip (spec generation rule 9)', () => {
   it('a single route: the same route, the values used (plus defaults)', () => {

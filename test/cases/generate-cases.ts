@@ -14,6 +14,28 @@ const NAMED: CaseRoute[] = [
 ];
 const ADMIN: CaseRoute[] = [{ template: 'admin/{controller}', constraints: { area: 'required' } }, { template: '{controller}' }];
 
+/**
+ * A value starting with "/" where the path begins: a generated path never starts with "//" (a browser reads
+ * "//evil.com" as another host). ASP.NET writes the first value's leading "/" as the path's own slash; here a
+ * {x} value encodes every "/" (so "/a" comes back as "/a"), and a {**x} value keeps its leading "/" as the path's
+ * own but encodes a second one. docs/generation.md says where this differs from ASP.NET.
+ */
+export const leadingSlashCases: GenerateCase[] = [
+  { routes: one('{**path}'), values: { path: '//evil.com' }, expected: '/%2Fevil.com', source: 'ASP.NET: //evil.com' },
+  { routes: one('{**path}'), values: { path: '///x' }, expected: '/%2F/x', source: 'ASP.NET: ///x' },
+  { routes: one('{**path}'), values: { path: '//' }, expected: '/%2F', source: 'ASP.NET: //' },
+  { routes: one('{**path}'), values: { path: '/a/b' }, expected: '/a/b', source: 'one leading "/" is the path\'s own, as in ASP.NET' },
+  { routes: one('{*path}'), values: { path: '//evil.com' }, expected: '/%2F%2Fevil.com', source: 'ASP.NET: /%2Fevil.com' },
+  { routes: one('{x}'), values: { x: '//evil.com' }, expected: '/%2F%2Fevil.com', source: 'ASP.NET: /%2Fevil.com' },
+  { routes: one('{x}'), values: { x: '/a' }, expected: '/%2Fa', source: 'ASP.NET: /a, which matches back as "a"' },
+  { routes: one('{x}/y'), values: { x: '/a' }, expected: '/%2Fa/y', source: 'ASP.NET: /a/y, which matches back as "a"' },
+  { routes: one('{x?}'), values: { x: '//e' }, expected: '/%2F%2Fe', source: 'ASP.NET: /%2Fe' },
+  { routes: one('{controller}/{action}'), values: {}, ambient: { controller: '/home', action: '/my/index' }, expected: '/%2Fhome/%2Fmy%2Findex', source: 'ambient values; ASP.NET: /home/%2Fmy%2Findex' },
+  { routes: one('{x}.{ext}'), values: { x: '//e', ext: 'com' }, expected: '/%2F%2Fe.com', source: 'a complex segment: ASP.NET /%2Fe.com' },
+  { routes: [{ name: 'files', template: '{**path}' }], values: { path: '//evil.com' }, routeName: 'files', expected: '/%2Fevil.com', expectedIndex: 0, source: 'by name' },
+  { routes: one('{**path}'), values: { path: '//evil.com' }, options: { lowercaseUrls: true, appendTrailingSlash: true }, expected: '/%2fevil.com/', source: 'with the URL options' },
+];
+
 export const generateCases: GenerateCase[] = [
   // Rule 2: values are substituted for the parameters.
   { routes: MVC, values: { controller: 'Home', action: 'Index', id: '5' }, expected: '/Home/Index/5' },
@@ -165,6 +187,7 @@ export const generateCases: GenerateCase[] = [
   { routes: one('{x}'), values: { x: '"<>\\^`{|}' }, expected: '/%22%3C%3E%5C%5E%60%7B%7C%7D' },
   { routes: one('q'), values: { v: "a b/é'+" }, expected: '/q?v=a%20b%2F%C3%A9%27%2B', source: 'the same encoder for the query' },
   { routes: one('café/{x}'), values: { x: '1' }, expected: '/caf%C3%A9/1', source: 'literals are encoded too' },
+  ...leadingSlashCases,
 
   // Options: lowercaseUrls (path only), lowercaseQueryStrings (only with lowercaseUrls), appendTrailingSlash.
   { routes: MVC, values: { controller: 'Home', action: 'Index', Q: 'X' }, options: { lowercaseUrls: true }, expected: '/home/index?Q=X' },

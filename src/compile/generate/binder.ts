@@ -359,11 +359,16 @@ class UriBuilder {
   /** Accepts a parameter's value, encoded for a path segment ("/" as %2F unless encodeSlashes is false). */
   acceptValue(value: string, encodeSlashes: boolean): boolean {
     if (value === '') return this.accept('');
-    // A "/" leading the URL's very first value is the path's own slash: ASP.NET does not encode it.
+    if (encodeSlashes) return this.accept(encodeUrlPart(value));
+    // A {**x} value that starts the URL: its leading "/" is the path's own (as ASP.NET writes it), and a second
+    // one is encoded, so the path never starts with "//" (a browser reads "//evil.com" as another host).
+    // ASP.NET also keeps the leading "/" of a {x} value; here every "/" of a {x} value is encoded, so "/a"
+    // comes back as "/a" (docs/generation.md).
     if (value.charCodeAt(0) === 47 && this.text.length === 0 && this.pending.length === 0) {
-      return this.accept('/' + (encodeSlashes ? encodeUrlPart(value.slice(1)) : encodeUrlPath(value.slice(1))));
+      const rest = value.slice(1);
+      return this.accept(rest.charCodeAt(0) === 47 ? '/%2F' + encodeUrlPath(rest.slice(1)) : '/' + encodeUrlPath(rest));
     }
-    return this.accept(encodeSlashes ? encodeUrlPart(value) : encodeUrlPath(value));
+    return this.accept(encodeUrlPath(value));
   }
 
   buffer(encoded: string): boolean {
