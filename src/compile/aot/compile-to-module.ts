@@ -18,6 +18,7 @@ import { createTrieMatcher } from '../match/trie-matcher.js';
 import { createRouteEntry, createSharedParts, type RouteDefinition, type RouteEntry } from '../route-entry.js';
 import { NotDataError, toData, toJavaScript } from './js-literal.js';
 import { catalogOf, isObject } from './object-catalog.js';
+import { routeDigest } from './route-digest.js';
 import { encodeTemplate } from './template-data.js';
 import { quote } from '../match/emit/writer.js';
 
@@ -101,8 +102,15 @@ export function compileToModule(routes: Iterable<RouteDefinition>, options: Modu
   lines.push(
     '',
     'export default loadRouter({',
-    // From a route module, its templates as built: a module whose table changed since refuses to load.
-    ...(routesModule !== null ? ['  routes: source,', `  templates: [${definitions.map((d) => quote(d.template)).join(', ')}],`] : [`  routes: ${routesAsData(definitions)},`]),
+    // From a route module, its templates and each route's digest as built: a module whose table changed since
+    // refuses to load (route-digest.ts).
+    ...(routesModule !== null
+      ? [
+          '  routes: source,',
+          `  templates: [${definitions.map((d) => quote(d.template)).join(', ')}],`,
+          `  digests: [${entries.map((entry) => quote(routeDigest(entry.route))).join(', ')}],`,
+        ]
+      : [`  routes: ${routesAsData(definitions)},`]),
     `  segments: ${toData(entries.map((entry) => encodeTemplate(entry.template)), 'templates')},`,
     `  options: ${toJavaScript(JSON.parse(JSON.stringify(urlOptions)), 'options')},`,
     '  constants,',

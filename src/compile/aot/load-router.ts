@@ -19,6 +19,7 @@ import { createEntryFromTemplate, createSharedParts, type CompiledRoute, type Ro
 import type { RouterFor } from '../typed-router.js';
 import { verbOf } from '../verb.js';
 import { catalogOf } from './object-catalog.js';
+import { routeDigest } from './route-digest.js';
 import { normalizeRoute, routeListOf } from './route-source.js';
 import { decodeTemplate, type TemplateData } from './template-data.js';
 
@@ -28,6 +29,8 @@ export interface ModuleTable {
   readonly routes: readonly RouteDefinition[] | { readonly routes?: unknown; readonly default?: unknown; readonly constraints?: unknown };
   /** With a route module: the templates the module was built from (a route module that changed since is refused). */
   readonly templates?: readonly string[];
+  /** With a route module: each route's digest as built (route-digest.ts); a route whose digest differs is refused. */
+  readonly digests?: readonly string[];
   readonly segments: readonly TemplateData[];
   /** URL options, and whether literals compare with their case (the module's code was written for it). */
   readonly options: UrlOptions & { readonly caseSensitive?: boolean };
@@ -87,6 +90,7 @@ export function loadRouter(table: ModuleTable): AotRouter {
   const entries = definitions.map((definition, index) =>
     createEntryFromTemplate(definition, decodeTemplate(definition.template, table.segments[index]), index, registry, shared),
   );
+  if (!Array.isArray(table.routes)) checkDigests(entries.map((e) => e.route), table.digests);
   const matchable = entries.some((e) => e.route.generationOnly) ? entries.filter((e) => !e.route.generationOnly) : entries;
 
   // The trie only for what the code does not answer: built on its first use, not at start-up.
@@ -130,6 +134,23 @@ export function loadRouter(table: ModuleTable): AotRouter {
     allowedMethods: (target, httpContext) => (typeof target === 'string' ? matcher.allowedMethods(target, httpContext) : []),
     generate: (values: RouteValues, options: GenerateOptions = {}): GeneratedPath | null => urls.generate(values, options),
   } as AotRouter;
+}
+
+/**
+ * The routes of a route module against the digests the module was built from: a route whose methods,
+ * constraints, defaults, data tokens, name or generationOnly changed (its template the same) would be matched
+ * by code and constants made for the old route.
+ */
+function checkDigests(routes: readonly CompiledRoute[], digests: readonly string[] | undefined): void {
+  if (digests === undefined) throw new Error('this router module was built by an older switchyard, without route digests: build it again');
+  const changed = routes.findIndex((route, i) => routeDigest(route) !== digests[i]);
+  if (changed === -1) return;
+  const route = routes[changed];
+  const named = route.name === null ? '' : ` (named ${JSON.stringify(route.name)})`;
+  throw new Error(
+    `this router module is out of date with its routes (route ${changed} ${JSON.stringify(route.template)}${named} is not the route it was built from: ` +
+      'its name, defaults, constraints, methods, data tokens or generationOnly changed): build it again',
+  );
 }
 
 /** The definitions (and custom constraint names) of the table, checked against the templates it was built from. */

@@ -1,0 +1,60 @@
+// A digest of everything a built module takes from one route of its route module: name, template, defaults,
+// data tokens, methods, generationOnly, and the route's constraints as resolved (a constraint object by its
+// class and its own fields, so a RegexRouteConstraint whose pattern changed, or a custom constraint name whose
+// factory now makes another constraint, is a change). A module built from a route module keeps one digest per
+// route and refuses to load when a route's digest differs: its code, its constants and its catalogue of objects
+// were made from the old route. Plain code, no node:crypto: the runtime (load-router.ts) runs on every runtime.
+import type { CompiledRoute } from '../route-entry.js';
+
+/** The digest of one route (16 hex digits). */
+export function routeDigest(route: CompiledRoute): string {
+  const constraints: [string, unknown][] = [...route.constraints];
+  return hash64(
+    canonical([route.name, route.template, route.defaults, route.dataTokens, route.methods, route.generationOnly, constraints]),
+  );
+}
+
+/**
+ * A value as stable text: strings quoted, other primitives tagged by type, arrays and objects recursively (an
+ * object's class name and its own enumerable fields in their order), a RegExp as its source and flags, a
+ * function by its name. A value met again inside itself is written as a back-reference.
+ */
+function canonical(value: unknown, seen: object[] = []): string {
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+    case 'boolean':
+    case 'undefined':
+      return String(value);
+    case 'bigint':
+      return `${value}n`;
+    case 'symbol':
+      return `symbol(${JSON.stringify(value.description ?? '')})`;
+    case 'function':
+      return `function ${JSON.stringify(value.name)}`;
+  }
+  if (value === null) return 'null';
+  const object = value as object;
+  const at = seen.indexOf(object);
+  if (at !== -1) return `^${seen.length - at}`;
+  if (object instanceof RegExp) return `/${object.source}/${object.flags}`;
+  if (object instanceof Date) return `Date(${object.getTime()})`;
+  const inner = [...seen, object];
+  if (Array.isArray(object)) return `[${object.map((item) => canonical(item, inner)).join(',')}]`;
+  const name = Object.getPrototypeOf(object)?.constructor?.name ?? 'null';
+  const fields = Object.entries(object).map(([key, item]) => `${JSON.stringify(key)}:${canonical(item, inner)}`);
+  return `${name}{${fields.join(',')}}`;
+}
+
+/** Two 32-bit FNV-1a hashes (different offsets) of the UTF-16 code units: 64 bits, as 16 hex digits. */
+function hash64(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ 0x5bd1e995;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x01000193) ^ (b >>> 15);
+  }
+  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
+}
