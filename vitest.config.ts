@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { PATIENCE_MS } from './test/support/patience.js';
 
 /** The files of matching tables and properties, which run on every strategy (test/support/routers.ts). */
 const MATCHING_TABLES = [
@@ -19,7 +20,11 @@ export default defineConfig({
   test: {
     // The machine has 2 cores; more workers only add contention.
     maxWorkers: 2,
-    testTimeout: 20_000,
+    // No test depends on the machine's speed: a test or hook fails by its own checks, and the time limit only ends
+    // a hang (test/support/patience.ts). A per-test limit would fail tests on a busy machine (`.ci/run` runs the
+    // default suite once more with both cores kept busy).
+    testTimeout: PATIENCE_MS,
+    hookTimeout: PATIENCE_MS,
     // (include is set per project: a project that `extends` the root would add to the root's list.)
     projects: [
       // test/scale needs nginx, test/browser Chromium and test/runtimes Bun, Deno and workerd: they are

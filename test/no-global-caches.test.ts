@@ -24,5 +24,5 @@ describe('caches that outlive a router', () => {
     const { grownMiB } = JSON.parse(out) as { grownMiB: number };
     // A module-level cache of method lists grows by about 0.3 KB per compile here (about 11 MiB for 30,000 before the fix).
     expect(grownMiB).toBeLessThan(3);
-  }, 120_000); // a few seconds alone; much longer on a shared, loaded two-core machine
+  });
 });

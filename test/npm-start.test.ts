@@ -32,24 +32,20 @@ describe('npm start', () => {
     let out = '';
     npm.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
     const port = await new Promise<number>((done, fail) => {
-      const timer = setTimeout(() => fail(new Error(`no listening line: ${out}`)), 30_000);
+      npm.once('exit', (code) => fail(new Error(`npm start exited with ${code} before listening: ${out}`)));
       npm.stdout!.on('data', () => {
         const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-        if (m) (clearTimeout(timer), done(Number(m[1])));
+        if (m) done(Number(m[1]));
       });
     });
     expect(await refused(port)).toBe(false);
     const exited = once(npm, 'exit');
     npm.kill(signal);
     await exited;
-    // The server shuts down gracefully; give it a moment, then nothing may listen on its port any more.
-    let gone = false;
-    for (let i = 0; i < 50 && !gone; i++) {
-      gone = await refused(port);
-      if (!gone) await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(gone, `the server on port ${port} outlived npm`).toBe(true);
-  }, 60_000);
+    // The server shuts down gracefully: polled until nothing listens on its port (an orphan keeps it open, and the
+    // suite's time limit ends the test).
+    while (!(await refused(port))) await new Promise((r) => setTimeout(r, 100));
+  });
 });
 
 describe('the server script reads its store caps from the environment', () => {
@@ -61,11 +57,11 @@ describe('the server script reads its store caps from the environment', () => {
     try {
       let out = '';
       const port = await new Promise<number>((done, fail) => {
-        const timer = setTimeout(() => fail(new Error(`no listening line: ${out}`)), 30_000);
+        server.once('exit', (code) => fail(new Error(`exited with ${code} before listening: ${out}`)));
         server.stdout!.on('data', (chunk: Buffer) => {
           out += chunk.toString();
           const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-          if (m) (clearTimeout(timer), done(Number(m[1])));
+          if (m) done(Number(m[1]));
         });
       });
       const post = () =>
@@ -78,7 +74,7 @@ describe('the server script reads its store caps from the environment', () => {
       server.kill('SIGTERM');
       await once(server, 'exit');
     }
-  }, 60_000);
+  });
 
   it('a bad TODO_MAX_ITEMS stops the start with a clear message', async () => {
     const server = spawn(process.execPath, [join(ROOT, 'dist', 'todo-server.js')], {
@@ -90,7 +86,7 @@ describe('the server script reads its store caps from the environment', () => {
     const [code] = await once(server, 'exit');
     expect(code).toBe(1);
     expect(err).toMatch(/TODO_MAX_ITEMS must be a whole number/);
-  }, 60_000);
+  });
 
   it.each([
     { env: { PORT: 'abc' }, message: /switchyard to-do API failed to start: PORT must be a whole number from 0 to 65535, 0 for a free port \(got "abc"\)/ },
@@ -107,5 +103,5 @@ describe('the server script reads its store caps from the environment', () => {
     expect(code).toBe(1);
     expect(err).toMatch(message);
     expect(err.trim().split('\n')).toHaveLength(1); // the message alone, not a stack trace
-  }, 60_000);
+  });
 });

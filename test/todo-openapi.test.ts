@@ -58,12 +58,19 @@ async function tooLarge(port: number, method: string, path: string): Promise<Rep
 }
 
 let main: Running;
-let slow: Running; // a store whose addOnce() takes 300 ms: a second request with the same key comes while the first runs
+let slow: Running; // a store whose addOnce() waits for the test: a second request with the same key comes while the first runs
 let full: Running; // a store that is full: one item, 200 bytes of item JSON at most
 let down: Running; // a PostgreSQL store whose server is stopped
 let db: PostgresServer;
 const GUID = '3f2504e0-4f89-41d3-9a0c-0305e82c3301'; // a well-formed Key: the store must be asked about it
 let repository: PostgresTodoRepository;
+/** A promise and its resolve (Promise.withResolvers, which Node 20 lacks). */
+function signal(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+const slowAdd = { entered: signal(), released: signal() };
 let document: OpenApiDocument;
 let key: string;
 
@@ -71,7 +78,12 @@ beforeAll(async () => {
   main = await start();
   const slowStore = new InMemoryTodoRepository();
   const addOnce = slowStore.addOnce.bind(slowStore);
-  slowStore.addOnce = async (...args) => (await new Promise((r) => setTimeout(r, 300)), addOnce(...args));
+  // Its addOnce() waits until the test lets it go: the first POST stays in flight for as long as the test needs.
+  slowStore.addOnce = async (...args) => {
+    slowAdd.entered.resolve();
+    await slowAdd.released.promise;
+    return addOnce(...args);
+  };
   slow = await start({ repository: slowStore });
   full = await start({ maxItems: 1, maxBytes: 200 });
   db = await startPostgres();
@@ -83,7 +95,7 @@ beforeAll(async () => {
   expect(reply.headers['content-type']).toBe('application/json; charset=utf-8');
   document = JSON.parse(reply.text);
   key = JSON.parse((await send(main.base, 'GET', '/api/todo')).text)[0].Key;
-}, 120_000);
+});
 
 afterAll(async () => {
   for (const running of [main, slow, full, down]) {
@@ -119,8 +131,9 @@ const CASES: Case[] = [
     409,
     async () => {
       const first = send(slow.base, 'POST', '/api/todo', item({ Name: 'slow' }), 'application/json', { 'idempotency-key': 'in-flight-1' });
-      await new Promise((r) => setTimeout(r, 100));
+      await slowAdd.entered.promise; // waited for, not slept on: the first POST is in the store's addOnce()
       const second = await send(slow.base, 'POST', '/api/todo', item({ Name: 'slow' }), 'application/json', { 'idempotency-key': 'in-flight-1' });
+      slowAdd.released.resolve();
       expect((await first).status).toBe(201);
       return second;
     },

@@ -6,11 +6,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { PATIENCE_MS } from './support/patience.js';
 
 const bundle = new URL('../dist/todo-server.js', import.meta.url).href;
 const script = `
   const { createTodoServer } = await import(${JSON.stringify(bundle)});
-  const server = createTodoServer({ log: false, writeTimeoutMs: 1500 });
+  const server = createTodoServer({ log: false, writeTimeoutMs: 5000 });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   const base = 'http://127.0.0.1:' + server.address().port;
   const name = 'a'.repeat(1_000_000);
@@ -65,7 +66,8 @@ describe('slow readers', () => {
       socket.write('GET /api/todo HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(3));
       sockets.push(socket);
     }
-    await new Promise((r) => setTimeout(r, 800));
+    // All 16 open at once (the child samples its connections every 100 ms): waited for, not slept on.
+    await vi.waitFor(() => expect(mostConnections).toBeGreaterThanOrEqual(16), { timeout: PATIENCE_MS, interval: 20 });
     // Others are still served while those sockets stall.
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(health.status).toBe(200);
@@ -73,13 +75,14 @@ describe('slow readers', () => {
     expect(one.status).toBe(200);
     expect(((await one.json()) as unknown[]).length).toBe(31); // the seeded item and the 30
     expect(mostConnections).toBeGreaterThanOrEqual(16); // all were open at once (a sample every 100 ms)
-    // The write timeout (1.5 s here) closes the stalled sockets on the server: at most the two keep-alive
-    // connections of the fetches above stay. (Waited for, not slept on: a loaded machine is slower.)
-    await vi.waitFor(() => expect(connections).toBeLessThanOrEqual(2), { timeout: 20_000, interval: 100 });
+    // The write timeout (5 s here, so that a busy machine still opens all 16 sockets before the first is closed)
+    // closes the stalled sockets on the server: at most the two keep-alive connections of the fetches above stay.
+    // (Waited for, not slept on: a loaded machine is slower.)
+    await vi.waitFor(() => expect(connections).toBeLessThanOrEqual(2), { timeout: PATIENCE_MS, interval: 100 });
     expect(exited, stderr).toBe(false);
     const peak = Math.max(...samples);
     // One list is ~30 MB; 16 sockets holding a copy each would be ~500 MB and more (and past this heap).
     expect((peak - baseline) / 1048576, `peak ${(peak / 1048576).toFixed(0)} MiB, baseline ${(baseline / 1048576).toFixed(0)} MiB`).toBeLessThan(160);
     for (const s of sockets) s.destroy();
-  }, 60_000);
+  });
 });

@@ -12,6 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { PATIENCE_MS } from './support/patience.js';
 import { createTodoServer, shutdown, type TodoServerOptions } from '../src/todo/server.js';
 import { PostgresTodoRepository } from '../src/todo/postgres-repository.js';
 import { InMemoryTodoRepository, type TodoRepository } from '../src/todo/todo-repository.js';
@@ -138,10 +139,9 @@ interface RawReply extends Reply {
   socketClosed: boolean;
 }
 
-function readResponse(socket: Socket, timeoutMs = 5_000): Promise<RawReply> {
+function readResponse(socket: Socket): Promise<RawReply> {
   return new Promise((resolve, reject) => {
     let data = Buffer.alloc(0);
-    const timer = setTimeout(() => finish(new Error(`no complete response within ${timeoutMs} ms: ${data.toString('latin1')}`)), timeoutMs);
     const parse = (closed: boolean): RawReply | null => {
       const end = data.indexOf('\r\n\r\n');
       if (end < 0) return null;
@@ -172,7 +172,6 @@ function readResponse(socket: Socket, timeoutMs = 5_000): Promise<RawReply> {
     };
     const onError = (): void => undefined; // the close that follows decides
     function finish(error: Error | null, reply?: RawReply): void {
-      clearTimeout(timer);
       socket.off('data', onData);
       socket.off('close', onClose);
       socket.off('error', onError);
@@ -207,15 +206,15 @@ async function raw(port: number, data: string | Buffer): Promise<RawReply> {
 const socketClosed = (socket: Socket): Promise<void> =>
   socket.destroyed ? Promise.resolve() : once(socket, 'close').then(() => undefined);
 
-/** Rejects when `promise` takes longer than `ms`. */
-function within<T>(ms: number, promise: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout;
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
+/**
+ * The server's own timers switched off, so that what a test waits for can only come from what it tests: a
+ * server that waited for them instead would hang the test (ended by the suite's time limit) rather than pass
+ * late. No test here bounds a wait by the clock: a busy machine is slow, not wrong.
+ */
+function withoutServerTimers(server: Server): void {
+  server.keepAliveTimeout = 0;
+  server.requestTimeout = 0;
+  server.headersTimeout = 0;
 }
 
 /** A repository that records its calls and can be told to fail; proves the controller uses the one injected. */
@@ -1052,9 +1051,7 @@ describe('connections', () => {
     })();
     try {
       await sleep(120);
-      const started = Date.now();
       const replies = await Promise.all([http(base, 'GET', '/api/todo'), http(base, 'GET', '/healthz')]);
-      expect(Date.now() - started).toBeLessThan(2_000);
       expect(replies.map((r) => r.status)).toEqual([200, 200]);
       expect(slowData).toBe(''); // the slow request is still open, unanswered
       writing = false;
@@ -1069,12 +1066,13 @@ describe('connections', () => {
   });
 
   it('a client that stalls in the middle of a body does not block other clients', async () => {
-    const { base, port } = await start();
+    const { server, base, port } = await start();
+    withoutServerTimers(server);
     const stalled = await rawConnect(port);
     stalled.write('POST /api/todo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"Na');
     try {
       await sleep(50);
-      const reply = await within(2_000, http(base, 'POST', '/api/todo', json({ Name: 'fast' }), HEADERS_JSON), 'a POST beside a stalled one');
+      const reply = await http(base, 'POST', '/api/todo', json({ Name: 'fast' }), HEADERS_JSON);
       expect(reply.status).toBe(201);
       expect(await getAll(base)).toHaveLength(2);
     } finally {
@@ -1102,6 +1100,7 @@ describe('connections', () => {
 describe('graceful shutdown', () => {
   it('resolves while an idle keep-alive connection is open (closes it) and stops accepting', async () => {
     const { server, port, base } = await start();
+    withoutServerTimers(server); // the idle connection is closed by shutdown, not by the keep-alive timeout
     const idle = await rawConnect(port);
     const reply = readResponse(idle);
     idle.write('GET /api/todo HTTP/1.1\r\nHost: x\r\n\r\n');
@@ -1109,10 +1108,8 @@ describe('graceful shutdown', () => {
     expect(r.status).toBe(200);
     expect(r.socketClosed).toBe(false); // keep-alive: the connection stays open, idle
     const closed = socketClosed(idle);
-    const started = Date.now();
-    await within(2_000, shutdown(server), 'shutdown with an idle keep-alive connection'); // well under the 5 s keep-alive timeout
-    expect(Date.now() - started).toBeLessThan(2_000);
-    await within(1_000, closed, 'closing the idle connection');
+    await shutdown(server);
+    await closed;
     expect(server.listening).toBe(false);
     await expect(request(`${base}/api/todo`)).rejects.toThrow();
     running.delete(server);
@@ -1136,20 +1133,21 @@ describe('graceful shutdown', () => {
     const r = await reply;
     expect(r.status).toBe(201);
     expect(JSON.parse(r.text)).toMatchObject({ Name: 'finished during shutdown', IsComplete: false });
-    await within(2_000, stopping, 'shutdown after the last response (the connection is idle now)');
+    await stopping; // after the last response: the connection is idle now
     socket.destroy();
     running.delete(server);
   });
 
   it('forces the connections closed after the grace period', async () => {
     const { server, port } = await start();
+    withoutServerTimers(server); // only the grace period can end the stalled request
     const socket = await rawConnect(port);
     const arrived = once(server, 'request');
     socket.write('POST /api/todo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{');
     await arrived;
     const closed = socketClosed(socket);
-    await within(2_000, shutdown(server, 200), 'shutdown with a 200 ms grace period');
-    await within(1_000, closed, 'forcing the stalled connection closed');
+    await shutdown(server, 200);
+    await closed;
     running.delete(server);
   });
 });
@@ -1164,7 +1162,7 @@ describe('dist/todo-server.js (npm start)', () => {
     if (!existsSync(`${ROOT}dist/todo-server.js`)) {
       execFileSync(process.execPath, ['build.mjs'], { cwd: ROOT, stdio: 'inherit', timeout: 120_000 });
     }
-  }, 130_000);
+  });
 
   afterAll(() => {
     for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -1181,9 +1179,7 @@ describe('dist/todo-server.js (npm start)', () => {
     let pending = '';
     let stderr = '';
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const url = await within(
-      10_000,
-      new Promise<string>((resolve, reject) => {
+    const url = await new Promise<string>((resolve, reject) => {
         child.stdout!.on('data', (chunk: Buffer) => {
           pending += chunk.toString();
           const parts = pending.split('\n');
@@ -1195,9 +1191,7 @@ describe('dist/todo-server.js (npm start)', () => {
           }
         });
         child.once('exit', (code) => reject(new Error(`exited with ${code} before listening: ${stderr}`)));
-      }),
-      'starting dist/todo-server.js',
-    );
+      });
     return { child, url, lines };
   }
 
@@ -1220,7 +1214,7 @@ describe('dist/todo-server.js (npm start)', () => {
     expect(created.headers.location).toBe(`${url}/api/todo/${(JSON.parse(created.text) as TodoItem).Key}`);
 
     // The log is written in batches (every 20 ms): wait until both lines have arrived, however busy the machine.
-    await vi.waitFor(() => expect(lines.length).toBeGreaterThanOrEqual(3), { timeout: 5_000, interval: 20 });
+    await vi.waitFor(() => expect(lines.length).toBeGreaterThanOrEqual(3), { timeout: PATIENCE_MS, interval: 20 });
     const logs = lines.slice(1).map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(logs).toContainEqual(expect.objectContaining({ method: 'GET', path: '/api/todo', status: 200 }));
     expect(logs).toContainEqual(expect.objectContaining({ method: 'POST', path: '/api/todo', status: 201 }));
@@ -1228,7 +1222,7 @@ describe('dist/todo-server.js (npm start)', () => {
 
     const exited = exitOf(child);
     child.kill('SIGTERM');
-    expect(await within(10_000, exited, 'exit after SIGTERM')).toBe(0);
+    expect(await exited).toBe(0);
   });
 
   it('TODO_LOG=off prints no request lines; SIGTERM with an idle keep-alive connection still exits 0 promptly', async () => {
@@ -1243,7 +1237,7 @@ describe('dist/todo-server.js (npm start)', () => {
     const exited = exitOf(child);
     const started = Date.now();
     child.kill('SIGTERM');
-    expect(await within(10_000, exited, 'exit after SIGTERM')).toBe(0);
+    expect(await exited).toBe(0);
     expect(Date.now() - started).toBeLessThan(4_000); // not waiting for the 5 s keep-alive timeout
     expect(lines.some((line) => /SIGTERM/.test(line))).toBe(true);
     idle.destroy();

@@ -5,6 +5,7 @@
 //   FUZZ_RUNS=<x>      multiply the number of runs (e.g. 10 for a long soak)
 import fc from 'fast-check';
 import type { RouteDefinition } from '../../src/index.js';
+import { PATIENCE_MS } from './patience.js';
 
 /** The harness of one test file: its seed, run counts, timeout and `check`. */
 export function fuzzHarness(file: string, defaultSeed: number) {
@@ -14,8 +15,8 @@ export function fuzzHarness(file: string, defaultSeed: number) {
   return {
     SEED: seed,
     runs,
-    /** Per-test timeout: the default 20 s, more for longer soaks (FUZZ_RUNS > 1). */
-    TIMEOUT: Math.max(20_000, 30_000 * multiplier),
+    /** Per-test timeout: the suite's (test/support/patience.ts), more for longer soaks (FUZZ_RUNS > 1). */
+    TIMEOUT: Math.max(PATIENCE_MS, PATIENCE_MS * multiplier),
     /** fc.assert with the seed in the failure message (and a hint to replay it); `examples` run first. */
     check<Ts extends [unknown, ...unknown[]]>(label: string, property: fc.IProperty<Ts>, numRuns: number, examples: Ts[] = []): void {
       try {
