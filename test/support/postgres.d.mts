@@ -2,7 +2,7 @@
 
 export interface PostgresServer {
   readonly port: number;
-  /** The directory of the server binaries in use. */
+  /** The directory of the server binaries in use (as root, a copy when the server's user cannot reach them). */
   readonly binaries: string;
   /** postgres://postgres@127.0.0.1:port/<database> (trust authentication: any password is accepted). */
   url(database?: string): string;

