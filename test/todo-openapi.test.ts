@@ -26,6 +26,9 @@ interface Running {
 async function start(options: TodoAppOptions = {}): Promise<Running> {
   const app = createTodoApp({ log: false, ...options });
   const server = createServer(app.handler);
+  // Idle connections stay open until the test closes them: a pooled connection that the client reuses just as
+  // the server's keep-alive timer closes it is an ECONNRESET, which a busy machine makes likely.
+  server.keepAliveTimeout = 0;
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;

@@ -57,6 +57,9 @@ async function openStore(
 
 async function serve(repository: PostgresTodoRepository): Promise<string> {
   const server: Server = createTodoServer({ log: false, repository });
+  // Idle connections stay open until the test closes them: a pooled connection that the client reuses just as
+  // the server's keep-alive timer closes it is an ECONNRESET, which a busy machine makes likely.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   cleanups.push(
     () =>
