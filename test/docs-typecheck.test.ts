@@ -103,5 +103,5 @@ describe('the TypeScript blocks of the docs', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 300_000); // one tsc run over 30-odd modules: seconds alone, far longer on a shared, loaded machine
+  });
 });

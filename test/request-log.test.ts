@@ -90,7 +90,7 @@ describe.each([
     const paths = lines.map((line) => (JSON.parse(line) as { path: string; status: number }).path);
     expect(paths).toHaveLength(count);
     expect(new Set(paths).size).toBe(count);
-  }, 120_000);
+  });
 });
 
 describe('requestLog', () => {
