@@ -1,6 +1,6 @@
 // HOST and PORT as the to-do server reads them: defaults, the values it takes, and a clear error for the rest.
 import { describe, expect, it } from 'vitest';
-import { readListenConfig } from '../src/todo/listen-config.js';
+import { readKeepAliveTimeout, readListenConfig } from '../src/todo/listen-config.js';
 
 describe('readListenConfig', () => {
   it.each([
@@ -30,5 +30,21 @@ describe('readListenConfig', () => {
     { env: { HOST: '[::1]' }, message: '(got "[::1]") (write an IPv6 address without brackets: ::1)' },
   ])('$env → an error saying $message', ({ env, message }) => {
     expect(() => readListenConfig(env)).toThrow(message);
+  });
+});
+
+describe('readKeepAliveTimeout', () => {
+  it.each([
+    { env: {}, expected: 5000 },
+    { env: { TODO_KEEP_ALIVE_MS: '' }, expected: 5000 },
+    { env: { TODO_KEEP_ALIVE_MS: ' 65000 ' }, expected: 65000 },
+    { env: { TODO_KEEP_ALIVE_MS: '1' }, expected: 1 },
+    { env: { TODO_KEEP_ALIVE_MS: '3600000' }, expected: 3600000 },
+  ])('$env → $expected', ({ env, expected }) => {
+    expect(readKeepAliveTimeout(env)).toBe(expected);
+  });
+
+  it.each(['0', '-5', '5s', '1e4', '3600001', '99999999'])('TODO_KEEP_ALIVE_MS=%s → an error naming the variable and the range', (text) => {
+    expect(() => readKeepAliveTimeout({ TODO_KEEP_ALIVE_MS: text })).toThrow(`TODO_KEEP_ALIVE_MS must be a whole number of milliseconds from 1 to 3600000 (got "${text}")`);
   });
 });

@@ -21,3 +21,19 @@ export function readListenConfig(env: NodeJS.ProcessEnv = process.env): ListenCo
   if (!/^\d{1,5}$/.test(text) || Number(text) > 65535) throw new Error(`PORT must be a whole number from 0 to 65535, 0 for a free port (got "${text.slice(0, 20)}")`);
   return { host, port: Number(text) };
 }
+
+/** The longest TODO_KEEP_ALIVE_MS: an hour. Longer idle connections only hold sockets. */
+const MAX_KEEP_ALIVE_MS = 3_600_000;
+
+/**
+ * TODO_KEEP_ALIVE_MS (default 5,000): how long an idle keep-alive connection stays open. Behind a load balancer
+ * that reuses connections it must be longer than the balancer's own idle timeout, or a request the balancer sends
+ * on a connection the server is closing gets a reset. A whole number of milliseconds from 1 to an hour.
+ */
+export function readKeepAliveTimeout(env: NodeJS.ProcessEnv = process.env): number {
+  const text = env.TODO_KEEP_ALIVE_MS?.trim() || '5000';
+  if (!/^[1-9]\d{0,6}$/.test(text) || Number(text) > MAX_KEEP_ALIVE_MS) {
+    throw new Error(`TODO_KEEP_ALIVE_MS must be a whole number of milliseconds from 1 to ${MAX_KEEP_ALIVE_MS} (got "${text.slice(0, 20)}")`);
+  }
+  return Number(text);
+}

@@ -24,7 +24,7 @@ import { GET_TODO_ROUTE, TodoController } from './todo-controller.js';
 import { InMemoryTodoRepository, type TodoRepository } from './todo-repository.js';
 import { healthCheck, openTodoStore, readStoreCaps, readStoreConfig, storeUnavailable } from './store.js';
 import { pickPort, readWorkerCount, runPrimary } from './cluster.js';
-import { readListenConfig } from './listen-config.js';
+import { readKeepAliveTimeout, readListenConfig } from './listen-config.js';
 
 /** The service key of the shared TodoRepository. */
 export const TODO_REPOSITORY = Symbol.for('switchyard.todo.repository');
@@ -178,6 +178,8 @@ export const WRITE_TIMEOUT_MS = 10_000;
 export interface TodoServerOptions extends TodoAppOptions {
   /** See WRITE_TIMEOUT_MS (the default). */
   writeTimeoutMs?: number;
+  /** How long an idle keep-alive connection stays open (default 5,000 ms; TODO_KEEP_ALIVE_MS). */
+  keepAliveTimeoutMs?: number;
 }
 
 /**
@@ -196,13 +198,13 @@ export function headerOverflowStatus(rawPacket: Buffer | undefined): 414 | 431 {
 
 /**
  * A node:http server for the to-do app, hardened against slow clients: headers and whole requests must
- * arrive within 30 s, idle keep-alive connections close after 5 s. Malformed HTTP gets a problem+json 400;
+ * arrive within 30 s, idle keep-alive connections close after 5 s (keepAliveTimeoutMs). Malformed HTTP gets a problem+json 400;
  * a request line and headers over Node's 16 KiB budget get 414 (an over-long URL) or 431 (large headers).
  */
 export function createTodoServer(options: TodoServerOptions = {}): Server {
   const app = createTodoApp(options);
   const server = createServer({ headersTimeout: 30_000, requestTimeout: 30_000 }, app.handler);
-  server.keepAliveTimeout = 5_000;
+  server.keepAliveTimeout = options.keepAliveTimeoutMs ?? 5_000;
   // A connection on which nothing moves for this long — a response its client does not read, a request that
   // stalls — is closed: a client cannot pin a response (and its memory) forever. Idle keep-alive connections
   // are closed sooner, by keepAliveTimeout.
@@ -246,6 +248,7 @@ export function shutdown(server: Server, graceMs = 10_000): Promise<void> {
 
 async function main(): Promise<void> {
   const { host, port } = readListenConfig();
+  const keepAliveTimeoutMs = readKeepAliveTimeout();
   const log = !/^(0|off|false|no)$/i.test(process.env.TODO_LOG ?? '');
   const store = readStoreConfig();
   const caps = readStoreCaps();
@@ -261,7 +264,7 @@ async function main(): Promise<void> {
   }
   const repository = await openTodoStore(store, caps);
   const inspect = /^(1|on|true|yes)$/i.test(process.env.TODO_INSPECT ?? '');
-  const server = createTodoServer({ log, debug: /^debug$/i.test(process.env.TODO_LOG ?? ''), repository, inspect });
+  const server = createTodoServer({ log, debug: /^debug$/i.test(process.env.TODO_LOG ?? ''), repository, inspect, keepAliveTimeoutMs });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, resolve);
