@@ -77,7 +77,8 @@ describe('layers', () => {
     introspect: ['model', 'match', 'generate', 'introspect'],
     reference: ['reference'],
     aot: ['model', 'match', 'generate', 'aot'],
-    assembly: ['model', 'match', 'generate', 'introspect', 'reference'],
+    live: ['model', 'match', 'generate', 'live'],
+    assembly: ['model', 'match', 'generate', 'introspect', 'reference', 'live'],
   };
   const compileEdges = edges.filter((e) => e.to !== null && compilePart(e.from) !== null && compilePart(e.to) !== null);
 

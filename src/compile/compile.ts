@@ -1,17 +1,19 @@
 // compile(): an ordered route collection → a router that matches (first match wins) and generates URLs. It only
 // assembles: route entries (route-entry.ts), the strategy's Matcher (match/, reference/), URL generation
 // (generate/) and introspection (introspect/).
-import { foldFor } from './case-fold.js';
+import { foldFor, type Fold } from './case-fold.js';
 import { ConstraintRegistry } from '../constraints/registry.js';
 import type { ConstraintFactory } from '../constraints/route-constraint.js';
 import { duplicateRouteName, RouteCreationError, RouteTableError, TemplateParseError, type RouteFailure } from '../errors.js';
 import type { RouteValues } from '../route-values.js';
 import type { UrlOptions } from './generate/normalize-path.js';
-import { createUrlGenerator, type GenerateOptions, type GeneratedPath } from './generate/url-generator.js';
+import { createUrlGenerator, type GenerateOptions, type GeneratedPath, type UrlGenerator } from './generate/url-generator.js';
 import { describeRoutes, type DescribeFormat } from './introspect/describe.js';
 import { diagnose, type Diagnostic } from './introspect/diagnostics.js';
 import { explainGeneration, type GenerationExplanation } from './introspect/explain-generate.js';
 import { explainRequest, type Explanation } from './introspect/explain.js';
+import { LiveTable } from './live/live-table.js';
+import { createLiveUrlGenerator } from './live/live-url-generator.js';
 import { createGeneratedMatcher } from './match/generated-matcher.js';
 import { withMethodFilter } from './match/method-filter.js';
 import { withStaticFastPath } from './match/static-fast-path.js';
@@ -82,14 +84,31 @@ export interface CompiledRouter {
   explainGenerate(values: RouteValues, options?: GenerateOptions): GenerationExplanation;
   /** Unreachable routes (proven) and likely mistakes, in collection order. */
   diagnostics(): Diagnostic[];
+  /**
+   * Appends a route (as compile() of the list with it at the end would take it). Throws compile()'s error for a
+   * bad route or a name already taken, and then the router is unchanged. See docs/live-tables.md.
+   */
+  add(route: RouteDefinition): void;
+  /** Inserts a route at `index` (0 to the number of routes); the routes from there on move one place down. */
+  insert(index: number, route: RouteDefinition): void;
+  /** Removes the route at an index, or with a name (ignoring case); whether there was one. */
+  remove(nameOrIndex: string | number): boolean;
+  /** Replaces every route with these (compiled as compile() compiles them; on an error the router is unchanged). */
+  replace(routes: Iterable<RouteDefinition>): void;
 }
 
-/** The route entries behind each compiled router, for the analyses that work on entries (OpenAPI's paths). */
-const ENTRIES = new WeakMap<CompiledRouter, readonly RouteEntry[]>();
+/** The route entries behind each compiled router (as of now: a live table's change their indexes). */
+const ENTRIES = new WeakMap<CompiledRouter, () => readonly RouteEntry[]>();
 
 /** The route entries of a router made by compile() (undefined for any other object). Not public API. */
 export function routeEntriesOf(router: CompiledRouter): readonly RouteEntry[] | undefined {
-  return ENTRIES.get(router);
+  return ENTRIES.get(router)?.();
+}
+
+/** The live table behind a router that has changed since compile() (undefined before its first change). Not public API. */
+const LIVE = new WeakMap<CompiledRouter, LiveTable>();
+export function liveTableOf(router: CompiledRouter): LiveTable | undefined {
+  return LIVE.get(router);
 }
 
 /** The routers made by compile() with caseSensitive: true. */
@@ -107,6 +126,15 @@ const MATCHERS: Readonly<Record<MatchStrategy, MatcherFactory>> = {
   reference: createReferenceMatcher,
 };
 
+/** What a router answers from: its matcher, its URL generation, and its entries (indexes = positions). */
+interface Table {
+  readonly matcher: Matcher;
+  readonly urls: UrlGenerator;
+  readonly entries: () => readonly RouteEntry[];
+  /** The live table, once the router has changed. */
+  readonly live: LiveTable | null;
+}
+
 /**
  * Compiles routes once, at start-up. Throws TemplateParseError or RouteCreationError for a bad route, and
  * RouteTableError (every failing route, in order) when two or more are bad.
@@ -121,51 +149,96 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
   if (!Object.hasOwn(MATCHERS, requested)) {
     throw new TypeError(`compile: unknown strategy "${String(requested)}" (use "generated", "trie" or "reference")`);
   }
-  const entries = createEntries(routes, options);
-  const urls = createUrlGenerator(entries, options);
-  // Generation-only routes never match: the matchers do not see them (the others keep their indexes).
-  const matchable = entries.some((e) => e.route.generationOnly) ? entries.filter((e) => !e.route.generationOnly) : entries;
-  // Without new Function the generated matcher cannot exist: the interpreted trie answers instead.
-  // The static fast path serves the trie strategies; the reference stays the plain ordered loop it is the oracle as.
+  const registry = registryOf(options);
   const caseSensitive = options.caseSensitive === true;
   const fold = foldFor(caseSensitive);
-  const built: Matcher = MATCHERS[requested](matchable, { tiering: options.tiering, caseSensitive }) ?? createTrieMatcher(matchable, { caseSensitive });
-  const matcher = built.strategy === 'reference' ? built : withStaticFastPath(withMethodFilter(built, matchable), matchable);
+  const buildMatcher = (matchable: readonly RouteEntry[]): Matcher => {
+    // Without new Function the generated matcher cannot exist: the interpreted trie answers instead.
+    // The static fast path serves the trie strategies; the reference stays the plain ordered loop it is the oracle as.
+    const built: Matcher = MATCHERS[requested](matchable, { tiering: options.tiering, caseSensitive }) ?? createTrieMatcher(matchable, { caseSensitive });
+    return built.strategy === 'reference' ? built : withStaticFastPath(withMethodFilter(built, matchable), matchable);
+  };
+  const compileTable = (definitions: Iterable<RouteDefinition>): Table => {
+    const entries = createEntries(definitions, registry, fold);
+    const urls = createUrlGenerator(entries, options);
+    // Generation-only routes never match: the matchers do not see them (the others keep their indexes).
+    const matchable = entries.some((e) => e.route.generationOnly) ? entries.filter((e) => !e.route.generationOnly) : entries;
+    return { matcher: buildMatcher(matchable), urls, entries: () => entries, live: null };
+  };
 
+  let table = compileTable(routes);
+  let matcher = table.matcher;
+  const strategy = matcher.strategy;
   const winner = (path: string, method: string) => matcher.match(path, method, undefined);
+  let routesCache: { readonly of: readonly RouteEntry[]; readonly routes: readonly CompiledRoute[] } | null = null;
+
+  /** The live table the router changes: made from the compiled table at the first change. */
+  const live = (): LiveTable => {
+    if (table.live !== null) return table.live;
+    // A route added later is made as compile() makes it: with the router's fold, in parts of its own (nothing
+    // of it is kept in a table-wide cache once it is removed).
+    const createEntry = (definition: RouteDefinition, index: number) => createRouteEntry(definition, index, registry, createSharedParts(fold));
+    const parts = { strategy, fold, buildMatcher, createEntry };
+    const made = new LiveTable(parts, table.entries());
+    table = { matcher: made, urls: createLiveUrlGenerator(made, options), entries: () => made.entries(), live: made };
+    matcher = made;
+    LIVE.set(router, made);
+    return made;
+  };
+
   const router: CompiledRouter = {
-    routes: entries.map((e) => e.route),
-    strategy: matcher.strategy,
+    get routes() {
+      const entries = table.entries();
+      if (routesCache?.of !== entries) routesCache = { of: entries, routes: entries.map((e) => e.route) };
+      return routesCache.routes;
+    },
+    strategy,
     get source() {
       return matcher.source;
     },
     match: (target, method, httpContext) => (typeof target === 'string' ? matcher.match(target, verbOf(method), httpContext) : null),
     matches: (target, method, httpContext) => (typeof target === 'string' ? matcher.matches(target, verbOf(method), httpContext) : []),
     allowedMethods: (target, httpContext) => (typeof target === 'string' ? matcher.allowedMethods(target, httpContext) : []),
-    generate: (values, generateOptions = {}) => urls.generate(values, generateOptions),
-    describe: (format = 'tree') => (format === 'trie' ? matcher.describe() : describeRoutes(entries, format)),
-    explain: (target, method, httpContext) => explainRequest(entries, target, verbOf(method), httpContext, fold),
+    generate: (values, generateOptions = {}) => table.urls.generate(values, generateOptions),
+    describe: (format = 'tree') => (format === 'trie' ? matcher.describe() : describeRoutes(table.entries(), format)),
+    explain: (target, method, httpContext) => explainRequest(table.entries(), target, verbOf(method), httpContext, fold),
     explainGenerate(values, generateOptions = {}) {
+      const { urls } = table;
       const name = generateOptions.routeName || null;
       const named = name === null ? undefined : urls.routeNamed(name);
       const request = urls.requestOf(values, generateOptions);
-      const candidates = name === null ? entries : named ? [named] : [];
+      const candidates = name === null ? table.entries() : named ? [named] : [];
       return explainGeneration({ entries: candidates, routeName: name, generate: (entry) => urls.generateWith(entry, request) }, request);
     },
-    diagnostics: () => diagnose(entries, winner, fold),
+    diagnostics: () => diagnose(table.entries(), winner, fold),
+    add(route) {
+      const made = live();
+      made.insert(made.length, route);
+    },
+    insert(index, route) {
+      live().insert(index, route);
+    },
+    remove: (nameOrIndex) => live().remove(nameOrIndex),
+    replace(routes) {
+      // A whole new list is compiled as compile() compiles it (its code emitted when it is hot); the router
+      // becomes live again at its next change.
+      table = compileTable(routes);
+      matcher = table.matcher;
+      LIVE.delete(router);
+    },
   };
-  ENTRIES.set(router, entries);
+  ENTRIES.set(router, () => table.entries());
   if (caseSensitive) CASE_SENSITIVE.add(router);
   if (options.onDiagnostics) {
-    const found = diagnose(entries, winner, fold);
+    const found = diagnose(table.entries(), winner, fold);
     if (found.length > 0) options.onDiagnostics(found);
   }
   return router;
 }
 
-/** The route entries, in collection order, resolved with the options' constraint registry; throws for bad routes. */
-function createEntries(routes: Iterable<RouteDefinition>, options: CompileOptions): RouteEntry[] {
-  const { entries, failures } = createEveryEntry(routes, options);
+/** The route entries, in collection order, resolved with the registry; throws for bad routes. */
+function createEntries(routes: Iterable<RouteDefinition>, registry: ConstraintRegistry, fold: Fold): RouteEntry[] {
+  const { entries, failures } = createEveryEntry(routes, registry, fold);
   if (failures.length === 1) throw failures[0].error;
   if (failures.length > 1) throw new RouteTableError(failures);
   return entries;
@@ -176,20 +249,25 @@ function createEntries(routes: Iterable<RouteDefinition>, options: CompileOption
  * table compiles). For tools that report a whole table at once (`switchyard lint`).
  */
 export function checkRoutes(routes: Iterable<RouteDefinition>, options: Pick<CompileOptions, 'constraints' | 'constraintRegistry'> = {}): RouteFailure[] {
-  return createEveryEntry(routes, options).failures;
+  return createEveryEntry(routes, registryOf(options), foldFor(false)).failures; // a route's errors do not depend on case
 }
 
-/** Creates every route it can, and collects why each other route cannot be created instead of stopping. */
-function createEveryEntry(routes: Iterable<RouteDefinition>, options: CompileOptions): { entries: RouteEntry[]; failures: RouteFailure[] } {
+/** The registry inline constraints resolve with: the options' own, with their extra names for these routes only. */
+function registryOf(options: Pick<CompileOptions, 'constraints' | 'constraintRegistry'>): ConstraintRegistry {
   let registry = options.constraintRegistry ?? new ConstraintRegistry(options.constraints);
   if (options.constraintRegistry && options.constraints) {
     registry = registry.clone(); // extra names for these routes only, not for the caller's registry
     for (const [name, factory] of Object.entries(options.constraints)) registry.register(name, factory);
   }
+  return registry;
+}
+
+/** Creates every route it can, and collects why each other route cannot be created instead of stopping. */
+function createEveryEntry(routes: Iterable<RouteDefinition>, registry: ConstraintRegistry, fold: Fold): { entries: RouteEntry[]; failures: RouteFailure[] } {
   const entries: RouteEntry[] = [];
   const failures: RouteFailure[] = [];
   const names = new Set<string>();
-  const shared = createSharedParts(foldFor(options.caseSensitive === true));
+  const shared = createSharedParts(fold);
   let index = 0;
   for (const definition of routes) {
     const routeIndex = index++;

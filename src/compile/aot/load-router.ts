@@ -56,7 +56,17 @@ export interface AotRouter<Routes extends readonly RouteDefinition[] = readonly 
   matches: RouterFor<Routes>['matches'];
   allowedMethods(path: string, httpContext?: unknown): string[];
   generate: RouterFor<Routes>['generate'];
+  /** A built router cannot change: these throw (its code and data are the module's; see docs/live-tables.md). */
+  add(route: RouteDefinition): never;
+  insert(index: number, route: RouteDefinition): never;
+  remove(nameOrIndex: string | number): never;
+  replace(routes: Iterable<RouteDefinition>): never;
 }
+
+/** What add(), insert(), remove() and replace() of a built router do. */
+const refuseChange = (): never => {
+  throw new TypeError('a router built ahead of time (compileToModule) cannot change: compile() the routes for a live table, or build the module again');
+};
 
 type ShapeFactory = (K: readonly unknown[], H: EmittedHelpers) => SubtreeMatch;
 
@@ -133,6 +143,10 @@ export function loadRouter(table: ModuleTable): AotRouter {
       typeof target === 'string' ? matcher.matches(target, verbOf(method), httpContext) : [],
     allowedMethods: (target, httpContext) => (typeof target === 'string' ? matcher.allowedMethods(target, httpContext) : []),
     generate: (values: RouteValues, options: GenerateOptions = {}): GeneratedPath | null => urls.generate(values, options),
+    add: refuseChange,
+    insert: refuseChange,
+    remove: refuseChange,
+    replace: refuseChange,
   } as AotRouter;
 }
 

@@ -33,6 +33,16 @@ export interface UrlGenerator {
   generateWith(entry: RouteEntry, request: GenerationRequest): string | null;
 }
 
+/** The values, ambient values and context of one generate() call, as every route's generator reads them. */
+export function generationRequestOf(values: RouteValues, generateOptions: GenerateOptions): GenerationRequest {
+  const ambient = generateOptions.ambientValues ? new ValueBag(generateOptions.ambientValues) : null;
+  return {
+    values: new ValueBag(values ?? {}),
+    ambient: ambient !== null && ambient.keys.length > 0 ? ambient : null, // empty: nothing to reuse
+    httpContext: generateOptions.httpContext,
+  };
+}
+
 /** Indexes the names (a duplicate name, ignoring case, is a RouteCreationError) and returns the generator. */
 export function createUrlGenerator(entries: readonly RouteEntry[], options: UrlOptions): UrlGenerator {
   const byName = new Map<string, RouteEntry>();
@@ -54,14 +64,7 @@ export function createUrlGenerator(entries: readonly RouteEntry[], options: UrlO
 
   const normalize = (path: string): string => normalizeVirtualPath(path, options);
   const routeNamed = (name: string) => byExactName.get(name) ?? byName.get(name.toLowerCase());
-  const requestOf = (values: RouteValues, generateOptions: GenerateOptions): GenerationRequest => {
-    const ambient = generateOptions.ambientValues ? new ValueBag(generateOptions.ambientValues) : null;
-    return {
-      values: new ValueBag(values ?? {}),
-      ambient: ambient !== null && ambient.keys.length > 0 ? ambient : null, // empty: nothing to reuse
-      httpContext: generateOptions.httpContext,
-    };
-  };
+  const requestOf = generationRequestOf;
   const generateWith = (entry: RouteEntry, request: GenerationRequest): string | null => {
     const path = generatorOf(entry.route.index)(request);
     return path === null ? null : normalize(path);

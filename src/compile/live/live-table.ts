@@ -1,0 +1,313 @@
+// A live table: a route table that changes (add, insert, remove) without compiling it again. The routes are
+// kept in order (route-order.ts) and split into partitions by their literal prefix, at most PREFIX_DEPTH
+// segments of it: "t5/users/{id}" and "t5/users" go to "t5/users", "t5/{page}" to "t5", "{*path}" to the
+// partition of routes with no literal prefix (""). Each partition is a table of its own, matched by the
+// router's strategy (its trie, its emitted code, its tiering). A route can only accept a request whose first
+// segments spell its literal prefix, so a request is answered by at most PREFIX_DEPTH + 1 partitions: "", the
+// one named by the path's first segment, the one named by its first two; the answer is the one of the routes
+// they found that comes first in the list. A change rebuilds one partition, when it is next asked; every other
+// partition keeps what it has compiled.
+import { duplicateRouteName, RouteCreationError, RouteTableError, TemplateParseError } from '../../errors.js';
+import type { Fold } from '../case-fold.js';
+import { RequestPath } from '../match/request-path.js';
+import type { Matcher, MatchStrategy, RouteMatch } from '../matcher.js';
+import type { RouteDefinition, RouteEntry } from '../route-entry.js';
+import { RouteOrder, type Block, type Ordered } from './route-order.js';
+
+/** How deep the partitions' keys go: the literal prefix's first one or two segments. */
+const PREFIX_DEPTH = 2;
+/** The partition of routes with no literal prefix. */
+const NO_PREFIX = '';
+
+/** One route of a live table. */
+export interface Slot extends Ordered<Slot> {
+  block: Block<Slot> | null;
+  key: number;
+  /** The route as created (its index is where it was first placed). */
+  readonly entry: RouteEntry;
+  /** Its partition's key; null for a generation-only route, which no matcher sees. */
+  readonly prefix: string | null;
+  /** The entry with its index as of `positionedAt` (the list's version): rebuilt when its position moves. */
+  positioned: RouteEntry;
+  positionedAt: number;
+  /** URL generation's per-route state (live-url-generator.ts). */
+  generation: unknown;
+}
+
+/** The routes of one literal prefix, in list order, and their matcher (null until it is asked after a change). */
+interface Partition {
+  readonly slots: Slot[];
+  matcher: Matcher | null;
+}
+
+/** What a live table needs from compile(): the strategy's matcher for a list of entries, and route creation. */
+export interface LiveTableParts {
+  readonly strategy: MatchStrategy;
+  /** How the router compares literals (case-fold.ts): partition keys and request segments are folded by it. */
+  readonly fold: Fold;
+  /** The matcher compile() would make for these entries (their indexes 0..n-1 in order). */
+  buildMatcher(entries: readonly RouteEntry[]): Matcher;
+  /** A route entry as compile() makes it at `index` (with `fold`): throws compile()'s error for a bad route. */
+  createEntry(definition: RouteDefinition, index: number): RouteEntry;
+}
+
+/** An entry with another index (the route object is new: it is frozen). */
+export function withIndex(entry: RouteEntry, index: number): RouteEntry {
+  return { ...entry, route: Object.freeze({ ...entry.route, index }) };
+}
+
+/** The partition key of a route: its literal prefix, PREFIX_DEPTH segments at most, folded by the table's fold. */
+function prefixOf(entry: RouteEntry): string | null {
+  if (entry.route.generationOnly) return null;
+  const literals: string[] = [];
+  for (const plan of entry.segments) {
+    if (plan.kind !== 'literal' || literals.length === PREFIX_DEPTH) break;
+    literals.push(plan.folded);
+  }
+  return literals.join('/');
+}
+
+export class LiveTable implements Matcher {
+  readonly strategy: MatchStrategy;
+  private readonly order = new RouteOrder<Slot>();
+  private readonly partitions = new Map<string, Partition>();
+  /** Names as written and lower-cased (names are unique ignoring case). */
+  private readonly byExactName = new Map<string, Slot>();
+  private readonly byName = new Map<string, Slot>();
+  private entriesCache: { readonly version: number; readonly entries: readonly RouteEntry[] } | null = null;
+
+  constructor(
+    private readonly parts: LiveTableParts,
+    entries: readonly RouteEntry[],
+  ) {
+    this.strategy = parts.strategy;
+    for (const entry of entries) this.place(this.order.length, this.slotOf(entry));
+  }
+
+  get length(): number {
+    return this.order.length;
+  }
+
+  // ─── Changes ─────────────────────────────────────────────────────────────────────────────────────────────
+
+  /** Inserts a route at `position`; throws (and changes nothing) for a bad route or a duplicate name. */
+  insert(position: number, definition: RouteDefinition): void {
+    if (!Number.isInteger(position) || position < 0 || position > this.order.length) {
+      throw new RangeError(`insert: the index must be an integer from 0 to ${this.order.length} (the number of routes), got ${String(position)}`);
+    }
+    const slot = this.slotOf(this.createEntry(definition, position));
+    const name = slot.entry.route.name;
+    const other = name === null ? undefined : this.byName.get(name.toLowerCase());
+    if (other !== undefined) {
+      // compile() reports the later of the two routes that share the name.
+      const later = this.order.positionOf(other) >= position ? other.entry.route : slot.entry.route;
+      throw new RouteCreationError(later.name, later.template, duplicateRouteName(later.name!));
+    }
+    this.place(position, slot);
+  }
+
+  /**
+   * The new route's entry, or compile()'s error for the list with it: a bad route whose name a later route
+   * has makes that route a duplicate too, and compile() reports both.
+   */
+  private createEntry(definition: RouteDefinition, position: number): RouteEntry {
+    try {
+      return this.parts.createEntry(definition, position);
+    } catch (error) {
+      const name = typeof definition?.name === 'string' ? definition.name : null;
+      const other = name === null ? undefined : this.byName.get(name.toLowerCase());
+      const routeError = error instanceof TemplateParseError || error instanceof RouteCreationError || error instanceof TypeError;
+      if (other === undefined || !routeError || this.order.positionOf(other) < position) throw error;
+      const route = other.entry.route;
+      throw new RouteTableError([
+        { routeIndex: position, error },
+        { routeIndex: this.order.positionOf(other) + 1, error: new RouteCreationError(route.name, route.template, duplicateRouteName(route.name!)) },
+      ]);
+    }
+  }
+
+  /** Removes the route at a position or with a name (ignoring case); whether there was one. */
+  remove(nameOrIndex: string | number): boolean {
+    let position: number;
+    if (typeof nameOrIndex === 'number') {
+      if (!Number.isInteger(nameOrIndex) || nameOrIndex < 0 || nameOrIndex >= this.order.length) return false;
+      position = nameOrIndex;
+    } else if (typeof nameOrIndex === 'string') {
+      const slot = this.named(nameOrIndex);
+      if (slot === undefined) return false;
+      position = this.order.positionOf(slot);
+    } else {
+      throw new TypeError(`remove: give a route name (string) or an index (number), got ${nameOrIndex === null ? 'null' : typeof nameOrIndex}`);
+    }
+    const slot = this.order.removeAt(position);
+    const name = slot.entry.route.name;
+    if (name !== null) {
+      this.byName.delete(name.toLowerCase());
+      this.byExactName.delete(name);
+    }
+    if (slot.prefix !== null) {
+      const partition = this.partitions.get(slot.prefix)!;
+      partition.slots.splice(this.placeIn(partition.slots, slot.key), 1);
+      partition.matcher = null;
+      if (partition.slots.length === 0) this.partitions.delete(slot.prefix);
+    }
+    return true;
+  }
+
+  private slotOf(entry: RouteEntry): Slot {
+    return { block: null, key: 0, entry, prefix: prefixOf(entry), positioned: entry, positionedAt: -1, generation: undefined };
+  }
+
+  private place(position: number, slot: Slot): void {
+    this.order.insert(position, slot);
+    const name = slot.entry.route.name;
+    if (name !== null) {
+      this.byName.set(name.toLowerCase(), slot);
+      this.byExactName.set(name, slot);
+    }
+    if (slot.prefix === null) return;
+    let partition = this.partitions.get(slot.prefix);
+    if (partition === undefined) this.partitions.set(slot.prefix, (partition = { slots: [], matcher: null }));
+    partition.slots.splice(this.placeIn(partition.slots, slot.key), 0, slot);
+    partition.matcher = null;
+  }
+
+  /** Where a key goes in (or is found in) slots ordered by key. */
+  private placeIn(slots: readonly Slot[], key: number): number {
+    if (slots.length === 0 || slots[slots.length - 1].key < key) return slots.length; // the usual append
+    let low = 0;
+    let high = slots.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (slots[middle].key < key) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  // ─── Reading ─────────────────────────────────────────────────────────────────────────────────────────────
+
+  /** The route with this name (exact case first, then ignoring case). */
+  named(name: string): Slot | undefined {
+    return this.byExactName.get(name) ?? this.byName.get(name.toLowerCase());
+  }
+
+  /** The slots in list order. */
+  slots(): IterableIterator<Slot> {
+    return this.order[Symbol.iterator]();
+  }
+
+  /** The slot at a position. */
+  slotAt(position: number): Slot {
+    return this.order.at(position);
+  }
+
+  /** A slot's entry with its current position as index. */
+  positioned(slot: Slot): RouteEntry {
+    if (slot.positionedAt < 0 || !this.order.isCurrent(slot, slot.positionedAt)) {
+      const index = this.order.positionOf(slot);
+      if (index !== slot.positioned.route.index || slot.positionedAt < 0) slot.positioned = index === slot.entry.route.index ? slot.entry : withIndex(slot.entry, index);
+      slot.positionedAt = this.order.version;
+    }
+    return slot.positioned;
+  }
+
+  /** Every entry, in order, with its position as index (what compile() of the current list would hold). */
+  entries(): readonly RouteEntry[] {
+    if (this.entriesCache?.version !== this.order.version) {
+      this.entriesCache = { version: this.order.version, entries: Array.from(this.order, (slot) => this.positioned(slot)) };
+    }
+    return this.entriesCache.entries;
+  }
+
+  /** What the heap check counts: everything the table keeps grows with its routes, nothing with its changes. */
+  sizes(): Record<string, number> {
+    let partitionSlots = 0;
+    for (const partition of this.partitions.values()) partitionSlots += partition.slots.length;
+    return { routes: this.order.length, blocks: this.order.blockCount, partitions: this.partitions.size, partitionSlots, names: this.byName.size, exactNames: this.byExactName.size };
+  }
+
+  // ─── Matching ────────────────────────────────────────────────────────────────────────────────────────────
+
+  private matcherOf(partition: Partition): Matcher {
+    if (partition.matcher === null) {
+      partition.matcher = this.parts.buildMatcher(partition.slots.map((slot, i) => withIndex(slot.entry, i)));
+    }
+    return partition.matcher;
+  }
+
+  /** The partitions that may hold a route accepting this path: "", then by its first one and two segments. */
+  private partitionsFor(path: RequestPath): Partition[] {
+    const found: Partition[] = [];
+    const none = this.partitions.get(NO_PREFIX);
+    if (none !== undefined) found.push(none);
+    let prefix = '';
+    for (let depth = 0; depth < PREFIX_DEPTH && depth < path.length && !path.isEmpty(depth); depth++) {
+      prefix = depth === 0 ? path.folded(0) : `${prefix}/${path.folded(depth)}`;
+      const partition = this.partitions.get(prefix);
+      if (partition !== undefined) found.push(partition);
+    }
+    return found;
+  }
+
+  get source(): string | null {
+    if (this.strategy !== 'generated') return null;
+    const sources: string[] = [];
+    for (const [prefix, partition] of this.partitions) sources.push(`// The routes under ${JSON.stringify(prefix)}:\n${this.matcherOf(partition).source}`);
+    return sources.join('\n\n');
+  }
+
+  match(target: string, method: string, httpContext: unknown): RouteMatch | null {
+    let best: RouteMatch | null = null;
+    let bestSlot: Slot | null = null;
+    for (const partition of this.partitionsFor(new RequestPath(target, false, this.parts.fold))) {
+      // A partition whose first route comes after the best found cannot do better.
+      if (bestSlot !== null && partition.slots[0].key > bestSlot.key) continue;
+      const found = this.matcherOf(partition).match(target, method, httpContext);
+      if (found === null) continue;
+      const slot = partition.slots[found.route.index];
+      if (bestSlot === null || slot.key < bestSlot.key) {
+        best = found;
+        bestSlot = slot;
+      }
+    }
+    return bestSlot === null ? null : { route: this.positioned(bestSlot).route, values: best!.values };
+  }
+
+  *matches(target: string, method: string, httpContext: unknown): Generator<RouteMatch> {
+    // Each partition's matches come in its own order: merged by the routes' order keys.
+    const streams = this.partitionsFor(new RequestPath(target, false, this.parts.fold)).map((partition) => {
+      const iterator = this.matcherOf(partition).matches(target, method, httpContext)[Symbol.iterator]();
+      return { partition, iterator, head: iterator.next() };
+    });
+    for (;;) {
+      let next: (typeof streams)[number] | null = null;
+      let nextSlot: Slot | null = null;
+      for (const stream of streams) {
+        if (stream.head.done) continue;
+        const slot = stream.partition.slots[stream.head.value.route.index];
+        if (nextSlot === null || slot.key < nextSlot.key) {
+          next = stream;
+          nextSlot = slot;
+        }
+      }
+      if (next === null) return;
+      const found = next.head.value as RouteMatch;
+      next.head = next.iterator.next();
+      yield { route: this.positioned(nextSlot!).route, values: found.values };
+    }
+  }
+
+  allowedMethods(target: string, httpContext: unknown): string[] {
+    const partitions = this.partitionsFor(new RequestPath(target, false, this.parts.fold));
+    if (partitions.length === 1) return this.matcherOf(partitions[0]).allowedMethods(target, httpContext);
+    const allowed = new Set<string>();
+    for (const partition of partitions) for (const method of this.matcherOf(partition).allowedMethods(target, httpContext)) allowed.add(method);
+    return [...allowed].sort();
+  }
+
+  /** The strategy's own picture ('trie': the trie of the whole list), built for the current list. */
+  describe(): string {
+    return this.parts.buildMatcher(this.entries().filter((entry) => !entry.route.generationOnly)).describe();
+  }
+}

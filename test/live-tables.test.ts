@@ -1,0 +1,273 @@
+// Live route tables: after every add, insert, remove and replace, a router answers exactly as compile() of its
+// current list would (match, matches, allowedMethods, generate, explain, explainGenerate, diagnostics, describe,
+// routes), on every strategy, the tiered default included; a change that compile() would refuse throws the
+// same error and leaves the router as it was. Random tables, random sequences of changes, requests derived
+// from the current list (hostile ones among them: escapes, case flips, empty segments, "%2F").
+//
+//   FUZZ_SEED / FUZZ_RUNS   as in every property test (support/fuzz.ts)
+//   LIVE_CHANGES=<n>        changes per table (default 20: the default run makes 13 tables × 20 changes × 4 strategies = 1,040 changes)
+import { isDeepStrictEqual } from 'node:util';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { compile, type CompiledRouter, type RouteDefinition } from '../src/index.js';
+import { liveTableOf } from '../src/compile/compile.js';
+import { describeRoutes, fuzzHarness } from './support/fuzz.js';
+import { methodOf, pathRecipe, renderPath, routeArb, routesArb, type PathRecipe } from './support/route-generators.js';
+import { compileWith, evaluateBuiltModule, strategies, type StrategyOptions } from './support/routers.js';
+import { compileToModule } from '../src/index.js';
+
+const { SEED, TIMEOUT, check, runs } = fuzzHarness('test/live-tables.test.ts', 0x11fe);
+const CHANGES = Number(process.env.LIVE_CHANGES ?? 20);
+
+// Every strategy, and the default: 'generated' with tiering (its partitions answered by the interpreted trie).
+const VARIANTS: [string, StrategyOptions][] = [
+  ...strategies.filter((s) => s !== 'aot').map((strategy): [string, StrategyOptions] => [strategy, { strategy }]),
+  ['generated, tiered (the default)', { tiering: true }],
+];
+
+// ─── The comparison ───────────────────────────────────────────────────────────────────────────────────────
+
+/** A value with every route object replaced by what identifies it (route objects are new after a change). */
+function plain(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(plain);
+  if (value instanceof Map || value instanceof Set || value instanceof RegExp || value === null || typeof value !== 'object') return value;
+  const record = value as Record<string, unknown>;
+  if ('parsedTemplate' in record && 'index' in record) return { index: record.index, name: record.name, template: record.template, methods: record.methods, defaults: record.defaults };
+  return Object.fromEntries(Object.entries(record).map(([key, v]) => [key, plain(v)]));
+}
+
+const NAMES = ['home', 'Home', 'r1', 'R1', 'r2', 'api'];
+const valuesArb = fc.dictionary(fc.constantFrom('id', 'X', 'y', 'Name', 'slug', 'v', 'controller', 'area'), fc.constantFrom('a', '1', 'B', 'x y', 'é'), { maxKeys: 3 });
+
+function fail(what: string, routes: readonly RouteDefinition[], detail: string, live: unknown, fresh: unknown): never {
+  throw new Error(`${what} differs from compile()\nroutes:\n${describeRoutes(routes)}\n${detail}\nlive:  ${JSON.stringify(plain(live))}\nfresh: ${JSON.stringify(plain(fresh))}`);
+}
+
+/** Throws a readable report where the live router and a fresh compile() of `routes` disagree. */
+function compareRouters(live: CompiledRouter, fresh: CompiledRouter, routes: readonly RouteDefinition[], requests: [string, string][], values: Record<string, string>[]): void {
+  const same = (what: string, detail: string, a: unknown, b: unknown): void => {
+    if (!isDeepStrictEqual(plain(a), plain(b))) fail(what, routes, detail, a, b);
+  };
+  same('routes', '', live.routes, fresh.routes);
+  for (const [path, method] of requests) {
+    const request = `${method} ${JSON.stringify(path)}`;
+    same('match()', request, live.match(path, method), fresh.match(path, method));
+    same('matches()', request, [...live.matches(path, method)], [...fresh.matches(path, method)]);
+    same('allowedMethods()', request, live.allowedMethods(path), fresh.allowedMethods(path));
+    same('explain()', request, live.explain(path, method), fresh.explain(path, method));
+  }
+  const names = [null, ...routes.map((r) => r.name).filter((n) => n), 'nobody'];
+  for (const routeName of names) {
+    for (const v of values) {
+      const detail = `generate(${JSON.stringify(v)}, routeName ${JSON.stringify(routeName)})`;
+      same('generate()', detail, live.generate(v, { routeName }), fresh.generate(v, { routeName }));
+      same('generate() with ambient values', detail, live.generate(v, { routeName, ambientValues: { id: '1', X: 'a' } }), fresh.generate(v, { routeName, ambientValues: { id: '1', X: 'a' } }));
+      same('explainGenerate()', detail, live.explainGenerate(v, { routeName }), fresh.explainGenerate(v, { routeName }));
+    }
+  }
+  for (const format of ['tree', 'table', 'trie'] as const) same(`describe('${format}')`, '', live.describe(format), fresh.describe(format));
+  same('diagnostics()', '', live.diagnostics(), fresh.diagnostics());
+}
+
+// ─── The changes ──────────────────────────────────────────────────────────────────────────────────────────
+
+type Change =
+  | { kind: 'add'; route: RouteDefinition }
+  | { kind: 'insert'; at: number; route: RouteDefinition }
+  | { kind: 'remove'; at: number; byName: boolean; name: string }
+  | { kind: 'replace'; routes: RouteDefinition[] };
+
+const namedRoute = fc.tuple(routeArb, fc.option(fc.constantFrom(...NAMES), { nil: undefined }), fc.boolean()).map(([route, name, generationOnly]): RouteDefinition => {
+  const named = name === undefined ? route : { ...route, name };
+  return generationOnly && name !== undefined ? { ...named, generationOnly: true } : named;
+});
+// Templates compile() refuses, so that the change must throw and leave the router as it was.
+const badRoute = fc.tuple(
+  fc.constantFrom<RouteDefinition>({ template: 'a/{' }, { template: '{x}/{X}' }, { template: 'a/{*x}/b' }),
+  fc.option(fc.constantFrom(...NAMES), { nil: undefined }),
+).map(([route, name]) => (name === undefined ? route : { ...route, name }));
+const routeOrBad = fc.oneof({ weight: 12, arbitrary: namedRoute }, { weight: 1, arbitrary: badRoute });
+
+const change: fc.Arbitrary<Change> = fc.oneof(
+  { weight: 4, arbitrary: routeOrBad.map((route): Change => ({ kind: 'add', route })) },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant<'insert'>('insert'), at: fc.nat(), route: routeOrBad }) },
+  { weight: 5, arbitrary: fc.record({ kind: fc.constant<'remove'>('remove'), at: fc.nat(), byName: fc.boolean(), name: fc.constantFrom(...NAMES, 'nobody') }) },
+  { weight: 1, arbitrary: routesArb(6, namedRoute).map((routes): Change => ({ kind: 'replace', routes })) },
+);
+
+const without = (list: readonly RouteDefinition[], at: number): RouteDefinition[] => [...list.slice(0, at), ...list.slice(at + 1)];
+
+/** The list after a change (null: remove found nothing), or compile()'s error for it. */
+function nextList(list: readonly RouteDefinition[], c: Change): { list: RouteDefinition[] | null; error: Error | null } {
+  let next: RouteDefinition[] | null;
+  if (c.kind === 'add') next = [...list, c.route];
+  else if (c.kind === 'insert') next = [...list.slice(0, c.at % (list.length + 1)), c.route, ...list.slice(c.at % (list.length + 1))];
+  else if (c.kind === 'replace') next = c.routes;
+  else if (!c.byName) next = c.at % (list.length + 2) < list.length ? without(list, c.at % (list.length + 2)) : null;
+  else {
+    const exact = list.findIndex((r) => r.name === c.name);
+    const at = exact >= 0 ? exact : list.findIndex((r) => r.name?.toLowerCase() === c.name.toLowerCase());
+    next = at < 0 ? null : without(list, at);
+  }
+  if (next === null) return { list: null, error: null };
+  try {
+    compile(next, { strategy: 'reference' });
+    return { list: next, error: null };
+  } catch (error) {
+    return { list: null, error: error as Error };
+  }
+}
+
+/** Applies a change to the live router; the remove's answer, or the error it threw. */
+function apply(router: CompiledRouter, list: readonly RouteDefinition[], c: Change): boolean | Error | void {
+  try {
+    if (c.kind === 'add') return router.add(c.route);
+    if (c.kind === 'insert') return router.insert(c.at % (list.length + 1), c.route);
+    if (c.kind === 'replace') return router.replace(c.routes);
+    return router.remove(c.byName ? c.name : c.at % (list.length + 2));
+  } catch (error) {
+    return error as Error;
+  }
+}
+
+const requestsFor = (routes: readonly RouteDefinition[], recipes: readonly PathRecipe[]): [string, string][] =>
+  routes.length === 0 ? [['/', 'GET'], ['/a', 'GET'], ['/api/b', 'POST']] : recipes.map((r) => [renderPath(routes, r), methodOf(routes, r)]);
+
+describe.each(VARIANTS)('a live table (%s)', (_label, options) => {
+  it(
+    `answers as compile() of its current list after each of ${runs(13) * CHANGES} random changes (seed ${SEED})`,
+    () => {
+      check(
+        'live table',
+        fc.property(
+          routesArb(8, namedRoute).filter((routes) => nextList([], { kind: 'replace', routes }).error === null),
+          fc.array(change, { minLength: CHANGES, maxLength: CHANGES }),
+          fc.array(pathRecipe, { minLength: 1, maxLength: 6 }),
+          fc.array(valuesArb, { minLength: 1, maxLength: 2 }),
+          (initial, changes, recipes, values) => {
+            let list = initial;
+            const router = compileWith(list, options);
+            for (const c of changes) {
+              const { list: next, error } = nextList(list, c);
+              const result = apply(router, list, c);
+              if (error !== null) {
+                // compile()'s own error, and nothing changed.
+                expect(result).toBeInstanceOf(Error);
+                expect([(result as Error).name, (result as Error).message]).toEqual([error.name, error.message]);
+              } else if (c.kind === 'remove') {
+                expect(result).toBe(next !== null);
+              } else {
+                expect(result).toBeUndefined();
+              }
+              if (next !== null) list = next;
+              compareRouters(router, compileWith(list, options), list, requestsFor(list, recipes), values);
+            }
+          },
+        ),
+        13,
+      );
+    },
+    TIMEOUT * Math.max(1, CHANGES / 20),
+  );
+});
+
+// ─── Table tests ──────────────────────────────────────────────────────────────────────────────────────────
+
+const TENANTS: RouteDefinition[] = [
+  { template: 't1/users/{id:int}', name: 't1.user' },
+  { template: 't1/{page}', name: 't1.page' },
+  { template: 'T2/users', name: 't2.users' },
+  { template: '{*path}', name: 'fallback' },
+];
+
+describe.each(VARIANTS)('changes in order (%s)', (_label, options) => {
+  it.each<[string, (r: CompiledRouter) => unknown, string, string | null]>([
+    ['insert before the fallback wins', (r) => r.insert(3, { template: 't3/{x}', name: 't3' }), '/t3/a', 't3'],
+    ['insert after the fallback loses', (r) => r.add({ template: 't3/{x}', name: 't3' }), '/t3/a', 'fallback'],
+    ['insert at 0 moves every index', (r) => r.insert(0, { template: 'x' }), '/t1/users/5', 't1.user'],
+    ['remove by name (ignoring case)', (r) => r.remove('T1.USER'), '/t1/users/5', 'fallback'],
+    ['remove by index', (r) => r.remove(0), '/t1/users', 't1.page'],
+    ['remove the last route of a prefix', (r) => r.remove('t2.users'), '/t2/users', 'fallback'],
+    ['a literal folded like the request', (r) => r.insert(0, { template: 'ΟΔΟΣ/{x}', name: 'greek' }), '/οδος/1', 'greek'],
+    ['an escaped first segment', (r) => r.insert(0, { template: 't1/users', name: 'list' }), '/t%31/users', 'list'],
+    ['replace', (r) => r.replace([{ template: 'a', name: 'a' }]), '/t1/users/5', null],
+  ])('%s', (_name, changeIt, path, expected) => {
+    const router = compileWith(TENANTS, options);
+    changeIt(router);
+    expect(router.match(path, 'GET')?.route.name ?? null).toBe(expected);
+    const winner = router.match(path, 'GET');
+    if (winner !== null) expect(router.routes[winner.route.index].name).toBe(expected);
+  });
+
+  it.each<[string, (r: CompiledRouter) => unknown, RegExp]>([
+    ['insert past the end', (r) => r.insert(5, { template: 'x' }), /^insert: the index must be an integer from 0 to 4 \(the number of routes\), got 5$/],
+    ['insert at a negative index', (r) => r.insert(-1, { template: 'x' }), /got -1$/],
+    ['insert at a fraction', (r) => r.insert(1.5, { template: 'x' }), /got 1\.5$/],
+    ['remove by something else', (r) => r.remove(null as never), /^remove: give a route name \(string\) or an index \(number\), got null$/],
+    ['a duplicate name, inserted earlier: the later route is named', (r) => r.insert(0, { template: 'y', name: 'FALLBACK' }), /route "fallback" with template "\{\*path\}"/],
+    ['a duplicate name, added later', (r) => r.add({ template: 'y', name: 'FALLBACK' }), /route "FALLBACK" with template "y"/],
+    ['a bad template', (r) => r.add({ template: 'a/{' }), /a\/\{/],
+    ['a bad route named like a later route: both, as compile() reports them', (r) => r.insert(0, { template: 'a/{', name: 'fallback' }), /^2 routes cannot be created:\n {2}route 0: .*\n {2}route 4: .*the route name "fallback" is already used/],
+    ['a route that is not an object', (r) => r.insert(2, 'a/b' as never), /^compile: route 2 must be an object/],
+  ])('refuses %s and stays as it was', (_name, changeIt, message) => {
+    const router = compileWith(TENANTS, options);
+    expect(() => changeIt(router)).toThrow(message);
+    expect(router.routes.map((r) => r.name)).toEqual(TENANTS.map((r) => r.name));
+    expect(router.match('/t1/users/5', 'GET')?.route.name).toBe('t1.user');
+  });
+
+  it.each([
+    ['remove past the end', 9],
+    ['remove a name no route has', 'nobody'],
+    ['remove at a fraction', 0.5],
+  ])('%s: false, nothing removed', (_name, key) => {
+    const router = compileWith(TENANTS, options);
+    expect(router.remove(key)).toBe(false);
+    expect(router.routes).toHaveLength(TENANTS.length);
+  });
+});
+
+// ─── What a table keeps ───────────────────────────────────────────────────────────────────────────────────
+
+const CYCLES = Number(process.env.LIVE_CYCLES ?? 5_000);
+
+describe('a live table keeps nothing of routes it no longer has', () => {
+  it.each<[string, (router: CompiledRouter, i: number) => void]>([
+    ['add and remove by name', (router, i) => {
+      router.add({ template: `p${i}/{x}/q${i}`, name: `n${i}`, methods: [`M${i}`] });
+      router.match(`/p${i}/1/q${i}`, `M${i}`);
+      expect(router.remove(`N${i}`)).toBe(true);
+    }],
+    ['insert at 0 and remove at 0', (router, i) => {
+      router.insert(0, { template: `p${i}`, name: `n${i}` });
+      router.match(`/p${i}`, 'GET');
+      expect(router.remove(0)).toBe(true);
+    }],
+    ['insert in the middle and remove by index', (router, i) => {
+      const at = (i + 1) % 600;
+      router.insert(at, { template: `t${i % 7}/{x:int}/${i}` });
+      router.generate({ x: 1 });
+      expect(router.remove(at)).toBe(true);
+    }],
+  ])(`%s, ${CYCLES} times: the table's structures are their first size`, (_name, cycle) => {
+    const routes = Array.from({ length: 600 }, (_, i): RouteDefinition => ({ template: `t${i % 7}/r${i}/{id}`, name: `r${i}` }));
+    const router = compile(routes);
+    cycle(router, -1); // the router is live from its first change on
+    const live = liveTableOf(router)!;
+    const before = live.sizes();
+    for (let i = 0; i < CYCLES; i++) cycle(router, i);
+    expect(live.sizes()).toEqual(before);
+    expect(router.routes.map((r) => r.name)).toEqual(routes.map((r) => r.name));
+  });
+});
+
+// ─── Routers built ahead of time ──────────────────────────────────────────────────────────────────────────
+
+describe('a router built ahead of time', () => {
+  it.each(['add', 'insert', 'remove', 'replace'] as const)('refuses %s() with a clear error', (method) => {
+    const router = evaluateBuiltModule(compileToModule([{ template: 'a/{x}' }]), null) as unknown as CompiledRouter;
+    const call = (): unknown => (router[method] as (...args: unknown[]) => unknown)(0, { template: 'b' });
+    expect(call).toThrow(/^a router built ahead of time \(compileToModule\) cannot change: compile\(\) the routes for a live table/);
+    expect(router.match('/a/1', 'GET')?.route.index).toBe(0);
+  });
+});
