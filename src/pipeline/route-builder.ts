@@ -77,9 +77,10 @@ type Added<Table extends RouteTable, Prefix extends string, GroupDefaults, Name,
  * only: the names and templates added so far (Table), a group's prefix and shared defaults.
  */
 export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string = '', GroupDefaults = {}> {
-  /** The routes in order. Frozen by build(): adding a route afterwards throws. */
+  /** The routes in order, as built (frozen by build(): later routes go to the built collection). */
   readonly routes: Router[] = [];
-  private built = false;
+  /** The collection build() made: routes mapped afterwards are added to it (docs/live-tables.md). */
+  private built: RouteCollection<Table> | null = null;
   /** Set on a builder made by mapGroup. */
   private group: GroupSettings | null = null;
 
@@ -107,8 +108,8 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
       this.group.root.add(route); // a group's routes take their place in the root builder's order
       return this;
     }
-    if (this.built) throw new Error('Routes cannot be added after RouteBuilder.build()');
-    this.routes.push(route);
+    if (this.built !== null) this.built.add(route);
+    else this.routes.push(route);
     return this;
   }
 
@@ -302,7 +303,7 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
     const collection = new RouteCollection<Table>(this.routing);
     for (const route of this.routes) collection.add(route);
     collection.build();
-    this.built = true;
+    this.built = collection;
     Object.freeze(this.routes);
     return collection;
   }

@@ -1,5 +1,7 @@
 // RouteCollection: the ordered routes of an application. Template routes are compiled together into one
-// trie; custom Routers placed between them keep their place in the order.
+// trie; custom Routers placed between them keep their place in the order. After build() the collection still
+// changes (add, insert, remove: the compiled router's own changes, docs/live-tables.md), and a request is
+// routed by one table: everything it reads of the table is read before any handler or router of it runs.
 import { compile, type CompiledRouter } from '../compile/compile.js';
 import { normalizeVirtualPath } from '../compile/generate/normalize-path.js';
 import type { Explanation } from '../compile/introspect/explain.js';
@@ -12,16 +14,22 @@ import { Route } from './route.js';
 import type { RouteTable } from './route-builder.js';
 import type { RoutingServices } from './routing-services.js';
 
+/** A router's name, when it has one (a Route's, or a custom router's own `name`). */
+function nameOf(router: Router): string | null {
+  const name = (router as { name?: unknown }).name;
+  return typeof name === 'string' && name !== '' ? name : null;
+}
+
 /** What routeAsync returns when routing finished at once: one settled promise, shared. */
 const DONE: Promise<void> = Promise.resolve();
 
 interface Compiled {
   readonly router: CompiledRouter;
-  /** Collection position of compiled route i. */
-  readonly positions: readonly number[];
-  /** Routers that are not template routes, with their positions, in order. */
-  readonly custom: readonly { readonly position: number; readonly router: Router }[];
-  readonly named: ReadonlyMap<string, Router>;
+  /** Collection position of compiled route i (replaced, never changed, when the collection changes). */
+  positions: readonly number[];
+  /** Routers that are not template routes, with their positions, in order (replaced, never changed). */
+  custom: readonly { readonly position: number; readonly router: Router }[];
+  readonly named: Map<string, Router>;
 }
 
 /** The ordered route collection: routeAsync tries routes in order; getVirtualPath by name, else in order. */
@@ -43,11 +51,74 @@ export class RouteCollection<Table extends RouteTable = RouteTable> implements R
     return this.routers[index];
   }
 
-  /** Adds a router at the end; not allowed once the collection is built. */
+  /** Adds a router at the end (once built, the compiled table changes with it: docs/live-tables.md). */
   add(router: Router): void {
-    if (this.compiled) throw new Error('Routes cannot be added to a RouteCollection after it is built');
-    requireRouter(router, 'RouteCollection.add');
-    this.routers.push(router);
+    this.insert(this.routers.length, router);
+  }
+
+  /**
+   * Inserts a router at `index` (0 to count). Once built, a template route goes into the compiled table, which
+   * answers the next requests as if built with it; a bad route or a name already taken throws and changes nothing.
+   */
+  insert(index: number, router: Router): void {
+    requireRouter(router, this.compiled ? 'RouteCollection.insert' : 'RouteCollection.add');
+    if (!Number.isInteger(index) || index < 0 || index > this.routers.length) {
+      throw new RangeError(`RouteCollection.insert: the index must be an integer from 0 to ${this.routers.length} (the number of routers), got ${String(index)}`);
+    }
+    const compiled = this.compiled;
+    if (compiled !== null) {
+      const name = nameOf(router);
+      const other = name === null ? undefined : compiled.named.get(name.toLowerCase());
+      if (other !== undefined) {
+        // As build() reports it: the later of the two routers that share the name.
+        const later = this.routers.indexOf(other) >= index ? other : router;
+        throw new RouteCreationError(nameOf(later), later instanceof Route ? later.template : '', duplicateRouteName(nameOf(later)!));
+      }
+      if (router instanceof Route) compiled.router.insert(this.compiledIndexAt(index), { ...router.definition, name: null });
+      if (name !== null) compiled.named.set(name.toLowerCase(), router);
+    }
+    this.routers.splice(index, 0, router);
+    if (compiled !== null) this.placeCustom(compiled);
+  }
+
+  /** Removes the router at an index or with a name (ignoring case); whether there was one. */
+  remove(nameOrIndex: string | number): boolean {
+    const index = typeof nameOrIndex === 'number' ? nameOrIndex : this.routers.findIndex((r) => nameOf(r)?.toLowerCase() === nameOrIndex.toLowerCase());
+    if (!Number.isInteger(index) || index < 0 || index >= this.routers.length) return false;
+    const [router] = this.routers.splice(index, 1);
+    const compiled = this.compiled;
+    if (compiled !== null) {
+      if (router instanceof Route) compiled.router.remove(this.compiledIndexAt(index));
+      const name = nameOf(router);
+      if (name !== null) compiled.named.delete(name.toLowerCase());
+      this.placeCustom(compiled);
+    }
+    return true;
+  }
+
+  /** The index in the compiled table of a template route at collection position `index`. */
+  private compiledIndexAt(index: number): number {
+    const custom = this.compiled!.custom;
+    if (custom.length === 0) return index;
+    let before = 0;
+    while (before < custom.length && custom[before].position < index) before++;
+    return index - before;
+  }
+
+  /** The custom routers' positions, and the template routes', after a change (new lists: a request routing keeps its own). */
+  private placeCustom(compiled: Compiled): void {
+    if (compiled.custom.length === 0 && !this.routers.some((r) => !(r instanceof Route))) {
+      if (compiled.positions.length !== 0) compiled.positions = [];
+      return;
+    }
+    const positions: number[] = [];
+    const custom: { position: number; router: Router }[] = [];
+    for (const [position, router] of this.routers.entries()) {
+      if (router instanceof Route) positions.push(position);
+      else custom.push({ position, router });
+    }
+    compiled.positions = positions;
+    compiled.custom = custom;
   }
 
   /** Compiles the template routes into one trie; checks that route names are unique. Runs once. */
@@ -58,8 +129,8 @@ export class RouteCollection<Table extends RouteTable = RouteTable> implements R
     const custom: { position: number; router: Router }[] = [];
     const definitions = [];
     for (const [position, router] of this.routers.entries()) {
-      const name = (router as { name?: unknown }).name;
-      if (typeof name === 'string' && name !== '') {
+      const name = nameOf(router);
+      if (name !== null) {
         if (named.has(name.toLowerCase())) {
           const template = router instanceof Route ? router.template : '';
           throw new RouteCreationError(name, template, duplicateRouteName(name));
@@ -74,7 +145,7 @@ export class RouteCollection<Table extends RouteTable = RouteTable> implements R
       }
     }
     const router = compile(definitions, { constraintRegistry: this.routing?.constraintResolver, caseSensitive: this.routing?.options.caseSensitive });
-    this.compiled = { router, positions, custom, named };
+    this.compiled = { router, positions: custom.length === 0 ? [] : positions, custom, named };
     return this;
   }
 
@@ -92,34 +163,38 @@ export class RouteCollection<Table extends RouteTable = RouteTable> implements R
    * It may throw (a constraint that throws): the caller turns that into a rejection.
    */
   routeNow(context: RouteContext): Promise<void> | undefined {
-    const { router, custom } = this.build().compiled!;
-    if (custom.length > 0) return this.routeWithCustom(context);
+    const { router, custom, positions } = this.build().compiled!;
+    if (custom.length > 0) return this.routeWithCustom(context, router, custom, positions);
     // The usual case: the first match handles the request; later candidates only if its target declines.
     const request = context.httpContext.request;
     const first = router.match(request.path, request.method, context.httpContext);
     if (first === null) return undefined;
+    const route = first.route.handler as Route;
+    if (route.handlesAtOnce) {
+      route.handleMatch(context, first.values);
+      return undefined;
+    }
+    // Its target may decline: the later candidates are read now, from the table this request is routed by.
+    const later = [...router.matches(request.path, request.method, context.httpContext)].filter((m) => m.route.index > first.route.index);
     const handled = this.tryRoute(context, first);
     if (handled === true) return undefined;
-    return this.routeAfterDecline(context, first, handled);
+    return this.routeAfterDecline(context, later, handled);
   }
 
   /** The first match's target declined (or may yet decline): the later candidates, in order. */
-  private async routeAfterDecline(context: RouteContext, first: RouteMatch, handled: Promise<boolean> | false): Promise<void> {
+  private async routeAfterDecline(context: RouteContext, later: readonly RouteMatch[], handled: Promise<boolean> | false): Promise<void> {
     if (await handled) return;
-    const request = context.httpContext.request;
-    for (const next of this.compiled!.router.matches(request.path, request.method, context.httpContext)) {
-      if (next.route.index > first.route.index && (await this.tryRoute(context, next))) return;
+    for (const next of later) {
+      if (await this.tryRoute(context, next)) return;
     }
   }
 
-  /** Template routes and custom routers interleaved, in collection order. */
-  private async routeWithCustom(context: RouteContext): Promise<void> {
-    const { router, positions, custom } = this.compiled!;
+  /** Template routes and custom routers interleaved, in collection order (all read before any of them runs). */
+  private async routeWithCustom(context: RouteContext, router: CompiledRouter, custom: Compiled['custom'], positions: readonly number[]): Promise<void> {
     const request = context.httpContext.request;
-    const path = request.path;
-    const method = request.method;
+    const matches = [...router.matches(request.path, request.method, context.httpContext)];
     let c = 0;
-    for (const match of router.matches(path, method, context.httpContext)) {
+    for (const match of matches) {
       const position = positions[match.route.index];
       while (c < custom.length && custom[c].position < position) {
         if (await this.tryCustom(context, custom[c++].router)) return;

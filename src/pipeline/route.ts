@@ -87,6 +87,11 @@ export class Route implements NamedRouter {
     if (match !== null) await this.handleMatch(context, match.values);
   }
 
+  /** Whether handleMatch() always handles the request at once (a RouteHandler's route never declines). */
+  get handlesAtOnce(): boolean {
+    return this.target instanceof RouteHandler;
+  }
+
   /**
    * The template matched with `values`: publish the new RouteData and let the target handle the request.
    * If the target declines, the RouteData is restored. Returns whether the request was handled.
