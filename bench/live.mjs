@@ -16,7 +16,7 @@ import { prng } from './lib/data.mjs';
 const TENANTS = Number(process.env.LIVE_TENANTS ?? 1000);
 const CHANGES = Number(process.env.LIVE_CHANGES ?? 1000);
 // find-my-way's off() rebuilds its whole tree: a second a change at 100,000 routes, so only a few are timed.
-const FMW_CHANGES = Number(process.env.LIVE_FMW_CHANGES ?? 10);
+const FMW_CHANGES = Number(process.env.LIVE_FMW_CHANGES ?? 5);
 const CHURN_EVERY = 1000;
 const LOOKUP_MS = 1500;
 

@@ -1,12 +1,11 @@
 // A live table: a route table that changes (add, insert, remove) without compiling it again. The routes are
-// kept in order (route-order.ts) and split into partitions by their literal prefix, at most PREFIX_DEPTH
-// segments of it: "t5/users/{id}" and "t5/users" go to "t5/users", "t5/{page}" to "t5", "{*path}" to the
-// partition of routes with no literal prefix (""). Each partition is a table of its own, matched by the
-// router's strategy (its trie, its emitted code, its tiering). A route can only accept a request whose first
-// segments spell its literal prefix, so a request is answered by at most PREFIX_DEPTH + 1 partitions: "", the
-// one named by the path's first segment, the one named by its first two; the answer is the one of the routes
-// they found that comes first in the list. A change rebuilds one partition, when it is next asked; every other
-// partition keeps what it has compiled.
+// kept in order (route-order.ts) and split into partitions by their literal prefix, PREFIX_DEPTH segments of
+// it: "t5/users/{id}" and "t5/{page}" go to "t5", "{*path}" to the partition of routes with no literal prefix
+// (""). Each partition is a table of its own, matched by the router's strategy (its trie, its emitted code, its
+// tiering). A route can only accept a request whose first segments spell its literal prefix, so a request is
+// answered by at most PREFIX_DEPTH + 1 partitions: "" and the one its first segment names; the answer is the
+// one of the routes they found that comes first in the list. A change rebuilds one partition, when it is next
+// asked; every other partition keeps what it has compiled.
 import { duplicateRouteName, RouteCreationError, RouteTableError, TemplateParseError } from '../../errors.js';
 import type { Fold } from '../case-fold.js';
 import { RequestPath } from '../match/request-path.js';
@@ -14,8 +13,12 @@ import type { Matcher, MatchStrategy, RouteMatch } from '../matcher.js';
 import type { RouteDefinition, RouteEntry } from '../route-entry.js';
 import { RouteOrder, type Block, type Ordered } from './route-order.js';
 
-/** How deep the partitions' keys go: the literal prefix's first one or two segments. */
-const PREFIX_DEPTH = 2;
+/**
+ * How deep the partitions' keys go. One segment: a multi-tenant table ("t5/…") gets a partition per tenant. Two
+ * made a partition of nearly every route of such a table (t5/s1, t5/s2…): a matcher each, tens of thousands of
+ * them, and no partition ever hot enough for its code to be emitted.
+ */
+const PREFIX_DEPTH = 1;
 /** The partition of routes with no literal prefix. */
 const NO_PREFIX = '';
 
@@ -236,18 +239,38 @@ export class LiveTable implements Matcher {
     return partition.matcher;
   }
 
-  /** The partitions that may hold a route accepting this path: "", then by its first one and two segments. */
-  private partitionsFor(path: RequestPath): Partition[] {
+  /** The partitions that may hold a route accepting this path: "", then the one its first segment names. */
+  private partitionsFor(target: string): Partition[] {
     const found: Partition[] = [];
     const none = this.partitions.get(NO_PREFIX);
     if (none !== undefined) found.push(none);
-    let prefix = '';
-    for (let depth = 0; depth < PREFIX_DEPTH && depth < path.length && !path.isEmpty(depth); depth++) {
-      prefix = depth === 0 ? path.folded(0) : `${prefix}/${path.folded(depth)}`;
-      const partition = this.partitions.get(prefix);
-      if (partition !== undefined) found.push(partition);
-    }
+    const keyed = this.partitionNamed(target);
+    if (keyed !== undefined) found.push(keyed);
     return found;
+  }
+
+  /**
+   * The partition the path's first segment names, as the trie compares literals (decoded, then folded by the
+   * table's fold: a case-sensitive table keeps the text as it is). The usual path has no "%": its first
+   * segment is cut here, without tokenizing the whole path.
+   */
+  private partitionNamed(target: string): Partition | undefined {
+    const start = target.charCodeAt(0) === 47 /* / */ ? 1 : 0;
+    let end = start;
+    for (; end < target.length; end++) {
+      const c = target.charCodeAt(end);
+      if (c === 47 /* / */ || c === 63 /* ? */ || c === 35 /* # */) break;
+      if (c === 37 /* % */) {
+        const path = new RequestPath(target, false, this.parts.fold);
+        return path.length === 0 || path.isEmpty(0) ? undefined : this.partitions.get(path.folded(0));
+      }
+    }
+    if (end === start) return undefined; // no first segment, or an empty one: no literal accepts it
+    const segment = target.slice(start, end);
+    const found = this.partitions.get(segment);
+    if (found !== undefined) return found;
+    const folded = this.parts.fold(segment);
+    return folded === segment ? undefined : this.partitions.get(folded);
   }
 
   get source(): string | null {
@@ -258,25 +281,26 @@ export class LiveTable implements Matcher {
   }
 
   match(target: string, method: string, httpContext: unknown): RouteMatch | null {
-    let best: RouteMatch | null = null;
-    let bestSlot: Slot | null = null;
-    for (const partition of this.partitionsFor(new RequestPath(target, false, this.parts.fold))) {
-      // A partition whose first route comes after the best found cannot do better.
-      if (bestSlot !== null && partition.slots[0].key > bestSlot.key) continue;
-      const found = this.matcherOf(partition).match(target, method, httpContext);
-      if (found === null) continue;
-      const slot = partition.slots[found.route.index];
-      if (bestSlot === null || slot.key < bestSlot.key) {
-        best = found;
-        bestSlot = slot;
+    const keyed = this.partitionNamed(target);
+    const none = this.partitions.get(NO_PREFIX);
+    const first = keyed === undefined ? null : this.matcherOf(keyed).match(target, method, httpContext);
+    let slot = first === null ? null : keyed!.slots[first.route.index];
+    let found = first;
+    // The routes with no literal prefix, unless the one found comes before all of them.
+    if (none !== undefined && (slot === null || none.slots[0].key < slot.key)) {
+      const other = this.matcherOf(none).match(target, method, httpContext);
+      const otherSlot = other === null ? null : none.slots[other.route.index];
+      if (otherSlot !== null && (slot === null || otherSlot.key < slot.key)) {
+        slot = otherSlot;
+        found = other;
       }
     }
-    return bestSlot === null ? null : { route: this.positioned(bestSlot).route, values: best!.values };
+    return slot === null ? null : { route: this.positioned(slot).route, values: found!.values };
   }
 
   *matches(target: string, method: string, httpContext: unknown): Generator<RouteMatch> {
     // Each partition's matches come in its own order: merged by the routes' order keys.
-    const streams = this.partitionsFor(new RequestPath(target, false, this.parts.fold)).map((partition) => {
+    const streams = this.partitionsFor(target).map((partition) => {
       const iterator = this.matcherOf(partition).matches(target, method, httpContext)[Symbol.iterator]();
       return { partition, iterator, head: iterator.next() };
     });
@@ -299,7 +323,7 @@ export class LiveTable implements Matcher {
   }
 
   allowedMethods(target: string, httpContext: unknown): string[] {
-    const partitions = this.partitionsFor(new RequestPath(target, false, this.parts.fold));
+    const partitions = this.partitionsFor(target);
     if (partitions.length === 1) return this.matcherOf(partitions[0]).allowedMethods(target, httpContext);
     const allowed = new Set<string>();
     for (const partition of partitions) for (const method of this.matcherOf(partition).allowedMethods(target, httpContext)) allowed.add(method);
