@@ -2,7 +2,8 @@
 // catch-alls), built once, then changed route by route. For switchyard (router.add / insert / remove), rou3
 // (addRoute / removeRoute) and find-my-way (on / off): build time, heap after build, each change's latency
 // (p50 / p99), the first lookup in a tenant just changed (where switchyard rebuilds that partition), and lookups
-// per second before, during and after churn (one change per CHURN_EVERY lookups). Results: bench/results/live.json.
+// per second: before any change, right after the timed changes, during churn (one change per CHURN_EVERY
+// lookups) and after it. Results: bench/results/live.json.
 //
 //   node --expose-gc bench/live.mjs          (npm run bench:live)
 //   LIVE_TENANTS=100 node --expose-gc bench/live.mjs   a smaller table
@@ -16,7 +17,7 @@ import { prng } from './lib/data.mjs';
 const TENANTS = Number(process.env.LIVE_TENANTS ?? 1000);
 const CHANGES = Number(process.env.LIVE_CHANGES ?? 1000);
 // find-my-way's off() rebuilds its whole tree: a second a change at 100,000 routes, so only a few are timed.
-const FMW_CHANGES = Number(process.env.LIVE_FMW_CHANGES ?? 5);
+const FMW_CHANGES = Number(process.env.LIVE_FMW_CHANGES ?? 3);
 const CHURN_EVERY = 1000;
 const LOOKUP_MS = 1500;
 
@@ -92,6 +93,8 @@ function measure(name, make) {
   for (const c of changed.slice(0, count)) removes.push(time(() => make.remove(router, c)));
   if (make.insert) for (const c of changed.slice(0, count)) make.remove(router, { ...c, name: `i${c.name}`, colon: c.colon.replace('/x', '/i') });
   Object.assign(result, { add: latency(adds), insert: latency(inserts), remove: latency(removes), firstLookup: latency(firstLookups) });
+  // Right after the changes: switchyard rebuilds each partition the changes touched on its first request.
+  result.lookupsAfterChanges = lookupRate(lookup);
   if (make.churn !== false) {
     let j = 0;
     let added = null;
