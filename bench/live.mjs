@@ -1,7 +1,8 @@
 // Live tables at 100,000 routes: 1,000 tenants × 100 routes ("t{n}/…": statics, parameters, int constraints,
 // catch-alls), built once, then changed route by route. For switchyard (router.add / insert / remove), rou3
 // (addRoute / removeRoute) and find-my-way (on / off): build time, heap after build, each change's latency
-// (p50 / p99), the first lookup in a tenant just changed (where switchyard rebuilds that partition), and lookups
+// (p50 / p99, the changes back to back), then an add followed by the first lookup in its tenant (where
+// switchyard rebuilds that tenant's partition: the cost a change defers to its first request), and lookups
 // per second: before any change, right after the timed changes, during churn (one change per CHURN_EVERY
 // lookups) and after it. Results: bench/results/live.json.
 //
@@ -81,18 +82,24 @@ function measure(name, make) {
   result.lookupsBefore = lookupRate(lookup);
   if (make.first) result.firstChangeMs = time(() => make.first(router));
   const count = make.changes ?? CHANGES;
-  const adds = [];
+  const batch = changed.slice(0, count);
+  const inserted = batch.map((c) => ({ ...c, name: `i${c.name}`, template: c.template.replace('/x', '/i'), colon: c.colon.replace('/x', '/i') }));
+  // The changes back to back, each timed on its own.
+  const adds = batch.map((c) => time(() => make.add(router, c)));
+  const inserts = make.insert ? inserted.map((c) => time(() => make.insert(router, c))) : [];
+  const removes = batch.map((c) => time(() => make.remove(router, c)));
+  if (make.insert) for (const c of inserted) make.remove(router, c);
+  // Then each add followed by the first lookup in its tenant (where switchyard rebuilds that tenant's partition).
   const firstLookups = [];
-  const inserts = [];
-  const removes = [];
-  for (const c of changed.slice(0, count)) {
-    adds.push(time(() => make.add(router, c)));
-    firstLookups.push(time(() => lookup(c.request)));
+  const addsThenLookups = [];
+  for (const c of batch) {
+    const add = time(() => make.add(router, c));
+    const first = time(() => lookup(c.request));
+    firstLookups.push(first);
+    addsThenLookups.push(add + first);
   }
-  if (make.insert) for (const c of changed.slice(0, count)) inserts.push(time(() => make.insert(router, { ...c, name: `i${c.name}`, template: c.template.replace('/x', '/i'), colon: c.colon.replace('/x', '/i') })));
-  for (const c of changed.slice(0, count)) removes.push(time(() => make.remove(router, c)));
-  if (make.insert) for (const c of changed.slice(0, count)) make.remove(router, { ...c, name: `i${c.name}`, colon: c.colon.replace('/x', '/i') });
-  Object.assign(result, { add: latency(adds), insert: latency(inserts), remove: latency(removes), firstLookup: latency(firstLookups) });
+  for (const c of batch) make.remove(router, c);
+  Object.assign(result, { add: latency(adds), insert: latency(inserts), remove: latency(removes), firstLookup: latency(firstLookups), addThenLookup: latency(addsThenLookups) });
   // Right after the changes: switchyard rebuilds each partition the changes touched on its first request.
   result.lookupsAfterChanges = lookupRate(lookup);
   if (make.churn !== false) {
@@ -154,3 +161,5 @@ results.push(
   }),
 );
 writeFileSync(new URL('./results/live.json', import.meta.url), JSON.stringify({ date: new Date().toISOString(), node: process.version, tenants: TENANTS, changes: CHANGES, churnEvery: CHURN_EVERY, results }, null, 2) + '\n');
+const { renderDocs } = await import('./render.mjs');
+renderDocs();

@@ -481,6 +481,32 @@ function honoMarkdown({ meta, rows }) {
   ].join('\n');
 }
 
+/** The live-table section (bench/live.mjs): build, heap, each change's latency, lookups around churn, per router. */
+function liveMarkdown(live) {
+  const ms = (v) => (v === null || v === undefined ? '—' : v < 1 ? `${(v * 1000).toFixed(1)} µs` : `${v.toFixed(v < 10 ? 2 : 0)} ms`);
+  const pair = (l) => (l ? `${ms(l.p50)} / ${ms(l.p99)}` : '—');
+  const rate = (v) => (v === undefined ? '—' : Math.round(v).toLocaleString('en-US'));
+  const by = Object.fromEntries(live.results.map((r) => [r.name, r]));
+  const out = ['## Live tables', ''];
+  out.push(
+    `\`npm run bench:live\` (${live.date}, Node ${live.node}): ${live.tenants.toLocaleString('en-US')} tenants × 100 routes (\`t{n}/…\`: 40 statics, 40 parameter routes, 15 int constraints, 5 catch-alls), then ${live.changes.toLocaleString('en-US')} adds, inserts (switchyard only: the peers have no order) and removes of new parameter routes in random tenants, each timed on its own, back to back; then each add again followed by the first lookup in its tenant (switchyard rebuilds that tenant's partition on it: the cost a change defers to its first request); lookups per second over 1.5 s on 4,096 paths of all tenants, before any change, right after the timed changes, during churn (a change every ${live.churnEvery.toLocaleString('en-US')} lookups) and after. find-my-way's \`off()\` rebuilds its tree, so only ${by['find-my-way']?.add?.n ?? '—'} of its changes are timed. One run, on a 2-core machine loaded by other jobs (load average ~15): absolute numbers are several times slower than on a quiet machine; compare within the table. docs/live-tables.md explains the costs.`,
+    '',
+  );
+  out.push('| router | build | heap | first change | add p50 / p99 | insert p50 / p99 | remove p50 / p99 | add + first lookup p50 / p99 | lookups/s before | right after the changes | during churn | after |');
+  out.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of live.results) {
+    out.push(`| ${r.name} | ${ms(r.buildMs)} | ${r.heapMB.toFixed(0)} MB | ${ms(r.firstChangeMs)} | ${pair(r.add)} | ${pair(r.insert)} | ${pair(r.remove)} | ${pair(r.addThenLookup)} | ${rate(r.lookupsBefore)} | ${rate(r.lookupsAfterChanges)} | ${rate(r.lookupsDuringChurn)} | ${rate(r.lookupsAfter)} |`);
+  }
+  const s = by.switchyard;
+  const ratio = (a, b) => (a && b ? `${(a / b).toFixed(2)}×` : '—');
+  if (s && by.rou3) {
+    out.push('', `switchyard / rou3 at p99: add ${ratio(s.add?.p99, by.rou3.add?.p99)}, remove ${ratio(s.remove?.p99, by.rou3.remove?.p99)}, insert ${ratio(s.insert?.p99, by.rou3.add?.p99)} (against rou3's add), add + first lookup ${ratio(s.addThenLookup?.p99, by.rou3.addThenLookup?.p99)}; the target (each change at p99 no slower than rou3's) is met where the ratio is ≤ 1.00×.`);
+  }
+  if (s && by['find-my-way']) out.push('', `switchyard / find-my-way at p50: add ${ratio(s.add?.p50, by['find-my-way'].add?.p50)}, remove ${ratio(s.remove?.p50, by['find-my-way'].remove?.p50)}.`);
+  out.push('');
+  return out.join('\n');
+}
+
 /** Writes docs/benchmarks.md and docs/benchmarks-chart.svg from bench/results/*.json. */
 export function renderDocs() {
   const dir = resultsDir(false);
@@ -536,6 +562,8 @@ export function renderDocs() {
     out.push('## Diagnostics', '', `\`npm run bench:diagnostics\` (${diagnostics.date}, Node ${diagnostics.node}): \`router.diagnostics()\` alone, and \`switchyard lint\` as a whole process (start, read, compile, analyse, print). Medians of 3.`, '');
     out.push(diagnostics.table, '');
   }
+  const live = readJson(new URL('live.json', dir));
+  if (live) out.push(liveMarkdown(live));
   writeFileSync(new URL('benchmarks.md', docs), out.join('\n'));
   console.log(`wrote ${fileURLToPath(new URL('benchmarks.md', docs))}`);
 }

@@ -33,6 +33,8 @@ export interface Slot extends Ordered<Slot> {
   /** The entry with its index as of `positionedAt` (the list's version): rebuilt when its position moves. */
   positioned: RouteEntry;
   positionedAt: number;
+  /** The entry as its partition's matcher sees it (its index in the partition), kept while that index holds. */
+  local: RouteEntry | null;
   /** URL generation's per-route state (live-url-generator.ts). */
   generation: unknown;
 }
@@ -158,7 +160,7 @@ export class LiveTable implements Matcher {
   }
 
   private slotOf(entry: RouteEntry): Slot {
-    return { block: null, key: 0, entry, prefix: prefixOf(entry), positioned: entry, positionedAt: -1, generation: undefined };
+    return { block: null, key: 0, entry, prefix: prefixOf(entry), positioned: entry, positionedAt: -1, local: null, generation: undefined };
   }
 
   private place(position: number, slot: Slot): void {
@@ -234,7 +236,8 @@ export class LiveTable implements Matcher {
 
   private matcherOf(partition: Partition): Matcher {
     if (partition.matcher === null) {
-      partition.matcher = this.parts.buildMatcher(partition.slots.map((slot, i) => withIndex(slot.entry, i)));
+      // An append leaves every other route's index in the partition as it was: their entries are reused.
+      partition.matcher = this.parts.buildMatcher(partition.slots.map((slot, i) => (slot.local?.route.index === i ? slot.local : (slot.local = withIndex(slot.entry, i)))));
     }
     return partition.matcher;
   }
