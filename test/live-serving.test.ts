@@ -145,3 +145,24 @@ describe('a request whose first route declines', () => {
 function answerWith(text: string) {
   return (context: HttpContext) => context.response.send(200, text);
 }
+
+describe('a framework adapter given a compiled router', () => {
+  it('serves the routes added to that router after the app started (Express)', async () => {
+    const { default: express } = await import('express');
+    const { switchyard } = await import('../src/express.js');
+    const handle = (text: string) => (_req: unknown, res: { send(body: string): void }) => res.send(text);
+    const router = compile([{ name: 'home', template: 'home', handler: handle('home') }] as RouteDefinition[]);
+    const app = express();
+    app.use(switchyard(router));
+    app.use((_req, res) => void res.status(404).send('fell through'));
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    servers.push(server);
+    const text = async (path: string) => (await request(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`, { dispatcher: agent })).body.text();
+    expect(await text('/late/5')).toBe('fell through');
+    router.insert(0, { name: 'late', template: 'late/{id:int}', handler: handle('late') });
+    expect(await text('/late/5')).toBe('late');
+    expect(router.remove('late')).toBe(true);
+    expect(await text('/late/5')).toBe('fell through');
+  });
+});
