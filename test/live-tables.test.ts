@@ -5,7 +5,8 @@
 // from the current list (hostile ones among them: escapes, case flips, empty segments, "%2F").
 //
 //   FUZZ_SEED / FUZZ_RUNS   as in every property test (support/fuzz.ts)
-//   LIVE_CHANGES=<n>        changes per table (default 20: the default run makes 10 tables × 20 changes × 4 strategies = 800 changes)
+//   LIVE_CHANGES=<n>        changes per table (default 20: the default run makes 10 tables × 20 changes × 4 strategies
+//                           × 2 modes (ignoring case, case-sensitive) = 1,600 changes)
 import { execFileSync } from 'node:child_process';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
@@ -134,7 +135,15 @@ function apply(router: CompiledRouter, list: readonly RouteDefinition[], c: Chan
 const requestsFor = (routes: readonly RouteDefinition[], recipes: readonly PathRecipe[]): [string, string][] =>
   routes.length === 0 ? [['/', 'GET'], ['/a', 'GET'], ['/api/b', 'POST']] : recipes.map((r) => [renderPath(routes, r), methodOf(routes, r)]);
 
-describe.each(VARIANTS)('a live table (%s)', (_label, options) => {
+// The property runs on every variant in both comparison modes: a table compiled with caseSensitive stays so
+// through its changes (routes added later compare literals with their case, partitions are keyed as written).
+const MODES: [string, StrategyOptions][] = [
+  ['ignoring case', { caseSensitive: false }],
+  ['case-sensitive', { caseSensitive: true }],
+];
+const PROPERTY_VARIANTS = VARIANTS.flatMap(([label, options]) => MODES.map(([mode, modeOptions]): [string, StrategyOptions] => [`${label}, ${mode}`, { ...options, ...modeOptions }]));
+
+describe.each(PROPERTY_VARIANTS)('a live table (%s)', (_label, options) => {
   it(
     `answers as compile() of its current list after each of ${runs(10) * CHANGES} random changes (seed ${SEED})`,
     () => {
@@ -225,6 +234,42 @@ describe.each(VARIANTS)('changes in order (%s)', (_label, options) => {
     const router = compileWith(TENANTS, options);
     expect(router.remove(key)).toBe(false);
     expect(router.routes).toHaveLength(TENANTS.length);
+  });
+});
+
+// A table compiled with caseSensitive: true, changed: what it answers depends on case exactly as compile() of
+// the new list with caseSensitive: true (the property above compares everything; these name the cases).
+describe.each(VARIANTS)('a case-sensitive table, changed (%s)', (_label, options) => {
+  const caseSensitive = { ...options, caseSensitive: true };
+  it.each<[string, (r: CompiledRouter) => unknown, string, string | null]>([
+    ['an added route compares with its case', (r) => r.insert(0, { template: 'Users/{id}', name: 'users' }), '/users/1', 'fallback'],
+    ['an added route, requested as written', (r) => r.insert(0, { template: 'Users/{id}', name: 'users' }), '/Users/1', 'users'],
+    ['a literal the default mode would fold', (r) => r.insert(0, { template: 'ΟΔΟΣ/{x}', name: 'greek' }), '/οδος/1', 'fallback'],
+    ['a compiled route after a change: its partition keyed as written', (r) => r.add({ template: 'x' }), '/t2/users', 'fallback'],
+    ['a compiled route after a change, requested as written', (r) => r.add({ template: 'x' }), '/T2/users', 't2.users'],
+    ['an escaped first segment as written', (r) => r.insert(0, { template: 'T1/users', name: 'list' }), '/%541/users', 'list'],
+    ['an escaped first segment in another case', (r) => r.insert(0, { template: 'T1/users', name: 'list' }), '/t%31/users', 't1.page'],
+    ['replace keeps the mode', (r) => r.replace([{ template: 'A', name: 'a' }]), '/a', null],
+  ])('%s', (_name, changeIt, path, expected) => {
+    const router = compileWith(TENANTS, caseSensitive);
+    changeIt(router);
+    expect(router.match(path, 'GET')?.route.name ?? null).toBe(expected);
+  });
+
+  it('explains a literal in another case after a change', () => {
+    const router = compileWith(TENANTS, caseSensitive);
+    router.insert(0, { template: 'Users/{id}', name: 'users' });
+    const tried = router.explain('/users/1', 'GET').routes[0];
+    expect(tried.reason).toMatchObject({ kind: 'literal-mismatch', caseOnly: true });
+  });
+
+  it.each<[string, boolean, number]>([
+    ['ignoring case, "users" after "Users" is shadowed', false, 1],
+    ['case-sensitive, "users" after "Users" is its own path', true, 0],
+  ])('diagnostics after a change: %s', (_name, sensitive, shadowed) => {
+    const router = compileWith([{ template: 'Users' }], { ...options, caseSensitive: sensitive });
+    router.add({ template: 'users' });
+    expect(router.diagnostics().filter((d) => d.code === 'shadowed' && d.route.index === 1)).toHaveLength(shadowed);
   });
 });
 
