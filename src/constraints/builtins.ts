@@ -10,6 +10,8 @@ import {
   isGuid,
   isInt32,
   isInt64,
+  INT64_MAX,
+  INT64_MIN,
   parseInt64,
 } from './invariant-parsers.js';
 import type { RouteConstraint, RouteDirection } from './route-constraint.js';
@@ -206,9 +208,6 @@ export class RangeRouteConstraint extends ValueRouteConstraint {
     return n !== null && n >= this.min && n <= this.max;
   }
 }
-
-const INT64_MIN = -9223372036854775808n;
-const INT64_MAX = 9223372036854775807n;
 
 /** {p:min(n)} — a 64-bit integer of at least n. */
 export class MinRouteConstraint extends RangeRouteConstraint {

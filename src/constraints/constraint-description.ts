@@ -23,6 +23,7 @@ import {
   RegexRouteConstraint,
   RequiredRouteConstraint,
 } from './builtins.js';
+import { INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN } from './invariant-parsers.js';
 import type { RouteConstraint } from './route-constraint.js';
 
 /** The names of the generated matcher's in-place checks (compile/match/inline-constraints.ts). */
@@ -53,8 +54,8 @@ export interface ConstraintDescription {
   readonly schema: Readonly<Record<string, unknown>> | null;
 }
 
-export const INT32: readonly [bigint, bigint] = [-2147483648n, 2147483647n];
-export const INT64: readonly [bigint, bigint] = [-9223372036854775808n, 9223372036854775807n];
+export const INT32: readonly [bigint, bigint] = [INT32_MIN, INT32_MAX];
+export const INT64: readonly [bigint, bigint] = [INT64_MIN, INT64_MAX];
 
 // The last "/"-separated part has a "." followed (somewhere) by a character other than "." — the file
 // constraint's rule. Linear: no nested or adjacent overlapping repetition.

@@ -22,8 +22,11 @@ function trimNumberWhite(text: string): string {
 
 // No "0*" before the digits: two adjacent runs over "0" would backtrack quadratically; BigInt drops zeros.
 const INTEGER = new RegExp(`^${WS}([+-]?)([0-9]+)${WS}$`);
-const INT32_MAX = 2147483647n;
-const INT64_MAX = 9223372036854775807n;
+/** The bounds of .NET's Int32 and Int64 (int, long; min, max and range default to Int64's). */
+export const INT32_MIN = -2147483648n;
+export const INT32_MAX = 2147483647n;
+export const INT64_MIN = -9223372036854775808n;
+export const INT64_MAX = 9223372036854775807n;
 
 /** NumberStyles.Integer: optional sign, digits, surrounding white space; null when not an integer. */
 export function parseInvariantInteger(text: string): bigint | null {
@@ -36,19 +39,19 @@ export function parseInvariantInteger(text: string): bigint | null {
 /** int.TryParse (32-bit signed). */
 export function isInt32(text: string): boolean {
   const n = parseInvariantInteger(text);
-  return n !== null && n >= -INT32_MAX - 1n && n <= INT32_MAX;
+  return n !== null && n >= INT32_MIN && n <= INT32_MAX;
 }
 
 /** long.TryParse (64-bit signed). */
 export function isInt64(text: string): boolean {
   const n = parseInvariantInteger(text);
-  return n !== null && n >= -INT64_MAX - 1n && n <= INT64_MAX;
+  return n !== null && n >= INT64_MIN && n <= INT64_MAX;
 }
 
 /** long.TryParse returning the value, for min/max/range. */
 export function parseInt64(text: string): bigint | null {
   const n = parseInvariantInteger(text);
-  return n !== null && n >= -INT64_MAX - 1n && n <= INT64_MAX ? n : null;
+  return n !== null && n >= INT64_MIN && n <= INT64_MAX ? n : null;
 }
 
 // NumberStyles.Number: sign before or after, thousands separators, a decimal point; no exponent.

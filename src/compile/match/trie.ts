@@ -23,10 +23,12 @@ export interface ComplexEdge {
   readonly node: TrieNode;
 }
 
-// Up to this many literal edges are compared one by one; more go through a Map. A request segment is a fresh
-// string whose hash V8 must compute before Map.get, while === rejects most keys on their length alone
-// (rou3 measured its crossover at 8 too; on our GitHub API mix the chain trimmed the deep requests most).
-const LITERAL_CHAIN_MAX = 8;
+/**
+ * Up to this many literal edges are compared one by one (in the walk and in the emitted code); more go through a
+ * Map. A request segment is a fresh string whose hash V8 must compute before Map.get, while === rejects most keys
+ * on their length alone (rou3 chose 8 too; the numbers are in docs/benchmarks.md).
+ */
+export const LITERAL_CHAIN_MAX = 8;
 
 /** A trie node: the routes that end or catch-all here, and the edges for the next path segment. */
 export interface TrieNode {

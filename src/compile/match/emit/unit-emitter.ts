@@ -4,7 +4,7 @@
 // the parameter edge is a plain block, complex edges call the complex-segment matcher. Values stay offsets into
 // the path until a route passes its verb limit and its inline constraints (route-code.ts).
 import type { ComplexPattern } from '../../complex-segment.js';
-import { literalEdges, type TrieNode } from '../trie.js';
+import { LITERAL_CHAIN_MAX, literalEdges, type TrieNode } from '../trie.js';
 import { FunctionBudget } from './budget.js';
 import { ConstantPool } from './constant-pool.js';
 import { GuardState } from './guards.js';
@@ -12,12 +12,6 @@ import { literalLength, literalTest } from './literal-test.js';
 import { emitRoute } from './route-code.js';
 import { quote, Writer } from './writer.js';
 
-/**
- * Up to this many literal edges are compared in place; more are looked up in a Map (one hash, not a scan).
- * rou3 measured its crossover at 8 too. Callgrind, instructions per lookup (GitHub set / small set): 4 →
- * 1866 / 1239, 8 → 1870 / 1261, 16 → 1866 / 1265: flat on these tables, whose fan-outs are mostly small.
- */
-export const LITERAL_CHAIN_MAX = 8;
 /**
  * Nodes deeper than this are answered by the interpreted walk (H.walk), which keeps its own stack: the emitter
  * recurses per segment, and a template 800 segments deep overflowed V8's stack. The deepest route of the
