@@ -1,11 +1,23 @@
 // The fixed lookup loop bench/instructions.mjs runs under callgrind: build one route set, warm up with W lookups
 // over its requests, then run N more. Two runs that differ only in N give the instructions of N lookups alone.
 import { loadAdapter } from './adapters/index.mjs';
-import { crudSet, isFresh, loadFixture, requestsOf } from './lib/data.mjs';
+import { switchyardRoutes } from './adapters/switchyard-routes.mjs';
+import { crudSet, isFresh, loadFixture, realSet, requestsOf } from './lib/data.mjs';
+import { compile } from './lib/switchyard.mjs';
 
 const [adapterId, setName, mix, warmupText, countText] = process.argv.slice(2);
 const fresh = isFresh(mix);
-const set = setName.startsWith('crud-') ? crudSet(Number(setName.slice(5)), () => () => null) : loadFixture(setName);
+/** switchyard 'reference' answers the requests drawn for a real-application set (as in the router suite). */
+const oracleFor = (routes) => {
+  const router = compile(switchyardRoutes(routes), { strategy: 'reference' });
+  return (method, path) => router.match(path, method)?.route.handler ?? null;
+};
+const REAL = ['nuget-gallery', 'nopcommerce-3.90'];
+const set = setName.startsWith('crud-')
+  ? crudSet(Number(setName.slice(5)), () => () => null)
+  : REAL.includes(setName)
+    ? realSet(setName, oracleFor)
+    : loadFixture(setName);
 const requests = requestsOf(set, mix);
 const buffer = Buffer.from(requests.map((r) => r.path).join(''), 'latin1');
 const starts = [0];

@@ -4,7 +4,7 @@
 // for V8 to optimise the loop) and N = 0 or N more lookups; (I(N) − I(0)) / N is the instructions per lookup.
 // node runs with --single-threaded so no background compiler or GC thread adds its own instructions.
 //
-//   BENCH_INSTR_SETS=github,small  BENCH_INSTR_SUBJECTS=switchyard-generated,memoirist  BENCH_INSTR_MIXES=all,fresh
+//   BENCH_INSTR_SETS=github,small,nuget-gallery,nopcommerce-3.90  BENCH_INSTR_SUBJECTS=switchyard-generated,memoirist  BENCH_INSTR_MIXES=all,fresh
 // (the defaults: github and small, all requests pre-built, switchyard generated and the two fastest peers there)
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -18,8 +18,9 @@ const list = (name, fallback) => (process.env[name] ? process.env[name].split(',
 const SETS = list('BENCH_INSTR_SETS', ['github', 'small']);
 const MIXES = list('BENCH_INSTR_MIXES', ['all']);
 const SUBJECTS = list('BENCH_INSTR_SUBJECTS', ['switchyard-generated', 'memoirist', 'hono-regexp']);
-const WARMUP = 200_000;
-const COUNT = 100_000;
+// BENCH_INSTR_WARMUP / BENCH_INSTR_COUNT: shorter runs on a busy machine (the counts per lookup barely move).
+const WARMUP = Number(process.env.BENCH_INSTR_WARMUP ?? 200_000);
+const COUNT = Number(process.env.BENCH_INSTR_COUNT ?? 100_000);
 
 try {
   execFileSync('valgrind', ['--version'], { stdio: 'ignore' });

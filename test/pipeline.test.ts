@@ -1242,3 +1242,28 @@ describe('HttpContext construction', () => {
     expect(seen).toEqual({ path: '/a/b', pathBase: '/base', sameServices: true, routeData: null });
   });
 });
+
+// A match is immutable and a static route's is one object for every request; RouteData's values are the
+// request's own copy, which a handler may change without the change reaching the next request.
+describe('RouteData values are the request\'s own', () => {
+  it.each([
+    ['a static route with defaults', '/about', { page: 'about' }],
+    ['the same in another case, with a query', '/About?x=1', { page: 'about' }],
+    ['a route with a parameter', '/item/7', { id: '7', page: 'item' }],
+  ])('%s (%s): a handler changes them, the next request gets the route\'s values again', async (_what, path, expected) => {
+    const app = createApplication();
+    useRouter(app, (routes) => {
+      const handler = (ctx: HttpContext) => {
+        const values = ctx.routeData!.values as Record<string, unknown>;
+        const seen = { ...values };
+        values.page = 'changed';
+        values.added = true;
+        ctx.response.json(200, seen);
+      };
+      routes.mapGet('about', handler, { defaults: { page: 'about' } });
+      routes.mapGet('item/{id}', handler, { defaults: { page: 'item' } });
+    });
+    const url = await startApp(app);
+    for (let i = 0; i < 3; i++) expect((await call(`${url}${path}`)).json()).toEqual(expected);
+  });
+});

@@ -1,8 +1,10 @@
 // Tiering (src/compile/match/tiered-match.ts): the interpreted trie answers a cold table, the generated code takes
 // over once it is hot; the answers never change with the tier that gives them.
 import { describe, expect, it } from 'vitest';
-import { compile, type RouteDefinition } from '../src/index.js';
+import { stackOf } from '../src/compile/match/matcher-stack.js';
 import { EMIT_AFTER, SAMPLE_PERIOD, tieredMatch, WARMING_MAX, WINDOW } from '../src/compile/match/tiered-match.js';
+import { compile, type RouteDefinition } from '../src/index.js';
+import { compileWith } from './support/routers.js';
 
 /** Two fake tiers that count their calls, and a fake clock that each call of a tier advances by its cost. */
 function fakeTiers(generatedCost: number, interpretedCost: number) {
@@ -67,6 +69,8 @@ describe('tiered match()', () => {
   });
 });
 
+// Tiering is a layer of the one stack (matcher-stack.ts) over a strategy with two tiers: the generated strategy
+// (the trie has one tier; a built module's code answers from its first request).
 describe('compile() with tiering (the default)', () => {
   // A table with a wide literal fan-out of one shape: its subtree code is compiled only when generated code
   // reaches four subtrees, which router.source shows; so the source tells whether the generated tier has answered.
@@ -83,8 +87,8 @@ describe('compile() with tiering (the default)', () => {
   const EMIT_SOON = 1_000;
 
   it('answers every request like the reference before, while and after the generated code takes over', () => {
-    const tiered = compile(routes, { tiering: { emitAfter: EMIT_SOON } });
-    const reference = compile(routes, { strategy: 'reference' });
+    const tiered = compileWith(routes, { strategy: 'generated', tiering: { emitAfter: EMIT_SOON } });
+    const reference = compileWith(routes, { strategy: 'reference' });
     expect(tiered.strategy).toBe('generated');
     const summary = (m: ReturnType<typeof tiered.match>) => (m === null ? null : [m.route.index, { ...m.values }]);
     let asked = 0;
@@ -102,7 +106,7 @@ describe('compile() with tiering (the default)', () => {
   });
 
   it('gives the generated code a share of the requests once the table has served EMIT_AFTER', () => {
-    const router = compile(routes);
+    const router = compileWith(routes, { strategy: 'generated', tiering: true });
     for (let i = 0; i < EMIT_AFTER - 1; i++) router.match(`/api/${words[i % words.length]}/${i}`, 'GET');
     expect(router.source).not.toMatch(/A subtree shape reached/);
     // Each run of SAMPLE_PERIOD requests asks for another word: the generated code's share reaches several subtrees.
@@ -123,8 +127,26 @@ describe('compile() with tiering (the default)', () => {
   });
 
   it('with tiering: false, the generated code answers from the first request', () => {
-    const router = compile(routes, { tiering: false });
+    const router = compileWith(routes, { strategy: 'generated', tiering: false });
     for (const word of words.slice(0, 4)) expect(router.match(`/api/${word}/1`, 'GET')).not.toBeNull();
     expect(router.source).toMatch(/A subtree shape reached by 4 subtrees/);
+  });
+});
+
+describe('tiering in the stack', () => {
+  // The static table and the method filter stand in front of the tiers: their requests never count towards EMIT_AFTER.
+  it('requests the static table answers do not reach the tiers', () => {
+    const router = compile([{ template: 'about', methods: ['GET'] }, { template: 'api/{id}', methods: ['GET'] }]);
+    const stack = stackOf(router)!;
+    let reached = 0;
+    const inner = stack.core;
+    stack.core = (target, method, httpContext) => {
+      reached++;
+      return inner(target, method, httpContext);
+    };
+    for (let i = 0; i < 10; i++) router.match('/about', 'GET');
+    router.match('/api/1', 'PATCH');
+    router.match('/api/1', 'GET');
+    expect(reached).toBe(1);
   });
 });

@@ -44,7 +44,8 @@ export function sourceState() {
 
 /** The snapshot of dist/index.js for a bench script (removed when the process exits); exits with a hint if missing. */
 export function snapshotLibraryOrExit(script) {
-  const bundle = snapshotBundle(fileURLToPath(new URL('../../dist/index.js', import.meta.url)));
+  // BENCH_DIST_INDEX: another build's index.js (a copy of dist/ kept to measure before and after a change).
+  const bundle = snapshotBundle(process.env.BENCH_DIST_INDEX ?? fileURLToPath(new URL('../../dist/index.js', import.meta.url)));
   if (bundle === null) {
     console.error(`${script}: dist/index.js is missing; run \`node build.mjs\` first.`);
     process.exit(1);

@@ -15,10 +15,9 @@ import { explainRequest, type Explanation } from './introspect/explain.js';
 import { LiveTable } from './live/live-table.js';
 import { createLiveUrlGenerator } from './live/live-url-generator.js';
 import { createGeneratedMatcher } from './match/generated-matcher.js';
-import { withMethodFilter } from './match/method-filter.js';
-import { withStaticFastPath } from './match/static-fast-path.js';
+import { registerStack, stackMatcher, type MatcherStack, type StackCore } from './match/matcher-stack.js';
 import { createTrieMatcher } from './match/trie-matcher.js';
-import type { Matcher, MatcherFactory, MatchStrategy, RouteMatch } from './matcher.js';
+import type { Matcher, MatchStrategy, RouteMatch } from './matcher.js';
 import { createReferenceMatcher } from './reference/reference-matcher.js';
 import { createRouteEntry, createSharedParts, type CompiledRoute, type RouteDefinition, type RouteEntry } from './route-entry.js';
 import type { CheckedRoutes, RouterFor } from './typed-router.js';
@@ -75,7 +74,8 @@ export interface CompiledRouter {
   /**
    * The route table for people: 'tree' (default) — template segments as a tree, each route's index, name,
    * methods and constraints where it ends; 'table' — one line per route; 'trie' — the compiled trie (or the
-   * route list for 'reference').
+   * route list for 'reference'). Then, one line each, the static paths whose answers the static table cannot
+   * keep (a route there has a constraint that reads more than its value), and that route.
    */
   describe(format?: DescribeFormat | 'trie'): string;
   /** For each route in order: the winner, why each other route did not take the request, or that it was not tried. */
@@ -119,16 +119,21 @@ export function isCaseSensitive(router: CompiledRouter): boolean {
   return CASE_SENSITIVE.has(router);
 }
 
-/** Each strategy's matcher factory: compile() assembles, it never branches on the strategy. */
-const MATCHERS: Readonly<Record<MatchStrategy, MatcherFactory>> = {
+/**
+ * Each strategy's matcher factory (null: the runtime cannot host it): compile() assembles, it never branches on
+ * the strategy. `caseSensitive`: literals compare with their case (the entries were made with the same setting).
+ */
+const MATCHERS: Readonly<Record<MatchStrategy, (entries: readonly RouteEntry[], options: { readonly caseSensitive: boolean }) => StackCore | null>> = {
   generated: createGeneratedMatcher,
-  trie: (entries, options) => createTrieMatcher(entries, { caseSensitive: options?.caseSensitive }),
+  trie: (entries, options) => createTrieMatcher(entries, options),
   reference: createReferenceMatcher,
 };
 
 /** What a router answers from: its matcher, its URL generation, and its entries (indexes = positions). */
 interface Table {
   readonly matcher: Matcher;
+  /** The matcher's stack (static table, method filter, tiers): null for the reference and a live table. */
+  readonly stack: MatcherStack | null;
   readonly urls: UrlGenerator;
   readonly entries: () => readonly RouteEntry[];
   /** The live table, once the router has changed. */
@@ -152,24 +157,31 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
   const registry = registryOf(options);
   const caseSensitive = options.caseSensitive === true;
   const fold = foldFor(caseSensitive);
-  const buildMatcher = (matchable: readonly RouteEntry[]): Matcher => {
-    // Without new Function the generated matcher cannot exist: the interpreted trie answers instead.
-    // The static fast path serves the trie strategies; the reference stays the plain ordered loop it is the oracle as.
-    const built: Matcher = MATCHERS[requested](matchable, { tiering: options.tiering, caseSensitive }) ?? createTrieMatcher(matchable, { caseSensitive });
-    return built.strategy === 'reference' ? built : withStaticFastPath(withMethodFilter(built, matchable), matchable);
+  // Without new Function the generated matcher cannot exist: the interpreted trie answers instead.
+  // The stack (static table, method filter, tiers) serves the trie strategies; the reference stays the plain
+  // ordered loop it is the oracle as.
+  const buildStack = (matchable: readonly RouteEntry[]): { matcher: Matcher; stack: MatcherStack | null } => {
+    const built: StackCore = MATCHERS[requested](matchable, { caseSensitive }) ?? createTrieMatcher(matchable, { caseSensitive });
+    if (built.strategy === 'reference') return { matcher: built, stack: null };
+    const stack = stackMatcher(built, matchable, { tiering: options.tiering });
+    return { matcher: stack, stack };
   };
+  const buildMatcher = (matchable: readonly RouteEntry[]): Matcher => buildStack(matchable).matcher;
   const compileTable = (definitions: Iterable<RouteDefinition>): Table => {
     const entries = createEntries(definitions, registry, fold);
     const urls = createUrlGenerator(entries, options);
     // Generation-only routes never match: the matchers do not see them (the others keep their indexes).
     const matchable = entries.some((e) => e.route.generationOnly) ? entries.filter((e) => !e.route.generationOnly) : entries;
-    return { matcher: buildMatcher(matchable), urls, entries: () => entries, live: null };
+    const { matcher, stack } = buildStack(matchable);
+    return { matcher, stack, urls, entries: () => entries, live: null };
   };
 
   let table = compileTable(routes);
   let matcher = table.matcher;
   const strategy = matcher.strategy;
   const winner = (path: string, method: string) => matcher.match(path, method, undefined);
+  // describe() says which static paths' answers cannot be kept, and why (never silently slower).
+  const notes = (): string[] => table.stack?.staticTable?.notes() ?? [];
   let routesCache: { readonly of: readonly RouteEntry[]; readonly routes: readonly CompiledRoute[] } | null = null;
 
   /** The live table the router changes: made from the compiled table at the first change. */
@@ -180,7 +192,7 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     const createEntry = (definition: RouteDefinition, index: number) => createRouteEntry(definition, index, registry, createSharedParts(fold));
     const parts = { strategy, fold, buildMatcher, createEntry };
     const made = new LiveTable(parts, table.entries());
-    table = { matcher: made, urls: createLiveUrlGenerator(made, options), entries: () => made.entries(), live: made };
+    table = { matcher: made, stack: null, urls: createLiveUrlGenerator(made, options), entries: () => made.entries(), live: made };
     matcher = made;
     LIVE.set(router, made);
     return made;
@@ -200,7 +212,7 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     matches: (target, method, httpContext) => (typeof target === 'string' ? matcher.matches(target, verbOf(method), httpContext) : []),
     allowedMethods: (target, httpContext) => (typeof target === 'string' ? matcher.allowedMethods(target, httpContext) : []),
     generate: (values, generateOptions = {}) => table.urls.generate(values, generateOptions),
-    describe: (format = 'tree') => (format === 'trie' ? matcher.describe() : describeRoutes(table.entries(), format)),
+    describe: (format = 'tree') => [format === 'trie' ? matcher.describe() : describeRoutes(table.entries(), format), ...notes()].join('\n'),
     explain: (target, method, httpContext) => explainRequest(table.entries(), target, verbOf(method), httpContext, fold),
     explainGenerate(values, generateOptions = {}) {
       const { urls } = table;
@@ -224,11 +236,13 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
       // becomes live again at its next change.
       table = compileTable(routes);
       matcher = table.matcher;
+      if (table.stack !== null) registerStack(router, table.stack);
       LIVE.delete(router);
     },
   };
   ENTRIES.set(router, () => table.entries());
   if (caseSensitive) CASE_SENSITIVE.add(router);
+  if (table.stack !== null) registerStack(router, table.stack);
   if (options.onDiagnostics) {
     const found = diagnose(table.entries(), winner, fold);
     if (found.length > 0) options.onDiagnostics(found);

@@ -3,10 +3,19 @@
 import type { RouteValues } from '../route-values.js';
 import type { CompiledRoute, RouteEntry } from './route-entry.js';
 
-/** A successful match: the route and its values (URL values as decoded strings, plus defaults). */
+/**
+ * A successful match: the route and its values (URL values as decoded strings, plus defaults). Immutable: every
+ * strategy hands it out frozen, its values too, so a static route's answer is one object built once and given to
+ * every request. A caller that needs a bag it can change copies it (the pipeline's RouteData, the adapters' params).
+ */
 export interface RouteMatch {
   readonly route: CompiledRoute;
-  readonly values: RouteValues;
+  readonly values: Readonly<RouteValues>;
+}
+
+/** The match of `route` with `values`, frozen (values included): the one way a strategy makes an answer. */
+export function frozenMatch(route: CompiledRoute, values: RouteValues): RouteMatch {
+  return Object.freeze({ route, values: Object.freeze(values) });
 }
 
 /**
@@ -31,8 +40,3 @@ export interface Matcher {
   describe(): string;
 }
 
-/**
- * Builds a strategy's matcher for the entries (in collection order); null when the runtime cannot host it.
- * `caseSensitive`: literals compare with their case (the entries were made with the same setting).
- */
-export type MatcherFactory = (entries: readonly RouteEntry[], options?: { readonly tiering?: boolean | { readonly emitAfter?: number }; readonly caseSensitive?: boolean }) => Matcher | null;

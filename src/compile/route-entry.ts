@@ -7,6 +7,7 @@ import { findParameter, type RouteTemplate } from '../template/ast.js';
 import { parseTemplate } from '../template/parser.js';
 import { foldCase, type Fold } from './case-fold.js';
 import { compileComplexSegment, type ComplexPattern } from './complex-segment.js';
+import { frozenMatch, type RouteMatch } from './matcher.js';
 
 /** A route as given to compile(). */
 export interface RouteDefinition {
@@ -70,6 +71,8 @@ export interface RouteEntry {
   readonly omittableFrom: number;
   /** Every segment is a literal: the route's values are its defaults. */
   readonly isStatic: boolean;
+  /** A static route's one answer, built once and given to every request it wins (frozen); null for any other route. */
+  readonly staticAnswer: RouteMatch | null;
   /** The segments that produce values (parameters, complex segments, a catch-all), with their depths. */
   readonly captures: readonly { readonly depth: number; readonly plan: Exclude<SegmentPlan, { kind: 'literal' }> }[];
   /** Defaults with keys spelled as the template's parameters. */
@@ -164,21 +167,31 @@ export function createEntryFromTemplate(
     handler: definition.handler,
     generationOnly: definition.generationOnly === true,
   });
+  // A null default makes its parameter omittable but produces no value (ASP.NET stores null; we omit it).
+  const defaultEntries = orNone(defaultsInTemplateOrder(template, defaults).filter(([, value]) => value !== null && value !== undefined));
+  const isStatic = segments.every((s) => s.kind === 'literal');
   return {
     route,
     givenConstraintKeys: definition.constraints ? orNone(Object.keys(definition.constraints)) : NONE,
     template,
     segments,
     omittableFrom: omittableFrom(template, defaults),
-    isStatic: segments.every((s) => s.kind === 'literal'),
+    isStatic,
+    staticAnswer: isStatic ? frozenMatch(route, valuesOfDefaults(defaultEntries)) : null,
     captures: capturesOf(segments),
     defaults,
-    // A null default makes its parameter omittable but produces no value (ASP.NET stores null; we omit it).
-    defaultEntries: orNone(defaultsInTemplateOrder(template, defaults).filter(([, value]) => value !== null && value !== undefined)),
+    defaultEntries,
     constraintKeys: constraints.size === 0 ? NONE : [...constraints.keys()],
     constraintList: constraints.size === 0 ? NONE : [...constraints.values()],
     methodSet: verbs === null ? null : verbs.set,
   };
+}
+
+/** A static route's values: its defaults, in the order captureValues() gives them. */
+function valuesOfDefaults(entries: readonly (readonly [string, unknown])[]): RouteValues {
+  const values: RouteValues = {};
+  for (const [key, value] of entries) setRouteValue(values, key, value);
+  return values;
 }
 
 /** The segments that produce values, with their depths (a loop: flatMap made a list per literal segment). */

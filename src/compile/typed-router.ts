@@ -9,7 +9,7 @@ import type { RouteMatch } from './matcher.js';
 /** A match of one route of a literal table: its name (null without one) and index are literal types. */
 export interface TypedRouteMatch<Name extends string | null, Index extends number, Values extends RouteValues> extends RouteMatch {
   readonly route: CompiledRoute & { readonly name: Name; readonly index: Index };
-  readonly values: Values;
+  readonly values: Readonly<Values>;
 }
 
 type NameOf<R> = R extends { readonly name: infer N extends string } ? N : null;

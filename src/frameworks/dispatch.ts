@@ -81,6 +81,7 @@ export function urlForRequest(router: CompiledRouter, match: RouteMatch | null, 
 export interface SwitchyardRequestData<Routes extends readonly RouteDefinition[] = readonly RouteDefinition[], Values = RouteValues> {
   readonly match: RouteMatch;
   readonly route: RouteMatch['route'];
+  /** The match's values (frozen, as every match's are); the adapters' req.params / ctx.params are copies. */
   readonly values: Values;
   readonly urlFor: UrlFor<Routes>;
 }

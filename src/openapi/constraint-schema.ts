@@ -1,21 +1,17 @@
 // Route constraints → the JSON Schema of a path parameter (OpenAPI 3.1 schemas are JSON Schema 2020-12).
-import { CompositeRouteConstraint, OptionalRouteConstraint } from '../constraints/builtins.js';
 import { describeConstraint } from '../constraints/constraint-description.js';
+import { constraintParts } from '../constraints/constraint-parts.js';
 import type { RouteConstraint } from '../constraints/route-constraint.js';
 
 /** A JSON Schema object. */
 export type JsonSchema = Record<string, unknown>;
 
-/** The schemas a constraint contributes: its own toOpenApiSchema() first, then the built-in's description. */
+/** The schemas a constraint contributes, part by part: a part's own toOpenApiSchema() first, then the built-in's description. */
 function schemasOf(constraint: RouteConstraint): JsonSchema[] {
-  if (typeof constraint.toOpenApiSchema === 'function') {
-    const own = constraint.toOpenApiSchema();
-    return own ? [{ ...own }] : [];
-  }
-  if (constraint instanceof OptionalRouteConstraint) return schemasOf(constraint.innerConstraint);
-  if (constraint instanceof CompositeRouteConstraint) return constraint.constraints.flatMap(schemasOf);
-  const schema = describeConstraint(constraint)?.schema;
-  return schema ? [{ ...schema }] : [];
+  return constraintParts(constraint).flatMap((part) => {
+    const schema = typeof part.toOpenApiSchema === 'function' ? part.toOpenApiSchema() : describeConstraint(part)?.schema;
+    return schema ? [{ ...schema }] : [];
+  });
 }
 
 // Bounds where two schemas combine by taking the tighter one.

@@ -96,10 +96,11 @@ export class Route implements NamedRouter {
    * The template matched with `values`: publish the new RouteData and let the target handle the request.
    * If the target declines, the RouteData is restored. Returns whether the request was handled.
    */
-  handleMatch(context: RouteContext, values: RouteValues): Promise<boolean> | boolean {
+  handleMatch(context: RouteContext, values: Readonly<RouteValues>): Promise<boolean> | boolean {
     const previous = context.routeData;
-    // Perf: the usual RouteData is fresh and empty; merge (copy) only when an outer router left values.
-    const merged = isEmpty(previous.values) ? values : { ...previous.values, ...values };
+    // RouteData's values are the request's own to change (as ASP.NET's are); a match's are immutable and may be
+    // shared by every request of a static route, so they are copied here (a spread keeps "__proto__" as data).
+    const merged = isEmpty(previous.values) ? { ...values } : { ...previous.values, ...values };
     context.routeData = new RouteData(merged, { ...previous.dataTokens, ...this.dataTokens }, [...previous.routers, this]);
     // Perf: a RouteHandler always handles; setting its delegate here saves two async hops per request.
     if (this.target instanceof RouteHandler) {

@@ -5,7 +5,7 @@ import { githubRouter } from './routes-github.fixture.js';
 
 const m = githubRouter.match('/repos/octocat/hello/issues/7', 'GET');
 if (isRoute(m, 'GET repos/{owner}/{repo}/issues/{number}')) {
-  expectTypeOf(m.values).toEqualTypeOf<{ owner: string; repo: string; number: string }>();
+  expectTypeOf(m.values).toEqualTypeOf<Readonly<{ owner: string; repo: string; number: string }>>();
 }
 githubRouter.generate({ owner: 'o', repo: 'r', number: 7 }, { routeName: 'GET repos/{owner}/{repo}/issues/{number}' });
 // @ts-expect-error: "number" is required by this route

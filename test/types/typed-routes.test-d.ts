@@ -68,9 +68,9 @@ if (m !== null) {
   expectTypeOf(m.route.name).toEqualTypeOf<'product' | 'files' | null>();
   expectTypeOf(m.route.index).toEqualTypeOf<0 | 1 | 2>();
 }
-if (isRoute(m, 'product')) expectTypeOf(m.values).toEqualTypeOf<{ category: string; id: string }>();
-if (isRoute(m, 'files')) expectTypeOf(m.values).toEqualTypeOf<{ filename: string; ext?: string }>();
-if (isRoute(m, 2)) expectTypeOf(m.values).toEqualTypeOf<{ controller: string; action: string; id?: string; area: 'site' }>();
+if (isRoute(m, 'product')) expectTypeOf(m.values).toEqualTypeOf<Readonly<{ category: string; id: string }>>();
+if (isRoute(m, 'files')) expectTypeOf(m.values).toEqualTypeOf<Readonly<{ filename: string; ext?: string }>>();
+if (isRoute(m, 2)) expectTypeOf(m.values).toEqualTypeOf<Readonly<{ controller: string; action: string; id?: string; area: 'site' }>>();
 for (const each of router.matches('/files/a.b')) if (isRoute(each, 'files')) expectTypeOf(each.values.filename).toBeString();
 
 router.generate({ category: 'tools', id: 7 }, { routeName: 'product' });

@@ -13,8 +13,7 @@ import type { ConstraintFactory } from '../../constraints/route-constraint.js';
 import type { UrlOptions } from '../generate/normalize-path.js';
 import { emitMatcher, emitSubtree, type EmittedUnit, type LazySubtree } from '../match/emit-matcher.js';
 import { SHARED_SHAPE } from '../match/generated-matcher.js';
-import { nodesOf } from '../match/trie.js';
-import { createTrieMatcher } from '../match/trie-matcher.js';
+import { buildTrie, nodesOf } from '../match/trie.js';
 import { createRouteEntry, createSharedParts, type RouteDefinition, type RouteEntry } from '../route-entry.js';
 import { NotDataError, toData, toJavaScript } from './js-literal.js';
 import { catalogOf, isObject } from './object-catalog.js';
@@ -55,7 +54,7 @@ export function compileToModule(routes: Iterable<RouteDefinition>, options: Modu
   const caseSensitive = options.caseSensitive === true;
   const entries = entriesOf(definitions, options.constraints, caseSensitive);
   const matchable = entries.filter((entry) => !entry.route.generationOnly);
-  const root = createTrieMatcher(matchable, { staticIndex: false, caseSensitive }).root;
+  const root = buildTrie(matchable);
   // Subtrees behind a large literal fan-out as compile() has them: a shape of subtree that several subtrees
   // share is written once, as a factory they share (rN/items/{id} for every N: one function), run on a
   // subtree's first request; a subtree whose shape few others have is answered by the interpreted walk, built

@@ -10,11 +10,11 @@ import type { UrlOptions } from '../generate/normalize-path.js';
 import { createUrlGenerator, type GenerateOptions, type GeneratedPath } from '../generate/url-generator.js';
 import { createEmittedHelpers, type EmittedHelpers, type SubtreeMatch } from '../match/emitted-helpers.js';
 import { emittedFront, type EmittedMatch } from '../match/emitted-front.js';
-import { withMethodFilter } from '../match/method-filter.js';
-import { withStaticFastPath } from '../match/static-fast-path.js';
+import { registerStack, stackMatcher, type StackCore } from '../match/matcher-stack.js';
+import { StaticTable } from '../match/static-table.js';
 import { nodesOf, type TrieNode } from '../match/trie.js';
 import { createTrieMatcher, type TrieMatcher } from '../match/trie-matcher.js';
-import type { Matcher, RouteMatch } from '../matcher.js';
+import type { RouteMatch } from '../matcher.js';
 import { createEntryFromTemplate, createSharedParts, type CompiledRoute, type RouteDefinition } from '../route-entry.js';
 import type { RouterFor } from '../typed-router.js';
 import { verbOf } from '../verb.js';
@@ -96,17 +96,20 @@ export function loadRouter(table: ModuleTable): AotRouter {
   const registry = new ConstraintRegistry(constraints);
   const caseSensitive = table.options.caseSensitive === true;
   const helpers = HELPERS[caseSensitive ? 1 : 0];
-  const shared = createSharedParts(foldFor(caseSensitive));
+  const fold = foldFor(caseSensitive);
+  const shared = createSharedParts(fold);
   const entries = definitions.map((definition, index) =>
     createEntryFromTemplate(definition, decodeTemplate(definition.template, table.segments[index]), index, registry, shared),
   );
   if (!Array.isArray(table.routes)) checkDigests(entries.map((e) => e.route), table.digests);
   const matchable = entries.some((e) => e.route.generationOnly) ? entries.filter((e) => !e.route.generationOnly) : entries;
 
-  // The trie only for what the code does not answer: built on its first use, not at start-up.
+  // The trie only for what the code does not answer: built on its first use, not at start-up. The static table
+  // lists its paths now and asks the trie for a path's routes on that path's first request.
   let trie: TrieMatcher | null = null;
   let nodes: TrieNode[] | null = null;
-  const companion = (): TrieMatcher => (trie ??= createTrieMatcher(matchable, { staticIndex: false, caseSensitive }));
+  const staticTable = new StaticTable(matchable, () => companion().root, fold);
+  const companion = (): TrieMatcher => (trie ??= createTrieMatcher(matchable, { staticTable, caseSensitive }));
   const catalog = catalogOf(entries);
   const shapes = table.shapes();
   const constants = table.constants(
@@ -123,17 +126,18 @@ export function loadRouter(table: ModuleTable): AotRouter {
     }),
   );
   const emitted = table.matcher(constants, helpers);
-  const built: Matcher = {
+  const built: StackCore = {
     strategy: 'generated',
     source: null,
+    staticTable,
     match: emittedFront(emitted, { match: (target, method, httpContext) => companion().match(target, method, httpContext) }),
     matches: (target, method, httpContext) => companion().matches(target, method, httpContext),
     allowedMethods: (target, httpContext) => companion().allowedMethods(target, httpContext),
     describe: () => companion().describe(),
   };
-  const matcher = withStaticFastPath(withMethodFilter(built, matchable), matchable);
+  const matcher = stackMatcher(built, matchable);
   const urls = createUrlGenerator(entries, table.options);
-  return {
+  const router = {
     routes: entries.map((e) => e.route),
     strategy: 'aot',
     source: String(table.matcher),
@@ -148,6 +152,8 @@ export function loadRouter(table: ModuleTable): AotRouter {
     remove: refuseChange,
     replace: refuseChange,
   } as AotRouter;
+  registerStack(router, matcher);
+  return router;
 }
 
 /**

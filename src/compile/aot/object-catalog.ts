@@ -4,11 +4,12 @@
 // the same object at n. Trie nodes (read only below EMIT_DEPTH_MAX) are listed by nodesOf() in the same way.
 import type { RouteEntry } from '../route-entry.js';
 
-/** The objects of the entries, in a fixed order: per route its route object, constraints, patterns, object defaults. */
+/** The objects of the entries, in a fixed order: per route its route object, a static route's answer and its values, constraints, patterns, object defaults. */
 export function catalogOf(entries: readonly RouteEntry[]): unknown[] {
   const catalog: unknown[] = [];
   for (const entry of entries) {
     catalog.push(entry.route);
+    if (entry.staticAnswer !== null) catalog.push(entry.staticAnswer, entry.staticAnswer.values);
     for (const constraint of entry.constraintList) catalog.push(constraint);
     for (const { plan } of entry.captures) if (plan.kind === 'complex') catalog.push(plan.pattern);
     for (const value of Object.values(entry.defaults)) if (isObject(value)) catalog.push(value);

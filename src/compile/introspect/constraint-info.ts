@@ -2,8 +2,9 @@
 // write ("int", "range(1,10)", "regex(^a$)"), for explain(), diagnostics() and describe(). Built-in
 // constraints are known by their descriptions (constraints/constraint-description.ts, exact class); anything
 // else, a subclass of a built-in included, is a custom constraint that analysis cannot see into.
-import { CompositeRouteConstraint, HttpMethodRouteConstraint, OptionalRouteConstraint } from '../../constraints/builtins.js';
+import { HttpMethodRouteConstraint } from '../../constraints/builtins.js';
 import { describeConstraint, INT64, type ConstraintDescription } from '../../constraints/constraint-description.js';
+import { constraintParts } from '../../constraints/constraint-parts.js';
 import type { RouteConstraint } from '../../constraints/route-constraint.js';
 import { findParameter } from '../../template/ast.js';
 import type { RouteEntry } from '../route-entry.js';
@@ -24,9 +25,7 @@ export interface ConstraintInfo {
 
 /** The constraints of route value `constraintKeys[i]`, one by one (composites and optional wrappers opened). */
 export function constraintsOf(entry: RouteEntry, i: number): ConstraintInfo[] {
-  let constraint = entry.constraintList[i];
-  if (constraint instanceof OptionalRouteConstraint) constraint = constraint.innerConstraint;
-  const list = constraint instanceof CompositeRouteConstraint ? constraint.constraints : [constraint];
+  const list = constraintParts(entry.constraintList[i]);
   // Inline constraints are resolved after the constraints object's, so they are the last ones of the list.
   const inline = findParameter(entry.template, entry.constraintKeys[i])?.constraints ?? [];
   const firstInline = list.length - inline.length;

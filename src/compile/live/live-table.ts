@@ -9,7 +9,7 @@
 import { duplicateRouteName, RouteCreationError, RouteTableError, TemplateParseError } from '../../errors.js';
 import type { Fold } from '../case-fold.js';
 import { RequestPath } from '../match/request-path.js';
-import type { Matcher, MatchStrategy, RouteMatch } from '../matcher.js';
+import { frozenMatch, type Matcher, type MatchStrategy, type RouteMatch } from '../matcher.js';
 import type { RouteDefinition, RouteEntry } from '../route-entry.js';
 import { RouteOrder, type Block, type Ordered } from './route-order.js';
 
@@ -56,9 +56,15 @@ export interface LiveTableParts {
   createEntry(definition: RouteDefinition, index: number): RouteEntry;
 }
 
-/** An entry with another index (the route object is new: it is frozen). */
+/** An entry with another index (the route object is new: it is frozen; a static route's answer names it). */
 export function withIndex(entry: RouteEntry, index: number): RouteEntry {
-  return { ...entry, route: Object.freeze({ ...entry.route, index }) };
+  const route = Object.freeze({ ...entry.route, index });
+  return { ...entry, route, staticAnswer: entry.staticAnswer === null ? null : frozenMatch(route, { ...entry.staticAnswer.values }) };
+}
+
+/** The answer of a route at its current position: a static route's prebuilt one, else a new frozen one. */
+function answerAt(entry: RouteEntry, values: RouteMatch['values']): RouteMatch {
+  return entry.staticAnswer ?? frozenMatch(entry.route, values);
 }
 
 /** The partition key of a route: its literal prefix, PREFIX_DEPTH segments at most, folded by the table's fold. */
@@ -298,7 +304,7 @@ export class LiveTable implements Matcher {
         found = other;
       }
     }
-    return slot === null ? null : { route: this.positioned(slot).route, values: found!.values };
+    return slot === null ? null : answerAt(this.positioned(slot), found!.values);
   }
 
   *matches(target: string, method: string, httpContext: unknown): Generator<RouteMatch> {
@@ -321,7 +327,7 @@ export class LiveTable implements Matcher {
       if (next === null) return;
       const found = next.head.value as RouteMatch;
       next.head = next.iterator.next();
-      yield { route: this.positioned(nextSlot!).route, values: found.values };
+      yield answerAt(this.positioned(nextSlot!), found.values);
     }
   }
 

@@ -1,13 +1,13 @@
 // The 'generated' strategy: the trie's emitted source (emit-matcher.ts) turned into a function with
 // new Function, once, behind the front every request goes through (emitted-front.ts); until the table is hot,
-// the interpreted trie answers (tiered-match.ts).
+// the interpreted trie answers (its two tiers are put together by matcher-stack.ts).
 import { foldFor, type Fold } from '../case-fold.js';
 import { emitMatcher, emitSubtree, type EmittedMatcher, type EmittedUnit, type LazySubtree } from './emit-matcher.js';
 import { createEmittedHelpers, type EmittedHelpers, type SubtreeMatch } from './emitted-helpers.js';
 import type { Matcher } from '../matcher.js';
 import type { RouteEntry } from '../route-entry.js';
 import { emittedFront, type EmittedMatch } from './emitted-front.js';
-import { tieredMatch, type TieringOptions } from './tiered-match.js';
+import type { StackCore } from './matcher-stack.js';
 import { createTrieMatcher } from './trie-matcher.js';
 
 /** The helpers of the emitted code for tables that ignore case (the default) and for case-sensitive ones. */
@@ -97,16 +97,16 @@ function canCompile(): boolean {
 
 /**
  * The 'generated' strategy's matcher, or null when the runtime forbids new Function (a Content Security
- * Policy without 'unsafe-eval', some edge runtimes): compile() then uses the interpreted trie. With `tiering`
- * (the default), the interpreted trie answers until the generated code is hot (tiered-match.ts); without it, the
- * code is emitted and compiled now and answers every request. Subtrees behind a large literal fan-out are
+ * Policy without 'unsafe-eval', some edge runtimes): compile() then uses the interpreted trie. Its two tiers:
+ * the interpreted trie, and the code, emitted and compiled when the stack asks for it (at once without tiering,
+ * else once the table is hot: tiered-match.ts). Subtrees behind a large literal fan-out are
  * compiled on their first requests, so a large table holds code only for what is used. The interpreted trie
  * answers matches(), allowedMethods() and the rare request the emitted code cannot take: a path with an escaped
  * "/" ("%2F").
  */
-export function createGeneratedMatcher(entries: readonly RouteEntry[], { tiering = true, caseSensitive = false }: { tiering?: boolean | TieringOptions; caseSensitive?: boolean } = {}): Matcher | null {
+export function createGeneratedMatcher(entries: readonly RouteEntry[], { caseSensitive = false }: { readonly caseSensitive?: boolean } = {}): StackCore | null {
   if (!canCompile()) return null;
-  const trie = createTrieMatcher(entries, { staticIndex: false, caseSensitive });
+  const trie = createTrieMatcher(entries, { caseSensitive });
   const helpers = HELPERS[caseSensitive ? 1 : 0];
   let main: EmittedMatcher | null = null;
   let front: Matcher['match'] | null = null;
@@ -117,9 +117,10 @@ export function createGeneratedMatcher(entries: readonly RouteEntry[], { tiering
     }
     return front;
   };
-  const match = tiering === false ? compiled() : tieredMatch(trie.match, compiled, tiering === true ? {} : { emitAfter: tiering.emitAfter }).match;
   return {
     strategy: 'generated',
+    tiers: { interpreted: trie.match, compile: compiled },
+    staticTable: trie.staticTable,
     // What runs (or will, once the table is hot): the table's unit, then each subtree shape compiled so far (a
     // subtree whose shape is not compiled yet is answered by the interpreted walk).
     get source() {
@@ -131,7 +132,7 @@ export function createGeneratedMatcher(entries: readonly RouteEntry[], { tiering
         ...shapes.map((shape) => `\n// A subtree shape reached by ${shape.subtrees} subtrees behind a literal table, compiled once for all of them:\n${shape.source}`),
       ].join('\n');
     },
-    match,
+    match: (target, method, httpContext) => compiled()(target, method, httpContext),
     matches: trie.matches,
     allowedMethods: trie.allowedMethods,
     describe: trie.describe,

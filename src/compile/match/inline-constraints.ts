@@ -2,8 +2,8 @@
 // before any route value is sliced: int, long, bool, alpha, guid, length/minlength/maxlength, min/max/range and
 // required. Each check answers exactly what the constraint object would for that segment's text (the common
 // shapes on char codes, the rest through the constraint's own parser); anything else calls its RouteConstraint.
-import { CompositeRouteConstraint, OptionalRouteConstraint } from '../../constraints/builtins.js';
 import { describeConstraint, type InlineCheck } from '../../constraints/constraint-description.js';
+import { constraintParts } from '../../constraints/constraint-parts.js';
 import { isBoolean, isGuid, isInt32, isInt64, parseInt64 } from '../../constraints/invariant-parsers.js';
 import type { RouteConstraint } from '../../constraints/route-constraint.js';
 
@@ -68,24 +68,14 @@ export const INLINE_CHECKS = {
 /**
  * The inline checks equivalent to `constraint` for a value captured from a (non-empty) URL segment, or null
  * when one of them has no inline form. What each built-in checks is in its description (exact classes only:
- * a subclass may override match()); the wrappers are opened here.
+ * a subclass may override match()); the wrappers are opened by constraintParts (a captured value is present).
  */
 export function inlineChecksFor(constraint: RouteConstraint): InlineCheck[] | null {
-  switch (constraint.constructor) {
-    case OptionalRouteConstraint:
-      return inlineChecksFor((constraint as OptionalRouteConstraint).innerConstraint); // the value is present
-    case CompositeRouteConstraint: {
-      const all: InlineCheck[] = [];
-      for (const inner of (constraint as CompositeRouteConstraint).constraints) {
-        const checks = inlineChecksFor(inner);
-        if (checks === null) return null;
-        all.push(...checks);
-      }
-      return all;
-    }
-    default: {
-      const inline = describeConstraint(constraint)?.inline;
-      return inline ? [...inline] : null;
-    }
+  const all: InlineCheck[] = [];
+  for (const part of constraintParts(constraint)) {
+    const inline = describeConstraint(part)?.inline;
+    if (!inline) return null;
+    all.push(...inline);
   }
+  return all;
 }

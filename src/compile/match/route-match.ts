@@ -3,15 +3,16 @@
 import { setRouteValue, type RouteValues } from '../../route-values.js';
 import { matchComplexSegment } from '../complex-segment.js';
 import type { RequestPath } from './request-path.js';
-import type { RouteMatch } from '../matcher.js';
+import { frozenMatch, type RouteMatch } from '../matcher.js';
 import type { RouteEntry } from '../route-entry.js';
 
 /**
  * For a path whose shape matched: the values in template order (a parameter the URL did not give takes its
  * default), then the defaults that name no parameter; null when a complex segment does not match. A default
- * always gives a value; an optional parameter only when present.
+ * always gives a value; an optional parameter only when present. A static route's are its answer's (frozen).
  */
 export function captureValues(entry: RouteEntry, path: RequestPath): RouteValues | null {
+  if (entry.staticAnswer !== null) return entry.staticAnswer.values as RouteValues;
   const values: RouteValues = {};
   // Perf: only the value-producing segments are visited; an all-literal template never splits the path.
   const captures = entry.captures;
@@ -45,6 +46,10 @@ export function captureValues(entry: RouteEntry, path: RequestPath): RouteValues
   return values;
 }
 
+/** The answer of `entry` with the values captureValues() gave: a static route's one answer, else a new frozen one. */
+export function answerOf(entry: RouteEntry, values: RouteValues): RouteMatch {
+  return entry.staticAnswer ?? frozenMatch(entry.route, values);
+}
 
 /** The route's verb limit (checked before binding values: the cheapest reason to skip a route). */
 export function acceptsMethod(entry: RouteEntry, method: string): boolean {

@@ -4,33 +4,35 @@ import { foldFor } from '../case-fold.js';
 import type { Matcher, RouteMatch } from '../matcher.js';
 import type { RouteEntry } from '../route-entry.js';
 import { RequestPath } from './request-path.js';
-import { acceptsMethod, captureValues, passesConstraints } from './route-match.js';
-import { buildStaticIndex, lookupStatic, type StaticIndex } from './static-index.js';
+import { acceptsMethod, answerOf, captureValues, passesConstraints } from './route-match.js';
+import { StaticTable } from './static-table.js';
 import { collectCandidates, findFirst, firstAccepting } from './trie-walk.js';
 import { buildTrie, describeTrie, type TrieNode } from './trie.js';
 
-/** The interpreted trie matcher, with its trie (the generated matcher emits code from it). */
+/** The interpreted trie matcher, with its trie (the generated matcher emits code from it) and static table. */
 export interface TrieMatcher extends Matcher {
   readonly root: TrieNode;
+  readonly staticTable: StaticTable;
 }
 
 /**
- * Builds the trie of the entries. `staticIndex`: also index the all-literal paths (one Map lookup instead of a
- * walk); the generated matcher, which compares literals in its own code, does without it. `caseSensitive`: as
- * the entries were made (their literals are folded by the same fold).
+ * Builds the trie of the entries and, unless one is given, their static table. A static path in any case, with
+ * a query or a trailing slash, is found in the table after splitting: its routes are tried without a walk.
+ * `caseSensitive`: as the entries were made (their literals are folded by the same fold, and so is a given table).
  */
-export function createTrieMatcher(entries: readonly RouteEntry[], { staticIndex = true, caseSensitive = false } = {}): TrieMatcher {
+export function createTrieMatcher(entries: readonly RouteEntry[], { staticTable, caseSensitive = false }: { readonly staticTable?: StaticTable; readonly caseSensitive?: boolean } = {}): TrieMatcher {
   const fold = foldFor(caseSensitive);
   const root = buildTrie(entries);
-  const index: StaticIndex | null = staticIndex ? buildStaticIndex(root, entries, fold) : null;
+  const table = staticTable ?? new StaticTable(entries, () => root, fold);
   return {
     strategy: 'trie',
     source: null,
     root,
+    staticTable: table,
     match(target, method, httpContext) {
       const path = new RequestPath(target, false, fold);
-      const listed = index === null ? undefined : lookupStatic(index, path);
-      if (listed !== undefined) return firstAccepting(listed, path, method, httpContext);
+      const listed = table.lookup(path);
+      if (listed !== undefined) return firstAccepting(listed.candidates, path, method, httpContext);
       return findFirst(root, path, method, httpContext);
     },
     *matches(target, method, httpContext): Generator<RouteMatch> {
@@ -38,7 +40,7 @@ export function createTrieMatcher(entries: readonly RouteEntry[], { staticIndex 
       for (const entry of collectCandidates(root, path)) {
         if (!acceptsMethod(entry, method)) continue;
         const values = captureValues(entry, path);
-        if (values !== null && passesConstraints(entry, values, method, httpContext)) yield { route: entry.route, values };
+        if (values !== null && passesConstraints(entry, values, method, httpContext)) yield answerOf(entry, values);
       }
     },
     allowedMethods(target, httpContext) {

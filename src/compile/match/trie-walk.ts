@@ -9,7 +9,7 @@ import { matchComplexSegment, type ComplexPattern } from '../complex-segment.js'
 import type { RequestPath } from './request-path.js';
 import type { RouteEntry } from '../route-entry.js';
 import type { RouteMatch } from '../matcher.js';
-import { acceptsMethod, captureValues, passesConstraints } from './route-match.js';
+import { acceptsMethod, answerOf, captureValues, passesConstraints } from './route-match.js';
 import { literalChildFor, type TrieNode } from './trie.js';
 
 /** The state of one first-match search. */
@@ -89,7 +89,7 @@ function tryRoutes(entries: readonly RouteEntry[], search: Search): void {
     const values = captureValues(entry, search.path);
     if (values !== null && passesConstraints(entry, values, search.method, search.httpContext)) {
       search.bestIndex = entry.route.index;
-      search.best = { route: entry.route, values };
+      search.best = answerOf(entry, values);
       return;
     }
   }

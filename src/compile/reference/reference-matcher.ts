@@ -3,6 +3,7 @@
 // baseline. It shares no code with
 // the production matchers (only the parsed template and the resolved constraints), so that a bug in their
 // path splitting, decoding, case folding or complex-segment matching shows up as a disagreement.
+import type { RouteValues } from '../../route-values.js';
 import type { Matcher, RouteMatch } from '../matcher.js';
 import type { RouteEntry } from '../route-entry.js';
 import { comparisonKeyFor, type ComparisonKey } from './fold-case.js';
@@ -12,22 +13,41 @@ import { splitPath } from './split-path.js';
 /** The reference matcher over the entries: no index, no trie, no code generation. */
 export function createReferenceMatcher(entries: readonly RouteEntry[], options: { readonly caseSensitive?: boolean } = {}): Matcher {
   const key = comparisonKeyFor(options.caseSensitive === true);
+  const answers = new StaticAnswers();
   return {
     strategy: 'reference',
     source: null,
     match(target, method, httpContext) {
-      for (const found of referenceMatches(entries, target, method, httpContext, key)) return found;
+      for (const found of referenceMatches(entries, answers, target, method, httpContext, key)) return found;
       return null;
     },
-    matches: (target, method, httpContext) => referenceMatches(entries, target, method, httpContext, key),
+    matches: (target, method, httpContext) => referenceMatches(entries, answers, target, method, httpContext, key),
     allowedMethods: (target, httpContext) => referenceAllowedMethods(entries, target, httpContext, key),
     describe: () => entries.map((e) => `${e.route.index} ${e.route.template}`).join('\n'),
   };
 }
 
+/**
+ * Answers are immutable (frozen, values too); a route without parameters has the same values for every request
+ * (its defaults), so its answer is made on its first match and given again after that.
+ */
+class StaticAnswers {
+  private readonly kept = new Map<RouteEntry, RouteMatch>();
+
+  answer(entry: RouteEntry, values: RouteValues): RouteMatch {
+    const kept = this.kept.get(entry);
+    if (kept !== undefined) return kept;
+    const made: RouteMatch = Object.freeze({ route: entry.route, values: Object.freeze(values) });
+    const hasParameters = entry.template.segments.some((segment) => segment.parts.some((part) => part.kind === 'parameter'));
+    if (!hasParameters) this.kept.set(entry, made);
+    return made;
+  }
+}
+
 /** Every route that accepts the request, in collection order (lazily). `method` is upper-cased. */
 function* referenceMatches(
   entries: readonly RouteEntry[],
+  answers: StaticAnswers,
   target: string,
   method: string,
   httpContext: unknown,
@@ -38,7 +58,7 @@ function* referenceMatches(
     // The verb limit first: the cheapest reason to skip a route, and never a reason to run its constraints.
     if (!acceptsVerb(entry, method)) continue;
     const values = matchTemplate(entry, request);
-    if (values !== null && passesConstraints(entry, values, method, httpContext)) yield { route: entry.route, values };
+    if (values !== null && passesConstraints(entry, values, method, httpContext)) yield answers.answer(entry, values);
   }
 }
 

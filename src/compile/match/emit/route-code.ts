@@ -84,11 +84,17 @@ export function emitRoute(unit: UnitEmitter, w: Writer, entry: RouteEntry, depth
 
   const label = unit.base === null ? `// ${index}: ${quote(entry.route.template)}` : `// route ${unit.ix(index)}`;
   w.open(conditions.length > 0 ? `if (${conditions.join(' && ')}) { ${label}` : `{ ${label}`);
-  w.line(fields.length === 0 ? 'const v = {};' : `const v = { ${fields.join(', ')} };`);
-  for (const line of laterFields) w.line(line);
+  // A static route answers with its one prebuilt answer; any other route with a new frozen one.
+  const answer = entry.staticAnswer;
+  if (answer !== null) {
+    if (objectConstraints.length > 0) w.line(`const v = ${ref(answer.values)};`);
+  } else {
+    w.line(fields.length === 0 ? 'const v = {};' : `const v = { ${fields.join(', ')} };`);
+    for (const line of laterFields) w.line(line);
+  }
   if (objectConstraints.length > 0) w.open(`if (${objectConstraints.join(' && ')}) {`);
   w.line(`best = ${unit.ix(index)};`);
-  w.line(`found = { route: ${ref(entry.route)}, values: v };`);
+  w.line(answer !== null ? `found = ${ref(answer)};` : `found = H.frozenMatch(${ref(entry.route)}, v);`);
   if (objectConstraints.length > 0) w.close();
   w.close();
   unit.guards.changed();

@@ -1,0 +1,84 @@
+// The layers in front of a strategy's matcher, put together in one place for compile() and for built modules
+// (aot/load-router.ts), so that a layer added is there for both: the static table first (an exact static target
+// is one Map lookup), then the method filter (a method no route names is null before any walk), then the
+// strategy's own match(), in tiers where it has two (tiered-match.ts).
+import type { Matcher, RouteMatch } from '../matcher.js';
+import type { RouteEntry } from '../route-entry.js';
+import { standardSlot } from '../verb.js';
+import { methodFilter } from './method-filter.js';
+import type { StaticTable } from './static-table.js';
+import { tieredMatch, type TieringOptions } from './tiered-match.js';
+
+type MatchFunction = Matcher['match'];
+
+/** A strategy's matcher as the stack receives it. */
+export interface StackCore extends Matcher {
+  /**
+   * Two tiers: `interpreted` answers until `compile()`'s code is hot. Without tiering the compiled code answers
+   * from the first request (compiled when the stack is made).
+   */
+  readonly tiers?: { readonly interpreted: MatchFunction; readonly compile: () => MatchFunction };
+  /** The static table of the same entries (the trie strategies have one). */
+  readonly staticTable?: StaticTable;
+}
+
+/** The assembled matcher; `core` is what the layers pass a request on to (a test may wrap it to count walks). */
+export interface MatcherStack extends Matcher {
+  core: MatchFunction;
+  readonly staticTable: StaticTable | null;
+}
+
+/** The stack behind each router that has one (compile()'s trie strategies, built modules). Not public API. */
+const STACKS = new WeakMap<object, MatcherStack>();
+
+export function registerStack(router: object, stack: MatcherStack): void {
+  STACKS.set(router, stack);
+}
+
+/** The stack behind a router (undefined for the reference strategy and any other object). Not public API. */
+export function stackOf(router: object): MatcherStack | undefined {
+  return STACKS.get(router);
+}
+
+/** The stack over `core` and its static table. */
+export function stackMatcher(core: StackCore, entries: readonly RouteEntry[], { tiering = true }: { readonly tiering?: boolean | TieringOptions } = {}): MatcherStack {
+  const staticTable = core.staticTable ?? null;
+  const filter = methodFilter(entries);
+  const table = staticTable !== null && staticTable.byTarget.size > 0 ? staticTable : null;
+  const lengths = table?.targetLengths ?? new Uint8Array(0);
+  const byTarget = table?.byTarget;
+  const stack: MatcherStack = {
+    strategy: core.strategy,
+    // Named one by one, not spread: a spread would read `source`, which makes the generated matcher emit now.
+    get source() {
+      return core.source;
+    },
+    matches: core.matches,
+    allowedMethods: core.allowedMethods,
+    describe: core.describe,
+    staticTable,
+    core: coreMatch(core, tiering),
+    // Kept small, so that V8 inlines it into the caller: the exact target's kept answer, else the next layers.
+    match(target, method, httpContext): RouteMatch | null {
+      const length = target.length;
+      if (byTarget !== undefined && length < lengths.length && lengths[length] === 1) {
+        const path = byTarget.get(target);
+        if (path !== undefined) {
+          const slot = standardSlot(method);
+          const kept = slot >= 0 ? path.standard[slot] : undefined;
+          return kept !== undefined ? kept : path.answer(target, slot, method, httpContext);
+        }
+      }
+      if (filter !== null && !filter(method)) return null;
+      return stack.core(target, method, httpContext);
+    },
+  };
+  return stack;
+}
+
+/** What the layers pass a request on to: the core's match(), or its tiers (compile()'s `tiering`: when the code takes over). */
+function coreMatch(core: StackCore, tiering: boolean | TieringOptions): MatchFunction {
+  if (core.tiers === undefined) return core.match;
+  if (tiering === false) return core.tiers.compile();
+  return tieredMatch(core.tiers.interpreted, core.tiers.compile, tiering === true ? {} : { emitAfter: tiering.emitAfter }).match;
+}

@@ -1,0 +1,140 @@
+// The static table (src/compile/match/static-table.ts, in front of every strategy by matcher-stack.ts): a request
+// for a static route's path, spelled as the table spells it or folded, is answered from the table without a walk;
+// its answer is kept where it cannot change. Each row asks twice (the first answer is computed, the second kept)
+// and counts the requests that reached the strategy's own matcher (the walk, or the generated code).
+import { describe, expect, it } from 'vitest';
+import { stackOf } from '../src/compile/match/matcher-stack.js';
+import { compile, HttpMethodRouteConstraint, IntRouteConstraint, type CompiledRouter, type RouteConstraint, type RouteDefinition } from '../src/index.js';
+import { compileWith, subjects } from './support/routers.js';
+
+/** Counts the requests that get past the static table and the method filter to the strategy's matcher. */
+function countWalks(router: CompiledRouter): { walks: number } {
+  const stack = stackOf(router)!;
+  const counter = { walks: 0 };
+  const inner = stack.core;
+  stack.core = (target, method, httpContext) => {
+    counter.walks++;
+    return inner(target, method, httpContext);
+  };
+  return counter;
+}
+
+const reference = (routes: RouteDefinition[]) => compile(routes, { strategy: 'reference' });
+
+describe.each(subjects)('%s: static table', (strategy) => {
+  // One table: rows give the answer and how many of the two requests walked.
+  const routes: RouteDefinition[] = [
+    { template: 'api/todo', methods: ['GET'] },
+    { template: 'api/{id:int}', methods: ['GET'] },
+    { template: 'Api/Todo', methods: ['POST'] },
+    { template: 'api/todo' },
+    { template: 'api/{name=todo}', methods: ['PUT'] },
+    { template: 'Api/Cache', methods: ['PURGE'] }, // a method beyond the standard ones, kept beside them
+  ];
+  it.each([
+    ['/api/todo', 'GET', 0, 0],
+    ['/Api/Todo', 'GET', 0, 0],
+    ['/Api/Todo', 'POST', 2, 0],
+    ['/api/todo', 'POST', 2, 0],
+    ['/api/todo', 'DELETE', 3, 0],
+    ['/api/todo', 'PUT', 3, 0],
+    ['/API/TODO', 'PROPFIND', 3, 2], // neither spelling of the table: the strategy's matcher
+    ['/api/todo/', 'GET', 0, 2],
+    ['/api/todo?x=1', 'GET', 0, 2],
+    ['/api/t%6Fdo', 'POST', 2, 2],
+    ['/api', 'PUT', 4, 2],
+    ['/api/12', 'GET', 1, 2],
+    ['//api/todo', 'GET', null, 2],
+    ['/api/cache', 'PURGE', 5, 0],
+    ['/Api/Cache', 'purge', 5, 0],
+    ['/api/cache', 'GET', null, 0],
+    ['/api/cache', 'REPORT', null, 0], // a method no route names: not kept, answered from the table's routes
+  ])('%s %s → route %s, twice; %i walks', (path, method, expected, walks) => {
+    const router = compileWith(routes, { strategy });
+    const counter = countWalks(router);
+    for (let i = 0; i < 2; i++) {
+      expect(router.match(path, method)?.route.index ?? null).toBe(expected);
+      expect(reference(routes).match(path, method)?.route.index ?? null).toBe(expected);
+    }
+    expect(counter.walks).toBe(walks);
+  });
+
+  // The classic ASP.NET table: an optional constrained id beside static routes used to switch the table off.
+  it.each([
+    ['{id?}', '{controller=Home}/{action=Index}/{id?}'],
+    ['{id:int?}', '{controller=Home}/{action=Index}/{id:int?}'],
+    ['{id:int:min(1)}', '{controller=Home}/{action=Index}/{id:int:min(1)}'],
+    ['{id:range(1,9)?}', '{controller=Home}/{action=Index}/{id:range(1,9)?}'],
+  ])('beside %s, static routes (defaults and all) answer from the table, with one object', (_id, template) => {
+    const table: RouteDefinition[] = [
+      { template: 'contact', defaults: { controller: 'Home', action: 'Contact' } },
+      { template: 'about', defaults: { controller: 'Home', action: 'About' } },
+      { template: 'privacy' },
+      { template },
+    ];
+    const router = compileWith(table, { strategy });
+    const counter = countWalks(router);
+    const first = router.match('/contact', 'GET');
+    expect(first?.values).toEqual({ controller: 'Home', action: 'Contact' });
+    for (const path of ['/contact', '/about', '/privacy', '/contact']) router.match(path, 'GET');
+    expect(router.match('/contact', 'GET')).toBe(first);
+    expect(counter.walks).toBe(0);
+    expect(router.match('/Products/List/5', 'GET')?.route.index).toBe(3);
+    expect(counter.walks).toBe(1);
+  });
+
+  it('a custom constraint that changes its mind is asked on every request', () => {
+    let open = true;
+    const gate: RouteConstraint = { match: () => open };
+    const router = compileWith([{ template: '{page}', constraints: { page: gate } }, { template: 'about' }], { strategy });
+    expect(router.match('/about', 'GET')?.route.index).toBe(0);
+    open = false;
+    expect(router.match('/about', 'GET')?.route.index).toBe(1);
+    open = true;
+    expect(router.match('/about', 'GET')?.route.index).toBe(0);
+  });
+
+  it('a subclassed built-in constraint counts as custom: asked on every request', () => {
+    let calls = 0;
+    class CountingInt extends IntRouteConstraint {
+      override match(...args: Parameters<IntRouteConstraint['match']>): boolean {
+        calls++;
+        return super.match(...args);
+      }
+    }
+    const router = compileWith([{ template: 'about', defaults: { n: '1' }, constraints: { n: new CountingInt() } }], { strategy });
+    for (let i = 0; i < 3; i++) expect(router.match('/about', 'GET')?.route.index).toBe(0);
+    expect(calls).toBe(3);
+  });
+
+  it('the HTTP method constraint reads the request context, every time', () => {
+    const table: RouteDefinition[] = [{ template: 'about', constraints: { verb: new HttpMethodRouteConstraint('POST') } }, { template: 'about' }];
+    const router = compileWith(table, { strategy });
+    expect(router.match('/about', 'GET', { request: { method: 'GET' } })?.route.index).toBe(1);
+    expect(router.match('/about', 'GET', { request: { method: 'POST' } })?.route.index).toBe(0);
+  });
+});
+
+describe('what the static table cannot keep, said in describe()', () => {
+  it.each([
+    [[{ template: 'about' }, { template: '{*rest}' }], null],
+    [[{ template: '{id:int?}' }, { template: 'about' }], null],
+    [[{ template: 'contact' }, { template: '{controller=Home}/{action=Index}/{id:int?}' }], null],
+    [[{ template: 'contact' }, { template: '{controller=Home}/{action=Index}/{id:int:min(1)}' }], null],
+    [[{ template: 'contact' }, { template: '{controller:alpha:maxlength(9)=Home}/{action=Index}' }], null],
+    [
+      [{ template: '{page}', constraints: { page: { match: () => true } } }, { template: 'about' }, { template: 'contact/us' }],
+      '/about: answered from the static table, not kept: route 0 ({page}) has a constraint that reads more than its value',
+    ],
+    [
+      [{ template: 'about', constraints: { verb: new HttpMethodRouteConstraint('POST') } }],
+      '/about: answered from the static table, not kept: route 0 (about) has a constraint that reads more than its value',
+    ],
+  ] as [RouteDefinition[], string | null][])('%j', (routes, note) => {
+    for (const strategy of ['generated', 'trie'] as const) {
+      const text = compile(routes, { strategy }).describe();
+      if (note === null) expect(text).not.toMatch(/static table/);
+      else expect(text.split('\n')).toContain(note);
+    }
+  });
+});
