@@ -201,7 +201,7 @@ describe('generated ≡ trie ≡ reference (differential, fast-check)', () => {
   });
 });
 
-// Static-heavy tables, for the static fast path: static routes over a small alphabet (so templates collide in
+// Static-heavy tables, for the static table: static routes over a small alphabet (so templates collide in
 // other cases and with parameter routes), parameter routes with constraints and defaults before and after them,
 // verb limits; each request is a static route's path as spelled, folded, upper-cased, with a trailing slash, a
 // query or an escape, in methods the table names and others, asked twice with an attempt to change the first
@@ -236,7 +236,7 @@ const pathVariant = (template: string, variant: string): string => {
   }
 };
 
-describe('generated ≡ trie ≡ reference on static-heavy tables (the static fast path)', () => {
+describe('generated ≡ trie ≡ reference on static-heavy tables (the static table)', () => {
   it('static routes in every spelling, parameter routes around them, verb limits, each request asked twice', () => {
     let asIsHits = 0;
     check('static-heavy', fc.property(staticCaseArb, ({ routes, picks }) => {

@@ -95,7 +95,7 @@ describe('compile() with tiering (the default)', () => {
     // 2 × 53 requests and one more per round: 107, prime to SAMPLE_PERIOD, so the generated tier's samples visit
     // every request of the round, wherever the switch point falls in it (106 a round sampled only 8 of them).
     const rounds = [...['GET', 'POST'].flatMap((method) => paths.map((path) => [path, method])), ['/api/stats/1', 'GET']];
-    // The static fast path answers about a fifth of these before the tiers see them: ask half as many again.
+    // The static table answers about a fifth of these before the tiers see them: ask half as many again.
     while (asked < 1.5 * EMIT_SOON + 2 * WINDOW * SAMPLE_PERIOD) {
       for (const [path, method] of rounds) {
         asked++;

@@ -1,7 +1,7 @@
 // The request method as the matchers compare it (upper case, GET when none is given), and the slots of the
-// standard methods, which the fast paths in front of the matchers find with a switch instead of a hash.
+// standard methods, which the static table and the method filter in front of the matchers find with a switch instead of a hash.
 
-/** The methods the fast paths keep apart from the rest (each has a slot: its index here). */
+/** The methods the static table and the method filter keep apart from the rest (each has a slot: its index here). */
 export const STANDARD_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
 
 /** The slot of a standard method (its index in STANDARD_METHODS), or -1 for any other method. */

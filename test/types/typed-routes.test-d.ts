@@ -69,6 +69,10 @@ if (m !== null) {
   expectTypeOf(m.route.index).toEqualTypeOf<0 | 1 | 2>();
 }
 if (isRoute(m, 'product')) expectTypeOf(m.values).toEqualTypeOf<Readonly<{ category: string; id: string }>>();
+if (m !== null) {
+  // @ts-expect-error: answers are immutable (frozen at run time; a caller that needs a bag copies it)
+  m.values.category = 'other';
+}
 if (isRoute(m, 'files')) expectTypeOf(m.values).toEqualTypeOf<Readonly<{ filename: string; ext?: string }>>();
 if (isRoute(m, 2)) expectTypeOf(m.values).toEqualTypeOf<Readonly<{ controller: string; action: string; id?: string; area: 'site' }>>();
 for (const each of router.matches('/files/a.b')) if (isRoute(each, 'files')) expectTypeOf(each.values.filename).toBeString();
