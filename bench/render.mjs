@@ -395,6 +395,24 @@ function instructionsMarkdown(instructions) {
   return out.join('\n');
 }
 
+/**
+ * A change measured with `npm run bench:instructions` on the build before it and the build after it
+ * (bench/results/instructions-changes.json, written by hand from the two runs' output: one entry per change).
+ */
+function instructionsChangesMarkdown(changes) {
+  const out = ['## Instructions per lookup, before and after a change (callgrind)', ''];
+  const mixes = { all: 'all, pre-built strings', static: 'static, pre-built strings', 'fresh-static': 'static, fresh strings', fresh: 'all, fresh strings' };
+  for (const change of changes) {
+    out.push(`### ${change.title}`, '', `${change.date}, Node ${change.node}, ${change.command}. ${change.note}`, '');
+    out.push('| route set | requests | subject | before | after | after ÷ before |', '|---|---|---|---:|---:|---:|');
+    for (const r of change.rows) {
+      out.push(`| ${SET_TITLES[r.set] ?? r.set} | ${mixes[r.mix] ?? r.mix} | ${r.subject} | ${group(r.before)} | **${group(r.after)}** | ${(r.after / r.before).toFixed(2)}× |`);
+    }
+    out.push('');
+  }
+  return out.join('\n');
+}
+
 // ---------- chart ----------
 
 const COLORS = ['#d62728', '#7f7f7f', '#1f77b4', '#ff7f0e', '#2ca02c', '#98df8a', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#bcbd22'];
@@ -555,6 +573,8 @@ export function renderDocs() {
   if (existsSync(findings)) out.push(readFileSync(findings, 'utf8'));
   if (startup) out.push(startupMarkdown(startup));
   if (instructions) out.push(instructionsMarkdown(instructions));
+  const changes = readJson(new URL('instructions-changes.json', dir));
+  if (changes) out.push(instructionsChangesMarkdown(changes));
   const hono = readJson(new URL('hono.json', dir));
   if (hono) out.push(honoMarkdown(hono));
   const diagnostics = readJson(new URL('diagnostics.json', dir));
