@@ -59,6 +59,29 @@ describe.each(subjects)('%s: static table', (strategy) => {
     expect(counter.walks).toBe(walks);
   });
 
+  // The table compares as the router does: ignoring case by default, with caseSensitive only the same case. Rows
+  // give the answer and the walks in each mode (ignoring case; case-sensitive).
+  const cased: RouteDefinition[] = [{ template: 'Api/Todo', methods: ['GET'] }, { template: 'api/todo', methods: ['POST'] }, { template: '{*rest}' }];
+  it.each([
+    ['/Api/Todo', 'GET', [0, 0], [0, 0]],
+    ['/api/todo', 'GET', [0, 0], [2, 0]],
+    ['/Api/Todo', 'POST', [1, 0], [2, 0]],
+    ['/api/todo', 'POST', [1, 0], [1, 0]],
+    ['/API/TODO', 'GET', [0, 2], [2, 2]],
+    ['/API/TODO?x=1', 'POST', [1, 2], [2, 2]], // split first: the trie looks the path up folded only when it ignores case
+    ['/Api/Todo/', 'POST', [1, 2], [2, 2]],
+  ] as [string, string, number[], number[]][])('%s %s → [route, walks] ignoring case %j, case-sensitive %j', (path, method, ignoring, sensitive) => {
+    for (const [caseSensitive, [expected, walks]] of [[false, ignoring], [true, sensitive]] as const) {
+      const router = compileWith(cased, { strategy, caseSensitive });
+      const counter = countWalks(router);
+      for (let i = 0; i < 2; i++) {
+        expect(router.match(path, method)?.route.index ?? null).toBe(expected);
+        expect(compile(cased, { strategy: 'reference', caseSensitive }).match(path, method)?.route.index ?? null).toBe(expected);
+      }
+      expect(counter.walks).toBe(walks);
+    }
+  });
+
   // The classic ASP.NET table: an optional constrained id beside static routes used to switch the table off.
   it.each([
     ['{id?}', '{controller=Home}/{action=Index}/{id?}'],
