@@ -2,6 +2,7 @@
 // route's answer (its values are its defaults) is one object given to every request, however the path is spelled.
 import { describe, expect, it } from 'vitest';
 import type { RouteDefinition } from '../src/index.js';
+import { compile } from '../src/index.js';
 import { compileWith, strategies } from './support/routers.js';
 
 const routes: RouteDefinition[] = [
@@ -55,5 +56,24 @@ describe.each(strategies)('%s: immutable answers', (strategy) => {
     const first = router.match('/Products/List/7', 'GET')!;
     expect(router.match('/Products/List/8', 'GET')!.values).toEqual({ controller: 'Products', action: 'List', id: '8' });
     expect(first.values).toEqual({ controller: 'Products', action: 'List', id: '7' });
+  });
+});
+
+// A live table (a router changed after compile()) answers as compile() does: frozen answers, a static route's one
+// object, naming the route at its current index.
+describe.each(['generated', 'trie', 'reference'] as const)('%s: immutable answers after a change', (strategy) => {
+  it.each([
+    ['/about', 'GET', 1],
+    ['/Home/Contact', 'GET', 2],
+    ['/Products/List/7', 'GET', 4],
+    ['/new', 'GET', 0],
+  ])('%s %s → route %i, frozen, the same object twice where static', (path, method, index) => {
+    const router = compile(routes, { strategy });
+    router.insert(0, { template: 'new' });
+    const found = router.match(path, method)!;
+    expect(found.route.index).toBe(index);
+    expect([Object.isFrozen(found), Object.isFrozen(found.values)]).toEqual([true, true]);
+    for (const each of router.matches(path, method)) expect([Object.isFrozen(each), Object.isFrozen(each.values)]).toEqual([true, true]);
+    if (!path.includes('List')) expect(router.match(path, method)).toBe(found);
   });
 });
