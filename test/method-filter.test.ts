@@ -2,21 +2,10 @@
 // verb limit, a method none of them names is answered null without walking the path; any route without a limit
 // turns the filter off. Walks are counted at the strategy's own matcher, on every strategy (built modules too).
 import { describe, expect, it } from 'vitest';
-import { stackOf } from '../src/compile/match/matcher-stack.js';
-import { compile, type CompiledRouter, type RouteDefinition } from '../src/index.js';
+import { countWalks } from './support/count-walks.js';
+import { compile, type RouteDefinition } from '../src/index.js';
 import { compileWith, strategies, subjects } from './support/routers.js';
 
-/** Counts the requests that reach the strategy's own matcher. */
-function countWalks(router: CompiledRouter): { walks: number } {
-  const stack = stackOf(router)!;
-  const counter = { walks: 0 };
-  const inner = stack.core;
-  stack.core = (target, method, httpContext) => {
-    counter.walks++;
-    return inner(target, method, httpContext);
-  };
-  return counter;
-}
 
 const limited: RouteDefinition[] = [
   { template: 'api/todo', methods: ['GET', 'POST'] },

@@ -3,21 +3,10 @@
 // its answer is kept where it cannot change. Each row asks twice (the first answer is computed, the second kept)
 // and counts the requests that reached the strategy's own matcher (the walk, or the generated code).
 import { describe, expect, it } from 'vitest';
-import { stackOf } from '../src/compile/match/matcher-stack.js';
-import { compile, HttpMethodRouteConstraint, IntRouteConstraint, type CompiledRouter, type RouteConstraint, type RouteDefinition } from '../src/index.js';
+import { countWalks } from './support/count-walks.js';
+import { compile, HttpMethodRouteConstraint, IntRouteConstraint, type RouteConstraint, type RouteDefinition } from '../src/index.js';
 import { compileWith, subjects } from './support/routers.js';
 
-/** Counts the requests that get past the static table and the method filter to the strategy's matcher. */
-function countWalks(router: CompiledRouter): { walks: number } {
-  const stack = stackOf(router)!;
-  const counter = { walks: 0 };
-  const inner = stack.core;
-  stack.core = (target, method, httpContext) => {
-    counter.walks++;
-    return inner(target, method, httpContext);
-  };
-  return counter;
-}
 
 const reference = (routes: RouteDefinition[]) => compile(routes, { strategy: 'reference' });
 

@@ -1,0 +1,15 @@
+// Counts the requests that get past a router's static table and method filter to its strategy's own matcher
+// (the walk, the generated code or its tiers): the tests that a layer answers without a walk read it.
+import { stackOf } from '../../src/compile/match/matcher-stack.js';
+import type { CompiledRouter } from '../../src/index.js';
+
+export function countWalks(router: CompiledRouter): { walks: number } {
+  const stack = stackOf(router)!;
+  const counter = { walks: 0 };
+  const inner = stack.core;
+  stack.core = (target, method, httpContext) => {
+    counter.walks++;
+    return inner(target, method, httpContext);
+  };
+  return counter;
+}
