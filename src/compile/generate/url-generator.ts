@@ -1,9 +1,12 @@
 // URL generation over a whole table: by route name, or by trying each route in collection order. Each route's
-// generator (binder.ts) is made on its first use, so a table that only matches pays nothing for them.
+// generator (route-generator.ts) is made on its first use, so a table that only matches pays nothing for them.
 import { duplicateRouteName, RouteCreationError } from '../../errors.js';
 import type { RouteValues } from '../../route-values.js';
 import type { CompiledRoute, RouteEntry } from '../route-entry.js';
-import { createDirectGenerator, createRouteGenerator, ValueBag, type GenerationRequest, type RouteGenerator } from './binder.js';
+import type { GenerationRequest } from './binder.js';
+import { createDirectGenerator } from './plain-route.js';
+import { createRouteGenerator, type RouteGenerator } from './route-generator.js';
+import { ValueBag } from './value-bag.js';
 import { normalizeVirtualPath, type UrlOptions } from './normalize-path.js';
 
 /** Options of one generate() call. */

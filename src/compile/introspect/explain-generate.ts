@@ -3,7 +3,8 @@
 // (which value is missing, where ambient values stopped being used), then the filters, the verb limit and
 // the constraints one by one.
 import { getRouteValue, routePartsEqual, toRouteString, type RouteValues } from '../../route-values.js';
-import { combineValues, getParameterValues, methodAllows, MISSING, parameterInfos, type GenerationRequest } from '../generate/binder.js';
+import { combineValues, getParameterValues, methodAllows, parameterInfos, type GenerationRequest } from '../generate/binder.js';
+import { MISSING } from '../generate/value-bag.js';
 import { constraintsOf, constraintText } from './constraint-info.js';
 import { describeRoute } from './explain.js';
 import type { CompiledRoute, RouteEntry } from '../route-entry.js';

@@ -1,7 +1,9 @@
 // URL generation over a live table: url-generator.ts's answers (by name, or each route in order), with each
 // route's generator kept on the route itself, so that it survives the inserts and removes that move the route.
 import type { RouteValues } from '../../route-values.js';
-import { createDirectGenerator, createRouteGenerator, type GenerationRequest, type RouteGenerator } from '../generate/binder.js';
+import type { GenerationRequest } from '../generate/binder.js';
+import { createDirectGenerator } from '../generate/plain-route.js';
+import { createRouteGenerator, type RouteGenerator } from '../generate/route-generator.js';
 import { normalizeVirtualPath, type UrlOptions } from '../generate/normalize-path.js';
 import { generationRequestOf, type GeneratedPath, type UrlGenerator } from '../generate/url-generator.js';
 import type { RouteEntry } from '../route-entry.js';
