@@ -4,8 +4,8 @@
 import { setRouteValue, type RouteValues } from '../../route-values.js';
 import type { LiteralPart, SeparatorPart, TemplateSegment } from '../../template/ast.js';
 import type { RouteEntry } from '../route-entry.js';
-import { matchComplexSegment } from './complex-segment.js';
-import { foldForComparison, type ComparisonKey } from './fold-case.js';
+import { matchComplexSegment } from './match-complex-segment.js';
+import { foldForComparison, type ComparisonKey } from './comparison-key.js';
 import type { SplitPath } from './split-path.js';
 
 /**

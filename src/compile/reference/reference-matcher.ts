@@ -6,7 +6,7 @@
 import type { RouteValues } from '../../route-values.js';
 import type { Matcher, RouteMatch } from '../matcher.js';
 import type { RouteEntry } from '../route-entry.js';
-import { comparisonKeyFor, type ComparisonKey } from './fold-case.js';
+import { comparisonKeyFor, type ComparisonKey } from './comparison-key.js';
 import { acceptsVerb, matchTemplate, passesConstraints } from './match-route.js';
 import { splitPath } from './split-path.js';
 

@@ -2,7 +2,7 @@
 // encoded "/" stays inside its segment). Written straight from the rules, sharing nothing with the
 // production RequestPath: the reference strategy is the oracle the trie and generated matchers are tested
 // against, so a bug here must not be able to hide the same bug there.
-import type { ComparisonKey } from './fold-case.js';
+import type { ComparisonKey } from './comparison-key.js';
 import { percentDecode } from './percent-decode.js';
 
 /** A request path as the reference matcher sees it. */
@@ -17,7 +17,7 @@ export interface SplitPath {
   decoded(i: number): string;
   /** Segment `i` decoded and folded by the table's key, for comparison with literals (once, when first asked for). */
   folded(i: number): string;
-  /** The table's comparison key (fold-case.ts). */
+  /** The table's comparison key (comparison-key.ts). */
   readonly key: ComparisonKey;
   /** Everything from the start of segment `i` to the end of the path, trailing slash included, decoded. */
   remainderFrom(i: number): string;

@@ -1,7 +1,9 @@
 // Case-insensitive comparison of literals, as the router defines it: every code point is lower-cased on its
 // own (so the result never depends on its neighbours), except that a code point whose lower case has a
 // different length ("İ" → "i̇") is kept as it is; then every final sigma "ς" is read as "σ", so "ΟΔΟΣ",
-// "οδος" and "οδοσ" all compare equal.
+// "οδος" and "οδοσ" all compare equal. The same rule as the production fold (compile/case-fold.ts), written
+// again, plainly, so that the oracle shares no code with the matchers it checks (test/reference.test.ts holds
+// the two to the same answers).
 
 /** The text two literals are compared by: equal folds mean equal ignoring case. */
 export function foldForComparison(text: string): string {

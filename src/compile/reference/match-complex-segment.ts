@@ -3,8 +3,9 @@
 // each literal is found by searching leftwards from where the text still unconsumed ends, and the parameter
 // to its right takes everything between the literal and that end. One search per literal, no backtracking:
 // a greedy leftmost parameter and a literal found "too far right" are simply the semantics.
+// The reference reads the template segment as it is; the router compiles it once (compile/complex-segment.ts).
 import type { ParameterPart, TemplatePart, TemplateSegment } from '../../template/ast.js';
-import type { ComparisonKey } from './fold-case.js';
+import type { ComparisonKey } from './comparison-key.js';
 
 /** Captured [name, value] pairs, left to right by discovery (right to left in the segment). */
 export type Captures = [name: string, value: string][];
