@@ -11,7 +11,8 @@ import { constraintsOf, constraintText } from './constraint-info.js';
 import { RequestPath } from '../match/request-path.js';
 import type { CompiledRoute, RouteEntry } from '../route-entry.js';
 import type { RouteMatch } from '../matcher.js';
-import { acceptsMethod, captureValues } from '../match/route-match.js';
+import { captureValues } from '../match/capture-values.js';
+import { acceptsMethod } from '../match/route-checks.js';
 
 /** Why one route did not take a request (segment indexes count from 0, after the leading "/"). */
 export type MissReason =

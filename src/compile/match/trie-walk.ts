@@ -9,7 +9,8 @@ import { matchComplexSegment, type ComplexPattern } from '../complex-segment.js'
 import type { RequestPath } from './request-path.js';
 import type { RouteEntry } from '../route-entry.js';
 import type { RouteMatch } from '../matcher.js';
-import { acceptsMethod, answerOf, captureValues, passesConstraints } from './route-match.js';
+import { answerOf, captureValues } from './capture-values.js';
+import { acceptsMethod, passesConstraints } from './route-checks.js';
 import { literalChildFor, type TrieNode } from './trie.js';
 
 /** The state of one first-match search. */

@@ -1,5 +1,5 @@
-// Matching one route against one request path whose shape the trie already accepted: value capture (ASP.NET's
-// TemplateMatcher.TryMatch, second pass), the verb limit, and the constraint check that runs only after tokenizing.
+// The values of one route for a request path whose shape the trie already accepted (ASP.NET's
+// TemplateMatcher.TryMatch, second pass), and the answer they make.
 import { setRouteValue, type RouteValues } from '../../route-values.js';
 import { matchComplexSegment } from '../complex-segment.js';
 import type { RequestPath } from './request-path.js';
@@ -49,27 +49,4 @@ export function captureValues(entry: RouteEntry, path: RequestPath): RouteValues
 /** The answer of `entry` with the values captureValues() gave: a static route's one answer, else a new frozen one. */
 export function answerOf(entry: RouteEntry, values: RouteValues): RouteMatch {
   return entry.staticAnswer ?? frozenMatch(entry.route, values);
-}
-
-/** The route's verb limit (checked before binding values: the cheapest reason to skip a route). */
-export function acceptsMethod(entry: RouteEntry, method: string): boolean {
-  return entry.methodSet === null || entry.methodSet.has(method);
-}
-
-/** The constraints, in the incoming direction, on the values tokenizing produced: they run only after the template matched. */
-export function passesConstraints(
-  entry: RouteEntry,
-  values: RouteValues,
-  method: string,
-  httpContext: unknown,
-): boolean {
-  const keys = entry.constraintKeys;
-  if (keys.length === 0) return true;
-  // Constraints that look at the request (e.g. HttpMethodRouteConstraint) still work without a context.
-  const context = httpContext ?? { request: { method } };
-  const list = entry.constraintList;
-  for (let i = 0; i < keys.length; i++) {
-    if (!list[i].match(context, entry.route, keys[i], values, 'incoming')) return false;
-  }
-  return true;
 }
