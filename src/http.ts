@@ -2,18 +2,10 @@
 // RouterMiddleware, UrlHelper, Application) — re-exports only.
 export { ServiceContainer, type ServiceKey } from './pipeline/service-container.js';
 export { HttpContext, HttpRequest, HttpResponse } from './pipeline/http-context.js';
-export {
-  RouteData,
-  RouteContext,
-  VirtualPathContext,
-  VirtualPathData,
-  type Router,
-  type NamedRouter,
-  type RequestDelegate,
-  type RouteRequestHandler,
-  type RoutedHttpContext,
-  type Middleware,
-} from './pipeline/route-data.js';
+export type { RequestDelegate, RouteRequestHandler, RoutedHttpContext, Middleware } from './pipeline/delegates.js';
+export { RouteData } from './pipeline/route-data.js';
+export { RouteContext, type Router, type NamedRouter } from './pipeline/router.js';
+export { VirtualPathContext, VirtualPathData } from './pipeline/virtual-path.js';
 export { problem, writeProblem, type ProblemDetails } from './pipeline/problem-details.js';
 export { addRouting, getRoutingServices, type RouteOptions, type RoutingServices } from './pipeline/routing-services.js';
 export { RouteHandler } from './pipeline/route-handler.js';

@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { HttpContext } from './http-context.js';
 import { problem, writeProblem } from './problem-details.js';
-import type { Middleware, RequestDelegate } from './route-data.js';
+import type { Middleware, RequestDelegate } from './delegates.js';
 import { ServiceContainer } from './service-container.js';
 
 /** Options of createApplication(). */

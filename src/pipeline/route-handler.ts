@@ -1,5 +1,7 @@
 // RouteHandler: a Router that always handles the request with one RequestDelegate.
-import type { RouteContext, RouteRequestHandler, Router, VirtualPathContext, VirtualPathData } from './route-data.js';
+import type { RouteRequestHandler } from './delegates.js';
+import type { RouteContext, Router } from './router.js';
+import type { VirtualPathContext, VirtualPathData } from './virtual-path.js';
 
 /**
  * Throws a TypeError unless `value` is a Router (has routeAsync). A plain function is the usual mistake:

@@ -6,14 +6,9 @@ import { compile, type CompiledRouter } from '../compile/compile.js';
 import type { RouteDefinition } from '../compile/route-entry.js';
 import type { RouteValues } from '../route-values.js';
 import { requireRouter, RouteHandler } from './route-handler.js';
-import {
-  RouteData,
-  VirtualPathData,
-  type NamedRouter,
-  type RouteContext,
-  type Router,
-  type VirtualPathContext,
-} from './route-data.js';
+import { RouteData } from './route-data.js';
+import type { NamedRouter, RouteContext, Router } from './router.js';
+import { VirtualPathData, type VirtualPathContext } from './virtual-path.js';
 
 /** The constraints argument of a route: per route value name, a constraint, a RegExp, a string, or a list. */
 export type RouteConstraints = Readonly<Record<string, ConstraintSpec | readonly ConstraintSpec[]>>;

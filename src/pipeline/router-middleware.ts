@@ -6,7 +6,8 @@ import { HttpContext } from './http-context.js';
 import { problem, writeProblem } from './problem-details.js';
 import { RouteBuilder } from './route-builder.js';
 import { RouteCollection } from './route-collection.js';
-import { RouteContext, type Middleware, type RoutedHttpContext, type Router } from './route-data.js';
+import type { Middleware, RoutedHttpContext } from './delegates.js';
+import { RouteContext, type Router } from './router.js';
 import { ServiceContainer } from './service-container.js';
 
 /** The service key under which useRouter registers the application's router (UrlHelper finds it there). */

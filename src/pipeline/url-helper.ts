@@ -2,7 +2,8 @@
 import type { RouteValues } from '../route-values.js';
 import type { HttpContext } from './http-context.js';
 import type { RouteTable } from './route-builder.js';
-import { VirtualPathContext, type Router, type VirtualPathData } from './route-data.js';
+import type { Router } from './router.js';
+import { VirtualPathContext, type VirtualPathData } from './virtual-path.js';
 import { ROUTER } from './router-middleware.js';
 
 /** The values argument of routeUrl/link for route N: optional when the route needs none. */
