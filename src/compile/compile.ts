@@ -14,7 +14,7 @@ import { explainGeneration, type GenerationExplanation } from './introspect/expl
 import { explainRequest, type Explanation } from './introspect/explain.js';
 import { LiveTable } from './live/live-table.js';
 import { createLiveUrlGenerator } from './live/live-url-generator.js';
-import { createGeneratedMatcher } from './match/generated-matcher.js';
+import { createGeneratedMatcher } from './match/generated/generated-matcher.js';
 import { registerStack, stackMatcher, type MatcherStack, type StackCore } from './match/matcher-stack.js';
 import { createTrieMatcher } from './match/trie-matcher.js';
 import type { Matcher, MatchStrategy, RouteMatch } from './matcher.js';

@@ -26,7 +26,7 @@ import {
 import { INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN } from './invariant-parsers.js';
 import type { RouteConstraint } from './route-constraint.js';
 
-/** The names of the generated matcher's in-place checks (compile/match/inline-constraints.ts). */
+/** The names of the generated matcher's in-place checks (compile/match/generated/inline-constraints.ts). */
 export type InlineHelper = 'int' | 'long' | 'bool' | 'alpha' | 'guid' | 'length' | 'range' | 'regex';
 
 /** One in-place check: helper(path, start, end, ...args). */

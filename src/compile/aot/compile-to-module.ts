@@ -11,15 +11,15 @@ import { foldFor } from '../case-fold.js';
 import type { ModuleTable } from './load-router.js';
 import type { ConstraintFactory } from '../../constraints/route-constraint.js';
 import type { UrlOptions } from '../generate/normalize-path.js';
-import { emitMatcher, emitSubtree, type EmittedUnit, type LazySubtree } from '../match/emit-matcher.js';
-import { SHARED_SHAPE } from '../match/generated-matcher.js';
+import { emitMatcher, emitSubtree, type EmittedUnit, type LazySubtree } from '../match/generated/emit-matcher.js';
+import { SHARED_SHAPE } from '../match/generated/generated-matcher.js';
 import { buildTrie, nodesOf } from '../match/trie.js';
 import { createRouteEntry, createSharedParts, type RouteDefinition, type RouteEntry } from '../route-entry.js';
 import { NotDataError, toData, toJavaScript } from './js-literal.js';
 import { catalogOf, isObject } from './object-catalog.js';
 import { routeDigest } from './route-digest.js';
 import { encodeTemplate } from './template-data.js';
-import { quote } from '../match/emit/writer.js';
+import { quote } from '../match/generated/emit/writer.js';
 
 /** Options of compileToModule(). */
 export interface ModuleOptions extends UrlOptions {

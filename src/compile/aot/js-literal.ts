@@ -1,7 +1,7 @@
 // Route data written into an ahead-of-time module as JavaScript literals: strings only ever as JSON (with
 // U+2028/U+2029 escaped), so nothing in a route definition can become code. What is not data (a function, a
 // class instance such as a RouteConstraint object) cannot be written: the error names where it is.
-import { quote } from '../match/emit/writer.js';
+import { quote } from '../match/generated/emit/writer.js';
 
 /** A value a module can hold as a literal: what JSON holds, plus undefined, bigint, non-finite numbers and RegExp. */
 export function toJavaScript(value: unknown, where: string): string {

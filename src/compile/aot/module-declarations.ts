@@ -2,7 +2,7 @@
 // match() and generate() are typed as compile() types a literal table. Only what the types read is written: the
 // template, the name and the defaults of each route.
 import type { RouteDefinition } from '../route-entry.js';
-import { quote } from '../match/emit/writer.js';
+import { quote } from '../match/generated/emit/writer.js';
 
 /**
  * Past this many routes the table is declared loosely (AotRouter of RouteDefinition[]): TypeScript checks a

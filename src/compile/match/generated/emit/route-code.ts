@@ -1,7 +1,7 @@
 // The code that tries one route where the trie reaches it: the verb limit and the inline constraints on the
 // segment offsets, then the values (sliced only now), then the constraints that need the values, then the
 // first-match bookkeeping (`best`, `found`).
-import type { RouteEntry } from '../../route-entry.js';
+import type { RouteEntry } from '../../../route-entry.js';
 import { inlineChecksFor, type InlineCheck } from '../inline-constraints.js';
 import type { Taken, UnitEmitter } from './unit-emitter.js';
 import { quote, type Writer } from './writer.js';

@@ -1,14 +1,14 @@
 // The 'generated' strategy: the trie's emitted source (emit-matcher.ts) turned into a function with
 // new Function, once, behind the front every request goes through (emitted-front.ts); until the table is hot,
 // the interpreted trie answers (its two tiers are put together by matcher-stack.ts).
-import { foldFor, type Fold } from '../case-fold.js';
+import { foldFor, type Fold } from '../../case-fold.js';
 import { emitMatcher, emitSubtree, type EmittedMatcher, type EmittedUnit, type LazySubtree } from './emit-matcher.js';
 import { createEmittedHelpers, type EmittedHelpers, type SubtreeMatch } from './emitted-helpers.js';
-import type { Matcher } from '../matcher.js';
-import type { RouteEntry } from '../route-entry.js';
+import type { Matcher } from '../../matcher.js';
+import type { RouteEntry } from '../../route-entry.js';
 import { emittedFront, type EmittedMatch } from './emitted-front.js';
-import type { StackCore } from './matcher-stack.js';
-import { createTrieMatcher } from './trie-matcher.js';
+import type { StackCore } from '../matcher-stack.js';
+import { createTrieMatcher } from '../trie-matcher.js';
 
 /** The helpers of the emitted code for tables that ignore case (the default) and for case-sensitive ones. */
 const HELPERS: readonly [EmittedHelpers, EmittedHelpers] = [helpersFor(foldFor(false)), helpersFor(foldFor(true))];

@@ -8,8 +8,8 @@
 // defaults, regular expressions and routes are passed in the constants array K (read as K[i]); keys and
 // method names enter only as JSON.stringify output (with U+2028/U+2029 escaped), route indexes and char codes
 // as numbers.
-import type { RouteEntry } from '../route-entry.js';
-import type { TrieNode } from './trie.js';
+import type { RouteEntry } from '../../route-entry.js';
+import type { TrieNode } from '../trie.js';
 import { UnitEmitter, type EmittedUnit, type LazySubtree } from './emit/unit-emitter.js';
 import { Writer } from './emit/writer.js';
 

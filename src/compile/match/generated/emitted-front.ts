@@ -1,8 +1,8 @@
 // The small hand-written front every request goes through before emitted code (compiled at start-up or written
 // ahead of time into a module): cut the query and fragment, and percent-decode the segments only when the path
 // has a "%".
-import type { Matcher, RouteMatch } from '../matcher.js';
-import { decodeSegment } from './url-decoder.js';
+import type { Matcher, RouteMatch } from '../../matcher.js';
+import { decodeSegment } from '../url-decoder.js';
 
 /** The emitted matcher: a decoded path without query, an upper-case verb, the request context. */
 export type EmittedMatch = (path: string, method: string, httpContext: unknown) => RouteMatch | null;

@@ -1,7 +1,7 @@
 // How much of the trie one emitted function holds. A child subtree that does not fit in what is left becomes a
 // function of its own: V8 optimizes small functions soon and never optimizes very large ones, so no function
 // may grow with the size of the table.
-import { nodesOf, type TrieNode } from '../trie.js';
+import { nodesOf, type TrieNode } from '../../trie.js';
 
 /**
  * The size budget of one function, in trie nodes plus routes (each a few lines of source). On the GitHub API set

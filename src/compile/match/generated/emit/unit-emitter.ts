@@ -3,8 +3,8 @@
 // literal edges are char-code comparisons (a switch on the first char and a Map past LITERAL_CHAIN_MAX edges),
 // the parameter edge is a plain block, complex edges call the complex-segment matcher. Values stay offsets into
 // the path until a route passes its verb limit and its inline constraints (route-code.ts).
-import type { ComplexPattern } from '../../complex-segment.js';
-import { LITERAL_CHAIN_MAX, literalEdges, type TrieNode } from '../trie.js';
+import type { ComplexPattern } from '../../../complex-segment.js';
+import { LITERAL_CHAIN_MAX, literalEdges, type TrieNode } from '../../trie.js';
 import { FunctionBudget } from './budget.js';
 import { ConstantPool } from './constant-pool.js';
 import { GuardState } from './guards.js';

@@ -2,10 +2,10 @@
 // before any route value is sliced: int, long, bool, alpha, guid, length/minlength/maxlength, min/max/range and
 // required. Each check answers exactly what the constraint object would for that segment's text (the common
 // shapes on char codes, the rest through the constraint's own parser); anything else calls its RouteConstraint.
-import { describeConstraint, type InlineCheck } from '../../constraints/constraint-description.js';
-import { constraintParts } from '../../constraints/constraint-parts.js';
-import { isBoolean, isGuid, isInt32, isInt64, parseInt64 } from '../../constraints/invariant-parsers.js';
-import type { RouteConstraint } from '../../constraints/route-constraint.js';
+import { describeConstraint, type InlineCheck } from '../../../constraints/constraint-description.js';
+import { constraintParts } from '../../../constraints/constraint-parts.js';
+import { isBoolean, isGuid, isInt32, isInt64, parseInt64 } from '../../../constraints/invariant-parsers.js';
+import type { RouteConstraint } from '../../../constraints/route-constraint.js';
 
 export type { InlineCheck };
 

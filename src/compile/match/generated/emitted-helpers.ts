@@ -1,14 +1,14 @@
 // The emitted code's helpers (H): the inline constraint checks and the few operations not worth inlining. The
 // same object serves code compiled at start-up (generated-matcher.ts) and code written ahead of time into a
 // module (aot/), which is why it lives apart from new Function.
-import { setRouteValue } from '../../route-values.js';
-import { foldCase, type Fold } from '../case-fold.js';
-import { matchComplexSegment } from '../complex-segment.js';
-import { frozenMatch, type RouteMatch } from '../matcher.js';
+import { setRouteValue } from '../../../route-values.js';
+import { foldCase, type Fold } from '../../case-fold.js';
+import { matchComplexSegment } from '../../complex-segment.js';
+import { frozenMatch, type RouteMatch } from '../../matcher.js';
 import { INLINE_CHECKS } from './inline-constraints.js';
-import { RequestPath } from './request-path.js';
-import { findFirstFrom } from './trie-walk.js';
-import type { TrieNode } from './trie.js';
+import { RequestPath } from '../request-path.js';
+import { findFirstFrom } from '../trie-walk.js';
+import type { TrieNode } from '../trie.js';
 
 /** An emitted subtree function (its parameters are the segment offsets its routes read). */
 export type SubtreeMatch = (...args: unknown[]) => RouteMatch | null;
