@@ -4,7 +4,7 @@
 
 /**
  * Names longer than this are not compared: no one mistypes a 65-character name, and comparing a huge key (a
- * 16,000-character defaults key) with a long name was quadratic work for nothing.
+ * defaults key of thousands of characters) with a long name is quadratic work for nothing.
  */
 export const LONGEST_NAME = 64;
 

@@ -214,8 +214,8 @@ type VerbLimit = { readonly list: readonly string[]; readonly set: ReadonlySet<s
 
 /**
  * The parts the routes of one table share: literal segment plans by text, verb limits by their methods. Per
- * table, so nothing outlives the router: a module-level cache kept every method list ever compiled (200,000
- * compiles with new method names retained 59 MB).
+ * table, so nothing outlives the router: a module-level cache kept every method list ever compiled, growing
+ * without bound in a process that compiles many tables.
  */
 export interface SharedParts {
   readonly literalPlans: Map<string, SegmentPlan>;

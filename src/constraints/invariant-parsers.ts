@@ -10,7 +10,7 @@ const isNumberWhite = (code: number): boolean => code === 32 || (code >= 9 && co
 /**
  * `text` without the white space .NET allows around a number. Trimmed by hand, not inside the regex: in a
  * pattern whose middle can be empty (decimal, double), two white-space runs side by side can split one run in
- * n ways, and a run of 40,000 spaces before an "x" took a second (quadratic backtracking).
+ * n ways: quadratic backtracking on a long run of spaces.
  */
 function trimNumberWhite(text: string): string {
   let start = 0;

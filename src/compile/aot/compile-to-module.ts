@@ -58,8 +58,8 @@ export function compileToModule(routes: Iterable<RouteDefinition>, options: Modu
   // Subtrees behind a large literal fan-out as compile() has them: a shape of subtree that several subtrees
   // share is written once, as a factory they share (rN/items/{id} for every N: one function), run on a
   // subtree's first request; a subtree whose shape few others have is answered by the interpreted walk, built
-  // on its first request (SHARED_SHAPE has the measurement). Writing every subtree out made a 10,000-route
-  // module 8.9 MB, 6.2 MB of it functions for one subtree each, and slower to load than compile().
+  // on its first request (SHARED_SHAPE says why). Writing every subtree out makes a large table's module mostly
+  // functions for one subtree each, and slower to load than compile() (docs/benchmarks.md, "Why these thresholds").
   const unit = emitMatcher(root, matchable, { lazy: true, caseSensitive });
 
   const objects = new Map<unknown, string>();

@@ -46,8 +46,8 @@ export class NotDataError extends Error {
 
 /**
  * A list of data past JSON_TEXT_MIN characters as `JSON.parse("…")` when JSON holds it exactly: V8 parses JSON text several
- * times faster than the same data as object literals (a 10,000-route module spent 137 ms compiling its literals;
- * V8's own advice starts at 10 kB). Smaller data stays literals, which a person reads more easily.
+ * times faster than the same data as object literals (V8's own advice starts at 10 kB; docs/benchmarks.md, "Why
+ * these thresholds"). Smaller data stays literals, which a person reads more easily.
  */
 export function toData(list: readonly unknown[], where: string): string {
   const json = isJson(list) ? JSON.stringify(list) : null;

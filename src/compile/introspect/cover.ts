@@ -103,7 +103,8 @@ export function passesAlone(entry: RouteEntry, i: number, value: unknown): boole
  * where b's literals end: by a route with exactly b's literals if b ends there, or by one with the same
  * complex segment if b has one there. segmentCovers and acceptsLength decide the same way: a literal covers
  * only the same literal, a complex segment only the same pattern, and a shorter template no longer path.
- * (10,000 routes: 1.6 s before; 10,000 under one shared first literal: 4.4 s with a first-segment index.)
+ * (Comparing with every earlier route, or indexing the first segment only, is quadratic on large tables:
+ * docs/benchmarks.md, "Why these thresholds".)
  */
 export class CoverIndex {
   private readonly root = createCoverNode();

@@ -1,8 +1,8 @@
 // A request path split into segments the way ASP.NET's PathTokenizer does, lazily: this runs on every
 // request, so up front it only cuts off the query and the slashes around the path. Segment boundaries are
 // found with indexOf when first needed, and a segment is sliced, decoded or case-folded only when a route
-// looks at it (a miss at depth 1 never slices depth 5). Measured on the GitHub API set, String.split was
-// 6x slower than indexOf + slice on these sliced strings.
+// looks at it (a miss at depth 1 never slices depth 5). String.split costs several times indexOf + slice here
+// (docs/benchmarks.md, "Why these thresholds").
 import type { Fold } from '../case-fold.js';
 import { decodeSegment } from './url-decoder.js';
 

@@ -50,9 +50,9 @@ interface LazyState {
 
 // Code is worth compiling only where it runs hot. A subtree whose shape no other subtree shares would get a
 // function of its own, which V8 interprets (slower than the trie walk, hot for every subtree) until it has
-// run thousands of times: measured on 10,000 GitHub-like routes, such functions were still behind the walk
-// after 3 s of lookups. A shape that SHARED_SHAPE subtrees have is compiled once and runs for all of them (a
-// table of rN/items/{id} routes compiles one function); every other subtree is answered by the walk.
+// run thousands of times, so on a large table it stays behind the walk for seconds of lookups (docs/benchmarks.md,
+// "Why these thresholds"). A shape that SHARED_SHAPE subtrees have is compiled once and runs for all of them
+// (a table of rN/items/{id} routes compiles one function); every other subtree is answered by the walk.
 export const SHARED_SHAPE = 4;
 
 /** What a literal table's entry answers with now, compiling its code when it is worth it. */

@@ -4,16 +4,14 @@
 import { nodesOf, type TrieNode } from '../../trie.js';
 
 /**
- * The size budget of one function, in trie nodes plus routes (each a few lines of source). On the GitHub API set
- * (ns per lookup, steady state, median of 3 fresh processes on a shared 2-core machine) it barely matters:
- * 16 → 149 (25 functions), 32 → 145, 64 → 151 (17 functions), 128 → 143, 256 → 141 (14 functions). What it
- * bounds is the largest function as tables grow: V8 does not optimize a function of thousands of lines.
+ * The size budget of one function, in trie nodes plus routes (each a few lines of source). Its value barely
+ * changes the cost of a lookup (docs/benchmarks.md, "Why these thresholds"); what it bounds is the largest
+ * function as tables grow: V8 does not optimize a function of thousands of lines.
  */
 export const FUNCTION_BUDGET = 64;
 /**
- * A subtree this small is always inlined: a function per leaf would only add calls (and JIT warm-up).
- * Callgrind, instructions per lookup (GitHub set / small set): 2 → 1787 / 1221, 6 → 1870 / 1261,
- * 16 → 1948 / 1224: within 5% either way, so it stays at 6.
+ * A subtree this small is always inlined: a function per leaf would only add calls (and JIT warm-up); smaller
+ * and larger values count alike (docs/benchmarks.md, "Why these thresholds").
  */
 export const ALWAYS_INLINE = 6;
 

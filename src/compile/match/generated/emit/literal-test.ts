@@ -3,9 +3,8 @@
 // through full case folding (H.foldedEquals). In a case-sensitive table every char code compares as it is.
 
 /**
- * Literals up to this length are compared char by char in the source; longer ones by a helper loop.
- * Callgrind, instructions per lookup (GitHub set / small set): 4 → 2384 / 1599, 16 → 1870 / 1261,
- * 64 → 1867 / 1221: a call per literal costs, unrolling past 16 gains nothing.
+ * Literals up to this length are compared char by char in the source; longer ones by a helper loop: a call per
+ * literal costs, and unrolling longer literals gains nothing (docs/benchmarks.md, "Why these thresholds").
  */
 export const UNROLL_MAX = 16;
 

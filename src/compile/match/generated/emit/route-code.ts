@@ -14,9 +14,8 @@ export function emitRoute(unit: UnitEmitter, w: Writer, entry: RouteEntry, depth
   const index = entry.route.index;
   const ref = (value: unknown): string => unit.pool.ref(value);
   const key = (name: string): string => (name === '__proto__' ? `[${ref(name)}]` : quote(name)); // a plain property, not the prototype
-  // In a subtree unit the names are data (unit-emitter.ts): the values are stored one by one under K[i]. A store
-  // under a key that varies between the subtrees sharing the code costs about 30 ns; a computed key in an
-  // object literal, about 150 (measured with 400 names at one site).
+  // In a subtree unit the names are data (unit-emitter.ts): the values are stored one by one under K[i], which
+  // costs a fraction of a computed key in an object literal (docs/benchmarks.md, "Why these thresholds").
   const namesAsData = unit.base !== null;
   const conditions = unit.guards.known >= index ? [] : [`best > ${unit.ix(index)}`];
   if (entry.methodSet !== null) conditions.push(`(${[...entry.methodSet].map((m) => `method === ${quote(m)}`).join(' || ')})`);
