@@ -60,9 +60,10 @@ describe('layers', () => {
   });
 
   // Inside compile/: compile.ts assembles; the model (route-entry.ts, matcher.ts, complex-segment.ts, case-fold.ts,
-  // typed-router.ts) sits below the four folders; match/ and generate/ are independent consumers of the model
-  // (as ASP.NET's TemplateMatcher and TemplateBinder), introspect/ reads both, reference/ stands alone, aot/
-  // (modules built ahead of time, and their runtime) puts the model, match/ and generate/ together as compile.ts does.
+  // typed-router.ts) sits below the four folders; match/ (match/generated/ included) and generate/ are independent
+  // consumers of the model (as ASP.NET's TemplateMatcher and TemplateBinder), introspect/ reads both, reference/
+  // stands alone, aot/ (modules built ahead of time, and their runtime) puts the model, match/ and generate/
+  // together as compile.ts does.
   const compilePart = (file: string): string | null => {
     const rel = relative(SRC, file);
     if (!rel.startsWith('compile/')) return null;
