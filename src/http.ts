@@ -30,4 +30,4 @@ export {
 } from './pipeline/router-middleware.js';
 export { UrlHelper } from './pipeline/url-helper.js';
 export { Application, createApplication, type ApplicationOptions } from './pipeline/application.js';
-export { routeInspector, type RouteInspector, type RouteInspectorOptions } from './pipeline/route-inspector.js';
+export { routeInspector, type InspectorError, type InspectorProblem, type RouteInspector, type RouteInspectorOptions } from './pipeline/route-inspector.js';

@@ -147,6 +147,22 @@ describe('routeInspector', () => {
     expect(response.headers.get('content-type')).toContain('application/problem+json');
   });
 
+  // The error option: a newer version of the table that did not load. Its documented fields only, escaped.
+  const PROBLEM = { route: { index: 1, name: HOSTILE, template: 'a/{b' }, message: 'invalid template at position 2: unmatched "{"', where: ['a/{b', '  ^'] };
+  it.each([
+    { title: 'none: error is null', error: undefined, expected: null },
+    { title: 'null: error is null', error: null, expected: null },
+    { title: 'a bad template: the report and each problem', error: { message: `routes.json: an error\n  #1 ${HOSTILE}`, problems: [{ ...PROBLEM, code: 'invalid-route', at: 'not shown' }] }, expected: { message: `routes.json: an error\n  #1 ${HOSTILE}`, problems: [PROBLEM] } },
+    { title: 'a deleted file: the report, no problems', error: { message: 'cannot read routes.json: no such file', problems: [] }, expected: { message: 'cannot read routes.json: no such file', problems: [] } },
+  ])('/api/routes with the error option $title', async ({ error, expected }) => {
+    const inspector = routeInspector(compile(ROUTES), { error });
+    const at = await serve((req, res) => void inspector(req, res));
+    const text = await (await fetch(`${at}/_routes/api/routes`)).text();
+    expect(text).not.toContain('<');
+    const data = JSON.parse(text) as { routes: unknown[]; error: unknown };
+    expect([data.routes.length, data.error]).toEqual([ROUTES.length, expected]);
+  });
+
   it('escapes every "<" of a hostile table in its JSON', async () => {
     const text = await (await fetch(`${base}/inspect/api/routes`)).text();
     expect(text).not.toContain('<');

@@ -8,6 +8,7 @@ import { problem, routeInspector, writeProblem } from '../http.js';
 import { compileToModule, didYouMean, moduleDeclarations, type CompiledRouter, type Diagnostic, type MissReason, type RouteExplanation, type RouteValues } from '../index.js';
 import { CliError, compileRoutes, loadRouteTable, problemSubject, RouteFileError, withRouteErrors, type RouteProblem } from './load-routes.js';
 import type { Style } from './style.js';
+import { watchFile } from './watch-file.js';
 
 /** Parsed command-line arguments: positionals, flags (--json) and repeated options (--name N). */
 export interface Args {
@@ -283,22 +284,47 @@ to load.`,
   },
 
   inspect: {
-    usage: 'switchyard inspect <file> [--port N] [--host H]',
+    usage: 'switchyard inspect <file> [--port N] [--host H] [--watch]',
     summary: 'serve the route inspector page for a route file (until stopped)',
     help: `Serves the route inspector for <file> on http://127.0.0.1:N/_routes (--port, default 0: a free port;
 --host, default 127.0.0.1): the table as a tree with the diagnostics beside their routes, a box that explains
 which route takes a request and why each other does not, and a box that makes a link from a route name and
-values. Prints the address, then serves until interrupted (Ctrl-C).`,
+values. Prints the address, then serves until interrupted (Ctrl-C).
+--watch reloads the table when the file changes (saved in place, replaced by a rename, deleted, created
+again) and says so on stderr: "reloaded <file>: N routes". A version that does not load (bad JSON, a bad
+template, a deleted file) changes nothing: its errors are printed, and shown on the page (reload it) and in
+/_routes/api/routes as "error" until a version loads. A route module is imported afresh each time, but the
+modules it imports are not.`,
     options: [
       { name: 'port', value: 'N', text: 'the port to listen on (default 0: a free one)' },
       { name: 'host', value: 'H', text: 'the address to listen on (default 127.0.0.1)' },
+      { name: 'watch', text: 'reload the table when the file changes; a version that does not load keeps the last table' },
     ],
-    async run(args, { out }) {
+    async run(args, { out, err }) {
       const { file, router } = await load(args, 1, this.usage);
       const portText = args.options.get('port')?.at(-1) ?? '0';
       if (!/^\d{1,5}$/.test(portText) || Number(portText) > 65535) throw new CliError(`--port takes a port number (0-65535), not ${JSON.stringify(portText)}`);
       const host = args.options.get('host')?.at(-1) ?? '127.0.0.1';
-      const inspector = routeInspector(router, { title: `Routes of ${file}` });
+      const title = `Routes of ${file}`;
+      // A reload swaps in a whole new inspector over a whole new router, so a request sees one table from start
+      // to end. A new compile() rather than router.replace(): a route module's `constraints` may have changed too.
+      let shown = router;
+      let inspector = routeInspector(router, { title });
+      const reload = async (): Promise<void> => {
+        try {
+          shown = compileRoutes(file, await loadRouteTable(file, { fresh: true }));
+          inspector = routeInspector(shown, { title });
+          err(`switchyard inspect: reloaded ${file}: ${count(shown.routes.length, 'route')}`);
+        } catch (error) {
+          const problems = error instanceof RouteFileError ? error.problems : [];
+          inspector = routeInspector(shown, { title, error: { message: (error as Error).message, problems } });
+          err(`switchyard inspect: ${(error as Error).message}`);
+          err(`switchyard inspect: kept the last table that loaded (${count(shown.routes.length, 'route')})`);
+        }
+      };
+      const watching = args.flags.has('watch');
+      // Watching starts before the address is printed: a change made as soon as the address is known is seen.
+      const stopWatching = watching ? watchFile(file, reload, (error) => err(`switchyard inspect: watching ${file}: ${error.message}`)) : () => {};
       const server = createServer((req, res) => {
         if (req.url === '/' || req.url === '') {
           res.writeHead(302, { location: '/_routes/' }).end();
@@ -309,11 +335,17 @@ values. Prints the address, then serves until interrupted (Ctrl-C).`,
       await new Promise<void>((resolve, reject) => {
         server.once('error', (error: NodeJS.ErrnoException) => reject(new CliError(`cannot listen on ${host}:${portText}: ${error.code ?? error.message}`)));
         server.listen(Number(portText), host, resolve);
+      }).catch((error: unknown) => {
+        stopWatching();
+        throw error;
       });
       const { port } = server.address() as { port: number };
-      out(`route inspector for ${file} (${count(router.routes.length, 'route')}) on http://${host.includes(':') ? `[${host}]` : host}:${port}/_routes/`);
+      out(`route inspector for ${file} (${count(router.routes.length, 'route')}) on http://${host.includes(':') ? `[${host}]` : host}:${port}/_routes/${watching ? `, reloaded when ${file} changes` : ''}`);
       await new Promise<void>((resolve) => {
-        const stop = (): void => void server.close(() => resolve());
+        const stop = (): void => {
+          stopWatching();
+          server.close(() => resolve());
+        };
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });

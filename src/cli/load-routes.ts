@@ -4,6 +4,7 @@
 // A file that cannot be read is a CliError; a table with mistakes (bad JSON, bad routes) is a RouteFileError
 // listing every mistake, each with the route and where it goes wrong. Nothing here prints or exits.
 import { access, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { normalizeRoute, routeListOf } from '../aot.js';
@@ -67,8 +68,18 @@ export interface RouteTable {
 /** What the command reads: JSON, and JavaScript modules (a .ts file has to be compiled first). */
 const READS = 'JSON files (.json) and ES modules (.js, .mjs, .cjs)';
 
-/** The routes of `file`, and a route module's constraint factories. */
-export async function loadRouteTable(file: string): Promise<RouteTable> {
+/** How many times a route module was imported afresh: each time gets a URL of its own. */
+let reloads = 0;
+
+/**
+ * The routes of `file`, and a route module's constraint factories. `fresh`: the file is read again even if it
+ * was imported before (switchyard inspect --watch); an ES module is cached by its URL for the life of the
+ * process, so a fresh import asks for the file under a new URL (`?reload=N`), and a CommonJS one is cached by
+ * its path, so that entry is dropped first. The module is imported in this process, not in a child process,
+ * because a route module may hold functions (constraint objects, `constraints` factories) that cannot be sent
+ * across; modules it imports are not read again.
+ */
+export async function loadRouteTable(file: string, { fresh = false } = {}): Promise<RouteTable> {
   const path = resolve(file);
   try {
     await access(path);
@@ -83,8 +94,9 @@ export async function loadRouteTable(file: string): Promise<RouteTable> {
   const isModule = /^\.[cm]?js$/.test(extname(path));
   if (isModule) {
     let module: Record<string, unknown>;
+    if (fresh) delete createRequire(import.meta.url).cache[path];
     try {
-      module = await import(pathToFileURL(path).href);
+      module = await import(pathToFileURL(path).href + (fresh ? `?reload=${++reloads}` : ''));
     } catch (error) {
       throw new CliError(`cannot load ${file}: ${(error as Error).message}`);
     }

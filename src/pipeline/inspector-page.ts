@@ -17,7 +17,8 @@ export const INSPECTOR_HTML = (prefix: string, title: string): string => `<!doct
 <script src="${escapeHtml(prefix)}/inspector.js" defer></script>
 </head>
 <body>
-<header><h1>${escapeHtml(title)}</h1><p id="summary" aria-live="polite">Loading the route table…</p></header>
+<header><h1>${escapeHtml(title)}</h1><p id="summary" aria-live="polite">Loading the route table…</p>
+<div id="load-error" role="alert" hidden></div></header>
 <main>
 <section aria-labelledby="explain-title">
 <h2 id="explain-title">Which route takes a request?</h2>
@@ -79,6 +80,8 @@ ul { list-style: none; padding-left: 1rem; margin: 0.2rem 0; }
 .result { margin: 0.5rem 0; padding: 0.5rem; border: 1px solid var(--line); overflow-wrap: anywhere; }
 ol.reasons { padding-left: 1.5rem; font-size: 0.9rem; }
 .hint { color: var(--muted); font-size: 0.85rem; }
+#load-error { margin: 0.5rem 0; padding: 0.5rem 0.75rem; border: 2px solid var(--bad); }
+#load-error pre { margin: 0.5rem 0 0; overflow-x: auto; font: 13px/1.4 ui-monospace, monospace; }
 `;
 
 export const INSPECTOR_JS = `"use strict";
@@ -153,6 +156,14 @@ export const INSPECTOR_JS = `"use strict";
     data.routes.filter(function (r) { return r.name; }).forEach(function (r) { names.appendChild(el("option", { value: r.name, text: r.name + " (" + r.template + ")" })); });
   }
 
+  // A newer version of the table that did not load: what is wrong with it, above the table still shown.
+  function renderError(error) {
+    var box = document.getElementById("load-error");
+    box.hidden = !error;
+    box.replaceChildren();
+    if (error) box.append(el("strong", { text: "The latest version of the table did not load; this page shows the last one that did." }), el("pre", { text: error.message }));
+  }
+
   function reasonsList(items) {
     var list = el("ol", { "class": "reasons" });
     items.forEach(function (e) {
@@ -195,7 +206,7 @@ export const INSPECTOR_JS = `"use strict";
 
   document.getElementById("explain-form").addEventListener("submit", explain);
   document.getElementById("generate-form").addEventListener("submit", generate);
-  getJson("/api/routes", {}).then(function (data) { routes = data.routes; renderTree(data); }).catch(function (error) {
+  getJson("/api/routes", {}).then(function (data) { routes = data.routes; renderTree(data); renderError(data.error); }).catch(function (error) {
     document.getElementById("summary").textContent = "Could not load the route table: " + error.message;
   });
 })();

@@ -4,7 +4,8 @@
 // under the same prefix:
 //
 //   GET {prefix}/                      the page
-//   GET {prefix}/api/routes            { routes: [...], diagnostics: [...] }: the table, and what diagnostics() found
+//   GET {prefix}/api/routes            { routes: [...], diagnostics: [...], error }: the table, what diagnostics()
+//                                      found, and why a newer version of it did not load (or null)
 //   GET {prefix}/api/explain?method=GET&path=/x   explain(): the winner, its values, every route's reason, the closest
 //   GET {prefix}/api/generate?name=todo&values={"id":5}   generate() by name, and explainGenerate()'s reasons
 //
@@ -24,6 +25,28 @@ export interface RouteInspectorOptions {
   prefix?: string;
   /** The page's heading (default "Routes"). */
   title?: string;
+  /**
+   * Why the table shown is not the latest version of its source (a route file that changed and does not compile:
+   * `switchyard inspect --watch` keeps the last table that did). The page shows it above the table; /api/routes
+   * gives it as `error`. Default null.
+   */
+  error?: InspectorError | null;
+}
+
+/** A version of the table that did not load: the whole report, and each mistake in it. */
+export interface InspectorError {
+  /** The report as text, several lines: each mistake with its route, and the template with a caret under the place. */
+  readonly message: string;
+  /** Each mistake: its route (index, name, template; null for the file as a whole), what is wrong, and where. */
+  readonly problems: readonly InspectorProblem[];
+}
+
+/** One mistake of a table that did not load. */
+export interface InspectorProblem {
+  readonly route: { readonly index: number; readonly name: string | null; readonly template: string | null } | null;
+  readonly message: string;
+  /** Lines that show where: the template, and a caret under the place (empty when there is no place to show). */
+  readonly where: readonly string[];
 }
 
 /** A request handler: true when it answered (the path is under its prefix), false when the request is not its own. */
@@ -85,6 +108,9 @@ function valuesFrom(text: string): Record<string, unknown> | null {
 export function routeInspector(source: CompiledRouter | RouteCollection, options: RouteInspectorOptions = {}): RouteInspector {
   const prefix = (options.prefix ?? '/_routes').replace(/\/+$/, '');
   const title = options.title ?? 'Routes';
+  const given = options.error ?? null;
+  // The documented fields only, whatever else the caller's objects carry.
+  const error = given && { message: given.message, problems: given.problems.map((p) => ({ route: p.route, message: p.message, where: p.where })) };
   let router: CompiledRouter | null = null; // compiled on the first request: a RouteCollection may still be filling
   const routerNow = (): CompiledRouter => (router ??= routerOf(source));
 
@@ -107,6 +133,7 @@ export function routeInspector(source: CompiledRouter | RouteCollection, options
     (routesJson ??= safeJson({
       routes: r.routes.map(routeView),
       diagnostics: r.diagnostics().map((d) => ({ code: d.code, severity: d.severity, route: d.route.index, by: d.by?.index ?? null, example: d.example, message: d.message })),
+      error,
     }));
 
   return (req, res, next) => {
