@@ -22,6 +22,7 @@ const HOSTILE = '<img src=x onerror=alert(1)><script>alert(2)</script>';
 let browser: Browser;
 let todo: string;
 let demo: string;
+let stale: Record<'plain' | 'hostile', string>;
 const servers: Server[] = [];
 
 async function listen(server: Server): Promise<string> {
@@ -47,7 +48,19 @@ beforeAll(async () => {
   ]);
   const inspector = routeInspector(table, { title: 'Demo routes' });
   demo = await listen(createServer((req, res) => void (inspector(req, res) || res.writeHead(404).end())));
+  // What `switchyard inspect --watch` serves after routes.json changed to a version that does not compile.
+  const last = compile([{ name: 'health', template: 'healthz' }, { name: 'todos', template: 'api/todo' }, { name: 'todo', template: 'api/todo/{id:int}' }]);
+  const staleFor = async (message: string): Promise<string> => {
+    const staleInspector = routeInspector(last, { title: 'Routes of routes.json', error: { message, problems: [] } });
+    return listen(createServer((req, res) => void (staleInspector(req, res) || res.writeHead(404).end())));
+  };
+  stale = { plain: await staleFor(LOAD_ERROR.plain), hostile: await staleFor(LOAD_ERROR.hostile) };
 }, 60_000);
+
+const LOAD_ERROR = {
+  plain: 'routes.json: an error in the route table\n  #2 todo "api/todo/{id:int"  invalid template at position 9: unmatched "{" (the parameter is not closed)\n    api/todo/{id:int\n             ^',
+  hostile: `routes.json: an error in the route table\n  #2 ${HOSTILE} "a/{b"  invalid template at position 2: unmatched "{" (the parameter is not closed)\n    a/{b\n      ^`,
+};
 
 afterAll(async () => {
   await browser?.close();
@@ -142,6 +155,7 @@ describe('the route inspector on a table with an unreachable route and hostile s
     expect(await route.getAttribute('class')).toContain('unreachable');
     expect(await route.locator('.template').evaluate((n) => getComputedStyle(n).textDecorationLine)).toBe('line-through');
     expect(await route.locator('.finding.error').textContent()).toMatch(/#2 "files\/\{\*path\}" comes first/);
+    expect(await page.locator('#load-error').isHidden()).toBe(true); // no error option: no box
     await page.screenshot({ path: `${IMAGES}/inspector-unreachable.png`, fullPage: true });
     expect(problems).toEqual([]);
     await page.close();
@@ -162,6 +176,26 @@ describe('the route inspector on a table with an unreachable route and hostile s
     expect(await page.locator('img').count()).toBe(0);
     expect(await page.locator('#route-1 strong').textContent()).toBe(`#1 ${HOSTILE}`);
     expect(problems).toEqual([]); // no alert ran
+    await page.close();
+  });
+});
+
+describe('the route inspector of a table whose latest version did not load (switchyard inspect --watch)', () => {
+  it.each([
+    { error: 'plain', width: 1200 },
+    { error: 'hostile', width: 390 },
+  ] as const)('shows the $error error above the last table that loaded, as text, at $width px', async ({ error, width }) => {
+    const { page, problems } = await open(`${stale[error]}/_routes/`, width);
+    await expect.poll(() => page.textContent('#summary')).toMatch(/^3 routes/);
+    const box = page.locator('#load-error');
+    expect(await box.isVisible()).toBe(true);
+    expect(await box.getAttribute('role')).toBe('alert');
+    expect(await box.locator('strong').textContent()).toBe('The latest version of the table did not load; this page shows the last one that did.');
+    expect(await box.locator('pre').textContent()).toBe(LOAD_ERROR[error]); // the caret under its place, a hostile name as text
+    expect(await page.locator('img').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    if (error === 'plain') await page.screenshot({ path: `${IMAGES}/inspector-load-error.png` });
+    expect(problems).toEqual([]);
     await page.close();
   });
 });
