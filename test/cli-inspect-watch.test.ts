@@ -142,6 +142,13 @@ describe.each(KINDS)('switchyard inspect %s --watch', (file, source) => {
     expect(child.exitCode).toBeNull();
   });
 
+  // The watch is stopped with the server: nothing is left to keep the process alive.
+  it('ends on Ctrl-C (SIGINT), with status 0', async () => {
+    const exit = once(child, 'exit');
+    child.kill('SIGINT');
+    expect((await exit)[0]).toBe(0);
+  });
+
   // The docs show a session on routes.json; every line of it is in what this one printed, in the same order.
   it.runIf(file === 'routes.json')('prints what docs/diagnostics.md shows', () => {
     const docs = readFileSync(join(ROOT, 'docs/diagnostics.md'), 'utf8');

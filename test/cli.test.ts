@@ -118,6 +118,7 @@ const cases: [string, string[], number, string[], string][] = [
   ['match --case-sensitive', ['match', '$DIR/cased.json', 'GET', '/USERS', '--case-sensitive'], 1, ['no match for GET /USERS'], ''],
   ['match --case-sensitive, the exact spelling', ['match', '$DIR/cased.json', 'GET', '/users', '--case-sensitive'], 0, ['matched #1 "users"'], ''],
   ['explain --case-sensitive', ['explain', '$DIR/cased.json', 'GET', '/users', '--case-sensitive', '--all'], 0, ['matched #1 "users"', '✗ #0 "Users"  segment 0 "users" is not the literal "Users" (literals compare with their case)'], ''],
+  ['inspect --help says what --watch does', ['inspect', '--help'], 0, ['[--watch]', '--watch reloads the table when the file changes', '  --watch   reload the table when the file changes'], ''],
   ['build --help names --case-sensitive', ['build', '--help'], 0, ['[--case-sensitive]', '--case-sensitive', 'literals compare with their case'], ''],
   ['a missing file', ['lint', '$DIR/missing.json'], 2, [], 'switchyard lint: cannot read'],
   ['bad JSON: line and column', ['routes', '$DIR/bad.json'], 2, [], 'bad.json:1:15  not valid JSON at line 1, column 15: Unexpected end of JSON input'],

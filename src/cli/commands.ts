@@ -290,11 +290,12 @@ to load.`,
 --host, default 127.0.0.1): the table as a tree with the diagnostics beside their routes, a box that explains
 which route takes a request and why each other does not, and a box that makes a link from a route name and
 values. Prints the address, then serves until interrupted (Ctrl-C).
+
 --watch reloads the table when the file changes (saved in place, replaced by a rename, deleted, created
-again) and says so on stderr: "reloaded <file>: N routes". A version that does not load (bad JSON, a bad
-template, a deleted file) changes nothing: its errors are printed, and shown on the page (reload it) and in
-/_routes/api/routes as "error" until a version loads. A route module is imported afresh each time, but the
-modules it imports are not.`,
+again), and says so on stderr ("reloaded <file>: N routes"). A version that does not load (bad JSON, a bad
+template, a deleted file) changes nothing: the last table that loaded stays, and the errors are printed, shown
+on the page (reload it) and given as "error" by /_routes/api/routes until a version loads. A route module is
+imported afresh each time; the modules it imports are not.`,
     options: [
       { name: 'port', value: 'N', text: 'the port to listen on (default 0: a free one)' },
       { name: 'host', value: 'H', text: 'the address to listen on (default 127.0.0.1)' },
