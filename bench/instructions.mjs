@@ -2,7 +2,9 @@
 // two-core machine move by tens of percent; the instructions a loop executes barely move. Each subject runs
 // bench/instructions-child.mjs under `valgrind --tool=callgrind` twice, with the same warm-up (W lookups, enough
 // for V8 to optimise the loop) and N = 0 or N more lookups; (I(N) − I(0)) / N is the instructions per lookup.
-// node runs with --single-threaded so no background compiler or GC thread adds its own instructions.
+// node runs with --single-threaded so no background compiler or GC thread adds its own instructions, and with
+// fixed --hash-seed and --random-seed: with a random seed per process, string hashes (so a Map's collisions)
+// differ from run to run, and so did the counts.
 //
 //   BENCH_INSTR_SETS=github,small,nuget-gallery,nopcommerce-3.90  BENCH_INSTR_SUBJECTS=switchyard-generated,memoirist  BENCH_INSTR_MIXES=all,fresh
 // (the defaults: github and small, all requests pre-built, switchyard generated and the two fastest peers there)
@@ -20,7 +22,9 @@ const MIXES = list('BENCH_INSTR_MIXES', ['all']);
 const SUBJECTS = list('BENCH_INSTR_SUBJECTS', ['switchyard-generated', 'memoirist', 'hono-regexp']);
 // BENCH_INSTR_WARMUP / BENCH_INSTR_COUNT: shorter runs on a busy machine (the counts per lookup barely move).
 const WARMUP = Number(process.env.BENCH_INSTR_WARMUP ?? 200_000);
-const COUNT = Number(process.env.BENCH_INSTR_COUNT ?? 100_000);
+// A million lookups: what else differs between the two processes (start-up, timer-driven work in the warm-up) is
+// then spread thin enough that two runs of one build agree (bench/thresholds.md).
+const COUNT = Number(process.env.BENCH_INSTR_COUNT ?? 1_000_000);
 
 try {
   execFileSync('valgrind', ['--version'], { stdio: 'ignore' });
@@ -34,7 +38,7 @@ const run = promisify(execFile);
 
 /** Instructions executed by one child process (callgrind's "Collected"). */
 async function instructions(subject, set, mix, count) {
-  const args = ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, '--single-threaded', child, subject, set, mix, String(WARMUP), String(count)];
+  const args = ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, '--single-threaded', '--hash-seed=1', '--random-seed=1', child, subject, set, mix, String(WARMUP), String(count)];
   // Tiering off: its switch to the generated code is timed, so under valgrind it would land at another lookup in
   // each run; what is counted is the generated code itself, the tier every request reaches at steady state.
   const { stderr } = await run('valgrind', args, { env: { ...process.env, BENCH_SWITCHYARD_BUNDLE: bundle.path, BENCH_TIERING: 'off' }, maxBuffer: 1 << 24 });
