@@ -5,8 +5,8 @@
 // from the current list (hostile ones among them: escapes, case flips, empty segments, "%2F").
 //
 //   FUZZ_SEED / FUZZ_RUNS   as in every property test (support/fuzz.ts)
-//   LIVE_CHANGES=<n>        changes per table (default 20: the default run makes 10 tables × 20 changes × 4 strategies
-//                           × 2 modes (ignoring case, case-sensitive) = 1,600 changes)
+//   LIVE_CHANGES=<n>        changes per table (default 20: the default run makes 10 tables × 20 changes × 5 variants
+//                           × 2 modes (ignoring case, case-sensitive) = 2,000 changes; `npm run test:live` 1,000)
 import { execFileSync } from 'node:child_process';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
@@ -22,10 +22,13 @@ import { compileToModule } from '../src/index.js';
 const { SEED, TIMEOUT, check, runs } = fuzzHarness('test/live-tables.test.ts', 0x11fe);
 const CHANGES = Number(process.env.LIVE_CHANGES ?? 20);
 
-// Every strategy, and the default: 'generated' with tiering (its partitions answered by the interpreted trie).
+// Every strategy, and the default: 'generated' with tiering (its changed partitions answered by their tries, which
+// change in place), and tiering that switches a partition to its emitted code after 3 requests, so that within a
+// sequence of changes partitions go back and forth between their trie and their code.
 const VARIANTS: [string, StrategyOptions][] = [
   ...strategies.filter((s) => s !== 'aot').map((strategy): [string, StrategyOptions] => [strategy, { strategy }]),
   ['generated, tiered (the default)', { tiering: true }],
+  ['generated, tiered, hot after 3 requests', { tiering: { emitAfter: 3 } }],
 ];
 
 // ─── The comparison ───────────────────────────────────────────────────────────────────────────────────────
@@ -235,6 +238,30 @@ describe.each(VARIANTS)('changes in order (%s)', (_label, options) => {
     const router = compileWith(TENANTS, options);
     expect(router.remove(key)).toBe(false);
     expect(router.routes).toHaveLength(TENANTS.length);
+  });
+});
+
+// A change is made in place: the changed partition's trie takes the route (insertRoute / removeRoute), and nothing
+// is compiled for it until it is hot again; the other partitions keep the matchers (and code) they have.
+describe('a change builds nothing until its partition is hot', () => {
+  const lookups = (router: CompiledRouter, path: string, times: number): void => {
+    for (let i = 0; i < times; i++) router.match(path, 'GET');
+  };
+  it.each<[string, StrategyOptions, number, string[]]>([
+    ['trie: the trie answers for good', { strategy: 'trie' }, 10, []],
+    ['generated, tiered: the trie answers the first requests', { tiering: { emitAfter: 3 } }, 3, ['t2']],
+    ['generated, tiered: then the code', { tiering: { emitAfter: 3 } }, 4, ['t1', 't2']],
+    ['generated without tiering: the code at once', { strategy: 'generated' }, 1, ['t1', 't2']],
+    ['reference: its ordered loop at once', { strategy: 'reference' }, 1, ['t1', 't2']],
+  ])('%s', (_name, options, requests, built) => {
+    const router = compileWith(TENANTS, options);
+    router.add({ template: 'x' }); // the router is live
+    lookups(router, '/t2/users', 10); // t2 is hot (or never, for the trie)
+    router.insert(0, { template: 't1/new/{id}', name: 'new' });
+    lookups(router, '/t1/new/5', requests);
+    expect(liveTableOf(router)!.builtPartitions().sort()).toEqual(built);
+    expect(router.match('/t1/new/5', 'GET')?.route).toMatchObject({ name: 'new', index: 0 });
+    expect(router.match('/t2/users', 'GET')?.route).toMatchObject({ name: 't2.users', index: 3 });
   });
 });
 

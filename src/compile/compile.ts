@@ -12,11 +12,12 @@ import { describeRoutes, type DescribeFormat } from './introspect/describe.js';
 import { diagnose, type Diagnostic } from './introspect/diagnostics.js';
 import { explainGeneration, type GenerationExplanation } from './introspect/explain-generate.js';
 import { explainRequest, type Explanation } from './introspect/explain.js';
-import { LiveTable } from './live/live-table.js';
+import { LiveTable, type LiveTableParts } from './live/live-table.js';
 import { createLiveUrlGenerator } from './live/live-url-generator.js';
 import { createGeneratedMatcher } from './match/generated/generated-matcher.js';
 import { registerStack, stackMatcher, type MatcherStack, type StackCore } from './match/matcher-stack.js';
 import { createTrieMatcher } from './match/trie-matcher.js';
+import { EMIT_AFTER } from './match/tiered-match.js';
 import type { Matcher, MatchStrategy, RouteMatch } from './matcher.js';
 import { createReferenceMatcher } from './reference/reference-matcher.js';
 import { createRouteEntry, createSharedParts, type CompiledRoute, type RouteDefinition, type RouteEntry } from './route-entry.js';
@@ -160,13 +161,12 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
   // Without new Function the generated matcher cannot exist: the interpreted trie answers instead.
   // The stack (static table, method filter, tiers) serves the trie strategies; the reference stays the plain
   // ordered loop it is the oracle as.
-  const buildStack = (matchable: readonly RouteEntry[]): { matcher: Matcher; stack: MatcherStack | null } => {
+  const buildStack = (matchable: readonly RouteEntry[], tiering = options.tiering): { matcher: Matcher; stack: MatcherStack | null } => {
     const built: StackCore = MATCHERS[requested](matchable, { caseSensitive }) ?? createTrieMatcher(matchable, { caseSensitive });
     if (built.strategy === 'reference') return { matcher: built, stack: null };
-    const stack = stackMatcher(built, matchable, { tiering: options.tiering });
+    const stack = stackMatcher(built, matchable, { tiering });
     return { matcher: stack, stack };
   };
-  const buildMatcher = (matchable: readonly RouteEntry[]): Matcher => buildStack(matchable).matcher;
   const compileTable = (definitions: Iterable<RouteDefinition>): Table => {
     const entries = createEntries(definitions, registry, fold);
     const urls = createUrlGenerator(entries, options);
@@ -190,7 +190,12 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     // A route added later is made as compile() makes it: with the router's fold, in parts of its own (nothing
     // of it is kept in a table-wide cache once it is removed).
     const createEntry = (definition: RouteDefinition, index: number) => createRouteEntry(definition, index, registry, createSharedParts(fold));
-    const parts = { strategy, fold, buildMatcher, createEntry };
+    // A live table's partitions are answered by their tries until they are hot (live-table.ts): then their
+    // code is emitted at once, the wait being over. The trie strategy's tries answer for good.
+    const tiering = options.tiering ?? true;
+    const hotAfter = strategy === 'trie' ? null : strategy === 'reference' || tiering === false ? 0 : tiering === true ? EMIT_AFTER : (tiering.emitAfter ?? EMIT_AFTER);
+    const buildMatcher = (matchable: readonly RouteEntry[]): Matcher => buildStack(matchable, false).matcher;
+    const parts: LiveTableParts = { strategy, fold, hotAfter, buildMatcher, createEntry };
     const made = new LiveTable(parts, table.entries());
     table = { matcher: made, stack: null, urls: createLiveUrlGenerator(made, options), entries: () => made.entries(), live: made };
     matcher = made;

@@ -63,6 +63,12 @@ export type SegmentPlan =
 /** The compiler's view of a route. */
 export interface RouteEntry {
   readonly route: CompiledRoute;
+  /**
+   * Where the route stands in first-match order, the one number the trie compares: its index for a table
+   * compile() made, its order key in a live table (live/route-order.ts), where an insert moves indexes but
+   * never an order.
+   */
+  readonly order: number;
   /** The keys of the definition's constraints object as given (diagnostics() reads what resolving merged away). */
   readonly givenConstraintKeys: readonly string[];
   readonly template: RouteTemplate;
@@ -172,6 +178,7 @@ export function createEntryFromTemplate(
   const isStatic = segments.every((s) => s.kind === 'literal');
   return {
     route,
+    order: index,
     givenConstraintKeys: definition.constraints ? orNone(Object.keys(definition.constraints)) : NONE,
     template,
     segments,

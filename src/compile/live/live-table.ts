@@ -1,14 +1,23 @@
 // A live table: a route table that changes (add, insert, remove) without compiling it again. The routes are
 // kept in order (route-order.ts) and split into partitions by their literal prefix, PREFIX_DEPTH segments of
 // it: "t5/users/{id}" and "t5/{page}" go to "t5", "{*path}" to the partition of routes with no literal prefix
-// (""). Each partition is a table of its own, matched by the router's strategy (its trie, its emitted code, its
-// tiering). A route can only accept a request whose first segments spell its literal prefix, so a request is
+// (""). A route can only accept a request whose first segments spell its literal prefix, so a request is
 // answered by at most PREFIX_DEPTH + 1 partitions: "" and the one its first segment names; the answer is the
-// one of the routes they found that comes first in the list. A change rebuilds one partition, when it is next
-// asked; every other partition keeps what it has compiled.
+// one of the routes they found that comes first in the list.
+//
+// Each partition keeps a trie that changes in place (trie.ts: insertRoute, removeRoute), its routes ordered by
+// their order keys, so a change costs the length of one template, whatever the table's size, and no index is
+// renumbered. That trie answers (interpreted) until the partition is hot again: with the 'generated' strategy,
+// once it has served as many requests since its last change as the tiering waits for (at once without
+// tiering), its routes get the strategy's matcher, emitted code and static table, until its next change. The
+// 'reference' strategy, the oracle, answers by its own ordered loop over each partition's routes.
 import { duplicateRouteName, RouteCreationError, RouteTableError, TemplateParseError } from '../../errors.js';
+import type { RouteValues } from '../../route-values.js';
 import type { Fold } from '../case-fold.js';
 import { RequestPath } from '../match/request-path.js';
+import { accepting, methodsAllowed } from '../match/trie-matcher.js';
+import { byOrder, collectInto, searchFrom } from '../match/trie-walk.js';
+import { createTrie, insertRoute, nodesOf, refreshMinIndex, removeRoute, type TrieNode } from '../match/trie.js';
 import { frozenMatch, type Matcher, type MatchStrategy, type RouteMatch } from '../matcher.js';
 import type { RouteDefinition, RouteEntry } from '../route-entry.js';
 import { RouteOrder, type Block, type Ordered } from './route-order.js';
@@ -22,10 +31,13 @@ const PREFIX_DEPTH = 1;
 /** The partition of routes with no literal prefix. */
 const NO_PREFIX = '';
 
-/** One route of a live table. */
-export interface Slot extends Ordered<Slot> {
+/**
+ * One route of a live table, as its partition's trie holds it: the route's entry with its order key as its
+ * order (written by the list, route-order.ts), and what the table keeps of the route.
+ */
+export interface Slot extends RouteEntry, Ordered<Slot> {
   block: Block<Slot> | null;
-  key: number;
+  order: number;
   /** The route as created (its index is where it was first placed). */
   readonly entry: RouteEntry;
   /** Its partition's key; null for a generation-only route, which no matcher sees. */
@@ -33,16 +45,22 @@ export interface Slot extends Ordered<Slot> {
   /** The entry with its index as of `positionedAt` (the list's version): rebuilt when its position moves. */
   positioned: RouteEntry;
   positionedAt: number;
-  /** The entry as its partition's matcher sees it (its index in the partition), kept while that index holds. */
+  /** The entry as its partition's built matcher sees it (its index in the partition), kept while that index holds. */
   local: RouteEntry | null;
   /** URL generation's per-route state (live-url-generator.ts). */
   generation: unknown;
 }
 
-/** The routes of one literal prefix, in list order, and their matcher (null until it is asked after a change). */
+/** The routes of one literal prefix: their trie, changed in place, and the strategy's matcher once it is built. */
 interface Partition {
-  readonly slots: Slot[];
-  matcher: Matcher | null;
+  readonly root: TrieNode;
+  readonly slots: Set<Slot>;
+  /** Requests it has served since its last change. */
+  served: number;
+  /** The strategy's matcher of its routes (their indexes: places in `local`), or null: the trie answers. */
+  built: Matcher | null;
+  /** Its routes in order, as `built` indexes them. */
+  local: Slot[];
 }
 
 /** What a live table needs from compile(): the strategy's matcher for a list of entries, and route creation. */
@@ -50,7 +68,12 @@ export interface LiveTableParts {
   readonly strategy: MatchStrategy;
   /** How the router compares literals (case-fold.ts): partition keys and request segments are folded by it. */
   readonly fold: Fold;
-  /** The matcher compile() would make for these entries (their indexes 0..n-1 in order). */
+  /**
+   * Requests a changed partition serves from its trie before it gets the strategy's matcher: null never (the
+   * 'trie' strategy), 0 at once (the 'reference' strategy, 'generated' without tiering).
+   */
+  readonly hotAfter: number | null;
+  /** The matcher compile() would make for these entries (their indexes 0..n-1 in order), hot: without tiering. */
   buildMatcher(entries: readonly RouteEntry[]): Matcher;
   /** A route entry as compile() makes it at `index` (with `fold`): throws compile()'s error for a bad route. */
   createEntry(definition: RouteDefinition, index: number): RouteEntry;
@@ -59,11 +82,11 @@ export interface LiveTableParts {
 /** An entry with another index (the route object is new: it is frozen; a static route's answer names it). */
 export function withIndex(entry: RouteEntry, index: number): RouteEntry {
   const route = Object.freeze({ ...entry.route, index });
-  return { ...entry, route, staticAnswer: entry.staticAnswer === null ? null : frozenMatch(route, { ...entry.staticAnswer.values }) };
+  return { ...entry, route, order: index, staticAnswer: entry.staticAnswer === null ? null : frozenMatch(route, { ...entry.staticAnswer.values }) };
 }
 
 /** The answer of a route at its current position: a static route's prebuilt one, else a new frozen one. */
-function answerAt(entry: RouteEntry, values: RouteMatch['values']): RouteMatch {
+function answerAt(entry: RouteEntry, values: RouteValues): RouteMatch {
   return entry.staticAnswer ?? frozenMatch(entry.route, values);
 }
 
@@ -107,11 +130,11 @@ export class LiveTable implements Matcher {
       throw new RangeError(`insert: the index must be an integer from 0 to ${this.order.length} (the number of routes), got ${String(position)}`);
     }
     const slot = this.slotOf(this.createEntry(definition, position));
-    const name = slot.entry.route.name;
+    const name = slot.route.name;
     const other = name === null ? undefined : this.byName.get(name.toLowerCase());
     if (other !== undefined) {
       // compile() reports the later of the two routes that share the name.
-      const later = this.order.positionOf(other) >= position ? other.entry.route : slot.entry.route;
+      const later = this.order.positionOf(other) >= position ? other.route : slot.route;
       throw new RouteCreationError(later.name, later.template, duplicateRouteName(later.name!));
     }
     this.place(position, slot);
@@ -129,7 +152,7 @@ export class LiveTable implements Matcher {
       const other = name === null ? undefined : this.byName.get(name.toLowerCase());
       const routeError = error instanceof TemplateParseError || error instanceof RouteCreationError || error instanceof TypeError;
       if (other === undefined || !routeError || this.order.positionOf(other) < position) throw error;
-      const route = other.entry.route;
+      const route = other.route;
       throw new RouteTableError([
         { routeIndex: position, error },
         { routeIndex: this.order.positionOf(other) + 1, error: new RouteCreationError(route.name, route.template, duplicateRouteName(route.name!)) },
@@ -151,49 +174,67 @@ export class LiveTable implements Matcher {
       throw new TypeError(`remove: give a route name (string) or an index (number), got ${nameOrIndex === null ? 'null' : typeof nameOrIndex}`);
     }
     const slot = this.order.removeAt(position);
-    const name = slot.entry.route.name;
+    const name = slot.route.name;
     if (name !== null) {
       this.byName.delete(name.toLowerCase());
       this.byExactName.delete(name);
     }
     if (slot.prefix !== null) {
       const partition = this.partitions.get(slot.prefix)!;
-      partition.slots.splice(this.placeIn(partition.slots, slot.key), 1);
-      partition.matcher = null;
-      if (partition.slots.length === 0) this.partitions.delete(slot.prefix);
+      partition.slots.delete(slot);
+      if (partition.slots.size === 0) this.partitions.delete(slot.prefix);
+      else {
+        removeRoute(partition.root, slot);
+        changed(partition);
+      }
     }
     return true;
   }
 
+  /** The route as the table keeps it: its entry, ordered by the key the list gives it when it is placed. */
   private slotOf(entry: RouteEntry): Slot {
-    return { block: null, key: 0, entry, prefix: prefixOf(entry), positioned: entry, positionedAt: -1, local: null, generation: undefined };
+    // Field by field, not spread: one object shape for every slot (a spread of 100,000 entries took seconds).
+    return {
+      route: entry.route,
+      order: 0,
+      givenConstraintKeys: entry.givenConstraintKeys,
+      template: entry.template,
+      segments: entry.segments,
+      omittableFrom: entry.omittableFrom,
+      isStatic: entry.isStatic,
+      staticAnswer: entry.staticAnswer,
+      captures: entry.captures,
+      defaults: entry.defaults,
+      defaultEntries: entry.defaultEntries,
+      constraintKeys: entry.constraintKeys,
+      constraintList: entry.constraintList,
+      methodSet: entry.methodSet,
+      block: null,
+      entry,
+      prefix: prefixOf(entry),
+      positioned: entry,
+      positionedAt: -1,
+      local: null,
+      generation: undefined,
+    };
   }
 
   private place(position: number, slot: Slot): void {
-    this.order.insert(position, slot);
-    const name = slot.entry.route.name;
+    if (this.order.insert(position, slot)) {
+      // Every order key was rewritten: the tries' bounds are computed again from the new keys.
+      for (const partition of this.partitions.values()) refreshMinIndex(partition.root);
+    }
+    const name = slot.route.name;
     if (name !== null) {
       this.byName.set(name.toLowerCase(), slot);
       this.byExactName.set(name, slot);
     }
     if (slot.prefix === null) return;
     let partition = this.partitions.get(slot.prefix);
-    if (partition === undefined) this.partitions.set(slot.prefix, (partition = { slots: [], matcher: null }));
-    partition.slots.splice(this.placeIn(partition.slots, slot.key), 0, slot);
-    partition.matcher = null;
-  }
-
-  /** Where a key goes in (or is found in) slots ordered by key. */
-  private placeIn(slots: readonly Slot[], key: number): number {
-    if (slots.length === 0 || slots[slots.length - 1].key < key) return slots.length; // the usual append
-    let low = 0;
-    let high = slots.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (slots[middle].key < key) low = middle + 1;
-      else high = middle;
-    }
-    return low;
+    if (partition === undefined) this.partitions.set(slot.prefix, (partition = { root: createTrie(), slots: new Set(), served: 0, built: null, local: [] }));
+    partition.slots.add(slot);
+    insertRoute(partition.root, slot);
+    changed(partition);
   }
 
   // ─── Reading ─────────────────────────────────────────────────────────────────────────────────────────────
@@ -234,18 +275,41 @@ export class LiveTable implements Matcher {
   /** What the heap check counts: everything the table keeps grows with its routes, nothing with its changes. */
   sizes(): Record<string, number> {
     let partitionSlots = 0;
-    for (const partition of this.partitions.values()) partitionSlots += partition.slots.length;
-    return { routes: this.order.length, blocks: this.order.blockCount, partitions: this.partitions.size, partitionSlots, names: this.byName.size, exactNames: this.byExactName.size };
+    let trieNodes = 0;
+    let trieRoutes = 0;
+    for (const partition of this.partitions.values()) {
+      partitionSlots += partition.slots.size;
+      for (const node of nodesOf(partition.root)) {
+        trieNodes++;
+        trieRoutes += node.terminals.length + node.catchAlls.length + node.literalKeys.length + (node.literalMap?.size ?? 0);
+      }
+    }
+    return { routes: this.order.length, blocks: this.order.blockCount, partitions: this.partitions.size, partitionSlots, trieNodes, trieRoutes, names: this.byName.size, exactNames: this.byExactName.size };
+  }
+
+  /** The partitions (by prefix) that answer by the strategy's matcher now, not by their trie. */
+  builtPartitions(): string[] {
+    return [...this.partitions].filter(([, partition]) => partition.built !== null).map(([prefix]) => prefix);
   }
 
   // ─── Matching ────────────────────────────────────────────────────────────────────────────────────────────
 
-  private matcherOf(partition: Partition): Matcher {
-    if (partition.matcher === null) {
-      // An append leaves every other route's index in the partition as it was: their entries are reused.
-      partition.matcher = this.parts.buildMatcher(partition.slots.map((slot, i) => (slot.local?.route.index === i ? slot.local : (slot.local = withIndex(slot.entry, i)))));
+  /** The partition's built matcher, made now if it has none (its routes indexed by their place in the partition). */
+  private builtOf(partition: Partition): Matcher {
+    if (partition.built === null) {
+      partition.local = [...partition.slots].sort(byOrder);
+      // Routes whose place in the partition did not move keep their entries.
+      partition.built = this.parts.buildMatcher(partition.local.map((slot, i) => (slot.local?.route.index === i ? slot.local : (slot.local = withIndex(slot.entry, i)))));
     }
-    return partition.matcher;
+    return partition.built;
+  }
+
+  /** The partition's built matcher when it answers now (it is hot), else null: its trie answers. */
+  private hotMatcher(partition: Partition): Matcher | null {
+    if (partition.built !== null) return partition.built;
+    const hotAfter = this.parts.hotAfter;
+    if (hotAfter === null || partition.served++ < hotAfter) return null;
+    return this.builtOf(partition);
   }
 
   /** The partitions that may hold a route accepting this path: "", then the one its first segment names. */
@@ -285,32 +349,71 @@ export class LiveTable implements Matcher {
   get source(): string | null {
     if (this.strategy !== 'generated') return null;
     const sources: string[] = [];
-    for (const [prefix, partition] of this.partitions) sources.push(`// The routes under ${JSON.stringify(prefix)}:\n${this.matcherOf(partition).source}`);
+    for (const [prefix, partition] of this.partitions) sources.push(`// The routes under ${JSON.stringify(prefix)}:\n${this.builtOf(partition).source}`);
     return sources.join('\n\n');
   }
 
   match(target: string, method: string, httpContext: unknown): RouteMatch | null {
     const keyed = this.partitionNamed(target);
     const none = this.partitions.get(NO_PREFIX);
-    const first = keyed === undefined ? null : this.matcherOf(keyed).match(target, method, httpContext);
-    let slot = first === null ? null : keyed!.slots[first.route.index];
-    let found = first;
-    // The routes with no literal prefix, unless the one found comes before all of them.
-    if (none !== undefined && (slot === null || none.slots[0].key < slot.key)) {
-      const other = this.matcherOf(none).match(target, method, httpContext);
-      const otherSlot = other === null ? null : none.slots[other.route.index];
-      if (otherSlot !== null && (slot === null || otherSlot.key < slot.key)) {
-        slot = otherSlot;
-        found = other;
+    let path: RequestPath | null = null;
+    let best: Slot | null = null;
+    let values: RouteValues | null = null;
+    if (keyed !== undefined) {
+      const built = this.hotMatcher(keyed);
+      if (built !== null) {
+        const found = built.match(target, method, httpContext);
+        if (found !== null) {
+          best = keyed.local[found.route.index];
+          values = found.values as RouteValues;
+        }
+      } else {
+        const search = searchFrom(keyed.root, 0, (path = new RequestPath(target, false, this.parts.fold)), method, httpContext, Infinity);
+        best = search.best as Slot | null;
+        values = search.values;
       }
     }
-    return slot === null ? null : answerAt(this.positioned(slot), found!.values);
+    // The routes with no literal prefix, unless the one found comes before all of them.
+    if (none !== undefined && (best === null || none.root.minIndex < best.order)) {
+      const built = this.hotMatcher(none);
+      if (built !== null) {
+        const found = built.match(target, method, httpContext);
+        const slot = found === null ? null : none.local[found.route.index];
+        if (slot !== null && (best === null || slot.order < best.order)) {
+          best = slot;
+          values = found!.values as RouteValues;
+        }
+      } else {
+        const search = searchFrom(none.root, 0, path ?? new RequestPath(target, false, this.parts.fold), method, httpContext, best === null ? Infinity : best.order);
+        if (search.best !== null) {
+          best = search.best as Slot;
+          values = search.values;
+        }
+      }
+    }
+    return best === null ? null : answerAt(this.positioned(best), values!);
+  }
+
+  /** The routes of the partitions this path may reach whose template shape accepts it, in order. */
+  private candidates(target: string, path: RequestPath): Slot[] {
+    const found: RouteEntry[] = [];
+    for (const partition of this.partitionsFor(target)) collectInto(partition.root, path, found);
+    return (found as Slot[]).sort(byOrder);
   }
 
   *matches(target: string, method: string, httpContext: unknown): Generator<RouteMatch> {
-    // Each partition's matches come in its own order: merged by the routes' order keys.
+    if (this.strategy === 'reference') {
+      yield* this.builtMatches(target, method, httpContext);
+      return;
+    }
+    const path = new RequestPath(target, false, this.parts.fold);
+    for (const [slot, values] of accepting(this.candidates(target, path), path, method, httpContext)) yield answerAt(this.positioned(slot as Slot), values);
+  }
+
+  /** matches() by each partition's built matcher, merged by the routes' order keys (the reference strategy). */
+  private *builtMatches(target: string, method: string, httpContext: unknown): Generator<RouteMatch> {
     const streams = this.partitionsFor(target).map((partition) => {
-      const iterator = this.matcherOf(partition).matches(target, method, httpContext)[Symbol.iterator]();
+      const iterator = this.builtOf(partition).matches(target, method, httpContext)[Symbol.iterator]();
       return { partition, iterator, head: iterator.next() };
     });
     for (;;) {
@@ -318,8 +421,8 @@ export class LiveTable implements Matcher {
       let nextSlot: Slot | null = null;
       for (const stream of streams) {
         if (stream.head.done) continue;
-        const slot = stream.partition.slots[stream.head.value.route.index];
-        if (nextSlot === null || slot.key < nextSlot.key) {
+        const slot = stream.partition.local[stream.head.value.route.index];
+        if (nextSlot === null || slot.order < nextSlot.order) {
           next = stream;
           nextSlot = slot;
         }
@@ -327,20 +430,28 @@ export class LiveTable implements Matcher {
       if (next === null) return;
       const found = next.head.value as RouteMatch;
       next.head = next.iterator.next();
-      yield answerAt(this.positioned(nextSlot!), found.values);
+      yield answerAt(this.positioned(nextSlot!), found.values as RouteValues);
     }
   }
 
   allowedMethods(target: string, httpContext: unknown): string[] {
-    const partitions = this.partitionsFor(target);
-    if (partitions.length === 1) return this.matcherOf(partitions[0]).allowedMethods(target, httpContext);
-    const allowed = new Set<string>();
-    for (const partition of partitions) for (const method of this.matcherOf(partition).allowedMethods(target, httpContext)) allowed.add(method);
-    return [...allowed].sort();
+    if (this.strategy === 'reference') {
+      const allowed = new Set<string>();
+      for (const partition of this.partitionsFor(target)) for (const method of this.builtOf(partition).allowedMethods(target, httpContext)) allowed.add(method);
+      return [...allowed].sort();
+    }
+    const path = new RequestPath(target, false, this.parts.fold);
+    return methodsAllowed(this.candidates(target, path), path, httpContext);
   }
 
   /** The strategy's own picture ('trie': the trie of the whole list), built for the current list. */
   describe(): string {
     return this.parts.buildMatcher(this.entries().filter((entry) => !entry.route.generationOnly)).describe();
   }
+}
+
+/** A partition's routes changed: its built matcher is dropped (its trie is already up to date). */
+function changed(partition: Partition): void {
+  partition.built = null;
+  partition.served = 0;
 }

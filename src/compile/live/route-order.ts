@@ -2,12 +2,12 @@
 // shifts every later position; renumbering 100,000 routes on each change would cost more than the change. So the
 // list is cut into blocks (a position is a block's start plus a place inside it, starts recomputed only from the
 // first block that changed), and each route carries an order key, a number that only grows along the list:
-// comparing two routes' order needs no position at all.
+// comparing two routes' order needs no position at all (the tries of a live table compare nothing else).
 
 /** What the list keeps of each item: its block and its order key (managed here). */
 export interface Ordered<T> {
   block: Block<T> | null;
-  key: number;
+  order: number;
 }
 
 export interface Block<T> {
@@ -55,12 +55,15 @@ export class RouteOrder<T extends Ordered<T>> {
     return item.block!.changedAt <= version;
   }
 
-  /** Inserts `item` at `position` (0 ≤ position ≤ length) and gives it an order key between its neighbours. */
-  insert(position: number, item: T): void {
+  /**
+   * Inserts `item` at `position` (0 ≤ position ≤ length) and gives it an order key between its neighbours. True
+   * when there was no room between them: then every item's key was rewritten (in the same order).
+   */
+  insert(position: number, item: T): boolean {
     this.version++;
     this.refreshStarts();
-    const before = position > 0 ? this.at(position - 1).key : null;
-    const after = position < this.count ? this.at(position).key : null;
+    const before = position > 0 ? this.at(position - 1).order : null;
+    const after = position < this.count ? this.at(position).order : null;
     if (this.blocks.length === 0) this.blocks.push({ items: [], start: 0, changedAt: this.version });
     const b = position === this.count ? this.blocks.length - 1 : this.blockIndexAt(position);
     const block = this.blocks[b];
@@ -69,8 +72,10 @@ export class RouteOrder<T extends Ordered<T>> {
     this.count++;
     this.touched(b);
     if (block.items.length > BLOCK_MAX) this.split(b);
-    item.key = before === null ? (after === null ? 0 : after - KEY_GAP) : after === null ? before + KEY_GAP : (before + after) / 2;
-    if ((before !== null && item.key <= before) || (after !== null && item.key >= after)) this.spreadKeys();
+    item.order = before === null ? (after === null ? 0 : after - KEY_GAP) : after === null ? before + KEY_GAP : (before + after) / 2;
+    if ((before === null || item.order > before) && (after === null || item.order < after)) return false;
+    this.spreadKeys();
+    return true;
   }
 
   /** Removes and returns the item at `position`. */
@@ -140,9 +145,9 @@ export class RouteOrder<T extends Ordered<T>> {
     return this.blocks[this.blockIndexAt(position)];
   }
 
-  /** Rewrites every key, evenly spaced in list order (order kept: nothing that compares keys needs rebuilding). */
+  /** Rewrites every key, evenly spaced in list order (the order kept; bounds computed from the old keys must be computed again). */
   private spreadKeys(): void {
     let key = 0;
-    for (const item of this) item.key = (key += KEY_GAP);
+    for (const item of this) item.order = (key += KEY_GAP);
   }
 }

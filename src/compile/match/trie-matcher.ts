@@ -3,6 +3,7 @@
 import { foldFor } from '../case-fold.js';
 import type { Matcher, RouteMatch } from '../matcher.js';
 import type { RouteEntry } from '../route-entry.js';
+import type { RouteValues } from '../../route-values.js';
 import { RequestPath } from './request-path.js';
 import { answerOf, captureValues } from './capture-values.js';
 import { acceptsMethod, passesConstraints } from './route-checks.js';
@@ -14,6 +15,32 @@ import { buildTrie, describeTrie, type TrieNode } from './trie.js';
 export interface TrieMatcher extends Matcher {
   readonly root: TrieNode;
   readonly staticTable: StaticTable;
+}
+
+/** The candidates (routes whose template shape matches the path, in order) that accept the request, with their values. */
+export function* accepting(candidates: readonly RouteEntry[], path: RequestPath, method: string, httpContext: unknown): Generator<[RouteEntry, RouteValues]> {
+  for (const entry of candidates) {
+    if (!acceptsMethod(entry, method)) continue;
+    const values = captureValues(entry, path);
+    if (values !== null && passesConstraints(entry, values, method, httpContext)) yield [entry, values];
+  }
+}
+
+/**
+ * The methods of the candidates whose values bind and whose constraints accept the path (the verb limit aside:
+ * as if sent with one of the route's methods); "*" for a route without a verb limit. Sorted.
+ */
+export function methodsAllowed(candidates: readonly RouteEntry[], path: RequestPath, httpContext: unknown): string[] {
+  const allowed = new Set<string>();
+  for (const entry of candidates) {
+    const values = captureValues(entry, path);
+    if (values === null) continue;
+    const methods = entry.route.methods ?? ['*'];
+    if (passesConstraints(entry, values, methods[0] === '*' ? 'GET' : methods[0], httpContext)) {
+      for (const m of methods) allowed.add(m);
+    }
+  }
+  return [...allowed].sort();
 }
 
 /**
@@ -38,26 +65,11 @@ export function createTrieMatcher(entries: readonly RouteEntry[], { staticTable,
     },
     *matches(target, method, httpContext): Generator<RouteMatch> {
       const path = new RequestPath(target, false, fold);
-      for (const entry of collectCandidates(root, path)) {
-        if (!acceptsMethod(entry, method)) continue;
-        const values = captureValues(entry, path);
-        if (values !== null && passesConstraints(entry, values, method, httpContext)) yield answerOf(entry, values);
-      }
+      for (const [entry, values] of accepting(collectCandidates(root, path), path, method, httpContext)) yield answerOf(entry, values);
     },
     allowedMethods(target, httpContext) {
       const path = new RequestPath(target, false, fold);
-      const allowed = new Set<string>();
-      // Routes whose template shape matches the path, in order (constraints not yet run).
-      for (const entry of collectCandidates(root, path)) {
-        const values = captureValues(entry, path);
-        if (values === null) continue;
-        const methods = entry.route.methods ?? ['*'];
-        // The verb limit aside, do the constraints accept the request (as if sent with one of its methods)?
-        if (passesConstraints(entry, values, methods[0] === '*' ? 'GET' : methods[0], httpContext)) {
-          for (const m of methods) allowed.add(m);
-        }
-      }
-      return [...allowed].sort();
+      return methodsAllowed(collectCandidates(root, path), path, httpContext);
     },
     describe: () => describeTrie(root),
   };

@@ -1,5 +1,5 @@
 // Walking the trie for one request path. The walk is a depth-first search that carries the best (lowest
-// index) accepted route so far and skips any subtree whose minIndex cannot beat it; the routes of a node are
+// order: compile()'s index, a live table's order key) accepted route so far and skips any subtree whose minIndex cannot beat it; the routes of a node are
 // tried in index order, values are bound and constraints run only for a route the walk reached, and the
 // first one that passes is the best of that node. Each path segment is looked at once per live branch, so
 // the work is bounded by path length × branching, with no backtracking inside a segment. The search keeps its
@@ -9,30 +9,38 @@ import { matchComplexSegment, type ComplexPattern } from '../complex-segment.js'
 import type { RequestPath } from './request-path.js';
 import type { RouteEntry } from '../route-entry.js';
 import type { RouteMatch } from '../matcher.js';
+import type { RouteValues } from '../../route-values.js';
 import { answerOf, captureValues } from './capture-values.js';
 import { acceptsMethod, passesConstraints } from './route-checks.js';
 import { literalChildFor, type TrieNode } from './trie.js';
 
-/** The state of one first-match search. */
-interface Search {
+/** The state of one first-match search: once it is done, the route found (null: none) and its values. */
+export interface Search {
   readonly path: RequestPath;
   readonly count: number;
   readonly method: string;
   readonly httpContext: unknown;
-  bestIndex: number;
-  best: RouteMatch | null;
+  bestOrder: number;
+  best: RouteEntry | null;
+  values: RouteValues | null;
 }
 
-/** The first route (lowest index) that accepts the request, or null. */
+/** The first route (lowest order) that accepts the request, or null. */
 export function findFirst(root: TrieNode, path: RequestPath, method: string, httpContext: unknown): RouteMatch | null {
   return findFirstFrom(root, 0, path, method, httpContext, Infinity);
 }
 
-/** The same below `node` (reached at segment `depth`), among routes with an index below `bestIndex`. */
-export function findFirstFrom(node: TrieNode, depth: number, path: RequestPath, method: string, httpContext: unknown, bestIndex: number): RouteMatch | null {
-  const search: Search = { path, count: path.length, method, httpContext, bestIndex, best: null };
+/** The same below `node` (reached at segment `depth`), among routes with an order below `bestOrder`. */
+export function findFirstFrom(node: TrieNode, depth: number, path: RequestPath, method: string, httpContext: unknown, bestOrder: number): RouteMatch | null {
+  const search = searchFrom(node, depth, path, method, httpContext, bestOrder);
+  return search.best === null ? null : answerOf(search.best, search.values!);
+}
+
+/** The search below `node` itself: the route found and its values, for a caller that answers with another route object. */
+export function searchFrom(node: TrieNode, depth: number, path: RequestPath, method: string, httpContext: unknown, bestOrder: number): Search {
+  const search: Search = { path, count: path.length, method, httpContext, bestOrder, best: null, values: null };
   walk(node, depth, search);
-  return search.best;
+  return search;
 }
 
 function walk(start: TrieNode, startDepth: number, search: Search): void {
@@ -46,7 +54,7 @@ function walk(start: TrieNode, startDepth: number, search: Search): void {
     const node = nodes.pop()!;
     const depth = depths.pop()!;
     const pattern = patterns.pop()!;
-    if (node.minIndex >= search.bestIndex) continue;
+    if (node.minIndex >= search.bestOrder) continue;
     if (pattern !== null && matchComplexSegment(pattern, path.decoded(depth - 1)) === null) continue;
     if (depth === search.count) {
       tryRoutes(node.terminals, search);
@@ -81,33 +89,42 @@ function walk(start: TrieNode, startDepth: number, search: Search): void {
   }
 }
 
-/** Tries routes (ascending index) that end here; the first that binds and passes its constraints wins. */
+/** Tries routes (ascending order) that end here; the first that binds and passes its constraints wins. */
 function tryRoutes(entries: readonly RouteEntry[], search: Search): void {
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];
-    if (entry.route.index >= search.bestIndex) return;
+    if (entry.order >= search.bestOrder) return;
     if (!acceptsMethod(entry, search.method)) continue;
     const values = captureValues(entry, search.path);
     if (values !== null && passesConstraints(entry, values, search.method, search.httpContext)) {
-      search.bestIndex = entry.route.index;
-      search.best = answerOf(entry, values);
+      search.bestOrder = entry.order;
+      search.best = entry;
+      search.values = values;
       return;
     }
   }
 }
 
-/** The first of `entries` (ascending index, shapes known to match) that binds and passes its checks. */
+/** The first of `entries` (ascending order, shapes known to match) that binds and passes its checks. */
 export function firstAccepting(entries: readonly RouteEntry[], path: RequestPath, method: string, httpContext: unknown): RouteMatch | null {
-  const search: Search = { path, count: -1, method, httpContext, bestIndex: Infinity, best: null };
+  const search: Search = { path, count: -1, method, httpContext, bestOrder: Infinity, best: null, values: null };
   tryRoutes(entries, search);
-  return search.best;
+  return search.best === null ? null : answerOf(search.best, search.values!);
 }
 
-/** Every route whose template shape matches the path (constraints not yet run), in index order. */
+/** Every route whose template shape matches the path (constraints not yet run), in order. */
 export function collectCandidates(root: TrieNode, path: RequestPath): RouteEntry[] {
   const found: RouteEntry[] = [];
+  collectInto(root, path, found);
+  return found.sort(byOrder);
+}
+
+/** First-match order. */
+export const byOrder = (a: RouteEntry, b: RouteEntry): number => a.order - b.order;
+
+/** Adds the routes whose template shape matches the path to `found`, in no particular order. */
+export function collectInto(root: TrieNode, path: RequestPath, found: RouteEntry[]): void {
   collect(root, 0, path, found);
-  return found.sort((a, b) => a.route.index - b.route.index);
 }
 
 function collect(root: TrieNode, rootDepth: number, path: RequestPath, found: RouteEntry[]): void {

@@ -12,10 +12,13 @@
 //
 // Every node records the lowest route index beneath it (min), so the walk skips branches that cannot beat
 // the best match found so far: the answer is always the lowest-index route that accepts the request, the
-// order of the collection — never reordered by specificity.
+// order of the collection — never reordered by specificity. The trie compares routes by their `order` (a
+// table compile() made: the index). A live table's trie changes in place (insertRoute, removeRoute): its
+// routes are ordered by their order keys, and a node's min is a lower bound (a removed route's key may stay
+// there: a low bound only prunes less, it never skips a route).
 import type { ComplexPattern } from '../complex-segment.js';
 import type { RequestPath } from './request-path.js';
-import type { RouteEntry } from '../route-entry.js';
+import type { RouteEntry, SegmentPlan } from '../route-entry.js';
 
 /** One edge for a complex segment pattern; routes with the same pattern (names aside) share it. */
 export interface ComplexEdge {
@@ -44,7 +47,10 @@ export interface TrieNode {
   catchAlls: readonly RouteEntry[];
   /** Routes that match when the path ends at this depth (later segments optional, defaulted or catch-all). */
   terminals: readonly RouteEntry[];
-  /** The lowest route index in this subtree (Infinity when empty). */
+  /**
+   * The lowest route order in this subtree (Infinity when empty): the lowest index in a trie compile() built
+   * (the emitted code compares it with indexes), at most the lowest order key in a live table's trie.
+   */
   minIndex: number;
 }
 
@@ -171,11 +177,24 @@ function computeMinIndex(root: TrieNode): void {
   for (let i = order.length - 1; i >= 0; i--) {
     const node = order[i];
     let min = Infinity;
-    for (const entry of node.terminals) min = Math.min(min, entry.route.index);
-    for (const entry of node.catchAlls) min = Math.min(min, entry.route.index);
-    for (const child of childrenOf(node)) min = Math.min(min, child.minIndex);
-    node.minIndex = min;
+    node.minIndex = ownMin(node);
   }
+}
+
+/** The lowest order of a node's routes and its children's bounds (its route lists are in order). */
+function ownMin(node: TrieNode): number {
+  let min = Infinity;
+  if (node.terminals.length > 0) min = node.terminals[0].order;
+  if (node.catchAlls.length > 0) min = Math.min(min, node.catchAlls[0].order);
+  for (const child of node.literalNodes) min = Math.min(min, child.minIndex);
+  if (node.parameter !== null) min = Math.min(min, node.parameter.minIndex);
+  for (const edge of node.complex) min = Math.min(min, edge.node.minIndex);
+  return min;
+}
+
+/** Every node's min computed again (a live table's order keys were all rewritten). */
+export function refreshMinIndex(root: TrieNode): void {
+  computeMinIndex(root);
 }
 
 /** A text picture of the trie, for debugging and snapshot tests. */
@@ -206,4 +225,147 @@ export function describeTrie(root: TrieNode): string {
     for (let i = children.length - 1; i >= 0; i--) stack.push([children[i][0], children[i][1], depth + 1]);
   }
   return lines.join('\n');
+}
+
+// ─── A trie that changes in place (live tables) ──────────────────────────────────────────────────────────
+
+/** An empty trie, to change with insertRoute and removeRoute. */
+export function createTrie(): TrieNode {
+  return createNode();
+}
+
+/** `list` with `entry` placed by its order (a new array when `list` is the shared empty one). */
+function placed(list: readonly RouteEntry[], entry: RouteEntry): readonly RouteEntry[] {
+  if (list === NONE) return [entry];
+  const items = list as RouteEntry[];
+  let low = 0;
+  let high = items.length;
+  if (items[high - 1].order < entry.order) low = high; // the usual append
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (items[middle].order < entry.order) low = middle + 1;
+    else high = middle;
+  }
+  items.splice(low, 0, entry);
+  return items;
+}
+
+/** `list` without `entry` (the shared empty list when nothing is left). */
+function without(list: readonly RouteEntry[], entry: RouteEntry): readonly RouteEntry[] {
+  const at = list.indexOf(entry);
+  if (at < 0) return list;
+  if (list.length === 1) return NONE;
+  (list as RouteEntry[]).splice(at, 1);
+  return list;
+}
+
+/** The child for folded literal `key`, made when missing (with the Map once there are more than LITERAL_CHAIN_MAX). */
+function literalChildMade(node: TrieNode, key: string): TrieNode {
+  const found = literalChild(node, key);
+  if (found !== undefined) return found;
+  const child = createNode();
+  if (node.literalKeys === NONE) {
+    node.literalKeys = [key];
+    node.literalNodes = [child];
+  } else {
+    (node.literalKeys as string[]).push(key);
+    (node.literalNodes as TrieNode[]).push(child);
+  }
+  if (node.literalMap !== null) node.literalMap.set(key, child);
+  else if (node.literalKeys.length > LITERAL_CHAIN_MAX) node.literalMap = new Map(literalEdges(node));
+  return child;
+}
+
+/**
+ * Adds a route to a trie in place, in O(template length): the nodes on its path are made where missing, the
+ * route is placed by its order in their lists, and each node's min is lowered to its order where higher.
+ */
+export function insertRoute(root: TrieNode, entry: RouteEntry): void {
+  let node = root;
+  for (let depth = 0; depth < entry.segments.length; depth++) {
+    if (entry.order < node.minIndex) node.minIndex = entry.order;
+    if (depth >= entry.omittableFrom) node.terminals = placed(node.terminals, entry);
+    const plan = entry.segments[depth];
+    switch (plan.kind) {
+      case 'catchAll':
+        node.catchAlls = placed(node.catchAlls, entry);
+        return;
+      case 'literal':
+        node = literalChildMade(node, plan.folded);
+        break;
+      case 'parameter':
+        node = node.parameter ??= createNode();
+        break;
+      case 'complex': {
+        let edge = node.complex.find((e) => e.pattern.key === plan.pattern.key);
+        if (!edge) node.complex = added(node.complex, (edge = { pattern: plan.pattern, node: createNode() }));
+        node = edge.node;
+        break;
+      }
+    }
+  }
+  if (entry.order < node.minIndex) node.minIndex = entry.order;
+  node.terminals = placed(node.terminals, entry);
+}
+
+/** A node's children are few enough to compute its min again on a remove (more: the bound stays low). */
+const RECOMPUTE_FANOUT_MAX = 64;
+
+/**
+ * Removes a route from a trie in place (the route must be in it), in O(template length): it leaves its
+ * nodes' lists, nodes left with no route and no child are cut off, and a node whose min was the route's
+ * order gets its min again where its children are few.
+ */
+export function removeRoute(root: TrieNode, entry: RouteEntry): void {
+  const path: TrieNode[] = [root];
+  let node = root;
+  let caught = false;
+  for (let depth = 0; depth < entry.segments.length; depth++) {
+    if (depth >= entry.omittableFrom) node.terminals = without(node.terminals, entry);
+    const plan = entry.segments[depth];
+    if (plan.kind === 'catchAll') {
+      node.catchAlls = without(node.catchAlls, entry);
+      caught = true;
+      break;
+    }
+    const next = plan.kind === 'literal' ? literalChild(node, plan.folded) : plan.kind === 'parameter' ? node.parameter : node.complex.find((e) => e.pattern.key === plan.pattern.key)?.node;
+    if (next === undefined || next === null) throw new Error(`removeRoute: the route "${entry.route.template}" is not in this trie`);
+    path.push((node = next));
+  }
+  if (!caught) node.terminals = without(node.terminals, entry);
+  // Bottom up: cut off empty nodes, and tighten the bounds the removed route set.
+  for (let i = path.length - 1; i >= 0; i--) {
+    const at = path[i];
+    if (i > 0 && isEmpty(at)) detach(path[i - 1], at, entry.segments[i - 1]);
+    else if (at.minIndex === entry.order && at.literalNodes.length + at.complex.length <= RECOMPUTE_FANOUT_MAX) at.minIndex = ownMin(at);
+  }
+}
+
+function isEmpty(node: TrieNode): boolean {
+  return node.terminals.length === 0 && node.catchAlls.length === 0 && node.literalKeys.length === 0 && node.parameter === null && node.complex.length === 0;
+}
+
+/** Cuts `child`, reached by the template segment `plan`, off `parent`. */
+function detach(parent: TrieNode, child: TrieNode, plan: SegmentPlan): void {
+  if (plan.kind === 'parameter') parent.parameter = null;
+  else if (plan.kind === 'complex') parent.complex = parent.complex.length === 1 ? NONE : parent.complex.filter((edge) => edge.node !== child);
+  else if (plan.kind === 'literal') {
+    if (parent.literalKeys.length === 1) {
+      parent.literalKeys = NONE;
+      parent.literalNodes = NONE;
+    } else {
+      // The last edge moves into the hole: the edges' order means nothing (they are found by their text).
+      const keys = parent.literalKeys as string[];
+      const nodes = parent.literalNodes as TrieNode[];
+      const at = nodes.indexOf(child);
+      keys[at] = keys[keys.length - 1];
+      nodes[at] = nodes[nodes.length - 1];
+      keys.pop();
+      nodes.pop();
+    }
+    if (parent.literalMap !== null) {
+      parent.literalMap.delete(plan.folded);
+      if (parent.literalKeys.length <= LITERAL_CHAIN_MAX) parent.literalMap = null;
+    }
+  }
 }
