@@ -1,14 +1,15 @@
 // Live tables at 100,000 routes: 1,000 tenants × 100 routes ("t{n}/…": statics, parameters, int constraints,
 // catch-alls), built once, then changed route by route. For switchyard (router.add / insert / remove), rou3
 // (addRoute / removeRoute) and find-my-way (on / off): build time, heap after build, each change's latency
-// (p50 / p99, the changes back to back), then an add followed by the first lookup in its tenant (where
-// switchyard rebuilds that tenant's partition: the cost a change defers to its first request), and lookups
+// (p50 / p99, the changes back to back), then an add followed by the first lookup in its tenant (the cost a
+// change could defer to its next request: switchyard answers it by the tenant's trie, changed in place), and lookups
 // per second: before any change, right after the timed changes, during churn (one change per CHURN_EVERY
 // lookups) and after it. Results: bench/results/live.json.
 //
 //   node --expose-gc bench/live.mjs          (npm run bench:live)
 //   LIVE_TENANTS=100 node --expose-gc bench/live.mjs   a smaller table
 import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import FindMyWay from 'find-my-way';
 import { addRoute, createRouter, findRoute, removeRoute } from 'rou3';
@@ -89,7 +90,7 @@ function measure(name, make) {
   const inserts = make.insert ? inserted.map((c) => time(() => make.insert(router, c))) : [];
   const removes = batch.map((c) => time(() => make.remove(router, c)));
   if (make.insert) for (const c of inserted) make.remove(router, c);
-  // Then each add followed by the first lookup in its tenant (where switchyard rebuilds that tenant's partition).
+  // Then each add followed by the first lookup in its tenant (what a change leaves to the next request is paid here).
   const firstLookups = [];
   const addsThenLookups = [];
   for (const c of batch) {
@@ -100,7 +101,7 @@ function measure(name, make) {
   }
   for (const c of batch) make.remove(router, c);
   Object.assign(result, { add: latency(adds), insert: latency(inserts), remove: latency(removes), firstLookup: latency(firstLookups), addThenLookup: latency(addsThenLookups) });
-  // Right after the changes: switchyard rebuilds each partition the changes touched on its first request.
+  // Right after the changes: the tenants they touched are answered by their tries until they are hot again.
   result.lookupsAfterChanges = lookupRate(lookup);
   if (make.churn !== false) {
     let j = 0;
@@ -118,6 +119,7 @@ function measure(name, make) {
   return result;
 }
 
+const loadAtStart = loadavg()[0];
 const results = [];
 results.push(
   measure('switchyard', {
@@ -160,6 +162,6 @@ results.push(
     churn: false,
   }),
 );
-writeFileSync(new URL('./results/live.json', import.meta.url), JSON.stringify({ date: new Date().toISOString(), node: process.version, tenants: TENANTS, changes: CHANGES, churnEvery: CHURN_EVERY, results }, null, 2) + '\n');
+writeFileSync(new URL('./results/live.json', import.meta.url), JSON.stringify({ date: new Date().toISOString(), node: process.version, loadavg: [loadAtStart, loadavg()[0]], tenants: TENANTS, changes: CHANGES, churnEvery: CHURN_EVERY, results }, null, 2) + '\n');
 const { renderDocs } = await import('./render.mjs');
 renderDocs();

@@ -17,7 +17,7 @@ import type { Fold } from '../case-fold.js';
 import { RequestPath } from '../match/request-path.js';
 import { accepting, methodsAllowed } from '../match/trie-matcher.js';
 import { byOrder, collectInto, searchFrom } from '../match/trie-walk.js';
-import { createTrie, insertRoute, nodesOf, refreshMinIndex, removeRoute, type TrieNode } from '../match/trie.js';
+import { createTrie, insertRoute, lowerBounds, nodesOf, removeRoute, type TrieNode } from '../match/trie.js';
 import { frozenMatch, type Matcher, type MatchStrategy, type RouteMatch } from '../matcher.js';
 import type { RouteDefinition, RouteEntry } from '../route-entry.js';
 import { RouteOrder, type Block, type Ordered } from './route-order.js';
@@ -220,10 +220,8 @@ export class LiveTable implements Matcher {
   }
 
   private place(position: number, slot: Slot): void {
-    if (this.order.insert(position, slot)) {
-      // Every order key was rewritten: the tries' bounds are computed again from the new keys.
-      for (const partition of this.partitions.values()) refreshMinIndex(partition.root);
-    }
+    // Order keys rewritten around the new route: the bounds on their paths are lowered to the new keys.
+    for (const moved of this.order.insert(position, slot)) if (moved !== slot && moved.prefix !== null) lowerBounds(this.partitions.get(moved.prefix)!.root, moved);
     const name = slot.route.name;
     if (name !== null) {
       this.byName.set(name.toLowerCase(), slot);

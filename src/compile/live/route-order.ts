@@ -20,9 +20,12 @@ export interface Block<T> {
 
 // Blocks are split past this size: a position is found by a scan of one block plus a binary search over blocks.
 const BLOCK_MAX = 256;
-// The gap between the keys of routes appended one after another: room for ~50 halvings between two neighbours
-// before the keys are spread out again (then every key is rewritten once, in order, without moving a route).
+// The gap between the keys of routes appended one after another: room for ~30 halvings between two neighbours
+// before the keys around them are spread out again (in order, without moving a route).
 const KEY_GAP = 2 ** 20;
+// The least gap between two keys a spread leaves: keys stay below 2^40 for any table that fits in memory, where a
+// double still halves a gap of 16 a dozen times before two keys meet.
+const ROOM_MIN = 16;
 
 export class RouteOrder<T extends Ordered<T>> {
   private blocks: Block<T>[] = [];
@@ -56,10 +59,11 @@ export class RouteOrder<T extends Ordered<T>> {
   }
 
   /**
-   * Inserts `item` at `position` (0 ≤ position ≤ length) and gives it an order key between its neighbours. True
-   * when there was no room between them: then every item's key was rewritten (in the same order).
+   * Inserts `item` at `position` (0 ≤ position ≤ length) and gives it an order key between its neighbours. When
+   * there is no room left between them, the keys around it are spread out again (in the same order): the items
+   * whose key changed are returned (else none), for whatever holds their keys as bounds.
    */
-  insert(position: number, item: T): boolean {
+  insert(position: number, item: T): readonly T[] {
     this.version++;
     this.refreshStarts();
     const before = position > 0 ? this.at(position - 1).order : null;
@@ -73,9 +77,8 @@ export class RouteOrder<T extends Ordered<T>> {
     this.touched(b);
     if (block.items.length > BLOCK_MAX) this.split(b);
     item.order = before === null ? (after === null ? 0 : after - KEY_GAP) : after === null ? before + KEY_GAP : (before + after) / 2;
-    if ((before === null || item.order > before) && (after === null || item.order < after)) return false;
-    this.spreadKeys();
-    return true;
+    if ((before === null || item.order > before) && (after === null || item.order < after)) return NONE;
+    return this.spreadAround(this.blocks.indexOf(item.block!));
   }
 
   /** Removes and returns the item at `position`. */
@@ -145,9 +148,37 @@ export class RouteOrder<T extends Ordered<T>> {
     return this.blocks[this.blockIndexAt(position)];
   }
 
-  /** Rewrites every key, evenly spaced in list order (the order kept; bounds computed from the old keys must be computed again). */
-  private spreadKeys(): void {
-    let key = 0;
-    for (const item of this) item.order = (key += KEY_GAP);
+  /**
+   * New keys, evenly spaced, for the items of block `b`, or of twice as many blocks around it while the room
+   * between the keys on either side is too small (at most the whole list): a run of inserts at one place
+   * rewrites a few hundred keys now and then, never the whole list each time. Returns the items rewritten.
+   */
+  private spreadAround(b: number): T[] {
+    const blocks = this.blocks;
+    let first = b;
+    let last = b;
+    for (;;) {
+      const low = first > 0 ? blocks[first - 1].items[blocks[first - 1].items.length - 1].order : null;
+      const high = last < blocks.length - 1 ? blocks[last + 1].items[0].order : null;
+      const items = blocks.slice(first, last + 1).flatMap((block) => block.items);
+      let start: number;
+      let step = KEY_GAP;
+      if (low === null) start = high === null ? 0 : high - (items.length + 1) * KEY_GAP;
+      else if (high === null) start = low;
+      else {
+        step = (high - low) / (items.length + 1);
+        start = low;
+        if (step < ROOM_MIN) {
+          const width = last - first + 1;
+          first = Math.max(0, first - width);
+          last = Math.min(blocks.length - 1, last + width);
+          continue;
+        }
+      }
+      items.forEach((item, i) => (item.order = start + step * (i + 1)));
+      return items;
+    }
   }
 }
+
+const NONE: readonly never[] = Object.freeze([]);

@@ -192,11 +192,6 @@ function ownMin(node: TrieNode): number {
   return min;
 }
 
-/** Every node's min computed again (a live table's order keys were all rewritten). */
-export function refreshMinIndex(root: TrieNode): void {
-  computeMinIndex(root);
-}
-
 /** A text picture of the trie, for debugging and snapshot tests. */
 export function describeTrie(root: TrieNode): string {
   const lines: string[] = [];
@@ -306,6 +301,17 @@ export function insertRoute(root: TrieNode, entry: RouteEntry): void {
   }
   if (entry.order < node.minIndex) node.minIndex = entry.order;
   node.terminals = placed(node.terminals, entry);
+}
+
+/** Lowers the min of every node on a route's path to its order (the route is in the trie; its order key was rewritten). */
+export function lowerBounds(root: TrieNode, entry: RouteEntry): void {
+  let node: TrieNode | null | undefined = root;
+  for (let depth = 0; node && depth <= entry.segments.length; depth++) {
+    if (entry.order < node.minIndex) node.minIndex = entry.order;
+    const plan = entry.segments[depth];
+    if (plan === undefined || plan.kind === 'catchAll') return;
+    node = plan.kind === 'literal' ? literalChild(node, plan.folded) : plan.kind === 'parameter' ? node.parameter : node.complex.find((e) => e.pattern.key === plan.pattern.key)?.node;
+  }
 }
 
 /** A node's children are few enough to compute its min again on a remove (more: the bound stays low). */
