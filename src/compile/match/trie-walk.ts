@@ -1,10 +1,10 @@
-// Walking the trie for one request path. The walk is a depth-first search that carries the best (lowest
-// order: compile()'s index, a live table's order key) accepted route so far and skips any subtree whose minIndex cannot beat it; the routes of a node are
-// tried in index order, values are bound and constraints run only for a route the walk reached, and the
-// first one that passes is the best of that node. Each path segment is looked at once per live branch, so
-// the work is bounded by path length × branching, with no backtracking inside a segment. The search keeps its
-// own stack instead of recursing, so a template thousands of segments deep walks like a short one (recursion
-// overflowed V8's stack near 10,000 segments).
+// Walking the trie for one request path. The walk is a depth-first search that carries the best (lowest order:
+// compile()'s index, a live table's order key) accepted route so far and skips any subtree whose minIndex cannot
+// beat it; the routes of a node are tried in order, values are bound and constraints run only for a route the
+// walk reached, and the first one that passes is the best of that node. Each path segment is looked at once per
+// live branch, so the work is bounded by path length × branching, with no backtracking inside a segment. The
+// search keeps its own stack instead of recursing, so a template thousands of segments deep walks like a short
+// one (recursion overflowed V8's stack near 10,000 segments).
 import { matchComplexSegment, type ComplexPattern } from '../complex-segment.js';
 import type { RequestPath } from './request-path.js';
 import type { RouteEntry } from '../route-entry.js';
