@@ -194,7 +194,7 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     // code is emitted at once, the wait being over. The trie strategy's tries answer for good.
     const tiering = options.tiering ?? true;
     const hotAfter = strategy === 'trie' ? null : strategy === 'reference' || tiering === false ? 0 : tiering === true ? EMIT_AFTER : (tiering.emitAfter ?? EMIT_AFTER);
-    const buildMatcher = (matchable: readonly RouteEntry[]): Matcher => buildStack(matchable, false).matcher;
+    const buildMatcher = (matchable: readonly RouteEntry[], hot: boolean): Matcher => buildStack(matchable, hot ? false : options.tiering).matcher;
     const parts: LiveTableParts = { strategy, fold, hotAfter, buildMatcher, createEntry };
     const made = new LiveTable(parts, table.entries());
     table = { matcher: made, stack: null, urls: createLiveUrlGenerator(made, options), entries: () => made.entries(), live: made };

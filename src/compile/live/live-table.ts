@@ -73,8 +73,8 @@ export interface LiveTableParts {
    * 'trie' strategy), 0 at once (the 'reference' strategy, 'generated' without tiering).
    */
   readonly hotAfter: number | null;
-  /** The matcher compile() would make for these entries (their indexes 0..n-1 in order), hot: without tiering. */
-  buildMatcher(entries: readonly RouteEntry[]): Matcher;
+  /** The matcher compile() would make for these entries (their indexes 0..n-1 in order); `hot`: without tiering. */
+  buildMatcher(entries: readonly RouteEntry[], hot: boolean): Matcher;
   /** A route entry as compile() makes it at `index` (with `fold`): throws compile()'s error for a bad route. */
   createEntry(definition: RouteDefinition, index: number): RouteEntry;
 }
@@ -297,7 +297,10 @@ export class LiveTable implements Matcher {
     if (partition.built === null) {
       partition.local = [...partition.slots].sort(byOrder);
       // Routes whose place in the partition did not move keep their entries.
-      partition.built = this.parts.buildMatcher(partition.local.map((slot, i) => (slot.local?.route.index === i ? slot.local : (slot.local = withIndex(slot.entry, i)))));
+      partition.built = this.parts.buildMatcher(
+        partition.local.map((slot, i) => (slot.local?.route.index === i ? slot.local : (slot.local = withIndex(slot.entry, i)))),
+        true,
+      );
     }
     return partition.built;
   }
@@ -444,7 +447,7 @@ export class LiveTable implements Matcher {
 
   /** The strategy's own picture ('trie': the trie of the whole list), built for the current list. */
   describe(): string {
-    return this.parts.buildMatcher(this.entries().filter((entry) => !entry.route.generationOnly)).describe();
+    return this.parts.buildMatcher(this.entries().filter((entry) => !entry.route.generationOnly), false).describe();
   }
 }
 
