@@ -193,7 +193,7 @@ export class LiveTable implements Matcher {
 
   /** The route as the table keeps it: its entry, ordered by the key the list gives it when it is placed. */
   private slotOf(entry: RouteEntry): Slot {
-    // Field by field, not spread: one object shape for every slot (a spread of 100,000 entries took seconds).
+    // Field by field, not spread: one object shape for every slot, and no slow generic copy per route.
     return {
       route: entry.route,
       order: 0,
