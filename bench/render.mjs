@@ -161,6 +161,16 @@ export function evaluateTargets(router, http, startup = null, instructions = nul
             `${cpuText(server.id, op.id)} vs fastify ${cpuText('fastify', op.id)} (user + system)`);
         }
       }
+      // On PostgreSQL, against fastify + pg with the same queries (the same number of workers).
+      for (const server of http.servers.filter((s) => /^switchyard-pg-/.test(s.id))) {
+        const baseline = server.id.replace(/^switchyard/, 'fastify');
+        for (const op of http.ops) {
+          add(`HTTP ${op.name}, ${server.name}: ≥ 1.0× fastify + pg`, rps(server.id, op.id) && rps(baseline, op.id) ? rps(server.id, op.id) / rps(baseline, op.id) : null, 1, true,
+            `${group(rps(server.id, op.id) ?? NaN)} vs ${group(rps(baseline, op.id) ?? NaN)} req/s`);
+          add(`HTTP ${op.name}, ${server.name}: server CPU per request ≤ 1.0× fastify + pg`, cpu(server.id, op.id) && cpu(baseline, op.id) ? cpu(server.id, op.id) / cpu(baseline, op.id) : null, 1, false,
+            `${cpuText(server.id, op.id)} vs ${cpuText(baseline, op.id)} (user + system)`);
+        }
+      }
       for (const server of http.servers.filter((s) => s.id.startsWith('switchyard-log'))) {
         for (const op of http.ops) {
           add(`HTTP ${op.name}, ${server.name}: the log costs under 5% of CPU per request (on ÷ off ≤ 1.05)`, cpu(server.id, op.id) && cpu('switchyard', op.id) ? cpu(server.id, op.id) / cpu('switchyard', op.id) : null, 1.05, false,
@@ -328,8 +338,10 @@ function httpMarkdown(http) {
   const m = http.meta;
   out.push(
     `autocannon, ${m.connections} connections, pipelining 1, ${m.durationSec} s per measurement after a ${m.warmupSec} s warm-up, ${m.rounds} rounds (in each round, every operation is measured on each server back to back, the server order rotating from round to round); the table gives the median over rounds (min–max of req/s in brackets).`,
-    `**autocannon runs on the same ${m.cores} cores as the server** (one Node process each, plus whatever else the machine was doing), so these are relative numbers, not capacity.`,
-    'Servers: the ceiling is raw `node:http` answering a fixed body with the same bytes as the real answer (no routing, no parsing); the switchyard to-do server is `node dist/todo-server.js`; fastify runs the same five operations (bench/http/fastify-todo.mjs: in-memory Map, one seeded item, response schemas).',
+    m.pinned
+      ? `The server under load is pinned to core ${m.pinned.server} and autocannon to core ${m.pinned.client} (of ${m.cores}), and other jobs may run on both (1-minute load average ${m.loadAverage ? `${m.loadAverage.start} at the start and ${m.loadAverage.end} at the end of the run` : 'not recorded'}), so these are relative numbers, not capacity.`
+      : `**autocannon runs on the same ${m.cores} cores as the server** (one Node process each, plus whatever else the machine was doing), so these are relative numbers, not capacity.`,
+    'Servers: the ceiling is raw `node:http` answering a fixed body with the same bytes as the real answer (no routing, no parsing); the switchyard to-do server is `node dist/todo-server.js`; fastify runs the same five operations (bench/http/fastify-todo.mjs: in-memory Map, one seeded item, response schemas); on PostgreSQL, fastify + pg (bench/http/fastify-pg-todo.mjs) runs the same SQL statements as the store on the same throw-away PostgreSQL server, 1 worker or 2 in node:cluster as the to-do server with TODO_WORKERS.',
     '"GET all (100)" is measured after POSTing 99 items; POST is measured last (the store grows while it runs).',
     '',
   );
@@ -348,16 +360,18 @@ function httpMarkdown(http) {
   if (withCpu.length) {
     out.push('', `### Server CPU per request`, '');
     out.push(
-      `The server process's own CPU time per request answered, user + system in µs (from /proc/<pid>/stat before and after each measurement, its worker processes included), median over rounds; ${m.pinned ? `servers pinned to core ${m.pinned.server} and autocannon to core ${m.pinned.client} with taskset` : 'not pinned'}; a warm-up of ${m.warmupSec} s and ${group(m.warmupRequests ?? 0)} requests before each. On a machine shared with other jobs this is far steadier than requests per second (a busy neighbour slows the server down, but barely changes what a request costs it), yet at a load average of 10–25 on 2 cores it still moved by ±20–50% from round to round: compare servers within this table, and read single ratios with care. × fastify: the server's total ÷ fastify's (≤ 1.00 is at most fastify's CPU). The request log's stdout: ${servers.filter((s) => s.stdout).map((s) => `${s.name}`).join('; ')}.`,
+      `The server process's own CPU time per request answered, user + system in µs (from /proc/<pid>/stat before and after each measurement, its worker processes included), median over rounds; ${m.pinned ? `servers pinned to core ${m.pinned.server} and autocannon to core ${m.pinned.client} with taskset` : 'not pinned'}; a warm-up of ${m.warmupSec} s and ${group(m.warmupRequests ?? 0)} requests before each. On a machine shared with other jobs this is far steadier than requests per second (a busy neighbour slows the server down, but barely changes what a request costs it), yet at a load average of 10–25 on 2 cores it still moved by ±20–50% from round to round: compare servers within this table, and read single ratios with care. In brackets: the server's total ÷ fastify's (≤ 1.00 is at most fastify's CPU); on PostgreSQL ÷ fastify + pg's with as many workers (bench/http/fastify-pg-todo.mjs: the store's own schema and SQL statements, node:cluster for 2 workers). The request log's stdout: ${servers.filter((s) => s.stdout).map((s) => `${s.name}`).join('; ')}.`,
       '',
     );
     out.push(`| operation | ${withCpu.map((s) => s.name).join(' | ')} |`, `|---|${withCpu.map(() => '---:').join('|')}|`);
     for (const op of http.ops) {
-      const fastify = http.results.fastify?.[op.id]?.cpuUs;
+      // A PostgreSQL server is compared with fastify + pg on as many workers; the rest with fastify in memory.
+      const baselineOf = (id) => (/^switchyard-pg-/.test(id) ? id.replace(/^switchyard/, 'fastify') : /^fastify/.test(id) ? null : 'fastify');
       const cells = withCpu.map((s) => {
         const r = http.results[s.id]?.[op.id];
         if (r?.cpuUs == null) return '—';
-        const ratio = fastify && s.id !== 'fastify' ? ` (${fmtRatio(r.cpuUs / fastify)})` : '';
+        const baseline = baselineOf(s.id) === null ? null : http.results[baselineOf(s.id)]?.[op.id]?.cpuUs;
+        const ratio = baseline ? ` (${fmtRatio(r.cpuUs / baseline)})` : '';
         return `${r.cpuUserUs.toFixed(1)} + ${r.cpuSystemUs.toFixed(1)}${ratio}`;
       });
       out.push(`| ${op.name} | ${cells.join(' | ')} |`);

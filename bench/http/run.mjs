@@ -12,14 +12,15 @@
 //   BENCH_HTTP_CONNECTIONS=<n> (default 10)   BENCH_HTTP_WARMUP_REQUESTS=<n> more warm-up (default 20,000)
 //   BENCH_TODO_SERVER=<file> another to-do server script to measure instead of dist/todo-server.js
 //   BENCH_HTTP_POSTGRES=0    leave out the PostgreSQL rows (otherwise the to-do server is also measured with
-//                            TODO_STORE on a throw-away PostgreSQL server, durable settings, 1 and 2 workers)
+//                            TODO_STORE on a throw-away PostgreSQL server, durable settings, 1 and 2 workers,
+//                            against fastify + pg with the same queries, in node:cluster for 2 workers)
 //   BENCH_HTTP_SERVERS=<ids> only these servers (comma-separated ids, e.g. switchyard,fastify)
 //   BENCH_HTTP_OPS=<ids>     only these operations (e.g. post,put); BENCH_HTTP_PIN=0: no pinning
 //   BENCH_TODO_BASELINE=<file> another build of the to-do server (e.g. main's) measured beside it, log off
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -85,17 +86,28 @@ const opFilter = only('BENCH_HTTP_OPS');
 const SERVERS = ALL_SERVERS.filter((s) => serverFilter === null || serverFilter.has(s.id));
 // The same to-do server on PostgreSQL (a fresh schema per server process, so each starts with the seed only).
 let postgres = null;
-if (process.env.BENCH_HTTP_POSTGRES !== '0' && (serverFilter === null || [...serverFilter].some((id) => id.startsWith('switchyard-pg')))) {
+if (process.env.BENCH_HTTP_POSTGRES !== '0' && (serverFilter === null || [...serverFilter].some((id) => /^(switchyard|fastify)-pg-/.test(id)))) {
   try {
     postgres = await startPostgres({ durable: true });
     for (const workers of [1, 2]) {
-      if (serverFilter !== null && !serverFilter.has(`switchyard-pg-${workers}`)) continue;
-      SERVERS.push({
-        id: `switchyard-pg-${workers}`,
-        name: `switchyard to-do, PostgreSQL, ${workers} worker${workers > 1 ? 's' : ''}`,
-        script: todoServer,
-        env: async () => ({ TODO_STORE: await postgres.createSchema(), TODO_WORKERS: String(workers) }),
-      });
+      const plural = workers > 1 ? 's' : '';
+      if (serverFilter === null || serverFilter.has(`switchyard-pg-${workers}`)) {
+        SERVERS.push({
+          id: `switchyard-pg-${workers}`,
+          name: `switchyard to-do, PostgreSQL, ${workers} worker${plural}`,
+          script: todoServer,
+          env: async () => ({ TODO_STORE: await postgres.createSchema(), TODO_WORKERS: String(workers) }),
+        });
+      }
+      // Its baseline: fastify with `pg`, the same schema and queries (node:cluster for 2 workers).
+      if (serverFilter === null || serverFilter.has(`fastify-pg-${workers}`)) {
+        SERVERS.push({
+          id: `fastify-pg-${workers}`,
+          name: `fastify to-do, PostgreSQL, ${workers} worker${plural}`,
+          script: fileURLToPath(new URL('fastify-pg-todo.mjs', import.meta.url)),
+          env: async () => ({ DATABASE_URL: await postgres.createSchema(), WORKERS: String(workers) }),
+        });
+      }
     }
   } catch (error) {
     console.warn(`bench:http: no PostgreSQL rows (${error.message.split('\n')[0]})`);
@@ -315,6 +327,8 @@ const median = (values) => {
 };
 
 const started = performance.now();
+// The machine's 1-minute load average at the start and the end: what else ran beside the measurements.
+const loadAtStart = loadavg()[0];
 console.log(`HTTP suite: ${rounds} round(s) × ${SERVERS.length} servers × ${OPS.length} operations, ${durationSec} s each (+${warmupSec} s warm-up), ${connections} connections`);
 console.log(
   pinned
@@ -355,7 +369,7 @@ for (const s of SERVERS) {
 }
 const output = {
   suite: 'http',
-  meta: { ...meta, quick, durationSec, warmupSec, warmupRequests, rounds, connections, pipelining: 1, pinned: pinned ? { server: SERVER_CORE, client: CLIENT_CORE } : null, todoServer: { file: todoServerFile.replace(process.cwd() + '/', ''), sha256: todoBundle.sha256, ...sourceState() }, seconds: Math.round((performance.now() - started) / 1000) },
+  meta: { ...meta, quick, durationSec, warmupSec, warmupRequests, rounds, connections, pipelining: 1, pinned: pinned ? { server: SERVER_CORE, client: CLIENT_CORE } : null, loadAverage: { start: Number(loadAtStart.toFixed(2)), end: Number(loadavg()[0].toFixed(2)) }, todoServer: { file: todoServerFile.replace(process.cwd() + '/', ''), sha256: todoBundle.sha256, ...sourceState() }, seconds: Math.round((performance.now() - started) / 1000) },
   servers: SERVERS.map(({ id, name, stdout, sha256 }) => ({ id, name, stdout: stdout ?? null, ...(sha256 ? { sha256 } : {}) })),
   ops: OPS.map(({ id, name, method }) => ({ id, name, method })),
   results,
