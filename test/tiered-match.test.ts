@@ -3,8 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { countWalks } from './support/count-walks.js';
 import { EMIT_AFTER, SAMPLE_PERIOD, tieredMatch, WARMING_MAX, WINDOW } from '../src/compile/match/tiered-match.js';
-import { compile, type RouteDefinition } from '../src/index.js';
-import { compileWith } from './support/routers.js';
+import { loadRouter, type ModuleTable } from '../src/aot.js';
+import { compile, compileToModule, type ModuleOptions, type RouteDefinition } from '../src/index.js';
+import { compileWith, evaluateBuiltModule } from './support/routers.js';
 
 /** Two fake tiers that count their calls, and a fake clock that each call of a tier advances by its cost. */
 function fakeTiers(generatedCost: number, interpretedCost: number) {
@@ -70,7 +71,7 @@ describe('tiered match()', () => {
 });
 
 // Tiering is a layer of the one stack (matcher-stack.ts) over a strategy with two tiers: the generated strategy
-// (the trie has one tier; a built module's code answers from its first request).
+// and a built module (the trie has one tier).
 describe('compile() with tiering (the default)', () => {
   // A table with a wide literal fan-out of one shape: its subtree code is compiled only when generated code
   // reaches four subtrees, which router.source shows; so the source tells whether the generated tier has answered.
@@ -142,5 +143,56 @@ describe('tiering in the stack', () => {
     router.match('/api/1', 'PATCH');
     router.match('/api/1', 'GET');
     expect(counter.walks).toBe(1);
+  });
+});
+
+// A built module's code is a large function too: V8 runs it in its interpreter, far slower than the trie walk,
+// until it has optimized it. So a built module answers in compile()'s tiers: the trie first, its code once hot.
+describe('a built module with tiering', () => {
+  const routes: RouteDefinition[] = [
+    { template: 'api/todo/{id:int}', methods: ['GET'] },
+    { template: 'files/{name}.{ext?}' },
+    { template: 'about' },
+    { template: '{controller=Home}/{action=Index}/{id?}' },
+  ];
+  // None of them static: each reaches the tiers (the static table answers a static path before them).
+  const paths = ['/api/todo/5', '/api/todo/x', '/files/a.txt', '/files/a', '/Home/About/7', '/a/b/c/d', '/'];
+  const reference = compile(routes, { strategy: 'reference' });
+  const summary = (m: ReturnType<typeof reference.match>) => (m === null ? null : [m.route.index, { ...m.values }]);
+
+  /** The module built with `options`, loaded with its code counted: how often the code was made and has answered. */
+  function loadCounted(options: ModuleOptions) {
+    const calls = { made: 0, answered: 0 };
+    const counted = (table: ModuleTable) =>
+      loadRouter({
+        ...table,
+        matcher: (K, H) => {
+          calls.made++;
+          const emitted = table.matcher(K, H);
+          return (path, method, httpContext) => {
+            calls.answered++;
+            return emitted(path, method, httpContext);
+          };
+        },
+      });
+    return { router: evaluateBuiltModule(compileToModule(routes, options), null, counted as typeof loadRouter), calls };
+  }
+
+  // [options, requests asked, the module's code made?, has it answered?]
+  it.each([
+    [{}, EMIT_AFTER - 1, 0, false],
+    [{}, EMIT_AFTER + SAMPLE_PERIOD, 1, true],
+    [{ tiering: { emitAfter: 100 } }, 99, 0, false],
+    [{ tiering: { emitAfter: 100 } }, 100 + SAMPLE_PERIOD, 1, true],
+    [{ tiering: false }, 1, 1, true],
+  ] as const)('built with %j, after %i requests: the code made %i times, answered: %s', (options, requests, made, answered) => {
+    const { router, calls } = loadCounted(options);
+    for (let i = 0; i < requests; i++) {
+      const path = paths[i % paths.length];
+      // Every answer the reference's, whichever tier gives it (checked on the first rounds: the rest are many).
+      if (i < 4 * paths.length) expect([path, summary(router.match(path, 'GET'))]).toEqual([path, summary(reference.match(path, 'GET'))]);
+      else router.match(path, 'GET');
+    }
+    expect([calls.made, calls.answered > 0]).toEqual([made, answered]);
   });
 });

@@ -63,15 +63,15 @@ export type StrategyOptions = Omit<CompileOptions, 'strategy'> & { strategy?: St
 
 /**
  * compile(), or for 'aot' the router of a module built from the same routes. 'generated' (also when no strategy
- * is given) is compiled without tiering unless the options say otherwise: its emitted code answers from the first
- * request, so every table checks that code, not the interpreted trie that answers a cold table
+ * is given) and 'aot' are built without tiering unless the options say otherwise: their emitted code answers from
+ * the first request, so every table checks that code, not the interpreted trie that answers a cold table
  * (test/tiered-match.test.ts checks the tiers).
  */
 export function compileWith(routes: Iterable<RouteDefinition>, options: StrategyOptions = {}): CompiledRouter {
   const { strategy, ...given } = options;
   const rest = { caseSensitive, ...given };
   if (strategy !== 'aot') return compile(routes, { tiering: false, ...rest, strategy });
-  return loadBuilt([...routes], rest);
+  return loadBuilt([...routes], { tiering: false, ...rest });
 }
 
 export function routerFor(routes: CaseRoute[], strategy: Strategy, options: Omit<CompileOptions, 'strategy'> = {}): CompiledRouter {
@@ -107,12 +107,15 @@ function loadBuilt(routes: RouteDefinition[], options: Omit<CompileOptions, 'str
   return evaluateBuiltModule(source, routeModule) as unknown as CompiledRouter;
 }
 
-/** A built module's router, the module evaluated in place: its imports become the runtime and `routeModule`. */
-export function evaluateBuiltModule(source: string, routeModule: object | null): AotRouter {
+/**
+ * A built module's router, the module evaluated in place: its imports become the runtime (`load`, by default
+ * loadRouter itself) and `routeModule`.
+ */
+export function evaluateBuiltModule(source: string, routeModule: object | null, load: typeof loadRouter = loadRouter): AotRouter {
   const body = source
     .replace(/^import \{ loadRouter \} from .*;$/m, '')
     .replace(/^import \* as source from .*;$/m, '')
     .replace(/^export default loadRouter\(/m, 'return loadRouter(');
   const factory = runInThisContext(`(function (loadRouter, source) {\n${body}\n})`) as (load: typeof loadRouter, source: object | null) => AotRouter;
-  return factory(loadRouter, routeModule);
+  return factory(load, routeModule);
 }

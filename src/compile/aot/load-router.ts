@@ -1,7 +1,9 @@
 // loadRouter(): what a module written by compileToModule() runs at start-up. It rebuilds the route entries from
-// the module's data (templates already parsed), hands the emitted matcher its constants and helpers, and puts
-// the router together: match() runs the module's code; matches(), allowedMethods() and the rare request the
-// code leaves to the interpreted walk use a trie built on first need; generate() is compile()'s URL generation.
+// the module's data (templates already parsed) and puts the router together in compile()'s tiers: the
+// interpreted trie (built on its first request) answers until the table is hot, then the module's code, handed
+// its constants and helpers only then (a large function runs slowly in V8's interpreter until V8 has optimized
+// it: tiered-match.ts); matches(), allowedMethods() and the rare request the code leaves to the walk use the
+// same trie; generate() is compile()'s URL generation.
 import { ConstraintRegistry } from '../../constraints/registry.js';
 import { foldFor, type Fold } from '../case-fold.js';
 import type { ConstraintFactory } from '../../constraints/route-constraint.js';
@@ -14,7 +16,7 @@ import { registerStack, stackMatcher, type StackCore } from '../match/matcher-st
 import { StaticTable } from '../match/static-table.js';
 import { nodesOf, type TrieNode } from '../match/trie.js';
 import { createTrieMatcher, type TrieMatcher } from '../match/trie-matcher.js';
-import type { RouteMatch } from '../matcher.js';
+import type { Matcher, RouteMatch } from '../matcher.js';
 import { createEntryFromTemplate, createSharedParts, type CompiledRoute, type RouteDefinition } from '../route-entry.js';
 import type { RouterFor } from '../typed-router.js';
 import { verbOf } from '../verb.js';
@@ -32,8 +34,11 @@ export interface ModuleTable {
   /** With a route module: each route's digest as built (route-digest.ts); a route whose digest differs is refused. */
   readonly digests?: readonly string[];
   readonly segments: readonly TemplateData[];
-  /** URL options, and whether literals compare with their case (the module's code was written for it). */
-  readonly options: UrlOptions & { readonly caseSensitive?: boolean };
+  /**
+   * URL options, whether literals compare with their case (the module's code was written for it), and when the
+   * module's code takes over from the interpreted trie (compile()'s `tiering`; default true).
+   */
+  readonly options: UrlOptions & { readonly caseSensitive?: boolean; readonly tiering?: boolean | { readonly emitAfter?: number } };
   readonly constants: (
     O: (n: number) => unknown,
     N: (n: number) => TrieNode,
@@ -110,32 +115,39 @@ export function loadRouter(table: ModuleTable): AotRouter {
   let nodes: TrieNode[] | null = null;
   const staticTable = new StaticTable(matchable, () => companion().root, fold);
   const companion = (): TrieMatcher => (trie ??= createTrieMatcher(matchable, { staticTable, caseSensitive }));
-  const catalog = catalogOf(entries);
-  const shapes = table.shapes();
-  const constants = table.constants(
-    (n) => catalog[n],
-    (n) => (nodes ??= nodesOf(companion().root))[n],
-    (shape, subtreeConstants) => ({ factory: shapes[shape], constants: subtreeConstants }),
-    // The walk from a trie node, with the parameters of a subtree's function (the trie is built on first use).
-    (n, depth) => ({
-      factory: () => {
-        const node = (nodes ??= nodesOf(companion().root))[n];
-        return (path, _end, method, ctx, best) => helpers.walk(node, depth, path as string, method as string, ctx, best as number);
-      },
-      constants: [],
-    }),
-  );
-  const emitted = table.matcher(constants, helpers);
+  // The module's code, handed its constants and helpers when the stack first asks for it (at once with tiering: false).
+  const moduleMatch = (): Matcher['match'] => {
+    const catalog = catalogOf(entries);
+    const shapes = table.shapes();
+    const constants = table.constants(
+      (n) => catalog[n],
+      (n) => (nodes ??= nodesOf(companion().root))[n],
+      (shape, subtreeConstants) => ({ factory: shapes[shape], constants: subtreeConstants }),
+      // The walk from a trie node, with the parameters of a subtree's function (the trie is built on first use).
+      (n, depth) => ({
+        factory: () => {
+          const node = (nodes ??= nodesOf(companion().root))[n];
+          return (path, _end, method, ctx, best) => helpers.walk(node, depth, path as string, method as string, ctx, best as number);
+        },
+        constants: [],
+      }),
+    );
+    return emittedFront(table.matcher(constants, helpers), { match: interpreted });
+  };
+  let front: Matcher['match'] | null = null;
+  const compiled = (): Matcher['match'] => (front ??= moduleMatch());
+  const interpreted: Matcher['match'] = (target, method, httpContext) => companion().match(target, method, httpContext);
   const built: StackCore = {
     strategy: 'generated',
     source: null,
     staticTable,
-    match: emittedFront(emitted, { match: (target, method, httpContext) => companion().match(target, method, httpContext) }),
+    tiers: { interpreted, compile: compiled },
+    match: (target, method, httpContext) => compiled()(target, method, httpContext),
     matches: (target, method, httpContext) => companion().matches(target, method, httpContext),
     allowedMethods: (target, httpContext) => companion().allowedMethods(target, httpContext),
     describe: () => companion().describe(),
   };
-  const matcher = stackMatcher(built, matchable);
+  const matcher = stackMatcher(built, matchable, { tiering: table.options.tiering ?? true });
   const urls = createUrlGenerator(entries, table.options);
   const router = {
     routes: entries.map((e) => e.route),
