@@ -8,7 +8,7 @@
 // PostgreSQL; it is loaded from the checkout's node_modules).
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 rmSync('dist', { recursive: true, force: true });
 
@@ -53,6 +53,15 @@ const entriesBesideCli = {
 if (existsSync('src/cli/main.ts')) {
   await build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [entriesBesideCli] });
   chmodSync('dist/cli.js', 0o755);
+}
+
+// The bundles are kept ASCII: a source with a single other character (an arrow in a comment esbuild
+// keeps) is decoded from UTF-8 and scanned as UTF-16 at every import, which costs the main entry about a fifth
+// of its import (docs/benchmarks.md, "Start-up in instructions"). Each other character is written as its \u
+// escape, which means the same in a string, a regular expression or a comment.
+for (const file of [...readdirSync('dist').filter((n) => n.endsWith('.js')), ...readdirSync('dist/chunks').map((n) => `chunks/${n}`).filter((n) => n.endsWith('.js'))]) {
+  const text = readFileSync(`dist/${file}`, 'utf8');
+  if (/[^\0-\x7f]/.test(text)) writeFileSync(`dist/${file}`, text.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`));
 }
 
 // Declarations only; type errors fail the build.

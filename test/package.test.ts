@@ -46,6 +46,13 @@ describe('npm pack', () => {
     for (const path of named) expect(files, path).toContain(path.replace(/^\.\//, ''));
   });
 
+  // A module with one character outside ASCII is decoded and scanned as UTF-16 each time it is imported (build.mjs).
+  it('holds JavaScript that is ASCII only', () => {
+    const js = files.filter((f) => f.endsWith('.js'));
+    expect(js.length).toBeGreaterThan(5);
+    expect(js.filter((f) => /[^\0-\x7f]/.test(readFileSync(join(ROOT, f), 'utf8')))).toEqual([]);
+  });
+
   it('leaves out the to-do app, source maps and the declarations of the app and the command', () => {
     expect(files.filter((f) => f.endsWith('.map') || f.includes('todo') || f.startsWith('dist/cli/'))).toEqual([]);
   });

@@ -187,6 +187,8 @@ export function resolveRouteConstraints(
   constraints: Readonly<Record<string, ConstraintSpec | readonly ConstraintSpec[]>> | null | undefined,
   registry: ConstraintRegistry,
 ): Map<string, RouteConstraint> {
+  // Most routes have no constraint at all: nothing to resolve, nothing to allocate (a table is built at once).
+  if (constraints == null && template.parameters.every((p) => p.constraints.length === 0)) return new Map();
   const byKey = new Map<string, RouteConstraint[]>();
   const add = (key: string, constraint: RouteConstraint): void => {
     const name = findParameter(template, key)?.name ?? key;

@@ -74,22 +74,27 @@ class Parser {
   private parseLiteral(): LiteralPart {
     const t = this.text;
     const start = this.i;
+    // The text is sliced in runs between escaped braces, not built a character at a time (one string per
+    // character made a large table's build mostly garbage collection).
     let text = '';
+    let from = start;
     while (this.i < t.length) {
       const c = t[this.i];
       if (c === '/') break;
       if (c === '{') {
         if (t[this.i + 1] === '{') {
-          text += '{';
+          text += t.slice(from, this.i + 1);
           this.i += 2;
+          from = this.i;
           continue;
         }
         break; // start of a parameter
       }
       if (c === '}') {
         if (t[this.i + 1] === '}') {
-          text += '}';
+          text += t.slice(from, this.i + 1);
           this.i += 2;
+          from = this.i;
           continue;
         }
         this.fail(this.i, 'unmatched "}" (write "}}" for a literal brace)');
@@ -97,10 +102,9 @@ class Parser {
       if (c === '?') {
         this.fail(this.i, `the literal section "${literalAt(t, start)}" cannot contain "?"`);
       }
-      text += c;
       this.i++;
     }
-    return { kind: 'literal', text };
+    return { kind: 'literal', text: from === start ? t.slice(start, this.i) : text + t.slice(from, this.i) };
   }
 
   /** A parameter from "{" to its closing "}"; braces inside it must be doubled. */
@@ -109,27 +113,30 @@ class Parser {
     const open = this.i;
     this.i++; // past "{"
     let inner = '';
+    let from = this.i; // the run not yet added to `inner`, as in parseLiteral
     for (;;) {
       if (this.i >= t.length) this.fail(open, 'unmatched "{" (the parameter is not closed)');
       const c = t[this.i];
       if (c === '{') {
         if (t[this.i + 1] === '{') {
-          inner += '{';
+          inner += t.slice(from, this.i + 1);
           this.i += 2;
+          from = this.i;
           continue;
         }
         this.fail(this.i, 'unescaped "{" inside a parameter (write "{{")');
       }
       if (c === '}') {
         if (t[this.i + 1] === '}') {
-          inner += '}';
+          inner += t.slice(from, this.i + 1);
           this.i += 2;
+          from = this.i;
           continue;
         }
+        inner += t.slice(from, this.i);
         this.i++; // past the closing "}"
         break;
       }
-      inner += c;
       this.i++;
     }
 
