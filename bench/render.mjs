@@ -93,7 +93,7 @@ const statusText = (m) => (m == null ? 'not run' : m.status === 'n/a' ? `n/a (${
 // ---------- targets ----------
 
 /** The issue's targets, each with its measured ratio and met / missed (null: not measured). */
-export function evaluateTargets(router, http, startup = null, instructions = null) {
+export function evaluateTargets(router, http, startup = null, instructions = null, startupInstructions = null) {
   const targets = [];
   const add = (text, value, threshold, higherIsBetter, detail) => {
     const met = value == null ? null : higherIsBetter ? value >= threshold : value <= threshold;
@@ -186,6 +186,18 @@ export function evaluateTargets(router, http, startup = null, instructions = nul
       const best = peers.reduce((a, b) => (a === null || b.medianMs < a.medianMs ? b : a), null);
       add(`start-up, fresh process: import + build (GitHub set) + first ${group(n)} lookups ≤ the fastest peer's time`, mine && best ? mine.medianMs / best.medianMs : null, 1, false,
         `generated ${fmtMs(mine?.medianMs ?? NaN)} ms vs ${best?.name ?? '—'} ${fmtMs(best?.medianMs ?? NaN)} ms (ratio: generated ÷ fastest peer)`);
+    }
+  }
+  if (startupInstructions) {
+    const si = startupInstructions;
+    for (const subject of [SUBJECT, 'switchyard-aot']) {
+      for (const n of si.lookupCounts) {
+        const mine = si.results.find((r) => r.subject === subject && r.lookups === n);
+        const best = fastestStartupPeer(si, n);
+        if (!mine) continue;
+        add(`start-up in instructions (callgrind), import + build (GitHub set) + first ${group(n)} lookups, ${mine.name} ≤ the fastest peer's`, best ? mine.instructions / best.instructions : null, 1, false,
+          `${mine.name} ${mega(mine.instructions)} vs ${best?.name ?? '—'} ${mega(best?.instructions ?? NaN)} instructions (ratio: switchyard ÷ fastest peer)`);
+      }
     }
   }
   if (instructions) {
@@ -396,6 +408,37 @@ function startupMarkdown(startup) {
   return out.join('\n');
 }
 
+const mega = (n) => `${(n / 1e6).toFixed(1)} M`;
+
+/** The peer with the fewest start-up instructions at N lookups. */
+function fastestStartupPeer(si, n) {
+  return si.results.filter((r) => TARGET_PEERS.includes(r.subject) && r.lookups === n).reduce((a, b) => (a === null || b.instructions < a.instructions ? b : a), null);
+}
+
+function startupInstructionsMarkdown(si, changes) {
+  const out = ['## Start-up in instructions (callgrind)', ''];
+  out.push(`\`npm run bench:startup-instructions\`: the start-up curve above counted in instructions, which the load on a shared machine does not move. Each cell is one fresh process (bench/startup-child.mjs: import the subject, build the GitHub set, answer the first N lookups, fresh strings) under \`valgrind --tool=callgrind\`, node with --single-threaded (V8 then compiles on the main thread: its optimizing work is counted, the same way in every run); less the same process with no subject and no lookup (${mega(si.meta.baseline)}: node's bootstrap and the child's own set-up). The switchyard built module is the GitHub set written by compileToModule() (what \`switchyard build\` writes) and imported: its import is its build. Counts of one run move by a few M from run to run (garbage collection, hash seeds); differences below ~5 M are noise. Instructions are not time (a cache miss costs more than an add), but they rank the cold path the way the machine would without its load.`, '');
+  out.push(`| subject | ${si.lookupCounts.map((n) => `first ${group(n)} lookups`).join(' | ')} |`, `|---|${si.lookupCounts.map(() => '---:').join('|')}|`);
+  const subjects = [...new Set(si.results.map((r) => r.subject))];
+  for (const subject of subjects) {
+    const cells = si.lookupCounts.map((n) => {
+      const r = si.results.find((x) => x.subject === subject && x.lookups === n);
+      const best = fastestStartupPeer(si, n);
+      return r ? `**${mega(r.instructions)}** (${fmtRatio(r.instructions / best.instructions)})` : '—';
+    });
+    out.push(`| ${si.results.find((r) => r.subject === subject).name} | ${cells.join(' | ')} |`);
+  }
+  out.push('', 'In parentheses: ÷ the fastest peer at that N.', '');
+  for (const change of changes ?? []) {
+    out.push(`### ${change.title}`, '', `${change.date}, Node ${change.node}, ${change.command}. ${change.note}`, '');
+    out.push('| subject | lookups | before | after | after ÷ before |', '|---|---:|---:|---:|---:|');
+    for (const r of change.rows) out.push(`| ${r.name} | ${group(r.lookups)} | ${mega(r.before)} | **${mega(r.after)}** | ${(r.after / r.before).toFixed(2)}× |`);
+    out.push('');
+    if (change.profile) out.push(change.profile, '');
+  }
+  return out.join('\n');
+}
+
 function instructionsMarkdown(instructions) {
   const out = ['## Instructions per lookup (callgrind)', ''];
   const m = instructions.meta;
@@ -552,13 +595,14 @@ export function renderDocs() {
   const http = readJson(new URL('http.json', dir));
   const startup = readJson(new URL('startup.json', dir));
   const instructions = readJson(new URL('instructions.json', dir));
+  const startupInstructions = readJson(new URL('startup-instructions.json', dir));
   const docs = new URL('docs/', ROOT);
   mkdirSync(docs, { recursive: true });
   const out = ['# Benchmarks', ''];
   out.push('Generated by `npm run bench` (router suite) and `npm run bench:http` (HTTP suite) from `bench/results/*.json`; do not edit by hand (`node bench/render.mjs` re-renders). Numbers are medians; ratios compare medians.', '');
   out.push('## Environment', '');
   out.push('| suite | command | node command | date | Node | CPU (os.cpus()) | cores | OS | build measured |', '|---|---|---|---|---|---|---:|---|---|');
-  for (const r of [router, http, startup, instructions]) {
+  for (const r of [router, http, startup, startupInstructions, instructions]) {
     if (!r) continue;
     const m = r.meta;
     const b = m.bundle ?? m.todoServer;
@@ -575,7 +619,7 @@ export function renderDocs() {
   out.push('## Targets', '');
   out.push('Reported as ratios, never asserted.', '');
   out.push('| target | measured | verdict | detail |', '|---|---:|---|---|');
-  for (const t of evaluateTargets(router, http, startup, instructions)) {
+  for (const t of evaluateTargets(router, http, startup, instructions, startupInstructions)) {
     const { verdict, value } = targetLine(t);
     out.push(`| ${t.text} | ${value} | ${verdict === 'met' ? 'met' : verdict === 'MISSED' ? '**missed**' : verdict} | ${t.detail} |`);
   }
@@ -592,6 +636,7 @@ export function renderDocs() {
   const findings = new URL('http/cpu-findings.md', import.meta.url);
   if (existsSync(findings)) out.push(readFileSync(findings, 'utf8'));
   if (startup) out.push(startupMarkdown(startup));
+  if (startupInstructions) out.push(startupInstructionsMarkdown(startupInstructions, readJson(new URL('startup-instructions-changes.json', dir))));
   if (instructions) out.push(instructionsMarkdown(instructions));
   const changes = readJson(new URL('instructions-changes.json', dir));
   if (changes) out.push(instructionsChangesMarkdown(changes));

@@ -13,7 +13,8 @@ const starts = [0];
 for (const r of requests) starts.push(starts[starts.length - 1] + r.path.length);
 
 const t0 = performance.now();
-const { default: createAdapter } = await import(`./adapters/${adapterId}.mjs`);
+// 'none': no subject at all (bench/startup-instructions.mjs counts this process's own instructions with it).
+const { default: createAdapter } = adapterId === 'none' ? { default: () => ({ name: 'none', build() {}, lookup: () => null }) } : await import(`./adapters/${adapterId}.mjs`);
 const adapter = createAdapter();
 const t1 = performance.now();
 adapter.build(routes);

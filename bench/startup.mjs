@@ -1,4 +1,4 @@
-// npm run bench:startup: the start-up curve. For switchyard (generated and interpreted trie) and each peer, a
+// npm run bench:startup: the start-up curve. For switchyard (generated, interpreted trie, built module) and each peer, a
 // fresh process per measurement (bench/startup-child.mjs): import + build of the GitHub set + the first 1,000,
 // 10,000 and 100,000 lookups (fresh strings); the median of 3 runs, the runs of all subjects interleaved so load
 // from elsewhere on the machine hits every subject alike. Writes bench/results/startup.json and re-renders the docs.
@@ -6,21 +6,24 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { environment } from './lib/env.mjs';
+import { writeBuiltModule } from './lib/built-module.mjs';
 import { snapshotLibraryOrExit, sourceState } from './lib/snapshot.mjs';
 import { renderDocs, resultsDir } from './render.mjs';
 
-const SUBJECTS = ['switchyard-generated', 'switchyard-trie', 'find-my-way', 'memoirist', 'koa-tree-router', 'hono-regexp', 'rou3-compiled'];
+const SUBJECTS = ['switchyard-generated', 'switchyard-trie', 'switchyard-aot', 'find-my-way', 'memoirist', 'koa-tree-router', 'hono-regexp', 'rou3-compiled'];
 const COUNTS = [1_000, 10_000, 100_000];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
 const bundle = snapshotLibraryOrExit('bench:startup');
+// The built module (switchyard-aot): the GitHub set written by compileToModule() beside the bundle's copy.
+const builtModule = await writeBuiltModule(bundle.path);
 const child = fileURLToPath(new URL('startup-child.mjs', import.meta.url));
 const samples = new Map();
 for (let run = 0; run < RUNS; run++) {
   for (const count of COUNTS) {
     const order = run % 2 === 0 ? SUBJECTS : [...SUBJECTS].reverse();
     for (const subject of order) {
-      const out = execFileSync(process.execPath, [child, subject, String(count)], { encoding: 'utf8', env: { ...process.env, BENCH_SWITCHYARD_BUNDLE: bundle.path } });
+      const out = execFileSync(process.execPath, [child, subject, String(count)], { encoding: 'utf8', env: { ...process.env, BENCH_SWITCHYARD_BUNDLE: bundle.path, BENCH_SWITCHYARD_MODULE: builtModule } });
       const result = JSON.parse(out);
       if (!result.correct) throw new Error(`${subject}: wrong answers in the first ${count} lookups`);
       const key = `${subject} ${count}`;
