@@ -105,50 +105,14 @@ export function literalChild(node: TrieNode, key: string): TrieNode | undefined 
   return undefined;
 }
 
-/** Builds the trie for routes given in collection order. */
+/**
+ * Builds the trie for routes given in collection order: each is inserted as a live table inserts one
+ * (insertRoute), so a table built at once and one changed route by route are the same trie.
+ */
 export function buildTrie(entries: readonly RouteEntry[]): TrieNode {
   const root = createNode();
-  // The literal edges by text while building (a lookup per insert); kept afterwards only for large fan-outs.
-  const literals = new Map<TrieNode, Map<string, TrieNode>>();
-  for (const entry of entries) insert(root, entry, literals);
-  for (const [node, edges] of literals) {
-    node.literalKeys = [...edges.keys()];
-    node.literalNodes = [...edges.values()];
-    if (edges.size > LITERAL_CHAIN_MAX) node.literalMap = edges;
-  }
-  computeMinIndex(root);
+  for (const entry of entries) insertRoute(root, entry);
   return root;
-}
-
-function insert(root: TrieNode, entry: RouteEntry, literals: Map<TrieNode, Map<string, TrieNode>>): void {
-  let node = root;
-  for (let depth = 0; depth < entry.segments.length; depth++) {
-    if (depth >= entry.omittableFrom) node.terminals = added(node.terminals, entry);
-    const plan = entry.segments[depth];
-    switch (plan.kind) {
-      case 'catchAll':
-        node.catchAlls = added(node.catchAlls, entry);
-        return; // a catch-all is always the last segment
-      case 'literal': {
-        let edges = literals.get(node);
-        if (!edges) literals.set(node, (edges = new Map()));
-        let child = edges.get(plan.folded);
-        if (!child) edges.set(plan.folded, (child = createNode()));
-        node = child;
-        break;
-      }
-      case 'parameter':
-        node = node.parameter ??= createNode();
-        break;
-      case 'complex': {
-        let edge = node.complex.find((e) => e.pattern.key === plan.pattern.key);
-        if (!edge) node.complex = added(node.complex, (edge = { pattern: plan.pattern, node: createNode() }));
-        node = edge.node;
-        break;
-      }
-    }
-  }
-  node.terminals = added(node.terminals, entry);
 }
 
 /** The child nodes of a node: literal edges, the parameter edge, complex edges (the order describeTrie shows). */
@@ -169,16 +133,6 @@ export function nodesOf(root: TrieNode): TrieNode[] {
     stack.push(...childrenOf(node));
   }
   return order;
-}
-
-function computeMinIndex(root: TrieNode): void {
-  // Children before parents: every child's minIndex is known when its parent's is computed.
-  const order = nodesOf(root);
-  for (let i = order.length - 1; i >= 0; i--) {
-    const node = order[i];
-    let min = Infinity;
-    node.minIndex = ownMin(node);
-  }
 }
 
 /** The lowest order of a node's routes and its children's bounds (its route lists are in order). */
