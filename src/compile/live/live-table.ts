@@ -54,7 +54,8 @@ export interface Slot extends RouteEntry, Ordered<Slot> {
 /** The routes of one literal prefix: their trie, changed in place, and the strategy's matcher once it is built. */
 interface Partition {
   readonly root: TrieNode;
-  readonly slots: Set<Slot>;
+  /** How many routes it has (they are in its trie). */
+  size: number;
   /** Requests it has served since its last change. */
   served: number;
   /** The strategy's matcher of its routes (their indexes: places in `local`), or null: the trie answers. */
@@ -105,8 +106,7 @@ export class LiveTable implements Matcher {
   readonly strategy: MatchStrategy;
   private readonly order = new RouteOrder<Slot>();
   private readonly partitions = new Map<string, Partition>();
-  /** Names as written and lower-cased (names are unique ignoring case). */
-  private readonly byExactName = new Map<string, Slot>();
+  /** Routes by lower-cased name: names are unique ignoring case, so one map finds a name in any case. */
   private readonly byName = new Map<string, Slot>();
   private entriesCache: { readonly version: number; readonly entries: readonly RouteEntry[] } | null = null;
 
@@ -175,14 +175,10 @@ export class LiveTable implements Matcher {
     }
     const slot = this.order.removeAt(position);
     const name = slot.route.name;
-    if (name !== null) {
-      this.byName.delete(name.toLowerCase());
-      this.byExactName.delete(name);
-    }
+    if (name !== null) this.byName.delete(name.toLowerCase());
     if (slot.prefix !== null) {
       const partition = this.partitions.get(slot.prefix)!;
-      partition.slots.delete(slot);
-      if (partition.slots.size === 0) this.partitions.delete(slot.prefix);
+      if (--partition.size === 0) this.partitions.delete(slot.prefix);
       else {
         removeRoute(partition.root, slot);
         changed(partition);
@@ -223,23 +219,20 @@ export class LiveTable implements Matcher {
     // Order keys rewritten around the new route: the bounds on their paths are lowered to the new keys.
     for (const moved of this.order.insert(position, slot)) if (moved !== slot && moved.prefix !== null) lowerBounds(this.partitions.get(moved.prefix)!.root, moved);
     const name = slot.route.name;
-    if (name !== null) {
-      this.byName.set(name.toLowerCase(), slot);
-      this.byExactName.set(name, slot);
-    }
+    if (name !== null) this.byName.set(name.toLowerCase(), slot);
     if (slot.prefix === null) return;
     let partition = this.partitions.get(slot.prefix);
-    if (partition === undefined) this.partitions.set(slot.prefix, (partition = { root: createTrie(), slots: new Set(), served: 0, built: null, local: [] }));
-    partition.slots.add(slot);
+    if (partition === undefined) this.partitions.set(slot.prefix, (partition = { root: createTrie(), size: 0, served: 0, built: null, local: [] }));
+    partition.size++;
     insertRoute(partition.root, slot);
     changed(partition);
   }
 
   // ─── Reading ─────────────────────────────────────────────────────────────────────────────────────────────
 
-  /** The route with this name (exact case first, then ignoring case). */
+  /** The route with this name, in any case. */
   named(name: string): Slot | undefined {
-    return this.byExactName.get(name) ?? this.byName.get(name.toLowerCase());
+    return this.byName.get(name.toLowerCase());
   }
 
   /** The slots in list order. */
@@ -254,7 +247,7 @@ export class LiveTable implements Matcher {
 
   /** A slot's entry with its current position as index. */
   positioned(slot: Slot): RouteEntry {
-    if (slot.positionedAt < 0 || !this.order.isCurrent(slot, slot.positionedAt)) {
+    if (slot.positionedAt < 0 || !this.order.isCurrent(slot.positioned.route.index, slot.positionedAt)) {
       const index = this.order.positionOf(slot);
       if (index !== slot.positioned.route.index || slot.positionedAt < 0) slot.positioned = index === slot.entry.route.index ? slot.entry : withIndex(slot.entry, index);
       slot.positionedAt = this.order.version;
@@ -272,17 +265,17 @@ export class LiveTable implements Matcher {
 
   /** What the heap check counts: everything the table keeps grows with its routes, nothing with its changes. */
   sizes(): Record<string, number> {
-    let partitionSlots = 0;
+    let partitionRoutes = 0;
     let trieNodes = 0;
     let trieRoutes = 0;
     for (const partition of this.partitions.values()) {
-      partitionSlots += partition.slots.size;
+      partitionRoutes += partition.size;
       for (const node of nodesOf(partition.root)) {
         trieNodes++;
         trieRoutes += node.terminals.length + node.catchAlls.length + node.literalKeys.length + (node.literalMap?.size ?? 0);
       }
     }
-    return { routes: this.order.length, blocks: this.order.blockCount, partitions: this.partitions.size, partitionSlots, trieNodes, trieRoutes, names: this.byName.size, exactNames: this.byExactName.size };
+    return { routes: this.order.length, blocks: this.order.blockCount, partitions: this.partitions.size, partitionRoutes, trieNodes, trieRoutes, names: this.byName.size };
   }
 
   /** The partitions (by prefix) that answer by the strategy's matcher now, not by their trie. */
@@ -295,7 +288,7 @@ export class LiveTable implements Matcher {
   /** The partition's built matcher, made now if it has none (its routes indexed by their place in the partition). */
   private builtOf(partition: Partition): Matcher {
     if (partition.built === null) {
-      partition.local = [...partition.slots].sort(byOrder);
+      partition.local = routesOf(partition.root).sort(byOrder);
       // Routes whose place in the partition did not move keep their entries.
       partition.built = this.parts.buildMatcher(
         partition.local.map((slot, i) => (slot.local?.route.index === i ? slot.local : (slot.local = withIndex(slot.entry, i)))),
@@ -449,6 +442,16 @@ export class LiveTable implements Matcher {
   describe(): string {
     return this.parts.buildMatcher(this.entries().filter((entry) => !entry.route.generationOnly), false).describe();
   }
+}
+
+/** The routes of a trie, each once (a route with omittable segments ends at several nodes). */
+function routesOf(root: TrieNode): Slot[] {
+  const routes = new Set<Slot>();
+  for (const node of nodesOf(root)) {
+    for (const entry of node.terminals) routes.add(entry as Slot);
+    for (const entry of node.catchAlls) routes.add(entry as Slot);
+  }
+  return [...routes];
 }
 
 /** A partition's routes changed: its built matcher is dropped (its trie is already up to date). */

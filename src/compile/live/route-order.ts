@@ -1,8 +1,9 @@
 // The order of a live table's routes. A route's index is its position in the list, and an insert or a remove
 // shifts every later position; renumbering 100,000 routes on each change would cost more than the change. So the
-// list is cut into blocks (a position is a block's start plus a place inside it, starts recomputed only from the
-// first block that changed), and each route carries an order key, a number that only grows along the list:
-// comparing two routes' order needs no position at all (the tries of a live table compare nothing else).
+// list is cut into blocks, a position is the sizes of the blocks before an item's block plus its place inside it,
+// and those sums come from a Fenwick tree over the block sizes (O(log blocks) to read or to change). Each route
+// also carries an order key, a number that only grows along the list: comparing two routes' order needs no
+// position at all (the tries of a live table compare nothing else).
 
 /** What the list keeps of each item: its block and its order key (managed here). */
 export interface Ordered<T> {
@@ -12,13 +13,11 @@ export interface Ordered<T> {
 
 export interface Block<T> {
   readonly items: T[];
-  /** The position of the block's first item (valid for blocks before `validStarts`). */
-  start: number;
-  /** The version when this block's start or items last changed: a position computed earlier is still right if not later. */
-  changedAt: number;
+  /** Where the block stands in the list of blocks (kept right when blocks are split or dropped). */
+  index: number;
 }
 
-// Blocks are split past this size: a position is found by a scan of one block plus a binary search over blocks.
+// Blocks are split past this size: a position is found by a search of the tree plus a scan of one block.
 const BLOCK_MAX = 256;
 // The gap between the keys of routes appended one after another: room for ~30 halvings between two neighbours
 // before the keys around them are spread out again (in order, without moving a route).
@@ -26,14 +25,23 @@ const KEY_GAP = 2 ** 20;
 // The least gap between two keys a spread leaves: keys stay below 2^40 for any table that fits in memory, where a
 // double still halves a gap of 16 a dozen times before two keys meet.
 const ROOM_MIN = 16;
+// The changes remembered, by the position each one shifted from: a position computed fewer changes ago than this
+// is checked against them; an older one is computed again.
+const CHANGES_KEPT = 32;
 
 export class RouteOrder<T extends Ordered<T>> {
-  private blocks: Block<T>[] = [];
-  /** Blocks before this one have the right start. */
-  private validStarts = 0;
+  private readonly blocks: Block<T>[] = [];
+  /**
+   * The Fenwick tree of the blocks' sizes (1-based: tree[i] sums the sizes of blocks i - (i & -i) .. i - 1), in one
+   * array of numbers: a change in the middle of a 100,000-route list reads and writes a dozen of them, where
+   * rewriting the starts of hundreds of blocks scattered in the heap was mostly cache misses.
+   */
+  private tree: number[] = [0];
   private count = 0;
-  /** Bumped on every change; positions computed at an older version are checked against blocks' changedAt. */
+  /** Bumped on every change. */
   version = 0;
+  /** The position each of the last CHANGES_KEPT changes shifted from (items at or after it moved), by version. */
+  private readonly shiftedFrom = new Float64Array(CHANGES_KEPT);
 
   get length(): number {
     return this.count;
@@ -41,21 +49,21 @@ export class RouteOrder<T extends Ordered<T>> {
 
   /** The item at `position` (0 ≤ position < length). */
   at(position: number): T {
-    const block = this.blockAt(position);
-    return block.items[position - block.start];
+    const b = this.blockIndexAt(position);
+    return this.blocks[b].items[position - this.startOf(b)];
   }
 
   /** The position of an item in the list. */
   positionOf(item: T): number {
-    this.refreshStarts();
     const block = item.block!;
-    return block.start + block.items.indexOf(item);
+    return this.startOf(block.index) + block.items.indexOf(item);
   }
 
-  /** Whether a position computed at `version` is still the item's position. */
-  isCurrent(item: T, version: number): boolean {
-    this.refreshStarts();
-    return item.block!.changedAt <= version;
+  /** Whether `position`, the item's position at `version`, is still its position (no change since moved it). */
+  isCurrent(position: number, version: number): boolean {
+    if (this.version - version >= CHANGES_KEPT) return false;
+    for (let v = version + 1; v <= this.version; v++) if (this.shiftedFrom[v % CHANGES_KEPT] <= position) return false;
+    return true;
   }
 
   /**
@@ -64,33 +72,32 @@ export class RouteOrder<T extends Ordered<T>> {
    * whose key changed are returned (else none), for whatever holds their keys as bounds.
    */
   insert(position: number, item: T): readonly T[] {
-    this.version++;
-    this.refreshStarts();
+    this.changed(position);
     const before = position > 0 ? this.at(position - 1).order : null;
     const after = position < this.count ? this.at(position).order : null;
-    if (this.blocks.length === 0) this.blocks.push({ items: [], start: 0, changedAt: this.version });
+    if (this.blocks.length === 0) this.addBlock(0, []);
     const b = position === this.count ? this.blocks.length - 1 : this.blockIndexAt(position);
     const block = this.blocks[b];
-    block.items.splice(position - block.start, 0, item);
+    block.items.splice(position - this.startOf(b), 0, item);
     item.block = block;
     this.count++;
-    this.touched(b);
+    this.resized(b, 1);
     if (block.items.length > BLOCK_MAX) this.split(b);
     item.order = before === null ? (after === null ? 0 : after - KEY_GAP) : after === null ? before + KEY_GAP : (before + after) / 2;
     if ((before === null || item.order > before) && (after === null || item.order < after)) return NONE;
-    return this.spreadAround(this.blocks.indexOf(item.block!));
+    return this.spreadAround(item.block!.index);
   }
 
   /** Removes and returns the item at `position`. */
   removeAt(position: number): T {
-    this.version++;
+    this.changed(position);
     const b = this.blockIndexAt(position);
     const block = this.blocks[b];
-    const [item] = block.items.splice(position - block.start, 1);
+    const [item] = block.items.splice(position - this.startOf(b), 1);
     item.block = null;
     this.count--;
-    if (block.items.length === 0) this.blocks.splice(b, 1);
-    this.touched(b);
+    if (block.items.length === 0) this.dropBlock(b);
+    else this.resized(b, -1);
     return item;
   }
 
@@ -104,48 +111,71 @@ export class RouteOrder<T extends Ordered<T>> {
     return this.blocks.length;
   }
 
-  /** Block `b` changed: its items (and every later block's start) moved. */
-  private touched(b: number): void {
-    if (b < this.blocks.length) this.blocks[b].changedAt = this.version;
-    this.validStarts = Math.min(this.validStarts, b);
+  private changed(position: number): void {
+    this.version++;
+    this.shiftedFrom[this.version % CHANGES_KEPT] = position;
+  }
+
+  /** The position of block `b`'s first item: the sum of the sizes before it. */
+  private startOf(b: number): number {
+    let sum = 0;
+    for (let i = b; i > 0; i -= i & -i) sum += this.tree[i];
+    return sum;
+  }
+
+  /** Block `b` grew (or shrank) by `delta` items. */
+  private resized(b: number, delta: number): void {
+    for (let i = b + 1; i < this.tree.length; i += i & -i) this.tree[i] += delta;
+  }
+
+  /** The block that holds `position`: the last block whose start is at most `position`. */
+  private blockIndexAt(position: number): number {
+    if (position < 0 || position >= this.count) throw new RangeError(`position ${position} is outside the list of ${this.count}`);
+    const tree = this.tree;
+    let b = 0; // blocks before it, and the items in them:
+    let before = 0;
+    for (let step = 1 << (31 - Math.clz32(tree.length - 1)); step > 0; step >>= 1) {
+      if (b + step < tree.length && before + tree[b + step] <= position) {
+        b += step;
+        before += tree[b];
+      }
+    }
+    return b;
+  }
+
+  /** A new block at index `b` (the blocks after it move up one). */
+  private addBlock(b: number, items: T[]): Block<T> {
+    const block: Block<T> = { items, index: b };
+    this.blocks.splice(b, 0, block);
+    this.reindexFrom(b + 1);
+    return block;
+  }
+
+  private dropBlock(b: number): void {
+    this.blocks.splice(b, 1);
+    this.reindexFrom(b);
+  }
+
+  /**
+   * The blocks' list changed at `b` (a split or a drop, once per BLOCK_MAX / 2 changes at most): blocks from `b`
+   * on learn their new index, and the tree is built again, in O(blocks).
+   */
+  private reindexFrom(b: number): void {
+    const blocks = this.blocks;
+    for (let k = b; k < blocks.length; k++) blocks[k].index = k;
+    const tree = new Array<number>(blocks.length + 1).fill(0);
+    for (let i = 1; i <= blocks.length; i++) {
+      tree[i] += blocks[i - 1].items.length;
+      const parent = i + (i & -i);
+      if (parent <= blocks.length) tree[parent] += tree[i];
+    }
+    this.tree = tree;
   }
 
   private split(b: number): void {
-    const block = this.blocks[b];
-    const moved = block.items.splice(BLOCK_MAX >> 1);
-    const next: Block<T> = { items: moved, start: block.start + block.items.length, changedAt: this.version };
+    const moved = this.blocks[b].items.splice(BLOCK_MAX >> 1);
+    const next = this.addBlock(b + 1, moved);
     for (const item of moved) item.block = next;
-    this.blocks.splice(b + 1, 0, next);
-  }
-
-  private refreshStarts(): void {
-    const blocks = this.blocks;
-    let start = this.validStarts === 0 ? 0 : blocks[this.validStarts - 1].start + blocks[this.validStarts - 1].items.length;
-    for (let b = this.validStarts; b < blocks.length; b++) {
-      if (blocks[b].start !== start) {
-        blocks[b].start = start;
-        blocks[b].changedAt = this.version;
-      }
-      start += blocks[b].items.length;
-    }
-    this.validStarts = blocks.length;
-  }
-
-  private blockIndexAt(position: number): number {
-    if (position < 0 || position >= this.count) throw new RangeError(`position ${position} is outside the list of ${this.count}`);
-    this.refreshStarts();
-    let low = 0;
-    let high = this.blocks.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (this.blocks[middle].start <= position) low = middle;
-      else high = middle - 1;
-    }
-    return low;
-  }
-
-  private blockAt(position: number): Block<T> {
-    return this.blocks[this.blockIndexAt(position)];
   }
 
   /**
