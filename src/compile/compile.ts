@@ -20,7 +20,7 @@ import { createTrieMatcher } from './match/trie-matcher.js';
 import { EMIT_AFTER } from './match/tiered-match.js';
 import type { Matcher, MatchStrategy, RouteMatch } from './matcher.js';
 import { createReferenceMatcher } from './reference/reference-matcher.js';
-import { createRouteEntry, createSharedParts, type CompiledRoute, type RouteDefinition, type RouteEntry } from './route-entry.js';
+import { createRouteEntry, createSharedParts, unsharedParts, type CompiledRoute, type RouteDefinition, type RouteEntry } from './route-entry.js';
 import type { CheckedRoutes, RouterFor } from './typed-router.js';
 import { verbOf } from './verb.js';
 
@@ -189,14 +189,14 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     if (table.live !== null) return table.live;
     // A route added later is made as compile() makes it: with the router's fold, in parts of its own (nothing
     // of it is kept in a table-wide cache once it is removed).
-    const createEntry = (definition: RouteDefinition, index: number) => createRouteEntry(definition, index, registry, createSharedParts(fold));
+    const parts = unsharedParts(fold);
+    const createEntry = (definition: RouteDefinition, index: number) => createRouteEntry(definition, index, registry, parts);
     // A live table's partitions are answered by their tries until they are hot (live-table.ts): then their
     // code is emitted at once, the wait being over. The trie strategy's tries answer for good.
     const tiering = options.tiering ?? true;
     const hotAfter = strategy === 'trie' ? null : strategy === 'reference' || tiering === false ? 0 : tiering === true ? EMIT_AFTER : (tiering.emitAfter ?? EMIT_AFTER);
     const buildMatcher = (matchable: readonly RouteEntry[], hot: boolean): Matcher => buildStack(matchable, hot ? false : options.tiering).matcher;
-    const parts: LiveTableParts = { strategy, fold, hotAfter, buildMatcher, createEntry };
-    const made = new LiveTable(parts, table.entries());
+    const made = new LiveTable({ strategy, fold, hotAfter, buildMatcher, createEntry }, table.entries());
     table = { matcher: made, stack: null, urls: createLiveUrlGenerator(made, options), entries: () => made.entries(), live: made };
     matcher = made;
     LIVE.set(router, made);

@@ -147,14 +147,16 @@ export function createEntryFromTemplate(
     // value when generating (ASP.NET MapVerb's HttpMethodRouteConstraint, without the per-call lookup).
     methods = [...new Set(definition.methods.map((m) => m.toUpperCase()))];
   }
-  const verbs = methods === null ? null : internMethods(shared.verbLimits, methods);
+  const verbs = methods === null ? null : internMethods(shared, methods);
 
   const segments = template.segments.map((segment): SegmentPlan => {
     if (segment.parts.length > 1) return { kind: 'complex', pattern: compileComplexSegment(segment, shared.fold) };
     const part = segment.parts[0];
     if (part.kind !== 'parameter') {
-      let plan = shared.literalPlans.get(part.text);
-      if (plan === undefined) shared.literalPlans.set(part.text, (plan = { kind: 'literal', folded: shared.fold(part.text) }));
+      const found = shared.literalPlans?.get(part.text);
+      if (found !== undefined) return found;
+      const plan: SegmentPlan = { kind: 'literal', folded: shared.fold(part.text) };
+      shared.literalPlans?.set(part.text, plan);
       return plan;
     }
     return part.isCatchAll ? { kind: 'catchAll', name: part.name } : { kind: 'parameter', name: part.name };
@@ -203,12 +205,17 @@ function valuesOfDefaults(entries: readonly (readonly [string, unknown])[]): Rou
 
 /** The segments that produce values, with their depths (a loop: flatMap made a list per literal segment). */
 function capturesOf(segments: readonly SegmentPlan[]): RouteEntry['captures'] {
-  let captures: { depth: number; plan: Exclude<SegmentPlan, { kind: 'literal' }> }[] | null = null;
+  let count = 0;
+  for (const plan of segments) if (plan.kind !== 'literal') count++;
+  if (count === 0) return NONE;
+  // Sized once: a list grown by push keeps room for 17 items, in every route of the table.
+  const captures = new Array<RouteEntry['captures'][number]>(count);
+  let at = 0;
   for (let depth = 0; depth < segments.length; depth++) {
     const plan = segments[depth];
-    if (plan.kind !== 'literal') (captures ??= []).push({ depth, plan });
+    if (plan.kind !== 'literal') captures[at++] = { depth, plan };
   }
-  return captures ?? NONE;
+  return captures;
 }
 
 // A table of 10,000 routes holds 10,000 entries: the lists most routes leave empty are one shared empty list,
@@ -225,8 +232,9 @@ type VerbLimit = { readonly list: readonly string[]; readonly set: ReadonlySet<s
  * without bound in a process that compiles many tables.
  */
 export interface SharedParts {
-  readonly literalPlans: Map<string, SegmentPlan>;
-  readonly verbLimits: Map<string, VerbLimit>;
+  /** Null: nothing is shared (a route added to a live table gets parts of its own, none kept after it is removed). */
+  readonly literalPlans: Map<string, SegmentPlan> | null;
+  readonly verbLimits: Map<string, VerbLimit> | null;
   /** How the table compares literals (case-fold.ts): what its literal plans and complex patterns hold. */
   readonly fold: Fold;
 }
@@ -236,11 +244,18 @@ export function createSharedParts(fold: Fold = foldCase): SharedParts {
   return { literalPlans: new Map(), verbLimits: new Map(), fold };
 }
 
-function internMethods(verbLimits: Map<string, VerbLimit>, methods: readonly string[]): VerbLimit {
+/** Parts that share nothing: for routes made one at a time (a live table's), with no table-wide cache to grow. */
+export function unsharedParts(fold: Fold): SharedParts {
+  return { literalPlans: null, verbLimits: null, fold };
+}
+
+function internMethods(shared: SharedParts, methods: readonly string[]): VerbLimit {
   const key = methods.join(' ');
-  let found = verbLimits.get(key);
-  if (found === undefined) verbLimits.set(key, (found = { list: Object.freeze([...methods]), set: new Set(methods) }));
-  return found;
+  const found = shared.verbLimits?.get(key);
+  if (found !== undefined) return found;
+  const made: VerbLimit = { list: Object.freeze([...methods]), set: new Set(methods) };
+  shared.verbLimits?.set(key, made);
+  return made;
 }
 
 /** A definition is an object with a template string; anything else is refused with what was given. */

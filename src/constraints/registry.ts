@@ -186,9 +186,9 @@ export function resolveRouteConstraints(
   template: RouteTemplate,
   constraints: Readonly<Record<string, ConstraintSpec | readonly ConstraintSpec[]>> | null | undefined,
   registry: ConstraintRegistry,
-): Map<string, RouteConstraint> {
+): ReadonlyMap<string, RouteConstraint> {
   // Most routes have no constraint at all: nothing to resolve, nothing to allocate (a table is built at once).
-  if (constraints == null && template.parameters.every((p) => p.constraints.length === 0)) return new Map();
+  if (constraints == null && template.parameters.every((p) => p.constraints.length === 0)) return NO_CONSTRAINTS;
   const byKey = new Map<string, RouteConstraint[]>();
   const add = (key: string, constraint: RouteConstraint): void => {
     const name = findParameter(template, key)?.name ?? key;
@@ -245,6 +245,9 @@ export function resolveRouteConstraints(
   }
   return result;
 }
+
+/** The constraints of a route that has none (shared: never changed). */
+const NO_CONSTRAINTS: ReadonlyMap<string, RouteConstraint> = new Map();
 
 function describe(value: unknown): string {
   if (value === null) return 'null';

@@ -4,12 +4,6 @@ import { TemplateParseError } from '../errors.js';
 import type { LiteralPart, ParameterPart, RouteTemplate, TemplatePart, TemplateSegment } from './ast.js';
 import { parseParameterText } from './parameter-parser.js';
 
-/** A part with the template offset it started at, so segment-level errors can point at it. */
-interface PositionedPart {
-  part: TemplatePart;
-  start: number;
-}
-
 // Characters a parameter name may not contain (ASP.NET: InvalidParameterNameChars).
 const INVALID_NAME_CHARS = /[/{}?*]/;
 
@@ -25,6 +19,14 @@ class Parser {
   private i = 0;
   private readonly names = new Set<string>();
   private readonly parameters: ParameterPart[] = [];
+  /** The template offset of each part of the segment being parsed, so segment-level errors can point at it. */
+  private readonly starts: number[] = [];
+  // Lists are gathered in these and copied out at their exact size: the first push to an empty array gives it
+  // room for 17 items, and a table of 100,000 routes would keep that room in every segment of every template.
+  private readonly parts: TemplatePart[] = [];
+  /** Where the first catch-all parameter starts (-1: none yet), and the index of its segment. */
+  private catchAllStart = -1;
+  private catchAllSegment = -1;
 
   constructor(private readonly text: string) {}
 
@@ -40,34 +42,44 @@ class Parser {
     else if (t.startsWith('~')) this.fail(0, 'a template cannot start with "~" unless it is followed by "/"');
 
     const segments: TemplateSegment[] = [];
-    const positioned: PositionedPart[][] = [];
     while (this.i < t.length) {
       if (t[this.i] === '/') {
         this.fail(this.i, 'the separator "/" cannot appear twice in a row (empty segment)');
       }
-      const parts = this.parseSegment();
-      positioned.push(parts);
-      segments.push({ parts: parts.map((p) => p.part) });
+      segments.push({ parts: this.parseSegment(segments.length) });
       // parseSegment stops at a "/" or at the end; step over the "/".
       if (this.i < t.length) this.i++;
     }
-    this.checkCatchAllIsLast(positioned);
-    return { text: t, segments, parameters: this.parameters };
+    // A catch-all can only be the last segment, checked once every segment is known (checkSegment has
+    // already refused one that shares its segment with other parts).
+    if (this.catchAllSegment >= 0 && this.catchAllSegment !== segments.length - 1) {
+      this.fail(this.catchAllStart, 'a catch-all parameter can only appear as the last segment');
+    }
+    return { text: t, segments: segments.slice(), parameters: this.parameters.slice() };
   }
 
-  private parseSegment(): PositionedPart[] {
+  private parseSegment(index: number): TemplatePart[] {
     const t = this.text;
-    const parts: PositionedPart[] = [];
+    const parts = this.parts;
+    const starts = this.starts;
+    parts.length = 0;
+    starts.length = 0;
     while (this.i < t.length && t[this.i] !== '/') {
-      const start = this.i;
+      starts.push(this.i);
       if (t[this.i] === '{' && t[this.i + 1] !== '{') {
-        parts.push({ part: this.parseParameter(), start });
+        const parameter = this.parseParameter();
+        parts.push(parameter);
+        if (parameter.isCatchAll && this.catchAllStart < 0) {
+          this.catchAllStart = starts[starts.length - 1];
+          this.catchAllSegment = index;
+        }
       } else {
-        parts.push({ part: this.parseLiteral(), start });
+        parts.push(this.parseLiteral());
       }
     }
-    this.checkSegment(parts);
-    return parts;
+    const segment = parts.slice();
+    this.checkSegment(segment, starts);
+    return segment;
   }
 
   /** Literal text up to the next "/" or unescaped "{"; "{{" and "}}" stand for one brace. */
@@ -163,45 +175,36 @@ class Parser {
   }
 
   /** Rules for one segment (ASP.NET IsSegmentValid), checked in ASP.NET's order. */
-  private checkSegment(parts: PositionedPart[]): void {
+  private checkSegment(parts: TemplatePart[], starts: readonly number[]): void {
     if (parts.length > 1) {
-      for (const { part, start } of parts) {
+      for (let j = 0; j < parts.length; j++) {
+        const part = parts[j];
         if (part.kind === 'parameter' && part.isCatchAll) {
-          this.fail(start, 'a segment with more than one part cannot contain a catch-all parameter');
+          this.fail(starts[j], 'a segment with more than one part cannot contain a catch-all parameter');
         }
       }
       for (let j = 0; j < parts.length; j++) {
-        const { part, start } = parts[j];
+        const part = parts[j];
         if (part.kind !== 'parameter' || !part.isOptional) continue;
         if (j !== parts.length - 1) {
-          this.fail(start, `the optional parameter "${part.name}" must be the last part of its segment`);
+          this.fail(starts[j], `the optional parameter "${part.name}" must be the last part of its segment`);
         }
         const previous = parts[j - 1];
-        if (previous.part.kind !== 'literal' || previous.part.text !== '.') {
+        if (previous.kind !== 'literal' || previous.text !== '.') {
           this.fail(
-            start,
+            starts[j],
             `the optional parameter "${part.name}" can only be preceded by a period "." in a complex segment`,
           );
         }
         // files/{filename}.{ext?} — that period is written/required only with the extension.
-        parts[j - 1] = { part: { kind: 'separator', text: '.' }, start: previous.start };
+        parts[j - 1] = { kind: 'separator', text: '.' };
       }
     }
     for (let j = 1; j < parts.length; j++) {
-      if (parts[j].part.kind === 'parameter' && parts[j - 1].part.kind === 'parameter') {
-        this.fail(parts[j].start, 'two parameters must be separated by a literal (consecutive parameters)');
+      if (parts[j].kind === 'parameter' && parts[j - 1].kind === 'parameter') {
+        this.fail(starts[j], 'two parameters must be separated by a literal (consecutive parameters)');
       }
     }
-  }
-
-  private checkCatchAllIsLast(segments: PositionedPart[][]): void {
-    segments.forEach((parts, s) => {
-      parts.forEach(({ part, start }, p) => {
-        if (part.kind === 'parameter' && part.isCatchAll && (s !== segments.length - 1 || p !== parts.length - 1)) {
-          this.fail(start, 'a catch-all parameter can only appear as the last segment');
-        }
-      });
-    });
   }
 }
 
