@@ -18,15 +18,12 @@ const item = (id: number): Item => ({ id, block: null, order: 0, seen: -1, seenA
 type Change = { kind: 'insert'; at: number } | { kind: 'remove'; at: number } | { kind: 'look'; at: number };
 
 /** Applies the changes to both lists and checks them after each one. */
-function check(initial: number, changes: readonly Change[]): void {
+function check(initial: number, changes: readonly Change[], bulk = false): void {
   const order = new RouteOrder<Item>();
-  const model: Item[] = [];
-  let next = 0;
-  for (let i = 0; i < initial; i++) {
-    const it = item(next++);
-    order.insert(order.length, it);
-    model.push(it);
-  }
+  const model: Item[] = Array.from({ length: initial }, (_, i) => item(i));
+  let next = initial;
+  if (bulk) order.appendAll(model);
+  else for (const it of model) order.insert(order.length, it);
   for (const change of changes) {
     const at = model.length === 0 ? 0 : change.at % (change.kind === 'insert' ? model.length + 1 : model.length);
     if (change.kind === 'insert') {
@@ -62,7 +59,7 @@ describe('RouteOrder against an array', () => {
     ['blocks emptied and dropped', 1000, 1500],
   ])('%s', (_, initial, length) => {
     fc.assert(
-      fc.property(fc.array(changeArb, { minLength: length, maxLength: length }), (changes) => check(initial, changes)),
+      fc.property(fc.array(changeArb, { minLength: length, maxLength: length }), fc.boolean(), (changes, bulk) => check(initial, changes, bulk)),
       { numRuns: 20 },
     );
   });
@@ -71,5 +68,8 @@ describe('RouteOrder against an array', () => {
     ['inserts at one place spread the keys around it', Array.from({ length: 600 }, (): Change => ({ kind: 'insert', at: 0 }))],
     ['removes from the front empty the first blocks', Array.from({ length: 900 }, (): Change => ({ kind: 'remove', at: 0 }))],
     ['removes from the back', Array.from({ length: 900 }, (_, i): Change => ({ kind: 'remove', at: 999 - i }))],
-  ])('%s', (_, changes) => check(1000, changes));
+  ])('%s', (_, changes) => {
+    check(1000, changes);
+    check(1000, changes, true); // the first 1,000 appended at once (appendAll), as a live table starts
+  });
 });
