@@ -225,6 +225,17 @@ function literalChildMade(node: TrieNode, key: string): TrieNode {
   return child;
 }
 
+/** The complex edge for a pattern (patterns with the same key match the same paths), if the node has one. */
+function complexEdge(node: TrieNode, pattern: ComplexPattern): ComplexEdge | undefined {
+  return node.complex.find((edge) => edge.pattern.key === pattern.key);
+}
+
+/** The child a route's (non-catch-all) segment leads to from `node`, if the trie has it. */
+function childOn(node: TrieNode, plan: Exclude<SegmentPlan, { kind: 'catchAll' }>): TrieNode | null | undefined {
+  if (plan.kind === 'literal') return literalChild(node, plan.folded);
+  return plan.kind === 'parameter' ? node.parameter : complexEdge(node, plan.pattern)?.node;
+}
+
 /**
  * Adds a route to a trie in place, in O(template length): the nodes on its path are made where missing, the
  * route is placed by its order in their lists, and each node's min is lowered to its order where higher.
@@ -246,7 +257,7 @@ export function insertRoute(root: TrieNode, entry: RouteEntry): void {
         node = node.parameter ??= createNode();
         break;
       case 'complex': {
-        let edge = node.complex.find((e) => e.pattern.key === plan.pattern.key);
+        let edge = complexEdge(node, plan.pattern);
         if (!edge) node.complex = added(node.complex, (edge = { pattern: plan.pattern, node: createNode() }));
         node = edge.node;
         break;
@@ -264,7 +275,7 @@ export function lowerBounds(root: TrieNode, entry: RouteEntry): void {
     if (entry.order < node.minIndex) node.minIndex = entry.order;
     const plan = entry.segments[depth];
     if (plan === undefined || plan.kind === 'catchAll') return;
-    node = plan.kind === 'literal' ? literalChild(node, plan.folded) : plan.kind === 'parameter' ? node.parameter : node.complex.find((e) => e.pattern.key === plan.pattern.key)?.node;
+    node = childOn(node, plan);
   }
 }
 
@@ -288,7 +299,7 @@ export function removeRoute(root: TrieNode, entry: RouteEntry): void {
       caught = true;
       break;
     }
-    const next = plan.kind === 'literal' ? literalChild(node, plan.folded) : plan.kind === 'parameter' ? node.parameter : node.complex.find((e) => e.pattern.key === plan.pattern.key)?.node;
+    const next = childOn(node, plan);
     if (next === undefined || next === null) throw new Error(`removeRoute: the route "${entry.route.template}" is not in this trie`);
     path.push((node = next));
   }
