@@ -94,12 +94,13 @@ function answerAt(entry: RouteEntry, values: RouteValues): RouteMatch {
 /** The partition key of a route: its literal prefix, PREFIX_DEPTH segments at most, folded by the table's fold. */
 function prefixOf(entry: RouteEntry): string | null {
   if (entry.route.generationOnly) return null;
-  const literals: string[] = [];
-  for (const plan of entry.segments) {
-    if (plan.kind !== 'literal' || literals.length === PREFIX_DEPTH) break;
-    literals.push(plan.folded);
+  let prefix = NO_PREFIX;
+  for (let depth = 0; depth < PREFIX_DEPTH && depth < entry.segments.length; depth++) {
+    const plan = entry.segments[depth];
+    if (plan.kind !== 'literal') break;
+    prefix = depth === 0 ? plan.folded : `${prefix}/${plan.folded}`;
   }
-  return literals.join('/');
+  return prefix;
 }
 
 export class LiveTable implements Matcher {
