@@ -93,9 +93,8 @@ export class RouteOrder<T extends Ordered<T>> {
     return this.spreadAround(item.block!.index);
   }
 
-  /** Appends `items` to an empty list in one pass: blocks filled half way (room to insert), keys KEY_GAP apart. */
+  /** Fills an empty list with `items` in one pass: blocks filled half way (room to insert), keys KEY_GAP apart. */
   appendAll(items: readonly T[]): void {
-    if (this.count !== 0) throw new Error('appendAll: the list is not empty');
     this.version++;
     const half = BLOCK_MAX >> 1;
     for (let from = 0; from < items.length; from += half) {
