@@ -556,6 +556,16 @@ function honoMarkdown({ meta, rows }) {
   ].join('\n');
 }
 
+/** How loaded the machine was during a run, from its 1-minute load averages at the start and the end. */
+function machineLoad(loadavg) {
+  if (!loadavg) return 'loaded by other jobs (load average ~15): absolute numbers are several times slower than on a quiet machine';
+  const [start, end] = loadavg.map((l) => l.toFixed(1));
+  // Load from the benchmark's own process stays below 2 on two cores.
+  return Math.max(...loadavg) < 2
+    ? `with nothing else running (load average ${start} at the start, ${end} at the end)`
+    : `loaded by other jobs (load average ${start} at the start, ${end} at the end): absolute numbers are slower than on a quiet machine`;
+}
+
 /** The live-table section (bench/live.mjs): build, heap, each change's latency, lookups around churn, per router. */
 function liveMarkdown(live) {
   const ms = (v) => (v === null || v === undefined ? '—' : v < 1 ? `${(v * 1000).toFixed(1)} µs` : `${v.toFixed(v < 10 ? 2 : 0)} ms`);
@@ -564,7 +574,7 @@ function liveMarkdown(live) {
   const by = Object.fromEntries(live.results.map((r) => [r.name, r]));
   const out = ['## Live tables', ''];
   out.push(
-    `\`npm run bench:live\` (${live.date}, Node ${live.node}): ${live.tenants.toLocaleString('en-US')} tenants × 100 routes (\`t{n}/…\`: 40 statics, 40 parameter routes, 15 int constraints, 5 catch-alls), then ${live.changes.toLocaleString('en-US')} adds, inserts (switchyard only: the peers have no order) and removes of new parameter routes in random tenants, each timed on its own, back to back; then each add again followed by the first lookup in its tenant (where a router that defers work of a change to the next request pays for it; switchyard answers it by the tenant's trie, changed in place by the add); lookups per second over 1.5 s on 4,096 paths of all tenants, before any change, right after the timed changes, during churn (a change every ${live.churnEvery.toLocaleString('en-US')} lookups) and after. find-my-way's \`off()\` rebuilds its tree, so only ${by['find-my-way']?.add?.n ?? '—'} of its changes are timed. One run, on a 2-core machine loaded by other jobs (load average ${live.loadavg ? live.loadavg.map((l) => l.toFixed(1)).join(' at the start, ') + ' at the end' : '~15'}): absolute numbers are several times slower than on a quiet machine; compare within the table. docs/live-tables.md explains the costs.`,
+    `\`npm run bench:live\` (${live.date}, Node ${live.node}): ${live.tenants.toLocaleString('en-US')} tenants × 100 routes (\`t{n}/…\`: 40 statics, 40 parameter routes, 15 int constraints, 5 catch-alls), then ${live.changes.toLocaleString('en-US')} adds, inserts (switchyard only: the peers have no order) and removes of new parameter routes in random tenants, each timed on its own, back to back; then each add again followed by the first lookup in its tenant (where a router that defers work of a change to the next request pays for it; switchyard answers it by the tenant's trie, changed in place by the add); lookups per second over 1.5 s on 4,096 paths of all tenants, before any change, right after the timed changes, during churn (a change every ${live.churnEvery.toLocaleString('en-US')} lookups) and after. find-my-way's \`off()\` rebuilds its tree, so only ${by['find-my-way']?.add?.n ?? '—'} of its changes are timed. One run, on a 2-core machine ${machineLoad(live.loadavg)}; compare within the table. docs/live-tables.md explains the costs.`,
     '',
   );
   out.push('| router | build | heap | first change | add p50 / p99 | insert p50 / p99 | remove p50 / p99 | add + first lookup p50 / p99 | lookups/s before | right after the changes | during churn | after |');
