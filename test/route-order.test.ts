@@ -68,6 +68,10 @@ describe('RouteOrder against an array', () => {
     ['inserts at one place spread the keys around it', Array.from({ length: 600 }, (): Change => ({ kind: 'insert', at: 0 }))],
     ['removes from the front empty the first blocks', Array.from({ length: 900 }, (): Change => ({ kind: 'remove', at: 0 }))],
     ['removes from the back', Array.from({ length: 900 }, (_, i): Change => ({ kind: 'remove', at: 999 - i }))],
+    [
+      'removes from the back drop the last blocks, appends split the last block again',
+      [...Array.from({ length: 700 }, (_, i): Change => ({ kind: 'remove', at: 999 - i })), ...Array.from({ length: 700 }, (_, i): Change => ({ kind: 'insert', at: 300 + i }))],
+    ],
   ])('%s', (_, changes) => {
     check(1000, changes);
     check(1000, changes, true); // the first 1,000 appended at once (appendAll), as a live table starts

@@ -166,24 +166,42 @@ export class RouteOrder<T extends Ordered<T>> {
     return b;
   }
 
-  /** A new block at index `b` (the blocks after it move up one). */
+  /**
+   * A new block at index `b` (the blocks after it move up one). At the end of the list, where adds split
+   * blocks, the tree grows by one entry (the sum it covers read from the tree): no block moves, nothing is
+   * built again. A split in the middle is once per BLOCK_MAX / 2 inserts there.
+   */
   private addBlock(b: number, items: T[]): Block<T> {
     const block: Block<T> = { items, index: b };
+    if (b === this.blocks.length) {
+      const i = b + 1;
+      this.tree.push(items.length + this.startOf(b) - this.startOf(i - (i & -i)));
+      this.blocks.push(block);
+      this.sizes.push(items.length);
+      return block;
+    }
     this.blocks.splice(b, 0, block);
     this.sizes.splice(b, 0, items.length);
     this.reindexFrom(b + 1);
     return block;
   }
 
+  /** Drops block `b`, emptied (the last block's tree entry covers no other block: it is simply dropped). */
   private dropBlock(b: number): void {
+    if (b === this.blocks.length - 1) {
+      this.blocks.pop();
+      this.sizes.pop();
+      this.tree.pop();
+      return;
+    }
     this.blocks.splice(b, 1);
     this.sizes.splice(b, 1);
     this.reindexFrom(b);
   }
 
   /**
-   * The blocks' list changed at `b` (a split or a drop, once per BLOCK_MAX / 2 changes at most): blocks from `b`
-   * on learn their new index, and the tree is built again, in O(blocks).
+   * The blocks' list changed at `b` (a split or a drop in the middle of the list): blocks from `b` on learn
+   * their new index, and the tree is built again, in O(blocks).
    */
   private reindexFrom(b: number): void {
     const { blocks, sizes } = this;
@@ -199,7 +217,7 @@ export class RouteOrder<T extends Ordered<T>> {
 
   private split(b: number): void {
     const moved = this.blocks[b].items.splice(BLOCK_MAX >> 1);
-    this.sizes[b] -= moved.length;
+    this.resized(b, -moved.length);
     const next = this.addBlock(b + 1, moved);
     for (const item of moved) item.block = next;
   }
