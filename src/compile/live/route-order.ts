@@ -80,7 +80,10 @@ export class RouteOrder<T extends Ordered<T>> {
     this.changed(position);
     const before = position > 0 ? this.at(position - 1).order : null;
     const after = position < this.count ? this.at(position).order : null;
-    if (this.blocks.length === 0) this.addBlock(0, []);
+    // An add at the end of the list starts a new block when the last one is full, rather than splitting it:
+    // a split moves half a block's routes, each a write to a route object somewhere in the heap.
+    const last = this.blocks.length - 1;
+    if (last < 0 || (position === this.count && this.sizes[last] >= BLOCK_MAX)) this.addBlock(last + 1, []);
     const b = position === this.count ? this.blocks.length - 1 : this.blockIndexAt(position);
     const block = this.blocks[b];
     block.items.splice(position - this.startOf(b), 0, item);
