@@ -205,17 +205,13 @@ function valuesOfDefaults(entries: readonly (readonly [string, unknown])[]): Rou
 
 /** The segments that produce values, with their depths (a loop: flatMap made a list per literal segment). */
 function capturesOf(segments: readonly SegmentPlan[]): RouteEntry['captures'] {
-  let count = 0;
-  for (const plan of segments) if (plan.kind !== 'literal') count++;
-  if (count === 0) return NONE;
-  // Sized once: a list grown by push keeps room for 17 items, in every route of the table.
-  const captures = new Array<RouteEntry['captures'][number]>(count);
-  let at = 0;
+  const captures: RouteEntry['captures'][number][] = [];
   for (let depth = 0; depth < segments.length; depth++) {
     const plan = segments[depth];
-    if (plan.kind !== 'literal') captures[at++] = { depth, plan };
+    if (plan.kind !== 'literal') captures.push({ depth, plan });
   }
-  return captures;
+  // Copied at its exact size: a list grown by push keeps room for 17 items, in every route of the table.
+  return captures.length === 0 ? NONE : captures.slice();
 }
 
 // A table of 10,000 routes holds 10,000 entries: the lists most routes leave empty are one shared empty list,

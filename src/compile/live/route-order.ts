@@ -98,7 +98,7 @@ export class RouteOrder<T extends Ordered<T>> {
 
   /** Fills an empty list with `items` in one pass: blocks filled half way (room to insert), keys KEY_GAP apart. */
   appendAll(items: readonly T[]): void {
-    this.version++;
+    this.changed(0);
     const half = BLOCK_MAX >> 1;
     for (let from = 0; from < items.length; from += half) {
       const block: Block<T> = { items: items.slice(from, from + half), index: this.blocks.length };
