@@ -22,6 +22,12 @@ export interface NamedRouter extends Router {
 export class RouteContext {
   /** Set by the router that handles the request; null means "not handled" (the next one is tried). */
   handler: RouteRequestHandler<any> | null = null;
-  routeData: RouteData = new RouteData();
-  constructor(readonly httpContext: HttpContext) {}
+  routeData: RouteData;
+  constructor(
+    readonly httpContext: HttpContext,
+    /** The routers on the way so far (the first router of the request; the caller's own array). */
+    routers: Router[] = [],
+  ) {
+    this.routeData = new RouteData({}, {}, routers);
+  }
 }

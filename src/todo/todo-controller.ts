@@ -75,11 +75,11 @@ function sendJson(ctx: HttpContext, status: number, json: string): void {
 }
 
 /** 201 with an item's JSON and its absolute Location. */
-function sendCreated(ctx: HttpContext, key: string, json: string, headers: Record<string, string> = {}): void {
+function sendCreated(ctx: HttpContext, key: string, json: string, headers?: Record<string, string>): void {
   const location = new UrlHelper(ctx).link(GET_TODO_ROUTE, { id: key });
   if (location === null) throw new Error(`The route "${GET_TODO_ROUTE}" cannot generate a link for a new item`);
   const all: Record<string, string | number> = { 'content-type': JSON_TYPE['content-type'], 'content-length': Buffer.byteLength(json), location };
-  for (const name in headers) all[name] = headers[name];
+  if (headers !== undefined) for (const name in headers) all[name] = headers[name];
   const res = ctx.response.raw;
   res.writeHead(201, all);
   res.end(json);

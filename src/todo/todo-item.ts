@@ -32,11 +32,13 @@ export function readTodoInput(body: unknown): { input: TodoInput } | InputError 
     return { error: 'The body must be a JSON object with the fields Key, Name and IsComplete.', field: null };
   }
   // Own properties only ("__proto__" or "constructor" in the JSON can change nothing), any case; the names as
-  // the API spells them first, without lower-casing (a new string per property).
+  // the API spells them first, without lower-casing (a new string per property). for…in with Object.hasOwn
+  // visits the own properties in Object.keys' order without building its array.
   let key: unknown;
   let name: unknown;
   let isComplete: unknown;
-  for (const property of Object.keys(body)) {
+  for (const property in body) {
+    if (!Object.hasOwn(body, property)) continue;
     const value = (body as Record<string, unknown>)[property];
     switch (property) {
       case 'Key':
