@@ -6,12 +6,15 @@
 // preloaded: that turns on V8's sampling heap profiler, including the objects the collectors have already
 // freed, between a warm-up and the measured requests, and reports the bytes sampled (in all, and per
 // allocating function). The requests come one at a time over one keep-alive connection from this process
-// (undici), so only the server's allocations are counted. The sampling interval is fixed
-// (--sampling-heap-profiler-suppress-randomness): the same build gives the same count to within a fraction of
-// a percent. The sites are named by function and the line it starts on, in src/ (the bundle's source map). What is counted is V8's heap (objects, strings, closures, promises, and the JS side of Buffers);
+// (undici), so only the server's allocations are counted. The profiler samples at random intervals averaging
+// BENCH_ALLOC_INTERVAL bytes: hundreds of thousands of samples per count, so the sampling error is under 0.5%,
+// and no allocation site hides behind another (a fixed interval aliases with a request's fixed pattern of
+// allocations and credits the wrong sites). What else varies between runs (the JIT's timing, the
+// once-a-second Date header, timers) moves a count by up to about 2%, so each count is the median of
+// BENCH_ALLOC_RUNS runs, each in a fresh server process. The sites are named by function and the line it starts on, in src/ (the bundle's source map). What is counted is V8's heap (objects, strings, closures, promises, and the JS side of Buffers);
 // memory node allocates in C++ (the HTTP parser's, a Buffer's bytes) is not.
 //
-//   W=<warm-up requests> (default 5,000)   N=<requests measured> (default 5,000)
+//   W=<warm-up requests> (default 10,000)   N=<requests measured> (default 5,000)   BENCH_ALLOC_RUNS=<n> (default 3)
 //   BENCH_ALLOC_OPS=<ids>      only these operations (get-one, get-all-1, get-all-100, post, put, delete)
 //   BENCH_ALLOC_SITES=<n>      the top n allocation sites per operation (default 8; 0: none)
 //   BENCH_ALLOC_SITES_FOR=<ids> whose sites are listed (default switchyard; e.g. switchyard,fastify)
@@ -27,8 +30,9 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Client } from 'undici';
 
-const W = Number(process.env.W ?? 5_000);
+const W = Number(process.env.W ?? 10_000);
 const N = Number(process.env.N ?? 5_000);
+const runs = Number(process.env.BENCH_ALLOC_RUNS ?? 3);
 const interval = Number(process.env.BENCH_ALLOC_INTERVAL ?? 128);
 const topSites = Number(process.env.BENCH_ALLOC_SITES ?? 8);
 const sitesFor = (process.env.BENCH_ALLOC_SITES_FOR ?? 'switchyard').split(',');
@@ -110,7 +114,7 @@ function freePort() {
 /** Starts `script` with the probe; resolves once it answers on its port. */
 async function startServer(script) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--sampling-heap-profiler-suppress-randomness', '--enable-source-maps', ...nodeFlags, '--require', probe, script], {
+  const child = spawn(process.execPath, ['--enable-source-maps', ...nodeFlags, '--require', probe, script], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', TODO_LOG: 'off', TODO_MAX_ITEMS: '100000000' },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
@@ -148,8 +152,16 @@ async function startServer(script) {
   };
 }
 
-/** Bytes per request of `op` on `script`, and the allocation sites (bytes per request each). */
+/** The median of `runs` runs of measureOnce (with that run's sites). */
 async function measure(script, op) {
+  const results = [];
+  for (let i = 0; i < runs; i++) results.push(await measureOnce(script, op));
+  results.sort((a, b) => a.perRequest - b.perRequest);
+  return results[(results.length - 1) >> 1];
+}
+
+/** Bytes per request of `op` on `script`, and the allocation sites (bytes per request each). */
+async function measureOnce(script, op) {
   const server = await startServer(script);
   try {
     const { setup, request } = OPS[op];
@@ -166,7 +178,9 @@ async function measure(script, op) {
 
 const ratio = (results) => (results.switchyard && results.fastify ? (results.switchyard.perRequest / results.fastify.perRequest).toFixed(2) : '-');
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
-console.log(`bytes of V8 heap allocated per request (${W} warm-up, ${N} measured, one at a time, sampling every ${interval} bytes; node ${process.version})`);
+console.log(
+  `bytes of V8 heap allocated per request (${W} warm-up, ${N} measured, one at a time, sampling every ${interval} bytes, median of ${runs} runs; node ${process.version})`,
+);
 const rows = [];
 for (const op of ops) {
   const results = {};

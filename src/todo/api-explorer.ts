@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
-import { problem, writeProblem, type Middleware } from '../http.js';
+import { problem, writeProblem, type HttpContext } from '../http.js';
 
 // Swagger UI sets styles inline and shows images as data: URLs; scripts come from this server only.
 const DOCS_POLICY = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
@@ -47,16 +47,17 @@ function swaggerFiles(): Map<string, { type: string; body: Buffer }> | null {
   ]);
 }
 
-/** Serves GET /docs and its files; passes every other request on. */
-export function apiExplorer(): Middleware {
+/**
+ * Answers GET /docs and its files (true); false for every other request. Not a middleware: the server's first
+ * middleware asks it, so a request of the API does not pay for one more step of the pipeline.
+ */
+export function apiExplorer(): (ctx: HttpContext) => boolean {
   let files: ReturnType<typeof swaggerFiles> | undefined; // read on the first /docs request, not at start-up
-  // Every request passes here: a plain function handing on next()'s promise, not an async one (which would add a
-  // promise to each request of the API).
-  return (ctx, next) => {
+  return (ctx) => {
     const path = ctx.request.path;
-    if (path !== '/docs' && !path.startsWith('/docs/')) return next();
+    if (path !== '/docs' && !path.startsWith('/docs/')) return false;
     serve(ctx.request.method, path, ctx.response.raw);
-    return Promise.resolve();
+    return true;
   };
 
   function serve(method: string, path: string, res: ServerResponse): void {

@@ -13,6 +13,7 @@ import {
   useRouter,
   writeProblem,
   type Application,
+  type HttpContext,
   type Middleware,
   type RouteCollection,
   type RouteInspector,
@@ -69,9 +70,10 @@ export function expandControllerTemplate(template: string, controllerClass: stri
  * a target longer than MAX_URL_LENGTH is 414; and the rules of RFC 9112 that node:http leaves to the
  * application: a request with more than one Host header is 400 (§3.2: the server must reject it; node keeps
  * the first and drops the rest), and the asterisk form "*" is for OPTIONS only: OPTIONS * answers 204 with
- * the methods the server offers. Not async: it hands on next()'s promise, saving a promise per request.
+ * the methods the server offers. Then the API explorer (/docs) answers its own paths. Not async: it hands on
+ * next()'s promise, saving a promise per request.
  */
-function checkTarget(listMethods: () => string): Middleware {
+function checkTarget(listMethods: () => string, serveDocs: (ctx: HttpContext) => boolean): Middleware {
   let serverMethods: string | null = null; // listed on the first OPTIONS *, once the routes exist
   return (ctx, next) => {
     const raw = ctx.request.raw;
@@ -89,7 +91,7 @@ function checkTarget(listMethods: () => string): Middleware {
       writeProblem(ctx.response.raw, problem(400, 'A request must have exactly one Host header.'), { connection: 'close' });
       return Promise.resolve();
     }
-    return next();
+    return serveDocs(ctx) ? Promise.resolve() : next();
   };
 }
 
@@ -140,8 +142,7 @@ export function createTodoApp(options: TodoAppOptions = {}): Application {
 
   const log = options.log ?? true;
   if (log) app.use(requestLog(typeof log === 'function' ? log : stdoutLog().write));
-  app.use(checkTarget(() => methodsOf(routes)));
-  app.use(apiExplorer());
+  app.use(checkTarget(() => methodsOf(routes), apiExplorer()));
   // The inspector of the routes built below (it answers only under its prefix, and passes the rest on).
   let inspector: RouteInspector | null = null;
   if (options.inspect) app.use((ctx, next) => (inspector?.(ctx.request.raw, ctx.response.raw) ? Promise.resolve() : next()));
