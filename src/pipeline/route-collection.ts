@@ -236,7 +236,7 @@ export class RouteCollection<Table extends RouteTable = RouteTable> implements R
 
   private async tryCustom(context: RouteContext, router: Router): Promise<boolean> {
     const previous = context.routeData;
-    context.routeData = new RouteData({ ...previous.values }, { ...previous.dataTokens }, [...previous.routers, router]);
+    context.routeData = new RouteData({ ...previous.values }, { ...previous.dataTokens }, previous.routers.concat(router));
     await router.routeAsync(context);
     if (context.handler !== null) return true;
     context.routeData = previous;

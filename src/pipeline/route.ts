@@ -96,7 +96,8 @@ export class Route implements NamedRouter {
     // RouteData's values are the request's own to change (as ASP.NET's are); a match's are immutable and may be
     // shared by every request of a static route, so they are copied here (a spread keeps "__proto__" as data).
     const merged = isEmpty(previous.values) ? { ...values } : { ...previous.values, ...values };
-    context.routeData = new RouteData(merged, { ...previous.dataTokens, ...this.dataTokens }, [...previous.routers, this]);
+    // concat, not [...routers, this]: a spread builds the array by growing it, four times the bytes.
+    context.routeData = new RouteData(merged, { ...previous.dataTokens, ...this.dataTokens }, previous.routers.concat(this));
     // Perf: a RouteHandler always handles; setting its delegate here saves two async hops per request.
     if (this.target instanceof RouteHandler) {
       context.handler = this.target.requestDelegate;
