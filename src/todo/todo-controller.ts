@@ -98,7 +98,8 @@ export class TodoController {
 
   /** GET api/todo: every item; a large list is streamed (see streamJsonArray). */
   readonly getAll: RequestDelegate = async (ctx) => {
-    const items = await this.repository.getAll();
+    const all = this.repository.getAll();
+    const items = all instanceof Promise ? await all : all; // see TodoRepository: await only a promise
     const parts = items.map(todoItemJson);
     let chars = parts.length + 1;
     for (const part of parts) chars += part.length;
@@ -109,7 +110,8 @@ export class TodoController {
   /** GET api/todo/{id}: one item, or 404. */
   readonly getById: ItemHandler = async (ctx) => {
     const id = ctx.routeData.values.id;
-    const item = await this.repository.find(id);
+    const found = this.repository.find(id);
+    const item = found instanceof Promise ? await found : found;
     if (item === null) return sendProblem(ctx, 404, `No to-do item has the key "${id}".`);
     sendJson(ctx, 200, todoItemJson(item));
   };
@@ -130,7 +132,8 @@ export class TodoController {
     const idempotencyKey = raw.headers['idempotency-key'] === undefined ? null : readIdempotencyKey(raw.headersDistinct['idempotency-key']);
     if (idempotencyKey !== null && typeof idempotencyKey === 'object') return sendProblem(ctx, 400, idempotencyKey.error);
     if (idempotencyKey === null) {
-      const item = await this.repository.add(input);
+      const added = this.repository.add(input);
+      const item = added instanceof Promise ? await added : added;
       if (item === null) return sendProblem(ctx, 507, 'The store is full; nothing was stored.');
       return sendCreated(ctx, item.Key, freshItemJson(item));
     }
@@ -159,7 +162,8 @@ export class TodoController {
     if (read.input.Key !== id) return sendProblem(ctx, 400, `The body's Key must equal the id in the path ("${id}").`);
     let updated: boolean;
     try {
-      updated = await this.repository.update({ Key: id, Name: read.input.Name, IsComplete: read.input.IsComplete });
+      const updating = this.repository.update({ Key: id, Name: read.input.Name, IsComplete: read.input.IsComplete });
+      updated = updating instanceof Promise ? await updating : updating;
     } catch (error) {
       if (error instanceof TodoStoreFullError) return sendProblem(ctx, 507, 'The store is full; the item was not changed.');
       throw error;
@@ -170,7 +174,8 @@ export class TodoController {
 
   /** DELETE api/todo/{id}: 204 whether or not the item existed (DELETE is idempotent). */
   readonly remove: ItemHandler = async (ctx) => {
-    await this.repository.remove(ctx.routeData.values.id);
+    const removing = this.repository.remove(ctx.routeData.values.id);
+    if (removing instanceof Promise) await removing;
     ctx.response.send(204);
   };
 }
