@@ -312,6 +312,54 @@ describe('Application and HttpContext', () => {
 
 // ---------------------------------------------------------------------------------------------------------
 
+describe('handleError: errors the application answers itself', () => {
+  class StoreDown extends Error {}
+  const reported: unknown[] = [];
+  let base: string;
+  beforeAll(async () => {
+    const app = createApplication({
+      onError: (error) => reported.push(error),
+      handleError: (error, ctx) => {
+        if (error instanceof StoreDown) {
+          ctx.response.send(503, `answered: ${error.message}`);
+          return true;
+        }
+        if ((error as Error).message === 'handler fails') throw new Error('the error handler failed');
+        return false;
+      },
+    });
+    useRouter(app, (routes) => {
+      routes.mapGet('store-down', async () => {
+        throw new StoreDown('store down');
+      });
+      routes.mapGet('sync-store-down', ((_ctx: HttpContext) => {
+        throw new StoreDown('store down at once');
+      }) as unknown as RequestDelegate);
+      routes.mapGet('other', async () => {
+        throw new Error('something else');
+      });
+      routes.mapGet('handler-fails', async () => {
+        throw new Error('handler fails');
+      });
+    });
+    base = await startApp(app);
+  });
+
+  it.each([
+    { path: '/store-down', status: 503, text: 'answered: store down', reportedMessage: null },
+    { path: '/sync-store-down', status: 503, text: 'answered: store down at once', reportedMessage: null },
+    { path: '/other', status: 500, text: null, reportedMessage: 'something else' },
+    { path: '/handler-fails', status: 500, text: null, reportedMessage: 'the error handler failed' },
+  ])('$path → $status, reported to onError: $reportedMessage', async ({ path, status, text, reportedMessage }) => {
+    reported.length = 0;
+    const res = await call(`${base}${path}`);
+    expect(res.status).toBe(status);
+    if (text !== null) expect(res.text).toBe(text);
+    else expect(res.json()).toMatchObject({ status: 500, detail: 'An unexpected error occurred.' });
+    expect(reported.map((error) => (error as Error).message)).toEqual(reportedMessage === null ? [] : [reportedMessage]);
+  });
+});
+
 describe("the router middleware's next() promise", () => {
   // The router middleware answers without an async function when the route is found at once (it returns the
   // handler's own promise): a middleware before it must still get a promise that rejects, never a synchronous

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import type { HttpContext } from '../src/http.js';
 import { BatchedLineWriter } from '../src/todo/request-log.js';
 
 describe('BatchedLineWriter', () => {
@@ -95,14 +96,19 @@ describe.each([
 
 describe('requestLog', () => {
   it.each([
-    { label: 'a 200', status: 200, throws: false, line: { method: 'GET', path: '/a/b', status: 200 } },
-    { label: 'a 404 from a handler', status: 404, throws: false, line: { method: 'GET', path: '/a/b', status: 404 } },
-    { label: 'an error escaping the app (answered 500)', status: 200, throws: true, line: { method: 'GET', path: '/a/b', status: 500 } },
-  ])('logs $label as one JSON line with its duration', async ({ status, throws, line }) => {
+    { label: 'a 200', status: 200, throws: false, handled: false, line: { method: 'GET', path: '/a/b', status: 200 } },
+    { label: 'a 404 from a handler', status: 404, throws: false, handled: false, line: { method: 'GET', path: '/a/b', status: 404 } },
+    { label: 'an error escaping the app (answered 500)', status: 200, throws: true, handled: false, line: { method: 'GET', path: '/a/b', status: 500 } },
+    { label: "an error the app's handleError answers (503)", status: 200, throws: true, handled: true, line: { method: 'GET', path: '/a/b', status: 503 } },
+  ])('logs $label as one JSON line with its duration', async ({ status, throws, handled, line }) => {
     const { createApplication } = await import('../src/http.js');
     const { requestLog } = await import('../src/todo/request-log.js');
     const lines: string[] = [];
-    const app = createApplication({ onError: () => {} });
+    const handleError = (_error: unknown, ctx: HttpContext): boolean => {
+      if (handled) ctx.response.send(503, 'down');
+      return handled;
+    };
+    const app = createApplication({ onError: () => {}, handleError });
     app.use(requestLog((l) => lines.push(l)));
     app.run(async (ctx) => {
       if (throws) throw new Error('boom');

@@ -11,6 +11,12 @@ export interface ApplicationOptions {
   pathBase?: string;
   /** Where errors that escape the pipeline are reported (default: console.error with the stack). */
   onError?: (error: unknown, httpContext: HttpContext) => void;
+  /**
+   * Answers an error that escaped the pipeline itself and returns true (as ASP.NET's IExceptionHandler), e.g. a
+   * 503 for a database that is down; false: the error goes to onError and the answer is a 500 problem. Unlike
+   * a middleware that catches next()'s rejection, it costs nothing on a request that does not fail.
+   */
+  handleError?: (error: unknown, httpContext: HttpContext) => boolean;
 }
 
 /** Reached when no middleware handled the request: 404 problem. */
@@ -66,13 +72,15 @@ export class Application {
   }
 
   /**
-   * The node:http request listener. An exception that escapes the pipeline becomes a 500 problem (the stack
+   * The node:http request listener. An exception that escapes the pipeline and that handleError does not answer
+   * becomes a 500 problem (the stack
    * goes to onError, never to the client) and the server keeps serving.
    */
   get handler(): (req: IncomingMessage, res: ServerResponse) => void {
     if (this.listener) return this.listener;
     const pipeline = this.build();
     const onError = this.options.onError ?? ((error: unknown) => console.error('switchyard: unhandled error', error));
+    const handleError = this.options.handleError ?? null;
     this.listener = (req, res) => {
       const ctx = new HttpContext(req, res, this.services, this.pathBase);
       let done: Promise<void>;
@@ -88,6 +96,11 @@ export class Application {
       done.then(() => {
         if (!res.writableEnded) res.end();
       }, (error: unknown) => {
+        try {
+          if (handleError !== null && handleError(error, ctx) === true) return;
+        } catch (thrown) {
+          error = thrown; // a failing handler is itself the error to report
+        }
         try {
           onError(error, ctx);
         } catch {

@@ -65,7 +65,8 @@ export class BatchedLineWriter {
 
 /**
  * A middleware that writes one JSON line per request when the app has answered it: method, path, status and
- * the time the app took in ms. An error escaping the app is logged as 500 (the status the app then sends).
+ * the time the app took in ms. An error escaping the app is logged once the app has answered it, with the
+ * status it sent (a 503 from its handleError; 500).
  * The line is written by hand (two JSON.stringify calls for the strings): cheaper than stringifying an object.
  */
 export function requestLog(write: (line: string) => void): Middleware {
@@ -79,7 +80,10 @@ export function requestLog(write: (line: string) => void): Middleware {
     return next().then(
       () => done(ctx.response.statusCode),
       (error: unknown) => {
-        done(500);
+        // The application answers the error after this (its handleError, say a 503, or a 500): the line is
+        // written once the response is over, with the status sent (500 when none could be).
+        const res = ctx.response.raw;
+        res.once('close', () => done(res.headersSent ? res.statusCode : 500));
         throw error;
       },
     );

@@ -23,7 +23,7 @@ import { BatchedLineWriter, requestLog } from './request-log.js';
 import { serveOpenApi } from './openapi-document.js';
 import { GET_TODO_ROUTE, TodoController } from './todo-controller.js';
 import { InMemoryTodoRepository, type TodoRepository } from './todo-repository.js';
-import { healthCheck, openTodoStore, readStoreCaps, readStoreConfig, storeUnavailable } from './store.js';
+import { answerStoreUnavailable, healthCheck, openTodoStore, readStoreCaps, readStoreConfig } from './store.js';
 import { pickPort, readWorkerCount, runPrimary } from './cluster.js';
 import { readKeepAliveTimeout, readListenConfig } from './listen-config.js';
 
@@ -135,7 +135,7 @@ function closestRouteLine(routes: RouteCollection, method: string, path: string)
 
 /** Builds the to-do application: logging, limits, the routes of the endpoint table (docs/todo-api.md), 405/404 (HEAD, 405 and OPTIONS by the router). */
 export function createTodoApp(options: TodoAppOptions = {}): Application {
-  const app = createApplication();
+  const app = createApplication({ handleError: answerStoreUnavailable });
   addRouting(app.services);
   const repository = options.repository ?? new InMemoryTodoRepository({ maxItems: options.maxItems, maxBytes: options.maxBytes, maxKeyBytes: options.maxKeyBytes });
   app.services.addSingleton(TODO_REPOSITORY, repository);
@@ -146,7 +146,6 @@ export function createTodoApp(options: TodoAppOptions = {}): Application {
   // The inspector of the routes built below (it answers only under its prefix, and passes the rest on).
   let inspector: RouteInspector | null = null;
   if (options.inspect) app.use((ctx, next) => (inspector?.(ctx.request.raw, ctx.response.raw) ? Promise.resolve() : next()));
-  app.use(storeUnavailable);
 
   const controller = new TodoController(app.services.getRequired<TodoRepository>(TODO_REPOSITORY));
   // A literal, not TodoController.name: a bundler may rename classes.

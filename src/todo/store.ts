@@ -1,7 +1,7 @@
 // Choosing and serving the to-do store: the in-memory default or PostgreSQL (TODO_STORE / DATABASE_URL), the
 // 503 answer while the store is unavailable, and the store's line in /healthz.
 import cluster from 'node:cluster';
-import { problem, writeProblem, type Middleware, type RequestDelegate } from '../http.js';
+import { problem, writeProblem, type HttpContext, type RequestDelegate } from '../http.js';
 import { InMemoryTodoRepository, TodoStoreUnavailableError, type TodoRepository } from './todo-repository.js';
 
 /** Where the items live, as read from the environment. */
@@ -75,14 +75,17 @@ export function storeKind(repository: TodoRepository): string {
   return typeof kind === 'string' ? kind : 'custom';
 }
 
-/** TodoStoreUnavailableError from any handler → 503 problem+json with Retry-After (the client may retry). */
-export const storeUnavailable: Middleware = (ctx, next) =>
-  next().catch((error: unknown) => {
-    if (!(error instanceof TodoStoreUnavailableError)) throw error;
-    writeProblem(ctx.response.raw, problem(503, 'The to-do store is unavailable; try again later.'), {
-      'retry-after': String(RETRY_AFTER_SECONDS),
-    });
+/**
+ * TodoStoreUnavailableError from any handler → 503 problem+json with Retry-After (the client may retry); the
+ * application's handleError, so a request that does not fail pays nothing for it. False for any other error.
+ */
+export function answerStoreUnavailable(error: unknown, ctx: HttpContext): boolean {
+  if (!(error instanceof TodoStoreUnavailableError)) return false;
+  writeProblem(ctx.response.raw, problem(503, 'The to-do store is unavailable; try again later.'), {
+    'retry-after': String(RETRY_AFTER_SECONDS),
   });
+  return true;
+}
 
 /**
  * GET /healthz: 200 {"status":"ok","store":kind} while the store answers, else 503 with status
