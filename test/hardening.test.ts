@@ -7,6 +7,7 @@ import { createApplication, Route, RouteCollection, RouteHandler, useRouter } fr
 import { isJsonMediaType } from '../src/todo/json-body.js';
 import { createTodoServer } from '../src/todo/server.js';
 import { sizeOf } from '../src/todo/todo-repository.js';
+import { freshItemJson, storedItem, todoItemJson } from '../src/todo/todo-item.js';
 import fc from 'fast-check';
 
 describe('isJsonMediaType (split, never a backtracking regex)', () => {
@@ -81,6 +82,24 @@ describe("the store's byte accounting (sizeOf) counts a Name as JSON writes it",
   });
   it('for any string (fast-check, 2,000 runs)', () => {
     fc.assert(fc.property(fc.string({ unit: 'binary' }), (name) => sizeOf({ Name: name, IsComplete: false }) === JSON.stringify(name).length + 80), { numRuns: 2000 });
+  });
+});
+
+describe("an item's JSON is JSON.stringify's, whatever its Key and Name", () => {
+  const writers = [
+    ['todoItemJson of a stored item', (key: string, name: string | null) => todoItemJson(storedItem(key, name, true))],
+    ['freshItemJson', (key: string, name: string | null) => freshItemJson({ Key: key, Name: name, IsComplete: true })],
+  ] as const;
+  describe.each(writers)('%s', (_label, write) => {
+    it.each([['plain'], ['a "quoted" word'], ['back\\slash'], ['line\nbreak'], ['\u0001 control'], ['😀 pair'], ['\ud800 lone'], ['é and \u2028'], [''], [null]])('Name %j', (name) => {
+      expect(write('a-key', name)).toBe(JSON.stringify({ Key: 'a-key', Name: name, IsComplete: true }));
+    });
+    it('for any strings (fast-check, 1,000 runs)', () => {
+      const property = fc.property(fc.string({ unit: 'binary' }), fc.option(fc.string({ unit: 'binary' })), (key, name) =>
+        write(key, name) === JSON.stringify({ Key: key, Name: name, IsComplete: true }),
+      );
+      fc.assert(property, { numRuns: 1000 });
+    });
   });
 });
 

@@ -19,19 +19,25 @@ session.connect();
 const post = (method, params) =>
   new Promise((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
 
-/** Self bytes per function ("name file:line"), summed over the profile's tree. */
-function bySite(head) {
+const siteOf = (node) => `${node.callFrame.functionName || '(anonymous)'} ${where(node.callFrame)}`;
+
+/**
+ * Self bytes per function ("name file:line"), summed over the profile's tree; for a function named
+ * `callersOf`, per chain of its three callers instead (who makes it allocate).
+ */
+function bySite(head, callersOf) {
   const sites = new Map();
   let total = 0;
-  const walk = (node) => {
+  const walk = (node, callers) => {
     if (node.selfSize > 0) {
-      const site = `${node.callFrame.functionName || '(anonymous)'} ${where(node.callFrame)}`;
+      let site = siteOf(node);
+      if (callersOf && node.callFrame.functionName === callersOf) site += ` <- ${callers.slice(-3).reverse().join(' <- ')}`;
       sites.set(site, (sites.get(site) ?? 0) + node.selfSize);
       total += node.selfSize;
     }
-    for (const child of node.children) walk(child);
+    for (const child of node.children) walk(child, callersOf ? [...callers, siteOf(node)] : callers);
   };
-  walk(head);
+  walk(head, []);
   return { total, sites: [...sites].sort((a, b) => b[1] - a[1]) };
 }
 
@@ -43,6 +49,6 @@ process.on('message', (message) => {
       includeObjectsCollectedByMinorGC: true,
     }).then(() => process.send({ probe: 'started' }));
   } else if (message?.probe === 'stop') {
-    post('HeapProfiler.stopSampling').then(({ profile }) => process.send({ probe: 'stopped', ...bySite(profile.head) }));
+    post('HeapProfiler.stopSampling').then(({ profile }) => process.send({ probe: 'stopped', ...bySite(profile.head, message.callersOf) }));
   }
 });

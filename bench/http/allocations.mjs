@@ -22,6 +22,7 @@
 //   BENCH_ALLOC_SERVERS=<ids>  only these servers (switchyard, baseline, fastify; the ratio needs both ends)
 //   BENCH_ALLOC_NODE_FLAGS=<flags> more node/V8 flags for the servers (e.g. --max-inlined-bytecode-size=0: no
 //                              inlining, so each site is the function that allocates, not the one it was inlined in)
+//   BENCH_ALLOC_CALLERS=<name> a function whose sites are split by the chain of its three callers (e.g. nextTick)
 //   BENCH_TODO_SERVER=<file>   another to-do server script instead of dist/todo-server.js
 //   BENCH_TODO_BASELINE=<file> another build of the to-do server (e.g. main's) measured beside it
 import { spawn } from 'node:child_process';
@@ -143,7 +144,7 @@ async function startServer(script) {
   return {
     client,
     start: () => probeCall({ probe: 'start', samplingInterval: interval }, 'started'),
-    stop: () => probeCall({ probe: 'stop' }, 'stopped'),
+    stop: () => probeCall({ probe: 'stop', callersOf: process.env.BENCH_ALLOC_CALLERS }, 'stopped'),
     async close() {
       await client.close();
       child.kill('SIGTERM');

@@ -1,7 +1,7 @@
 // TodoRepository: the controller's only way to the data. Asynchronous, so a database can stand behind it.
 import { randomUUID } from 'node:crypto';
 import { RememberedKeys, type IdempotentAdd, type IdempotentRepository } from './idempotency.js';
-import { storedItem, type TodoItem } from './todo-item.js';
+import { JSON_ESCAPED, storedItem, type TodoItem } from './todo-item.js';
 
 /** Thrown by update() when the new item does not fit in the store. */
 export class TodoStoreFullError extends Error {
@@ -135,13 +135,11 @@ export class InMemoryTodoRepository implements IdempotentRepository {
   }
 }
 
-/** Characters JSON.stringify writes as an escape: a Name without them takes its length plus two quotes. */
-const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
-
 /** The bytes an item takes in the API's JSON (its Name escaped as JSON writes it, plus the fixed part). */
 export function sizeOf(item: Omit<TodoItem, 'Key'>): number {
   const name = item.Name;
   if (name === null) return 84;
-  // The test allocates nothing; JSON.stringify would write a throw-away copy of the Name on every store.
-  return (ESCAPED.test(name) ? JSON.stringify(name).length : name.length + 2) + 80;
+  // A Name without JSON_ESCAPED characters takes its length plus two quotes. The test allocates nothing;
+  // JSON.stringify would write a throw-away copy of the Name on every store.
+  return (JSON_ESCAPED.test(name) ? JSON.stringify(name).length : name.length + 2) + 80;
 }
