@@ -1291,6 +1291,21 @@ describe('HttpContext construction', () => {
   });
 });
 
+describe('RouteContext construction', () => {
+  const first = new RouteHandler(async () => {});
+  it.each([
+    { label: 'no routers given', routers: undefined, expected: [] },
+    { label: 'the first router given', routers: [first], expected: [first] },
+  ])('starts with empty values and data tokens, and $label', ({ routers, expected }) => {
+    const context = new RouteContext({} as HttpContext, routers);
+    expect(context.handler).toBeNull();
+    expect(context.routeData).toBeInstanceOf(RouteData);
+    expect(context.routeData.values).toEqual({});
+    expect(context.routeData.dataTokens).toEqual({});
+    expect(context.routeData.routers).toEqual(expected);
+  });
+});
+
 // A match is immutable and a static route's is one object for every request; RouteData's values are the
 // request's own copy, which a handler may change without the change reaching the next request.
 describe('RouteData values are the request\'s own', () => {
