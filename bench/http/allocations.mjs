@@ -11,10 +11,13 @@
 // and no allocation site hides behind another (a fixed interval aliases with a request's fixed pattern of
 // allocations and credits the wrong sites). What else varies between runs (the JIT's timing, the
 // once-a-second Date header, timers) moves a count by up to about 2%, so each count is the median of
-// BENCH_ALLOC_RUNS runs, each in a fresh server process. The sites are named by function and the line it starts on, in src/ (the bundle's source map). What is counted is V8's heap (objects, strings, closures, promises, and the JS side of Buffers);
-// memory node allocates in C++ (the HTTP parser's, a Buffer's bytes) is not.
+// BENCH_ALLOC_RUNS runs, each in a fresh server process. The sites are named by function and the line it
+// starts on, in src/ (the bundle's source map, read from beside the script). What is counted is V8's heap
+// (objects, strings, closures, promises, and the JS side of Buffers); memory node allocates in C++ (the HTTP
+// parser's, a Buffer's bytes) is not.
 //
-//   W=<warm-up requests> (default 10,000)   N=<requests measured> (default 5,000)   BENCH_ALLOC_RUNS=<n> (default 3)
+//   W=<warm-up requests> (default 10,000)   N=<requests measured> (default 5,000)
+//   BENCH_ALLOC_RUNS=<n>       runs per count, the median reported (default 3)
 //   BENCH_ALLOC_OPS=<ids>      only these operations (get-one, get-all-1, get-all-100, post, put, delete)
 //   BENCH_ALLOC_SITES=<n>      the top n allocation sites per operation (default 8; 0: none)
 //   BENCH_ALLOC_SITES_FOR=<ids> whose sites are listed (default switchyard; e.g. switchyard,fastify)
