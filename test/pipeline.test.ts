@@ -360,6 +360,58 @@ describe('handleError: errors the application answers itself', () => {
   });
 });
 
+describe('onCompleted: told once per request, after the answer', () => {
+  const completions: { path: string; status: number; elapsedMs: number }[] = [];
+  const reported: string[] = [];
+  let base: string;
+  beforeAll(async () => {
+    const app = createApplication({
+      onError: (error) => reported.push((error as Error).message),
+      handleError: (error, ctx) => {
+        if ((error as Error).message !== 'answered') return false;
+        ctx.response.send(503, 'down');
+        return true;
+      },
+      onCompleted: (ctx, elapsedMs) => {
+        if (ctx.request.path === '/completion-fails') throw new Error('the completion callback failed');
+        completions.push({ path: ctx.request.path, status: ctx.response.statusCode, elapsedMs });
+      },
+    });
+    useRouter(app, (routes) => {
+      routes.mapGet('ok', (ctx) => ctx.response.send(201, 'made'));
+      routes.mapGet('silent', async () => {}); // writes nothing: the pipeline ends it with 200
+      routes.mapGet('answered', async () => {
+        throw new Error('answered');
+      });
+      routes.mapGet('fails', async () => {
+        throw new Error('fails');
+      });
+      routes.mapGet('completion-fails', (ctx) => ctx.response.send(200, 'fine'));
+    });
+    base = await startApp(app);
+  });
+
+  it.each([
+    { path: '/ok', status: 201, reportedMessages: [] },
+    { path: '/silent', status: 200, reportedMessages: [] },
+    { path: '/answered', status: 503, reportedMessages: [] },
+    { path: '/fails', status: 500, reportedMessages: ['fails'] },
+    { path: '/nothing-here', status: 404, reportedMessages: [] },
+    { path: '/completion-fails', status: 200, reportedMessages: ['the completion callback failed'] },
+  ])('$path: answered $status, one completion with that status', async ({ path, status, reportedMessages }) => {
+    completions.length = 0;
+    reported.length = 0;
+    const res = await call(`${base}${path}`);
+    expect(res.status).toBe(status);
+    expect(reported).toEqual(reportedMessages);
+    if (path === '/completion-fails') expect(completions).toEqual([]);
+    else {
+      expect(completions).toEqual([{ path, status, elapsedMs: expect.any(Number) }]);
+      expect(completions[0].elapsedMs).toBeGreaterThanOrEqual(0);
+    }
+  });
+});
+
 describe("the router middleware's next() promise", () => {
   // The router middleware answers without an async function when the route is found at once (it returns the
   // handler's own promise): a middleware before it must still get a promise that rejects, never a synchronous

@@ -108,8 +108,7 @@ describe('requestLog', () => {
       if (handled) ctx.response.send(503, 'down');
       return handled;
     };
-    const app = createApplication({ onError: () => {}, handleError });
-    app.use(requestLog((l) => lines.push(l)));
+    const app = createApplication({ onError: () => {}, handleError, onCompleted: requestLog((l) => lines.push(l)) });
     app.run(async (ctx) => {
       if (throws) throw new Error('boom');
       ctx.response.send(status, 'x');

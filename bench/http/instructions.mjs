@@ -5,6 +5,7 @@
 // valgrind) sends W requests of each warm-up operation, then N of the operation, which alone are counted.
 //   e.g. node bench/http/instructions.mjs dist/todo-server.js get,getall,put,getall,post post
 //   W=<requests per warm-up operation> (default 3,000)   N=<requests counted> (default 1,500)
+//   TODO_LOG=on: with the request log (to /dev/null; default off)
 // Operations: get (one item), getall, put, post, del.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -32,7 +33,7 @@ const dir = mkdtempSync(join(tmpdir(), 'switchyard-callgrind-'));
 const child = spawn(
   'valgrind',
   ['--tool=callgrind', `--callgrind-out-file=${dir}/out.%p`, '--zero-before=uv_os_getpriority', '--dump-before=uv_os_uname', process.execPath, '--single-threaded', '--require', trigger, resolve(script)],
-  { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', TODO_LOG: 'off', TODO_MAX_ITEMS: '100000000' }, stdio: ['ignore', 'ignore', 'pipe'] },
+  { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', TODO_LOG: process.env.TODO_LOG ?? 'off', TODO_MAX_ITEMS: '100000000' }, stdio: ['ignore', 'ignore', 'pipe'] },
 );
 let stderr = '';
 child.stderr.on('data', (chunk) => (stderr += chunk));

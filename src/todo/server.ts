@@ -135,13 +135,15 @@ function closestRouteLine(routes: RouteCollection, method: string, path: string)
 
 /** Builds the to-do application: logging, limits, the routes of the endpoint table (docs/todo-api.md), 405/404 (HEAD, 405 and OPTIONS by the router). */
 export function createTodoApp(options: TodoAppOptions = {}): Application {
-  const app = createApplication({ handleError: answerStoreUnavailable });
+  const log = options.log ?? true;
+  const app = createApplication({
+    handleError: answerStoreUnavailable,
+    onCompleted: log ? requestLog(typeof log === 'function' ? log : stdoutLog().write) : undefined,
+  });
   addRouting(app.services);
   const repository = options.repository ?? new InMemoryTodoRepository({ maxItems: options.maxItems, maxBytes: options.maxBytes, maxKeyBytes: options.maxKeyBytes });
   app.services.addSingleton(TODO_REPOSITORY, repository);
 
-  const log = options.log ?? true;
-  if (log) app.use(requestLog(typeof log === 'function' ? log : stdoutLog().write));
   app.use(checkTarget(() => methodsOf(routes), apiExplorer()));
   // The inspector of the routes built below (it answers only under its prefix, and passes the rest on).
   let inspector: RouteInspector | null = null;
