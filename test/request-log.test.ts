@@ -12,7 +12,7 @@ import { BatchedLineWriter } from '../src/todo/request-log.js';
 describe('BatchedLineWriter', () => {
   it('writes many lines in one call, after a short delay', async () => {
     const writes: string[] = [];
-    const log = new BatchedLineWriter((text) => writes.push(text), 64 * 1024, 10);
+    const log = new BatchedLineWriter((bytes) => writes.push(Buffer.from(bytes).toString('utf8')), 64 * 1024, 10);
     for (let i = 0; i < 100; i++) log.write(`line ${i}`);
     expect(writes).toEqual([]);
     await new Promise((r) => setTimeout(r, 40));
@@ -23,13 +23,27 @@ describe('BatchedLineWriter', () => {
 
   it('writes at once when the batch is full', () => {
     const writes: string[] = [];
-    const log = new BatchedLineWriter((text) => writes.push(text), 100, 10_000);
+    const log = new BatchedLineWriter((bytes) => writes.push(Buffer.from(bytes).toString('utf8')), 100, 10_000);
     for (let i = 0; i < 30; i++) log.write('0123456789');
     // 11 characters a line: a write every 10 lines (110 ≥ 100), so 3 writes and nothing pending.
     expect(writes).toHaveLength(3);
     expect(writes.join('')).toBe('0123456789\n'.repeat(30));
     log.close();
     expect(writes).toHaveLength(3);
+  });
+
+  it.each([
+    { label: 'non-ASCII text (é, 中, a surrogate pair 😀)', lines: ['é'.repeat(40), '中'.repeat(40), '😀'.repeat(40), 'plain'] },
+    { label: 'a line longer than the buffer', lines: ['short', 'x'.repeat(300_000), 'after'] },
+    { label: 'many batches through one reused buffer', lines: Array.from({ length: 5_000 }, (_, i) => `{"n":${i},"text":"${'ü'.repeat(i % 50)}"}`) },
+  ])('writes $label as UTF-8, every line whole and in order', ({ lines }) => {
+    const batches: Buffer[] = [];
+    // The sink copies what it keeps: the writer reuses its buffer once the call returns.
+    const log = new BatchedLineWriter((bytes) => batches.push(Buffer.from(bytes)), 1024, 10_000);
+    for (const line of lines) log.write(line);
+    log.close();
+    for (const batch of batches) expect(batch[batch.length - 1]).toBe(10); // whole lines only
+    expect(Buffer.concat(batches).toString('utf8')).toBe(lines.map((line) => `${line}\n`).join(''));
   });
 
   it('loses no line when the process exits (the to-do server logging to stdout, then process.exit)', () => {

@@ -39,13 +39,37 @@ export class StdoutSink {
     if (pipe && fd === 1) void process.stdout.writable;
   }
 
-  /** Queues whole lines (text ending in "\n") and writes what the descriptor takes now. */
-  readonly write = (text: string): void => {
-    const bytes = Buffer.from(text);
-    this.queue.push(bytes);
+  /**
+   * Writes whole lines (bytes ending in "\n") now, as far as the descriptor takes them; the rest is copied and
+   * queued (the caller may reuse `bytes` once this returns).
+   */
+  readonly write = (bytes: Uint8Array): void => {
+    if (this.queue.length === 0 && this.retry === null) {
+      const written = this.writeNow(bytes);
+      if (written === bytes.length) return;
+      bytes = bytes.subarray(written);
+    }
+    this.queue.push(Buffer.from(bytes));
     this.queued += bytes.length;
     this.drain(this.queued > this.maxQueued ? EXIT_PATIENCE_MS : 0);
   };
+
+  /**
+   * Writes `bytes` without waiting, in writes of whole lines to a pipe: the bytes written (fewer when the
+   * descriptor would block; all of them when it is gone, as there is nowhere to write them).
+   */
+  private writeNow(bytes: Uint8Array): number {
+    let done = 0;
+    while (done < bytes.length) {
+      const rest = bytes.subarray(done);
+      try {
+        done += writeSync(this.fd, this.pipe ? wholeLines(rest) : rest);
+      } catch (error) {
+        return (error as NodeJS.ErrnoException).code === 'EAGAIN' ? done : bytes.length;
+      }
+    }
+    return done;
+  }
 
   /** Writes everything queued, waiting up to EXIT_PATIENCE_MS for a pipe's reader (at exit). */
   finish(): void {
@@ -92,7 +116,7 @@ export class StdoutSink {
  * atomic and never leaves half a line for another writer to interleave with; a single line longer than
  * PIPE_BUF is written whole.
  */
-function wholeLines(bytes: Buffer): Buffer {
+function wholeLines(bytes: Uint8Array): Uint8Array {
   if (bytes.length <= PIPE_BUF) return bytes;
   const end = bytes.lastIndexOf(10, PIPE_BUF - 1);
   return end >= 0 ? bytes.subarray(0, end + 1) : bytes.subarray(0, bytes.indexOf(10) + 1 || bytes.length);
