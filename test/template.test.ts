@@ -39,3 +39,26 @@ describe('formatTemplate', () => {
     expect(again.segments).toEqual(parsed.segments);
   });
 });
+
+// Every parse gathers its lists in the same working lists (copied out at their exact size): what one parse
+// left there, finished or failed midway, must never reach the next.
+describe('parses share their working lists', () => {
+  it.each([
+    { first: '{a}/{b}/{A}', then: 'x/{y}' }, // fails at its third parameter
+    { first: 'a/{*b}/c', then: '{x}.{y?}' }, // fails after its last segment
+    { first: '{a}{b}', then: 'p/q/r' }, // fails inside a segment's check
+    { first: 'abc/{x', then: '{z}' }, // fails inside a parameter
+    { first: 'one/{two}/three.{four}/{*five}', then: 'a' }, // succeeds, longer than the next
+    { first: 'x/' + Array.from({ length: 300 }, (_, i) => `{p${i}}`).join('/'), then: '{q}/r' },
+  ])('after "$first", "$then" parses as it does alone', ({ first, then }) => {
+    const alone = parseTemplate(then);
+    const aloneCopy = structuredClone(alone);
+    try {
+      parseTemplate(first);
+    } catch (error) {
+      expect(error).toBeInstanceOf(TemplateParseError);
+    }
+    expect(parseTemplate(then)).toEqual(aloneCopy);
+    expect(alone).toEqual(aloneCopy); // and the first result was not changed by the parses after it
+  });
+});

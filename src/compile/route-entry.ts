@@ -129,7 +129,7 @@ export function createEntryFromTemplate(
   const fail = (reason: string): never => {
     throw new RouteCreationError(name, definition.template, reason);
   };
-  const defaults = mergeDefaults(template, definition.defaults ?? {}, fail);
+  const defaults = mergeDefaults(template, definition.defaults ?? null, fail);
   const constraints = resolveRouteConstraints(
     { name, template: definition.template },
     template,
@@ -176,7 +176,7 @@ export function createEntryFromTemplate(
     generationOnly: definition.generationOnly === true,
   });
   // A null default makes its parameter omittable but produces no value (ASP.NET stores null; we omit it).
-  const defaultEntries = orNone(defaultsInTemplateOrder(template, defaults).filter(([, value]) => value !== null && value !== undefined));
+  const defaultEntries = defaults === NO_DEFAULTS ? NONE : orNone(defaultsInTemplateOrder(template, defaults).filter(([, value]) => value !== null && value !== undefined));
   const isStatic = segments.every((s) => s.kind === 'literal');
   return {
     route,
@@ -292,7 +292,6 @@ export function omittableFrom(template: RouteTemplate, defaults: Readonly<RouteV
  * of matched values in every strategy (a value the URL did not give takes its default's place).
  */
 function defaultsInTemplateOrder(template: RouteTemplate, defaults: Readonly<RouteValues>): [string, unknown][] {
-  if (defaults === NO_DEFAULTS) return []; // most routes: no default, no five throw-away lists
   const ofParameters = template.parameters.filter((p) => Object.hasOwn(defaults, p.name)).map((p): [string, unknown] => [p.name, defaults[p.name]]);
   const named = new Set(template.parameters.map((p) => p.name));
   return [...ofParameters, ...Object.entries(defaults).filter(([key]) => !named.has(key))];
@@ -301,15 +300,16 @@ function defaultsInTemplateOrder(template: RouteTemplate, defaults: Readonly<Rou
 /** Inline defaults plus the defaults object, keyed by the parameter's spelling; a default given both ways is an error. */
 function mergeDefaults(
   template: RouteTemplate,
-  explicit: Readonly<Record<string, unknown>>,
+  /** The definition's defaults object; null when it has none. */
+  explicit: Readonly<Record<string, unknown>> | null,
   fail: (reason: string) => never,
 ): Readonly<RouteValues> {
   if (typeof explicit !== 'object') fail('defaults must be an object');
   // Most routes have no default at all: nothing to merge, nothing to allocate (10,000 routes are built at once).
-  if (Object.keys(explicit).length === 0 && template.parameters.every((p) => p.defaultValue === null)) return NO_DEFAULTS;
+  if ((explicit === null || Object.keys(explicit).length === 0) && template.parameters.every((p) => p.defaultValue === null)) return NO_DEFAULTS;
   const result: RouteValues = {};
   const seen = new Set<string>();
-  for (const [key, value] of Object.entries(explicit)) {
+  for (const [key, value] of Object.entries(explicit ?? NO_DEFAULTS)) {
     const parameter = findParameter(template, key);
     const canonical = parameter?.name ?? key;
     if (seen.has(canonical.toLowerCase())) fail(`the default "${key}" is given twice (names are case-insensitive)`);

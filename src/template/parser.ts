@@ -17,13 +17,10 @@ export function parseTemplate(template: string): RouteTemplate {
 
 class Parser {
   private i = 0;
-  private readonly names = new Set<string>();
-  private readonly parameters: ParameterPart[] = [];
-  /** The template offset of each part of the segment being parsed, so segment-level errors can point at it. */
-  private readonly starts: number[] = [];
-  // Lists are gathered in these and copied out at their exact size: the first push to an empty array gives it
-  // room for 17 items, and a table of 100,000 routes would keep that room in every segment of every template.
-  private readonly parts: TemplatePart[] = [];
+  /** The parameters' names, lower-cased: made at a template's second parameter (most have one or none). */
+  private names: Set<string> | null = null;
+  /** The parameters found so far (in parametersFound). */
+  private parameterCount = 0;
   /** Where the first catch-all parameter starts (-1: none yet), and the index of its segment. */
   private catchAllStart = -1;
   private catchAllSegment = -1;
@@ -31,6 +28,10 @@ class Parser {
   constructor(private readonly text: string) {}
 
   private fail(index: number, reason: string): never {
+    // The shared lists keep nothing of a template that failed.
+    partsFound.fill(undefined);
+    segmentsFound.fill(undefined);
+    parametersFound.fill(undefined);
     throw new TemplateParseError(this.text, index, reason);
   }
 
@@ -41,44 +42,42 @@ class Parser {
     else if (t.startsWith('/')) this.i = 1;
     else if (t.startsWith('~')) this.fail(0, 'a template cannot start with "~" unless it is followed by "/"');
 
-    const segments: TemplateSegment[] = [];
+    let segmentCount = 0;
     while (this.i < t.length) {
       if (t[this.i] === '/') {
         this.fail(this.i, 'the separator "/" cannot appear twice in a row (empty segment)');
       }
-      segments.push({ parts: this.parseSegment(segments.length) });
+      const parts = this.parseSegment(segmentCount);
+      segmentsFound[segmentCount++] = { parts };
       // parseSegment stops at a "/" or at the end; step over the "/".
       if (this.i < t.length) this.i++;
     }
     // A catch-all can only be the last segment, checked once every segment is known (checkSegment has
     // already refused one that shares its segment with other parts).
-    if (this.catchAllSegment >= 0 && this.catchAllSegment !== segments.length - 1) {
+    if (this.catchAllSegment >= 0 && this.catchAllSegment !== segmentCount - 1) {
       this.fail(this.catchAllStart, 'a catch-all parameter can only appear as the last segment');
     }
-    return { text: t, segments: segments.slice(), parameters: this.parameters.slice() };
+    return { text: t, segments: takeFirst(segmentsFound, segmentCount), parameters: takeFirst(parametersFound, this.parameterCount) };
   }
 
   private parseSegment(index: number): TemplatePart[] {
     const t = this.text;
-    const parts = this.parts;
-    const starts = this.starts;
-    parts.length = 0;
-    starts.length = 0;
+    let count = 0;
     while (this.i < t.length && t[this.i] !== '/') {
-      starts.push(this.i);
+      partStarts[count] = this.i;
       if (t[this.i] === '{' && t[this.i + 1] !== '{') {
         const parameter = this.parseParameter();
-        parts.push(parameter);
+        partsFound[count++] = parameter;
         if (parameter.isCatchAll && this.catchAllStart < 0) {
-          this.catchAllStart = starts[starts.length - 1];
+          this.catchAllStart = partStarts[count - 1];
           this.catchAllSegment = index;
         }
       } else {
-        parts.push(this.parseLiteral());
+        partsFound[count++] = this.parseLiteral();
       }
     }
-    const segment = parts.slice();
-    this.checkSegment(segment, starts);
+    const segment = takeFirst(partsFound, count);
+    this.checkSegment(segment, partStarts);
     return segment;
   }
 
@@ -165,12 +164,15 @@ class Parser {
     if (bad) {
       this.fail(open + 1, `the parameter name "${name}" is invalid: it cannot contain "${bad[0]}"`);
     }
-    const key = name.toLowerCase();
-    if (this.names.has(key)) {
-      this.fail(open + 1, `the parameter name "${name}" is repeated (names are case-insensitive)`);
+    if (this.parameterCount > 0) {
+      const key = name.toLowerCase();
+      if (this.names === null) this.names = new Set([parametersFound[0]!.name.toLowerCase()]);
+      if (this.names.has(key)) {
+        this.fail(open + 1, `the parameter name "${name}" is repeated (names are case-insensitive)`);
+      }
+      this.names.add(key);
     }
-    this.names.add(key);
-    this.parameters.push(parsed);
+    parametersFound[this.parameterCount++] = parsed;
     return parsed;
   }
 
@@ -206,6 +208,23 @@ class Parser {
       }
     }
   }
+}
+
+// A template's lists are gathered in these and copied out at their exact size. They are shared by every parse
+// (a parse calls nothing that could start another) and keep their room: a fresh list's first push reserves
+// room for 17 items, and emptying one by setting its length to 0 frees that room again, so the lists made
+// fresh for each parse and each segment were a third of the bytes a live table's add allocated.
+const partsFound: (TemplatePart | undefined)[] = [];
+/** The template offset of each part of the segment being parsed, so segment-level errors can point at it. */
+const partStarts: number[] = [];
+const segmentsFound: (TemplateSegment | undefined)[] = [];
+const parametersFound: (ParameterPart | undefined)[] = [];
+
+/** The first `count` items of a shared list, copied at their exact size; the list keeps none of them. */
+function takeFirst<T>(list: (T | undefined)[], count: number): T[] {
+  const copy = list.slice(0, count) as T[];
+  for (let i = 0; i < count; i++) list[i] = undefined;
+  return copy;
 }
 
 function literalAt(text: string, start: number): string {

@@ -223,7 +223,11 @@ export class LiveTable implements Matcher {
 
   private place(position: number, slot: Slot): void {
     // Order keys rewritten around the new route: the bounds on their paths are lowered to the new keys.
-    for (const moved of this.order.insert(position, slot)) if (moved !== slot && moved.prefix !== null) lowerBounds(this.partitions.get(moved.prefix)!.root, moved);
+    const moved = this.order.insert(position, slot);
+    for (let i = 0; i < moved.length; i++) {
+      const route = moved[i];
+      if (route !== slot && route.prefix !== null) lowerBounds(this.partitions.get(route.prefix)!.root, route);
+    }
     this.index(slot);
   }
 

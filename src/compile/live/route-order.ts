@@ -86,7 +86,7 @@ export class RouteOrder<T extends Ordered<T>> {
     if (last < 0 || (position === this.count && this.sizes[last] >= BLOCK_MAX)) this.addBlock(last + 1, []);
     const b = position === this.count ? this.blocks.length - 1 : this.blockIndexAt(position);
     const block = this.blocks[b];
-    block.items.splice(position - this.startOf(b), 0, item);
+    insertAt(block.items, position - this.startOf(b), item);
     item.block = block;
     this.count++;
     this.resized(b, 1);
@@ -117,11 +117,15 @@ export class RouteOrder<T extends Ordered<T>> {
   removeAt(position: number): T {
     this.changed(position);
     const b = this.blockIndexAt(position);
-    const block = this.blocks[b];
-    const [item] = block.items.splice(position - this.startOf(b), 1);
+    const items = this.blocks[b].items;
+    // Moved down by hand: splice would make a list of the one item removed, on every remove.
+    const at = position - this.startOf(b);
+    const item = items[at];
+    for (let i = at + 1; i < items.length; i++) items[i - 1] = items[i];
+    items.pop();
     item.block = null;
     this.count--;
-    if (block.items.length === 0) this.dropBlock(b);
+    if (items.length === 0) this.dropBlock(b);
     else this.resized(b, -1);
     return item;
   }
@@ -259,3 +263,10 @@ export class RouteOrder<T extends Ordered<T>> {
 }
 
 const NONE: readonly never[] = Object.freeze([]);
+
+/** `list` with `item` at `at`, the later items moved up by hand (splice would make an empty list of removed items). */
+function insertAt<T>(list: T[], at: number, item: T): void {
+  list.push(item);
+  for (let i = list.length - 1; i > at; i--) list[i] = list[i - 1];
+  list[at] = item;
+}

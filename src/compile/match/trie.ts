@@ -195,7 +195,8 @@ function placed(list: readonly RouteEntry[], entry: RouteEntry): readonly RouteE
     if (items[middle].order < entry.order) low = middle + 1;
     else high = middle;
   }
-  items.splice(low, 0, entry);
+  if (low === items.length) items.push(entry); // splice would also make an empty list of removed entries
+  else items.splice(low, 0, entry);
   return items;
 }
 
@@ -204,7 +205,10 @@ function without(list: readonly RouteEntry[], entry: RouteEntry): readonly Route
   const at = list.indexOf(entry);
   if (at < 0) return list;
   if (list.length === 1) return NONE;
-  (list as RouteEntry[]).splice(at, 1);
+  // Moved down by hand: splice would make a list of the one entry removed.
+  const entries = list as RouteEntry[];
+  for (let i = at + 1; i < entries.length; i++) entries[i - 1] = entries[i];
+  entries.pop();
   return list;
 }
 
@@ -288,29 +292,39 @@ const RECOMPUTE_FANOUT_MAX = 64;
  * order gets its min again where its children are few.
  */
 export function removeRoute(root: TrieNode, entry: RouteEntry): void {
-  const path: TrieNode[] = [root];
-  let node = root;
-  let caught = false;
-  for (let depth = 0; depth < entry.segments.length; depth++) {
-    if (depth >= entry.omittableFrom) node.terminals = without(node.terminals, entry);
-    const plan = entry.segments[depth];
-    if (plan.kind === 'catchAll') {
-      node.catchAlls = without(node.catchAlls, entry);
-      caught = true;
-      break;
+  const path = removalPath;
+  let count = 0;
+  path[count++] = root;
+  try {
+    let node = root;
+    let caught = false;
+    for (let depth = 0; depth < entry.segments.length; depth++) {
+      if (depth >= entry.omittableFrom) node.terminals = without(node.terminals, entry);
+      const plan = entry.segments[depth];
+      if (plan.kind === 'catchAll') {
+        node.catchAlls = without(node.catchAlls, entry);
+        caught = true;
+        break;
+      }
+      const next = childOn(node, plan);
+      if (next === undefined || next === null) throw new Error(`removeRoute: the route "${entry.route.template}" is not in this trie`);
+      path[count++] = node = next;
     }
-    const next = childOn(node, plan);
-    if (next === undefined || next === null) throw new Error(`removeRoute: the route "${entry.route.template}" is not in this trie`);
-    path.push((node = next));
-  }
-  if (!caught) node.terminals = without(node.terminals, entry);
-  // Bottom up: cut off empty nodes, and tighten the bounds the removed route set.
-  for (let i = path.length - 1; i >= 0; i--) {
-    const at = path[i];
-    if (i > 0 && isEmpty(at)) detach(path[i - 1], at, entry.segments[i - 1]);
-    else if (at.minIndex === entry.order && at.literalNodes.length + at.complex.length <= RECOMPUTE_FANOUT_MAX) at.minIndex = ownMin(at);
+    if (!caught) node.terminals = without(node.terminals, entry);
+    // Bottom up: cut off empty nodes, and tighten the bounds the removed route set.
+    for (let i = count - 1; i >= 0; i--) {
+      const at = path[i]!;
+      if (i > 0 && isEmpty(at)) detach(path[i - 1]!, at, entry.segments[i - 1]);
+      else if (at.minIndex === entry.order && at.literalNodes.length + at.complex.length <= RECOMPUTE_FANOUT_MAX) at.minIndex = ownMin(at);
+    }
+  } finally {
+    // Emptied by hand: keeps no node alive, and keeps its room (setting its length to 0 would free that).
+    for (let i = 0; i < count; i++) path[i] = null;
   }
 }
+
+/** removeRoute's nodes on the removed route's path, one list for every remove (nothing in it calls out). */
+const removalPath: (TrieNode | null)[] = [];
 
 function isEmpty(node: TrieNode): boolean {
   return node.terminals.length === 0 && node.catchAlls.length === 0 && node.literalKeys.length === 0 && node.parameter === null && node.complex.length === 0;
