@@ -137,11 +137,7 @@ function answerError(
   } catch (thrown) {
     error = thrown; // a failing handler is itself the error to report
   }
-  try {
-    onError(error, ctx);
-  } catch {
-    // A failing error reporter must not take the server down.
-  }
+  report(onError, error, ctx);
   writeProblem(ctx.response.raw, problem(500, 'An unexpected error occurred.'));
 }
 
@@ -155,11 +151,16 @@ function completed(
   try {
     onCompleted(ctx, performance.now() - start);
   } catch (error) {
-    try {
-      onError(error, ctx);
-    } catch {
-      // as above
-    }
+    report(onError, error, ctx);
+  }
+}
+
+/** Hands an error to onError; a failing error reporter must not take the server down. */
+function report(onError: (error: unknown, httpContext: HttpContext) => void, error: unknown, ctx: HttpContext): void {
+  try {
+    onError(error, ctx);
+  } catch {
+    // nowhere left to report it
   }
 }
 

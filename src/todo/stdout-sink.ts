@@ -14,6 +14,10 @@ const EXIT_PATIENCE_MS = 10_000;
 
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
+/** What writeOnce answers instead of a count: the pipe is full, or there is nowhere to write. */
+const WOULD_BLOCK = -1;
+const GONE = -2;
+
 /** Where the request log's batches go; see BatchedLineWriter. */
 export class StdoutSink {
   private readonly queue: Buffer[] = [];
@@ -54,21 +58,28 @@ export class StdoutSink {
     this.drain(this.queued > this.maxQueued ? EXIT_PATIENCE_MS : 0);
   };
 
-  /**
-   * Writes `bytes` without waiting, in writes of whole lines to a pipe: the bytes written (fewer when the
-   * descriptor would block; all of them when it is gone, as there is nowhere to write them).
-   */
+  /** Writes `bytes` without waiting: the bytes written (fewer when the descriptor would block; all when it is gone). */
   private writeNow(bytes: Uint8Array): number {
     let done = 0;
     while (done < bytes.length) {
-      const rest = bytes.subarray(done);
-      try {
-        done += writeSync(this.fd, this.pipe ? wholeLines(rest) : rest);
-      } catch (error) {
-        return (error as NodeJS.ErrnoException).code === 'EAGAIN' ? done : bytes.length;
-      }
+      const written = this.writeOnce(bytes.subarray(done));
+      if (written === GONE) return bytes.length; // nowhere to write them
+      if (written === WOULD_BLOCK) return done;
+      done += written;
     }
     return done;
+  }
+
+  /**
+   * One write from the start of `bytes` (whole lines to a pipe): the bytes written, WOULD_BLOCK when a pipe is
+   * full, GONE when the reader is gone (EPIPE) or the descriptor is closed.
+   */
+  private writeOnce(bytes: Uint8Array): number {
+    try {
+      return writeSync(this.fd, this.pipe ? wholeLines(bytes) : bytes);
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'EAGAIN' ? WOULD_BLOCK : GONE;
+    }
   }
 
   /** Writes everything queued, waiting up to EXIT_PATIENCE_MS for a pipe's reader (at exit). */
@@ -85,16 +96,13 @@ export class StdoutSink {
     let waited = 0;
     while (this.queue.length > 0) {
       const head = this.queue[0];
-      const chunk = this.pipe ? wholeLines(head) : head;
-      let written: number;
-      try {
-        written = writeSync(this.fd, chunk);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') {
-          this.queue.length = 0; // the reader is gone (EPIPE) or the descriptor is closed: nowhere to write
-          this.queued = 0;
-          return;
-        }
+      const written = this.writeOnce(head);
+      if (written === GONE) {
+        this.queue.length = 0; // nowhere to write
+        this.queued = 0;
+        return;
+      }
+      if (written === WOULD_BLOCK) {
         if (waited < patienceMs) {
           Atomics.wait(pause, 0, 0, 1);
           waited++;

@@ -4,6 +4,7 @@
 // and those sums come from a Fenwick tree over the block sizes (O(log blocks) to read or to change). Each route
 // also carries an order key, a number that only grows along the list: comparing two routes' order needs no
 // position at all (the tries of a live table compare nothing else).
+import { insertAt, removeAt } from '../list-edits.js';
 
 /** What the list keeps of each item: its block and its order key (managed here). */
 export interface Ordered<T> {
@@ -118,11 +119,7 @@ export class RouteOrder<T extends Ordered<T>> {
     this.changed(position);
     const b = this.blockIndexAt(position);
     const items = this.blocks[b].items;
-    // Moved down by hand: splice would make a list of the one item removed, on every remove.
-    const at = position - this.startOf(b);
-    const item = items[at];
-    for (let i = at + 1; i < items.length; i++) items[i - 1] = items[i];
-    items.pop();
+    const item = removeAt(items, position - this.startOf(b));
     item.block = null;
     this.count--;
     if (items.length === 0) this.dropBlock(b);
@@ -263,10 +260,3 @@ export class RouteOrder<T extends Ordered<T>> {
 }
 
 const NONE: readonly never[] = Object.freeze([]);
-
-/** `list` with `item` at `at`, the later items moved up by hand (splice would make an empty list of removed items). */
-function insertAt<T>(list: T[], at: number, item: T): void {
-  list.push(item);
-  for (let i = list.length - 1; i > at; i--) list[i] = list[i - 1];
-  list[at] = item;
-}

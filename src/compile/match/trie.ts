@@ -17,6 +17,7 @@
 // routes are ordered by their order keys, and a node's min is a lower bound (a removed route's key may stay
 // there: a low bound only prunes less, it never skips a route).
 import type { ComplexPattern } from '../complex-segment.js';
+import { insertAt, removeAt } from '../list-edits.js';
 import type { RequestPath } from './request-path.js';
 import type { RouteEntry, SegmentPlan } from '../route-entry.js';
 
@@ -195,8 +196,7 @@ function placed(list: readonly RouteEntry[], entry: RouteEntry): readonly RouteE
     if (items[middle].order < entry.order) low = middle + 1;
     else high = middle;
   }
-  if (low === items.length) items.push(entry); // splice would also make an empty list of removed entries
-  else items.splice(low, 0, entry);
+  insertAt(items, low, entry);
   return items;
 }
 
@@ -205,10 +205,7 @@ function without(list: readonly RouteEntry[], entry: RouteEntry): readonly Route
   const at = list.indexOf(entry);
   if (at < 0) return list;
   if (list.length === 1) return NONE;
-  // Moved down by hand: splice would make a list of the one entry removed.
-  const entries = list as RouteEntry[];
-  for (let i = at + 1; i < entries.length; i++) entries[i - 1] = entries[i];
-  entries.pop();
+  removeAt(list as RouteEntry[], at);
   return list;
 }
 
