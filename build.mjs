@@ -1,6 +1,6 @@
 // Bundles the library's entries (dist/index.js: the portable core; dist/aot.js: the runtime of built router
 // modules; dist/http.js: the node:http pipeline;
-// dist/openapi.js: the OpenAPI document; dist/express.js, fastify.js, hono.js, koa.js: the framework adapters), the to-do server (dist/todo-server.js) and the `switchyard` command
+// dist/openapi.js: the OpenAPI document; dist/express.js, fastify.js, hono.js, koa.js: the framework adapters; dist/hono-aot.js: the Hono adapter over built routers, without compile()), the to-do server (dist/todo-server.js) and the `switchyard` command
 // (dist/cli.js, package.json "bin") with esbuild, then emits declaration files with tsc.
 // The library entries are built together with code splitting, so a class (TemplateParseError, RouteCollection)
 // exists once however many entries a program imports. Zero runtime dependencies: nothing is external but
@@ -31,6 +31,7 @@ await build({
     express: 'src/express.ts',
     fastify: 'src/fastify.ts',
     hono: 'src/hono.ts',
+    'hono-aot': 'src/hono-aot.ts',
     koa: 'src/koa.ts',
   },
   // The frameworks are the user's (optional peer dependencies): the hono entry imports hono's own error class.

@@ -6,7 +6,8 @@ export type { RequestDelegate, RouteRequestHandler, RoutedHttpContext, Middlewar
 export { RouteData } from './pipeline/route-data.js';
 export { RouteContext, type Router, type NamedRouter } from './pipeline/router.js';
 export { VirtualPathContext, VirtualPathData } from './pipeline/virtual-path.js';
-export { problem, writeProblem, type ProblemDetails } from './pipeline/problem-details.js';
+export { problem, type ProblemDetails } from './pipeline/problem-details.js';
+export { writeProblem } from './pipeline/write-problem.js';
 export { addRouting, getRoutingServices, type RouteOptions, type RoutingServices } from './pipeline/routing-services.js';
 export { RouteHandler } from './pipeline/route-handler.js';
 export { Route, type RouteConstraints } from './pipeline/route.js';

@@ -2,7 +2,8 @@
 // takes the HEAD), or the answer the router middleware would give without one (204 to OPTIONS, 405 with Allow),
 // or nothing (the framework's next handler); and urlFor, links from route names with the request's values as
 // ambient values. Framework-neutral: each adapter turns the decision into its framework's request and reply.
-import { compile, type CompileOptions, type CompiledRouter } from '../compile/compile.js';
+// No compile() here (router-of.ts compiles an adapter's routes): the Hono entry for built routers bundles this.
+import type { CompileOptions, CompiledRouter } from '../compile/compile.js';
 import type { RouteMatch } from '../compile/matcher.js';
 import type { RouteDefinition } from '../compile/route-entry.js';
 import type { RouteValues } from '../route-values.js';
@@ -32,13 +33,14 @@ export type Decision =
 
 const NEXT: Decision = { kind: 'next' };
 
-/** The router of routes given to an adapter (compiled once), or the compiled router given. */
-export function routerOf(source: readonly RouteDefinition[] | CompiledRouter, options: AdapterOptions): CompiledRouter {
-  return Array.isArray(source) ? compile(source as RouteDefinition[], options.compile) : (source as CompiledRouter);
-}
+/**
+ * What an adapter needs of a router: compile()'s, or one built ahead of time (loadRouter), which has no
+ * explainGenerate (urlFor's error then names no reasons).
+ */
+export type AdapterRouter = Pick<CompiledRouter, 'match' | 'allowedMethods' | 'generate'> & Partial<Pick<CompiledRouter, 'explainGenerate'>>;
 
 /** Routes one request: `target` is the path (and query) below the adapter's mount point. */
-export function decide(router: CompiledRouter, method: string, target: string, options: AdapterOptions): Decision {
+export function decide(router: AdapterRouter, method: string, target: string, options: AdapterOptions): Decision {
   const found = router.match(target, method);
   if (found !== null) return { kind: 'route', match: found };
   const headAsGet = options.headAsGet !== false;
@@ -64,13 +66,15 @@ export function decide(router: CompiledRouter, method: string, target: string, o
  * same resource's sibling needs only what differs), under `base`, where the framework mounted the routes. A link that cannot be made is a programming error: it
  * throws, naming the route and why (explainGenerate's reasons), into the framework's error handling.
  */
-export function urlForRequest(router: CompiledRouter, match: RouteMatch | null, base = ''): UrlFor {
+export function urlForRequest(router: AdapterRouter, match: RouteMatch | null, base = ''): UrlFor {
   return (name: string, values: RouteValues = {}) => {
     const options = { routeName: name, ambientValues: match?.values ?? null };
     const found = router.generate(values, options);
     if (found !== null) return base + found.path;
-    const reasons = router.explainGenerate(values, options).routes.map((r) => r.message);
-    throw new Error(`urlFor(${JSON.stringify(name)}): no URL from ${JSON.stringify(values)}${reasons.length > 0 ? `: ${reasons.join('; ')}` : ': no route has that name'}`);
+    // A built router has no explainGenerate: the error then gives no reasons.
+    const reasons = router.explainGenerate?.(values, options).routes.map((r) => r.message);
+    const why = reasons === undefined ? '' : reasons.length > 0 ? `: ${reasons.join('; ')}` : ': no route has that name';
+    throw new Error(`urlFor(${JSON.stringify(name)}): no URL from ${JSON.stringify(values)}${why}`);
   };
 }
 
@@ -86,6 +90,6 @@ export interface SwitchyardRequestData<Routes extends readonly RouteDefinition[]
   readonly urlFor: UrlFor<Routes>;
 }
 
-export function requestData(router: CompiledRouter, match: RouteMatch, base = ''): SwitchyardRequestData {
+export function requestData(router: AdapterRouter, match: RouteMatch, base = ''): SwitchyardRequestData {
   return { match, route: match.route, values: match.values, urlFor: urlForRequest(router, match, base) };
 }

@@ -5,7 +5,8 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { CompiledRouter } from '../compile/compile.js';
 import type { RouteDefinition } from '../compile/route-entry.js';
 import type { RouteValues } from '../route-values.js';
-import { decide, requestData, routerOf, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
+import { decide, requestData, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
+import { routerOf } from './router-of.js';
 import type { AdapterRoutes, RouteTableOf, ValuesAt } from './typed-routes.js';
 
 /** What res.locals.switchyard holds in a route's handler. */

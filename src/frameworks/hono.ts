@@ -2,11 +2,13 @@
 // SwitchyardRouter (hono-router.ts), a Router for `new Hono({ router })`. In the middleware a route's handler
 // is a Hono handler `(c, next)`; hono fills c.req.param() from its own router only, so the matched values, the
 // match and urlFor are in c.var.switchyard (c.get('switchyard')). Nothing matches: next().
-import type { Context, Handler, MiddlewareHandler, Next } from 'hono';
+import type { Handler, MiddlewareHandler } from 'hono';
 import type { CompiledRouter } from '../compile/compile.js';
 import type { RouteDefinition } from '../compile/route-entry.js';
 import type { RouteValues } from '../route-values.js';
-import { decide, requestData, routerOf, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
+import type { AdapterOptions, AdapterRouter, SwitchyardRequestData } from './dispatch.js';
+import { honoMiddleware } from './hono-middleware.js';
+import { routerOf } from './router-of.js';
 import type { AdapterRoutes, RouteTableOf, ValuesAt } from './typed-routes.js';
 
 export { SwitchyardRouter } from './hono-router.js';
@@ -28,30 +30,21 @@ export type HonoRoutes<T extends readonly string[], N extends readonly unknown[]
 >;
 
 /** The middleware, and the router it runs. */
-export type SwitchyardHono = MiddlewareHandler & { readonly router: CompiledRouter };
+export type SwitchyardHono<R extends AdapterRouter = CompiledRouter> = MiddlewareHandler & { readonly router: R };
 
-export function switchyard<const T extends readonly string[], const N extends readonly unknown[], const D extends readonly unknown[]>(
-  routes: HonoRoutes<T, N, D> | CompiledRouter,
-  options?: AdapterOptions,
-): SwitchyardHono;
+/**
+ * The routes (each handler typed from its route), or a router already made: compile()'s or a built module's.
+ * One signature, not an overload per kind, so that a mistake in a route literal is reported at the route. Given
+ * routes, R is inferred from them, fails its constraint and falls back to AdapterRouter: the router is then the
+ * one compile() makes.
+ */
+export function switchyard<
+  const T extends readonly string[],
+  const N extends readonly unknown[],
+  const D extends readonly unknown[],
+  R extends AdapterRouter = CompiledRouter,
+>(routes: HonoRoutes<T, N, D> | R, options?: AdapterOptions): SwitchyardHono<AdapterRouter extends R ? CompiledRouter : R>;
 export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, options: AdapterOptions = {}): SwitchyardHono {
   const router = routerOf(routes, options);
-  const middleware = async (c: Context, next: Next): Promise<Response | void> => {
-    const url = c.req.url;
-    const target = url.slice(url.indexOf('/', url.indexOf('//') + 2)); // path and query, as sent
-    const decision = decide(router, c.req.method, target, options);
-    switch (decision.kind) {
-      case 'next':
-        return next();
-      case 'options':
-        return c.body(null, 204, { allow: decision.allow });
-      case 'methodNotAllowed':
-        return c.body(JSON.stringify(decision.problem), 405, { allow: decision.allow, 'content-type': 'application/problem+json' });
-    }
-    const handler = decision.match.route.handler as MiddlewareHandler | undefined;
-    if (typeof handler !== 'function') return next();
-    c.set('switchyard' as never, requestData(router, decision.match) as never);
-    return handler(c, next);
-  };
-  return Object.assign(middleware, { router });
+  return Object.assign(honoMiddleware(router, options), { router });
 }

@@ -5,7 +5,8 @@ import type { Context, DefaultContext, DefaultState, Middleware, Next } from 'ko
 import type { CompiledRouter } from '../compile/compile.js';
 import type { RouteDefinition } from '../compile/route-entry.js';
 import type { RouteValues } from '../route-values.js';
-import { decide, requestData, routerOf, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
+import { decide, requestData, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
+import { routerOf } from './router-of.js';
 import type { AdapterRoutes, RouteTableOf, ValuesAt } from './typed-routes.js';
 
 /** What ctx.state.switchyard holds in a route's handler. */

@@ -1,7 +1,8 @@
 // The application pipeline over raw node:http: services, middleware in order, a terminal handler, a listener.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { HttpContext } from './http-context.js';
-import { problem, writeProblem } from './problem-details.js';
+import { problem } from './problem-details.js';
+import { writeProblem } from './write-problem.js';
 import type { Middleware, RequestDelegate } from './delegates.js';
 import { ServiceContainer } from './service-container.js';
 

@@ -1,5 +1,6 @@
-// RFC 9457 problem details: the body of every error response the pipeline writes itself.
-import type { ServerResponse } from 'node:http';
+// RFC 9457 problem details: the body of every error response the pipeline and the adapters write. No node:*
+// (not even its types): the framework adapters' declarations reach this file, and must not need Node's types
+// (write-problem.ts writes a problem to a node:http response).
 
 /** An RFC 9457 problem: type, title, status, detail (never a stack trace). */
 export interface ProblemDetails {
@@ -56,19 +57,4 @@ export function problem(status: number, detail?: string, extensions?: Record<str
     ...(detail === undefined ? {} : { detail }),
     ...extensions,
   };
-}
-
-/** Writes `body` as application/problem+json (unless the response has started). */
-export function writeProblem(res: ServerResponse, body: ProblemDetails, headers?: Record<string, string>): void {
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  const text = JSON.stringify(body);
-  res.writeHead(body.status, {
-    ...headers,
-    'content-type': 'application/problem+json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-  });
-  res.end(text);
 }

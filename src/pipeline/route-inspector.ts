@@ -16,7 +16,8 @@ import { compile, type CompiledRouter } from '../compile/compile.js';
 import type { CompiledRoute, RouteDefinition } from '../compile/route-entry.js';
 import { HttpRequest } from './http-context.js';
 import { INSPECTOR_CSS, INSPECTOR_HTML, INSPECTOR_ICON, INSPECTOR_JS } from './inspector-page.js';
-import { problem, writeProblem } from './problem-details.js';
+import { problem } from './problem-details.js';
+import { writeProblem } from './write-problem.js';
 import type { RouteCollection } from './route-collection.js';
 
 /** Options of routeInspector(). */

@@ -3,7 +3,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Application } from './application.js';
 import { HttpContext } from './http-context.js';
-import { problem, writeProblem } from './problem-details.js';
+import { problem } from './problem-details.js';
+import { writeProblem } from './write-problem.js';
 import { RouteBuilder } from './route-builder.js';
 import { RouteCollection } from './route-collection.js';
 import type { Middleware, RoutedHttpContext } from './delegates.js';

@@ -1,8 +1,8 @@
 // Type tests for switchyard-router/hono: a handler written inline in a route literal is typed from its route
 // with no annotation (c.get('switchyard'), c.var.switchyard), and urlFor takes the table's names and values.
-import type { Context, Next } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { expectTypeOf } from 'vitest';
-import { compile, type RouteDefinition } from '../../src/index.js';
+import { compile, type CompiledRouter, type RouteDefinition } from '../../src/index.js';
 import { switchyard } from '../../src/hono.js';
 
 switchyard([
@@ -42,3 +42,22 @@ switchyard([
 declare const loose: RouteDefinition[];
 switchyard(loose);
 switchyard(compile([{ template: 'a/{b}' }]));
+
+// A router built ahead of time (a module `switchyard build` wrote, typed by its .d.mts): both entries take it.
+import type { AotRouter } from '../../src/aot.js';
+import { switchyard as switchyardBuilt } from '../../src/hono-aot.js';
+
+declare const built: AotRouter<readonly [{ readonly template: 'api/todo/{id:int}'; readonly name: 'todo' }]>;
+expectTypeOf(switchyard(built).router).toEqualTypeOf(built);
+expectTypeOf(switchyardBuilt(built).router).toEqualTypeOf(built);
+expectTypeOf(switchyardBuilt(built)).toExtend<MiddlewareHandler>();
+switchyardBuilt(built, { methodNotAllowed: false, headAsGet: true });
+switchyardBuilt(compile([{ template: 'a/{b}' }]));
+// @ts-expect-error: switchyard-router/hono/aot compiles nothing: routes go to switchyard-router/hono
+switchyardBuilt([{ template: 'a/{b}' }]);
+// @ts-expect-error: no compile options without compile()
+switchyardBuilt(built, { compile: { caseSensitive: true } });
+// @ts-expect-error: not a router
+switchyardBuilt({ match: 1 });
+expectTypeOf(switchyard(loose).router).toEqualTypeOf<CompiledRouter>();
+expectTypeOf(switchyard([{ template: 'a' }]).router).toEqualTypeOf<CompiledRouter>();
