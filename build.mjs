@@ -34,14 +34,15 @@ await build({
     'hono-aot': 'src/hono-aot.ts',
     koa: 'src/koa.ts',
   },
-  // The frameworks are the user's (optional peer dependencies): the hono entry imports hono's own error class.
-  external: ['hono', 'hono/*'],
+  // The frameworks are the user's (optional peer dependencies): the hono entry imports hono's own error class;
+  // @opentelemetry/api is imported, when the app has it, for http.route (src/pipeline/route-tracing.ts).
+  external: ['hono', 'hono/*', '@opentelemetry/api'],
   outdir: 'dist',
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
 });
 if (existsSync('src/todo/server.ts')) {
-  await build({ ...common, entryPoints: ['src/todo/server.ts'], outfile: 'dist/todo-server.js', external: ['pg'] });
+  await build({ ...common, entryPoints: ['src/todo/server.ts'], outfile: 'dist/todo-server.js', external: ['pg', '@opentelemetry/api'] });
 }
 // The command imports the library's entries at run time (dist/index.js beside it), not a bundled copy: a route
 // module that builds constraints with `switchyard-router` then hands the command the very same classes.
@@ -52,7 +53,7 @@ const entriesBesideCli = {
   },
 };
 if (existsSync('src/cli/main.ts')) {
-  await build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [entriesBesideCli] });
+  await build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [entriesBesideCli], external: ['@opentelemetry/api'] });
   chmodSync('dist/cli.js', 0o755);
 }
 

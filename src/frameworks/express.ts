@@ -7,6 +7,8 @@ import type { RouteDefinition } from '../compile/route-entry.js';
 import type { RouteValues } from '../route-values.js';
 import { decide, requestData, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
 import { routerOf } from './router-of.js';
+import { enableRouteTracing, traceRoute } from '../pipeline/route-tracing.js';
+import { expressRouteOf } from './express-route.js';
 import type { AdapterRoutes, RouteTableOf, ValuesAt } from './typed-routes.js';
 
 /** What res.locals.switchyard holds in a route's handler. */
@@ -55,6 +57,7 @@ export function switchyard<const T extends readonly string[], const N extends re
 ): SwitchyardExpress;
 export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, options: AdapterOptions = {}): SwitchyardExpress {
   const router = routerOf(routes, options);
+  void enableRouteTracing();
   const middleware = (req: Request, res: Response, next: NextFunction): void => {
     const decision = decide(router, req.method, pathOf(req.url), options);
     switch (decision.kind) {
@@ -70,7 +73,10 @@ export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, 
     const handler = decision.match.route.handler as RequestHandler | undefined;
     if (typeof handler !== 'function') return next();
     req.params = { ...(decision.match.values as Record<string, string>) };
-    res.locals.switchyard = requestData(router, decision.match, registeredBase(req, middleware));
+    const base = registeredBase(req, middleware);
+    res.locals.switchyard = requestData(router, decision.match, base);
+    req.route = expressRouteOf(decision.match.route); // the route that handles it, whatever an earlier layer left
+    traceRoute(decision.match.route.template, req.method, base);
     try {
       const result = handler(req, res, next) as unknown;
       if (result instanceof Promise) result.catch(next);

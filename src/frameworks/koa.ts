@@ -7,6 +7,7 @@ import type { RouteDefinition } from '../compile/route-entry.js';
 import type { RouteValues } from '../route-values.js';
 import { decide, requestData, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
 import { routerOf } from './router-of.js';
+import { enableRouteTracing, httpRoute, traceRoute } from '../pipeline/route-tracing.js';
 import type { AdapterRoutes, RouteTableOf, ValuesAt } from './typed-routes.js';
 
 /** What ctx.state.switchyard holds in a route's handler. */
@@ -36,6 +37,7 @@ export function switchyard<const T extends readonly string[], const N extends re
 ): SwitchyardKoa;
 export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, options: AdapterOptions = {}): SwitchyardKoa {
   const router = routerOf(routes, options);
+  void enableRouteTracing();
   const middleware = async (ctx: Context, next: Next): Promise<void> => {
     const decision = decide(router, ctx.method, ctx.url, options);
     switch (decision.kind) {
@@ -56,6 +58,11 @@ export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, 
     if (typeof handler !== 'function') return next();
     (ctx as Context & { params: Record<string, unknown> }).params = { ...decision.match.values };
     ctx.state.switchyard = requestData(router, decision.match);
+    // The matched route where @koa/router puts it (OpenTelemetry's Koa instrumentation and APM agents read it).
+    const matched = ctx as Context & { _matchedRoute?: string; _matchedRouteName?: string };
+    matched._matchedRoute = httpRoute(decision.match.route.template);
+    matched._matchedRouteName = decision.match.route.name ?? undefined;
+    traceRoute(decision.match.route.template, ctx.method);
     await handler(ctx, next);
   };
   return Object.assign(middleware as Middleware, { router });

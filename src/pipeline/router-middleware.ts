@@ -7,6 +7,8 @@ import { problem } from './problem-details.js';
 import { writeProblem } from './write-problem.js';
 import { RouteBuilder } from './route-builder.js';
 import { RouteCollection } from './route-collection.js';
+import { Route } from './route.js';
+import { enableRouteTracing, traceRoute } from './route-tracing.js';
 import type { Middleware, RoutedHttpContext } from './delegates.js';
 import { RouteContext, type Router } from './router.js';
 import { ServiceContainer } from './service-container.js';
@@ -54,6 +56,9 @@ function allowFor(router: MethodListingRouter, httpContext: HttpContext, options
 /** Publishes the RouteData the router made and runs the handler it set; always a promise (a handler may return none). */
 function runHandler(httpContext: HttpContext, context: RouteContext): Promise<void> {
   httpContext.routeData = context.routeData;
+  const routers = context.routeData.routers;
+  const route = routers[routers.length - 1];
+  if (route instanceof Route) traceRoute(route.template, httpContext.request.method, httpContext.request.pathBase);
   const result = context.handler!(httpContext as RoutedHttpContext); // routeData is set just above
   return result instanceof Promise ? result : Promise.resolve(result);
 }
@@ -65,6 +70,7 @@ export function routerMiddleware(router: Router, options: RouterMiddlewareOption
     throw new TypeError('routerMiddleware: methodNotAllowed and options need a router with allowedMethods (a RouteCollection)');
   }
   const headAsGet = options.head === 'get';
+  void enableRouteTracing();
   // A RouteCollection can route without a promise; any other Router is awaited.
   const routeNow = router instanceof RouteCollection ? (context: RouteContext) => router.routeNow(context) : (context: RouteContext) => router.routeAsync(context);
 

@@ -1,0 +1,215 @@
+// http.route on OpenTelemetry spans: behind the pipeline and each adapter, a real tracer provider (the SDK's
+// BasicTracerProvider, an in-memory exporter, the AsyncLocalStorage context manager) records a server span per
+// request, started as @opentelemetry/instrumentation-http starts it; the route that took the request sets
+// http.route (its template with the leading "/", under the mount path) and the span's name "{method} {route}".
+// With the HTTP instrumentation's RPC metadata in the context, the route goes there too (that instrumentation
+// sets the attribute, its metrics' attribute and the name at the end of the request). Express's req.route and
+// @koa/router's ctx._matchedRoute are filled as well.
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { context, SpanKind, trace } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { RPCType, setRPCMetadata, type RPCMetadata } from '@opentelemetry/core';
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import express, { type Request } from 'express';
+import Fastify from 'fastify';
+import { Hono, type MiddlewareHandler } from 'hono';
+import Koa from 'koa';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { switchyard as expressRoutes } from '../src/express.js';
+import { switchyard as fastifyRoutes } from '../src/fastify.js';
+import { switchyard as honoRoutes } from '../src/hono.js';
+import { switchyard as honoBuilt } from '../src/hono-aot.js';
+import { createNodeMiddleware } from '../src/http.js';
+import { compile } from '../src/index.js';
+import { enableRouteTracing } from '../src/pipeline/route-tracing.js';
+import { switchyard as koaRoutes } from '../src/koa.js';
+
+const exporter = new InMemorySpanExporter();
+const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+const contextManager = new AsyncLocalStorageContextManager();
+const tracer = provider.getTracer('switchyard-test');
+
+beforeAll(async () => {
+  context.setGlobalContextManager(contextManager.enable());
+  trace.setGlobalTracerProvider(provider);
+  expect(await enableRouteTracing()).toBe(true); // @opentelemetry/api is installed here (a dev dependency)
+});
+afterAll(() => {
+  trace.disable();
+  context.disable();
+});
+beforeEach(() => exporter.reset());
+
+/** The routes every app serves. */
+const TEMPLATES = [
+  { template: 'api/todo/{id:int}', methods: ['GET'] },
+  { template: '/health', methods: ['GET'] },
+  { template: '', methods: ['GET'] },
+] as const;
+
+/** A node:http server whose requests each run in a server span, made active as the HTTP instrumentation does. */
+async function traced(listener: RequestListener, rpc: boolean): Promise<{ url: string; close: () => void; metadata: RPCMetadata[] }> {
+  const metadata: RPCMetadata[] = [];
+  const server = createServer((req, res) => {
+    tracer.startActiveSpan(req.method!, { kind: SpanKind.SERVER }, (span) => {
+      res.on('finish', () => span.end());
+      if (!rpc) return listener(req, res);
+      const meta: RPCMetadata = { type: RPCType.HTTP, span };
+      metadata.push(meta);
+      context.with(setRPCMetadata(context.active(), meta), () => listener(req, res));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close(), metadata };
+}
+
+const frameworks: { name: string; base: string; listener: () => RequestListener | Promise<RequestListener> }[] = [
+  {
+    name: 'pipeline',
+    base: '',
+    listener: () => {
+      const mw = createNodeMiddleware((routes) => {
+        for (const r of TEMPLATES) routes.mapGet(r.template, async (ctx) => ctx.response.send(200, 'ok'));
+      });
+      return (req, res) => mw(req, res, () => res.writeHead(404).end());
+    },
+  },
+  {
+    name: 'pipeline under pathBase /v1',
+    base: '/v1',
+    listener: () => {
+      const mw = createNodeMiddleware((routes) => {
+        for (const r of TEMPLATES) routes.mapGet(r.template, async (ctx) => ctx.response.send(200, 'ok'));
+      }, { pathBase: '/v1' });
+      return (req, res) => mw(req, res, () => res.writeHead(404).end());
+    },
+  },
+  {
+    name: 'express under /v1',
+    base: '/v1',
+    listener: () => {
+      const app = express();
+      app.use('/v1', expressRoutes(TEMPLATES.map((r) => ({ ...r, handler: (req: Request, res: ServerResponse & { json(b: unknown): void }) => res.json({ route: req.route }) }))));
+      return app;
+    },
+  },
+  {
+    name: 'fastify under prefix /v1',
+    base: '/v1',
+    listener: async () => {
+      const app = Fastify();
+      await app.register(fastifyRoutes, { prefix: '/v1', routes: TEMPLATES.map((r) => ({ ...r, handler: async () => 'ok' })) });
+      await app.ready();
+      return (req: IncomingMessage, res: ServerResponse) => app.routing(req, res);
+    },
+  },
+  {
+    name: 'koa',
+    base: '',
+    listener: () => {
+      const app = new Koa();
+      app.use(koaRoutes(TEMPLATES.map((r) => ({ ...r, handler: async (ctx: Koa.Context) => void (ctx.body = { matched: (ctx as { _matchedRoute?: string })._matchedRoute }) }))));
+      return app.callback();
+    },
+  },
+  { name: 'hono', base: '', listener: () => honoListener(honoRoutes(TEMPLATES.map((r) => ({ ...r, handler: (c: { text(t: string): Response }) => c.text('ok') })))) },
+  {
+    name: 'hono over a router built ahead of time (hono/aot)',
+    base: '',
+    // A compiled router stands in for the built one here (the same middleware; test/workers-bundle.test.ts runs a built one).
+    listener: () => honoListener(honoBuilt(compile(TEMPLATES.map((r) => ({ ...r, handler: (c: { text(t: string): Response }) => c.text('ok') }))))),
+  },
+];
+
+/** A Hono app with the middleware, as a node:http listener. */
+function honoListener(middleware: MiddlewareHandler): RequestListener {
+  const app = new Hono();
+  app.use(middleware);
+  return async (req, res) => {
+    const response = await app.fetch(new Request(`http://localhost${req.url}`, { method: req.method }));
+    res.writeHead(response.status, Object.fromEntries(response.headers)).end(Buffer.from(await response.arrayBuffer()));
+  };
+}
+
+/** Each request, the http.route it gets (null: none) and so the span's name. */
+const REQUESTS: [path: string, route: string | null][] = [
+  ['/api/todo/5', '/api/todo/{id:int}'],
+  ['/API/Todo/7?x=1', '/api/todo/{id:int}'],
+  ['/health', '/health'],
+  ['/', '/'],
+  ['/api/todo/abc', null],
+  ['/nope', null],
+];
+
+describe.each(frameworks)('$name', ({ base, listener }) => {
+  it.each(REQUESTS)('GET %s: http.route %s on the server span', async (path, route) => {
+    const server = await traced(await listener(), false);
+    try {
+      const response = await fetch(server.url + base + path);
+      expect(response.status).toBe(route === null ? 404 : 200);
+      await response.text();
+    } finally {
+      server.close();
+    }
+    await provider.forceFlush();
+    const [span, ...others] = exporter.getFinishedSpans();
+    expect(others).toEqual([]);
+    expect(span.attributes['http.route']).toBe(route === null ? undefined : base + route);
+    expect(span.name).toBe(route === null ? 'GET' : `GET ${base}${route}`);
+  });
+
+  it('hands the route to the HTTP instrumentation (its RPC metadata), which names its span', async () => {
+    const server = await traced(await listener(), true);
+    try {
+      await (await fetch(`${server.url}${base}/api/todo/5`)).text();
+      await (await fetch(`${server.url}${base}/nope`)).text();
+    } finally {
+      server.close();
+    }
+    expect(server.metadata.map((m) => (m as { route?: string }).route)).toEqual([`${base}/api/todo/{id:int}`, undefined]);
+    await provider.forceFlush();
+    const spans = exporter.getFinishedSpans();
+    expect(spans.map((s) => s.attributes['http.route'])).toEqual([`${base}/api/todo/{id:int}`, undefined]);
+    // The instrumentation renames its own span at the end of the request: the route is only handed over.
+    expect(spans.map((s) => s.name)).toEqual(['GET', 'GET']);
+  });
+});
+
+describe("the framework's own field", () => {
+  it('express: req.route.path is the template (req.baseUrl + req.route.path is the route), with its methods', async () => {
+    const server = await traced(await frameworks.find((f) => f.name.startsWith('express'))!.listener(), false);
+    try {
+      expect(await (await fetch(`${server.url}/v1/api/todo/5`)).json()).toEqual({ route: { path: '/api/todo/{id:int}', methods: { get: true }, stack: [] } });
+    } finally {
+      server.close();
+    }
+  });
+
+  it("koa: ctx._matchedRoute, where @koa/router puts it", async () => {
+    const server = await traced(await frameworks.find((f) => f.name === 'koa')!.listener(), false);
+    try {
+      expect(await (await fetch(`${server.url}/api/todo/5`)).json()).toEqual({ matched: '/api/todo/{id:int}' });
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('a span that is not the server span', () => {
+  it('gets http.route and keeps its name (only a server span is named after the route)', async () => {
+    const mw = createNodeMiddleware((routes) => routes.mapGet('api/todo/{id:int}', async (ctx) => ctx.response.send(200, 'ok')));
+    const server = await traced((req, res) => tracer.startActiveSpan('middleware', { kind: SpanKind.INTERNAL }, (span) => {
+      res.on('finish', () => span.end());
+      mw(req, res);
+    }), false);
+    try {
+      await (await fetch(`${server.url}/api/todo/5`)).text();
+    } finally {
+      server.close();
+    }
+    await provider.forceFlush();
+    const spans = exporter.getFinishedSpans().map((s) => [s.name, s.attributes['http.route']]);
+    expect(spans.sort()).toEqual([['GET', undefined], ['middleware', '/api/todo/{id:int}']]);
+  });
+});
