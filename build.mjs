@@ -34,15 +34,14 @@ await build({
     'hono-aot': 'src/hono-aot.ts',
     koa: 'src/koa.ts',
   },
-  // The frameworks are the user's (optional peer dependencies): the hono entry imports hono's own error class;
-  // @opentelemetry/api is imported, when the app has it, for http.route (src/pipeline/route-tracing.ts).
-  external: ['hono', 'hono/*', '@opentelemetry/api'],
+  // The frameworks are the user's (optional peer dependencies): the hono entry imports hono's own error class.
+  external: ['hono', 'hono/*'],
   outdir: 'dist',
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
 });
 if (existsSync('src/todo/server.ts')) {
-  await build({ ...common, entryPoints: ['src/todo/server.ts'], outfile: 'dist/todo-server.js', external: ['pg', '@opentelemetry/api'] });
+  await build({ ...common, entryPoints: ['src/todo/server.ts'], outfile: 'dist/todo-server.js', external: ['pg'] });
 }
 // The command imports the library's entries at run time (dist/index.js beside it), not a bundled copy: a route
 // module that builds constraints with `switchyard-router` then hands the command the very same classes.
@@ -53,7 +52,7 @@ const entriesBesideCli = {
   },
 };
 if (existsSync('src/cli/main.ts')) {
-  await build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [entriesBesideCli], external: ['@opentelemetry/api'] });
+  await build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [entriesBesideCli] });
   chmodSync('dist/cli.js', 0o755);
 }
 

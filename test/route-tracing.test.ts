@@ -22,7 +22,6 @@ import { switchyard as honoRoutes } from '../src/hono.js';
 import { switchyard as honoBuilt } from '../src/hono-aot.js';
 import { createNodeMiddleware } from '../src/http.js';
 import { compile } from '../src/index.js';
-import { enableRouteTracing } from '../src/pipeline/route-tracing.js';
 import { switchyard as koaRoutes } from '../src/koa.js';
 
 const exporter = new InMemorySpanExporter();
@@ -30,10 +29,9 @@ const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProces
 const contextManager = new AsyncLocalStorageContextManager();
 const tracer = provider.getTracer('switchyard-test');
 
-beforeAll(async () => {
+beforeAll(() => {
   context.setGlobalContextManager(contextManager.enable());
   trace.setGlobalTracerProvider(provider);
-  expect(await enableRouteTracing()).toBe(true); // @opentelemetry/api is installed here (a dev dependency)
 });
 afterAll(() => {
   trace.disable();
@@ -211,5 +209,28 @@ describe('a span that is not the server span', () => {
     await provider.forceFlush();
     const spans = exporter.getFinishedSpans().map((s) => [s.name, s.attributes['http.route']]);
     expect(spans.sort()).toEqual([['GET', undefined], ['middleware', '/api/todo/{id:int}']]);
+  });
+});
+
+describe('without OpenTelemetry registered', () => {
+  it('every app answers as before and nothing is recorded', async () => {
+    context.disable(); // as in an app that never set up OpenTelemetry: no context manager, no active span
+    try {
+      for (const { base, listener } of frameworks) {
+        const server = await traced(await listener(), false);
+        try {
+          const response = await fetch(`${server.url}${base}/api/todo/5`);
+          expect(response.status).toBe(200);
+          await response.text();
+        } finally {
+          server.close();
+        }
+      }
+      await provider.forceFlush();
+      // The spans the test's listener started (no context manager: none is active) have no route.
+      expect(exporter.getFinishedSpans().map((s) => s.attributes['http.route'])).toEqual(frameworks.map(() => undefined));
+    } finally {
+      context.setGlobalContextManager(contextManager);
+    }
   });
 });

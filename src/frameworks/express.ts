@@ -7,7 +7,7 @@ import type { RouteDefinition } from '../compile/route-entry.js';
 import type { RouteValues } from '../route-values.js';
 import { decide, requestData, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
 import { routerOf } from './router-of.js';
-import { enableRouteTracing, traceRoute } from '../pipeline/route-tracing.js';
+import { traceRoute } from '../pipeline/route-tracing.js';
 import { expressRouteOf } from './express-route.js';
 import type { AdapterRoutes, RouteTableOf, ValuesAt } from './typed-routes.js';
 
@@ -57,7 +57,6 @@ export function switchyard<const T extends readonly string[], const N extends re
 ): SwitchyardExpress;
 export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, options: AdapterOptions = {}): SwitchyardExpress {
   const router = routerOf(routes, options);
-  void enableRouteTracing();
   const middleware = (req: Request, res: Response, next: NextFunction): void => {
     const decision = decide(router, req.method, pathOf(req.url), options);
     switch (decision.kind) {

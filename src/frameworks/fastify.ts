@@ -9,7 +9,7 @@ import type { RouteDefinition } from '../compile/route-entry.js';
 import type { RouteValues } from '../route-values.js';
 import { decide, requestData, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
 import { routerOf } from './router-of.js';
-import { enableRouteTracing, traceRoute } from '../pipeline/route-tracing.js';
+import { traceRoute } from '../pipeline/route-tracing.js';
 import type { AdapterRoutes, RouteTableOf, ValuesAt } from './typed-routes.js';
 
 /** The plugin's options: fastify's `prefix`, the routes (or a compiled router), the adapter's options. */
@@ -49,7 +49,6 @@ export function typedRoutes<const T extends readonly string[], const N extends r
 /** The plugin. */
 export async function switchyard(fastify: FastifyInstance, options: SwitchyardFastifyOptions): Promise<void> {
   const router = routerOf(options.routes, options);
-  void enableRouteTracing();
   const prefix = fastify.prefix;
   fastify.decorateRequest('switchyard', null);
   const handle = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {

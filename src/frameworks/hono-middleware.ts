@@ -1,12 +1,11 @@
 // The Hono middleware over a router already made: compile()'s or a built module's. No compile() here, so the
 // entry for built routers (switchyard-router/hono/aot) bundles without the code generator or new Function.
 import type { Context, MiddlewareHandler, Next } from 'hono';
-import { enableRouteTracing, traceRoute } from '../pipeline/route-tracing.js';
+import { traceRoute } from '../pipeline/route-tracing.js';
 import { decide, requestData, type AdapterOptions, type AdapterRouter } from './dispatch.js';
 
 /** The middleware: the route that takes the request runs with c.var.switchyard set; nothing matches: next(). */
 export function honoMiddleware(router: AdapterRouter, options: AdapterOptions): MiddlewareHandler {
-  void enableRouteTracing();
   return async (c: Context, next: Next): Promise<Response | void> => {
     const url = c.req.url;
     const target = url.slice(url.indexOf('/', url.indexOf('//') + 2)); // path and query, as sent

@@ -7,7 +7,7 @@ import type { RouteDefinition } from '../compile/route-entry.js';
 import type { RouteValues } from '../route-values.js';
 import { decide, requestData, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
 import { routerOf } from './router-of.js';
-import { enableRouteTracing, httpRoute, traceRoute } from '../pipeline/route-tracing.js';
+import { httpRoute, traceRoute } from '../pipeline/route-tracing.js';
 import type { AdapterRoutes, RouteTableOf, ValuesAt } from './typed-routes.js';
 
 /** What ctx.state.switchyard holds in a route's handler. */
@@ -37,7 +37,6 @@ export function switchyard<const T extends readonly string[], const N extends re
 ): SwitchyardKoa;
 export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, options: AdapterOptions = {}): SwitchyardKoa {
   const router = routerOf(routes, options);
-  void enableRouteTracing();
   const middleware = async (ctx: Context, next: Next): Promise<void> => {
     const decision = decide(router, ctx.method, ctx.url, options);
     switch (decision.kind) {

@@ -8,7 +8,7 @@ import { writeProblem } from './write-problem.js';
 import { RouteBuilder } from './route-builder.js';
 import { RouteCollection } from './route-collection.js';
 import { Route } from './route.js';
-import { enableRouteTracing, traceRoute } from './route-tracing.js';
+import { traceRoute } from './route-tracing.js';
 import type { Middleware, RoutedHttpContext } from './delegates.js';
 import { RouteContext, type Router } from './router.js';
 import { ServiceContainer } from './service-container.js';
@@ -70,7 +70,6 @@ export function routerMiddleware(router: Router, options: RouterMiddlewareOption
     throw new TypeError('routerMiddleware: methodNotAllowed and options need a router with allowedMethods (a RouteCollection)');
   }
   const headAsGet = options.head === 'get';
-  void enableRouteTracing();
   // A RouteCollection can route without a promise; any other Router is awaited.
   const routeNow = router instanceof RouteCollection ? (context: RouteContext) => router.routeNow(context) : (context: RouteContext) => router.routeAsync(context);
 
