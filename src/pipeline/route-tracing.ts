@@ -37,6 +37,11 @@ const SPAN = Symbol.for('OpenTelemetry Context Key SPAN');
 const RPC_METADATA = Symbol.for('OpenTelemetry SDK Context Key RPC_METADATA');
 const SERVER = 1;
 
+/** Whether an OpenTelemetry context manager is registered (else traceRoute does nothing): a caller's early exit. */
+export function isTracing(): boolean {
+  return (globalThis as { [REGISTRY]?: Registry })[REGISTRY]?.context !== undefined;
+}
+
 /** The http.route of a template: the template (its leading "~/" or "/" aside) after "/" and under `base`. */
 export function httpRoute(template: string, base = ''): string {
   return `${base}/${template.replace(/^~?\//, '')}`;

@@ -8,7 +8,7 @@ import { writeProblem } from './write-problem.js';
 import { RouteBuilder } from './route-builder.js';
 import { RouteCollection } from './route-collection.js';
 import { Route } from './route.js';
-import { traceRoute } from './route-tracing.js';
+import { isTracing, traceRoute } from './route-tracing.js';
 import type { Middleware, RoutedHttpContext } from './delegates.js';
 import { RouteContext, type Router } from './router.js';
 import { ServiceContainer } from './service-container.js';
@@ -56,9 +56,11 @@ function allowFor(router: MethodListingRouter, httpContext: HttpContext, options
 /** Publishes the RouteData the router made and runs the handler it set; always a promise (a handler may return none). */
 function runHandler(httpContext: HttpContext, context: RouteContext): Promise<void> {
   httpContext.routeData = context.routeData;
-  const routers = context.routeData.routers;
-  const route = routers[routers.length - 1];
-  if (route instanceof Route) traceRoute(route.template, httpContext.request.method, httpContext.request.pathBase);
+  if (isTracing()) {
+    const routers = context.routeData.routers;
+    const route = routers[routers.length - 1]; // the Route that matched, after the routers that led to it
+    if (route instanceof Route) traceRoute(route.template, httpContext.request.method, httpContext.request.pathBase);
+  }
   const result = context.handler!(httpContext as RoutedHttpContext); // routeData is set just above
   return result instanceof Promise ? result : Promise.resolve(result);
 }
