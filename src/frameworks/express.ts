@@ -6,6 +6,7 @@ import type { CompiledRouter } from '../compile/compile.js';
 import type { RouteDefinition } from '../compile/route-entry.js';
 import type { RouteValues } from '../route-values.js';
 import { decide, requestData, routerOf, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
+import { withMiddleware } from './route-middleware.js';
 import type { AdapterRoutes, RouteTableOf, ValuesAt } from './typed-routes.js';
 
 /** What res.locals.switchyard holds in a route's handler. */
@@ -20,13 +21,38 @@ export type ExpressHandler<Routes extends readonly RouteDefinition[] = readonly 
   { switchyard: ExpressRouteData<Routes, Values> }
 >;
 
-/** The routes, each handler typed from its route. */
+/** The routes, each handler and middleware typed from its route. */
 export type ExpressRoutes<T extends readonly string[], N extends readonly unknown[], D extends readonly unknown[]> = AdapterRoutes<
   T,
   N,
   D,
   { readonly [K in keyof T]: ExpressHandler<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> }
 >;
+
+/**
+ * A route's middleware and handler as one Express handler, Express's semantics: next() runs the next step,
+ * next(error) (or a throw, or a rejected promise) goes to Express's error handling, next('route') and
+ * next('router') leave the route: the request goes on to the app's next handler, as if no route had matched.
+ */
+function composeExpress(middleware: readonly Function[], handler: Function): RequestHandler {
+  const steps = [...middleware, handler] as RequestHandler[];
+  return (req, res, next) => {
+    let i = 0;
+    const step = (error?: unknown): void => {
+      if (error === 'route' || error === 'router') return next();
+      if (error) return next(error);
+      const current = steps[i++];
+      const after = i === steps.length ? next : step;
+      try {
+        const result = current(req, res, after) as unknown;
+        if (result instanceof Promise) result.catch((reason: unknown) => next(reason ?? new Error('Rejected promise')));
+      } catch (thrown) {
+        next(thrown);
+      }
+    };
+    step();
+  };
+}
 
 /** The middleware, and the router it runs. */
 export type SwitchyardExpress = RequestHandler & { readonly router: CompiledRouter };
@@ -53,7 +79,7 @@ export function switchyard<const T extends readonly string[], const N extends re
   options?: AdapterOptions,
 ): SwitchyardExpress;
 export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, options: AdapterOptions = {}): SwitchyardExpress {
-  const router = routerOf(routes, options);
+  const router = routerOf(withMiddleware(routes, composeExpress), options);
   const middleware = (req: Request, res: Response, next: NextFunction): void => {
     const decision = decide(router, req.method, pathOf(req.url), options);
     switch (decision.kind) {

@@ -8,11 +8,13 @@ import type { CompiledRouter } from '../compile/compile.js';
 import type { RouteDefinition } from '../compile/route-entry.js';
 import type { RouteValues } from '../route-values.js';
 import { decide, requestData, routerOf, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
+import { withMiddleware, type RouteWithMiddleware } from './route-middleware.js';
 import type { AdapterRoutes, RouteTableOf, ValuesAt } from './typed-routes.js';
 
 /** The plugin's options: fastify's `prefix`, the routes (or a compiled router), the adapter's options. */
 export interface SwitchyardFastifyOptions extends AdapterOptions {
-  readonly routes: readonly RouteDefinition[] | CompiledRouter;
+  /** Route definitions whose handler (and middleware) are fastify's, or a compiled router. */
+  readonly routes: readonly RouteWithMiddleware[] | CompiledRouter;
   readonly prefix?: string;
 }
 
@@ -26,12 +28,24 @@ export type FastifyHandler<Routes extends readonly RouteDefinition[] = readonly 
   reply: FastifyReply<{ Params: Values }>,
 ) => unknown;
 
-/** The routes, each handler typed from its route. */
+/**
+ * A route's middleware: a preHandler hook whose request.params are the route's values, async
+ * `(request, reply)` or with a callback `(request, reply, done)`.
+ */
+export type FastifyMiddleware<Routes extends readonly RouteDefinition[] = readonly RouteDefinition[], Values = RouteValues> = (
+  this: FastifyInstance,
+  request: FastifyRequest<{ Params: Values }> & { readonly switchyard: FastifyRouteData<Routes, Values> },
+  reply: FastifyReply<{ Params: Values }>,
+  done: (error?: Error) => void,
+) => unknown;
+
+/** The routes, each handler and middleware typed from its route. */
 export type FastifyRoutes<T extends readonly string[], N extends readonly unknown[], D extends readonly unknown[]> = AdapterRoutes<
   T,
   N,
   D,
-  { readonly [K in keyof T]: FastifyHandler<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> }
+  { readonly [K in keyof T]: FastifyHandler<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> },
+  { readonly [K in keyof T]: FastifyMiddleware<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> }
 >;
 
 /**
@@ -44,9 +58,33 @@ export function typedRoutes<const T extends readonly string[], const N extends r
   return routes as readonly RouteDefinition[];
 }
 
+/** A hook of a route's middleware: a preHandler hook, async `(request, reply)` or with a callback `(request, reply, done)`. */
+type Hook = (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply, done?: (error?: Error) => void) => unknown;
+
+/**
+ * A route's middleware and handler as one fastify handler, as fastify runs preHandler hooks: in order, an async
+ * hook awaited, a hook that takes `done` until it calls it; a hook that sends the reply ends the chain (the
+ * handler does not run); what a hook throws, rejects or passes to done goes to fastify's error handling.
+ */
+function composeFastify(middleware: readonly Function[], handler: Function): RouteHandlerMethod {
+  const hooks = middleware as readonly Hook[];
+  const handle = handler as RouteHandlerMethod;
+  return async function (this: FastifyInstance, request, reply) {
+    for (const hook of hooks) {
+      if (hook.length >= 3) {
+        await new Promise<void>((resolve, reject) => void hook.call(this, request, reply, (error) => (error ? reject(error) : resolve())));
+      } else {
+        await hook.call(this, request, reply);
+      }
+      if (reply.sent) return reply;
+    }
+    return handle.call(this, request, reply);
+  };
+}
+
 /** The plugin. */
 export async function switchyard(fastify: FastifyInstance, options: SwitchyardFastifyOptions): Promise<void> {
-  const router = routerOf(options.routes, options);
+  const router = routerOf(withMiddleware(options.routes, composeFastify), options);
   const prefix = fastify.prefix;
   fastify.decorateRequest('switchyard', null);
   const handle = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {

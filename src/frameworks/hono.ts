@@ -7,6 +7,7 @@ import type { CompiledRouter } from '../compile/compile.js';
 import type { RouteDefinition } from '../compile/route-entry.js';
 import type { RouteValues } from '../route-values.js';
 import { decide, requestData, routerOf, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
+import { withMiddleware } from './route-middleware.js';
 import type { AdapterRoutes, RouteTableOf, ValuesAt } from './typed-routes.js';
 
 export { SwitchyardRouter } from './hono-router.js';
@@ -19,13 +20,42 @@ export type HonoHandler<Routes extends readonly RouteDefinition[] = readonly Rou
   Variables: { switchyard: HonoRouteData<Routes, Values> };
 }>;
 
-/** The routes, each handler typed from its route. */
+/** A route's middleware: a Hono middleware `(c, next)` whose c.var.switchyard holds the route's values. */
+export type HonoMiddleware<Routes extends readonly RouteDefinition[] = readonly RouteDefinition[], Values = RouteValues> = MiddlewareHandler<{
+  Variables: { switchyard: HonoRouteData<Routes, Values> };
+}>;
+
+/** The routes, each handler and middleware typed from its route. */
 export type HonoRoutes<T extends readonly string[], N extends readonly unknown[], D extends readonly unknown[]> = AdapterRoutes<
   T,
   N,
   D,
-  { readonly [K in keyof T]: HonoHandler<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> }
+  { readonly [K in keyof T]: HonoHandler<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> },
+  { readonly [K in keyof T]: HonoMiddleware<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> }
 >;
+
+/**
+ * A route's middleware and handler as one Hono handler, as Hono composes its own: each step's next() runs the
+ * next one, and the Response the handler returns becomes c.res, so a step that awaited next() sees it (and may
+ * change its headers); a step that returns a Response without calling next() answers. What a step throws goes
+ * to app.onError.
+ */
+function composeHono(middleware: readonly Function[], handler: Function): MiddlewareHandler {
+  const steps = [...middleware, handler] as MiddlewareHandler[];
+  return (c, next) => {
+    let called = -1;
+    const dispatch = async (i: number): Promise<Response | void> => {
+      if (i <= called) throw new Error('next() called multiple times');
+      called = i;
+      if (i + 1 === steps.length) return steps[i](c, next);
+      return steps[i](c, async () => {
+        const answer = await dispatch(i + 1);
+        if (answer instanceof Response && !c.finalized) c.res = answer;
+      });
+    };
+    return dispatch(0);
+  };
+}
 
 /** The middleware, and the router it runs. */
 export type SwitchyardHono = MiddlewareHandler & { readonly router: CompiledRouter };
@@ -35,7 +65,7 @@ export function switchyard<const T extends readonly string[], const N extends re
   options?: AdapterOptions,
 ): SwitchyardHono;
 export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, options: AdapterOptions = {}): SwitchyardHono {
-  const router = routerOf(routes, options);
+  const router = routerOf(withMiddleware(routes, composeHono), options);
   const middleware = async (c: Context, next: Next): Promise<Response | void> => {
     const url = c.req.url;
     const target = url.slice(url.indexOf('/', url.indexOf('//') + 2)); // path and query, as sent

@@ -6,6 +6,7 @@ import type { CompiledRouter } from '../compile/compile.js';
 import type { RouteDefinition } from '../compile/route-entry.js';
 import type { RouteValues } from '../route-values.js';
 import { decide, requestData, routerOf, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
+import { withMiddleware } from './route-middleware.js';
 import type { AdapterRoutes, RouteTableOf, ValuesAt } from './typed-routes.js';
 
 /** What ctx.state.switchyard holds in a route's handler. */
@@ -25,6 +26,27 @@ export type KoaRoutes<T extends readonly string[], N extends readonly unknown[],
   { readonly [K in keyof T]: KoaHandler<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> }
 >;
 
+/**
+ * A route's middleware and handler as one Koa middleware, as koa-compose runs a stack: each step's next() runs
+ * the next one (the handler's, the app's next middleware); what a step throws reaches Koa's error handling.
+ */
+function composeKoa(middleware: readonly Function[], handler: Function): Middleware {
+  const steps = [...middleware, handler] as Middleware[];
+  return (ctx, next) => {
+    let called = -1;
+    const dispatch = (i: number): Promise<unknown> => {
+      if (i <= called) return Promise.reject(new Error('next() called multiple times'));
+      called = i;
+      try {
+        return Promise.resolve(steps[i](ctx, i + 1 === steps.length ? next : () => dispatch(i + 1) as Promise<void>));
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    };
+    return dispatch(0);
+  };
+}
+
 /** The middleware, and the router it runs. */
 export type SwitchyardKoa = Middleware & { readonly router: CompiledRouter };
 
@@ -34,7 +56,7 @@ export function switchyard<const T extends readonly string[], const N extends re
   options?: AdapterOptions,
 ): SwitchyardKoa;
 export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, options: AdapterOptions = {}): SwitchyardKoa {
-  const router = routerOf(routes, options);
+  const router = routerOf(withMiddleware(routes, composeKoa), options);
   const middleware = async (ctx: Context, next: Next): Promise<void> => {
     const decision = decide(router, ctx.method, ctx.url, options);
     switch (decision.kind) {

@@ -36,7 +36,13 @@ type Inferred<T extends readonly string[], N extends readonly unknown[], D exten
  * The routes an adapter takes, the handler of route K being Handlers[K]: while T is inferred, the shape
  * inference reads; after, the route definitions as checked (unknown keys and malformed templates are errors).
  */
-export type AdapterRoutes<T extends readonly string[], N extends readonly unknown[], D extends readonly unknown[], Handlers extends { readonly [K in keyof T]: unknown }> = [T] extends [never]
+export type AdapterRoutes<
+  T extends readonly string[],
+  N extends readonly unknown[],
+  D extends readonly unknown[],
+  Handlers extends { readonly [K in keyof T]: unknown },
+  Middleware extends { readonly [K in keyof T]: unknown } = Handlers,
+> = [T] extends [never]
   ? Inferred<T, N, D>
   : {
       readonly [K in keyof T]: Omit<RouteDefinition, 'name' | 'template' | 'defaults' | 'handler'> & {
@@ -45,6 +51,8 @@ export type AdapterRoutes<T extends readonly string[], N extends readonly unknow
         readonly defaults?: D[K & keyof D] & (Readonly<Record<string, unknown>> | null | undefined);
         // A table that is not a literal: handlers as loose as the definitions.
         readonly handler?: IsTuple<T> extends true ? Handlers[K] : unknown;
+        /** Run in order before the handler, each in the framework's own middleware form. */
+        readonly middleware?: IsTuple<T> extends true ? readonly Middleware[K][] | null : readonly unknown[] | null;
       };
     };
 

@@ -42,3 +42,20 @@ switchyard([
 declare const loose: RouteDefinition[];
 switchyard(loose);
 switchyard(compile([{ template: 'a/{b}' }]));
+
+// A route's middleware: Hono middleware typed from the route.
+switchyard([
+  {
+    template: 'admin/{id:int}',
+    middleware: [
+      async (c, next) => {
+        expectTypeOf(c.get('switchyard').values).toEqualTypeOf<{ id: string }>();
+        // @ts-expect-error: not a parameter of the template
+        void c.var.switchyard.values.idd;
+        await next();
+      },
+      async (c) => c.text('denied', 403),
+    ],
+    handler: (c) => c.text(c.var.switchyard.values.id),
+  },
+]);
