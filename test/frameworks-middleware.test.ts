@@ -8,10 +8,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { switchyard as expressRoutes } from '../src/express.js';
-import { switchyard as fastifyRoutes } from '../src/fastify.js';
-import { switchyard as honoRoutes } from '../src/hono.js';
-import { switchyard as koaRoutes } from '../src/koa.js';
+import { group as expressGroup, switchyard as expressRoutes } from '../src/express.js';
+import { group as fastifyGroup, switchyard as fastifyRoutes } from '../src/fastify.js';
+import { group as honoGroup, switchyard as honoRoutes } from '../src/hono.js';
+import { group as koaGroup, switchyard as koaRoutes } from '../src/koa.js';
 
 type App = { base: string; close: () => Promise<void> };
 const listen = (server: Server): Promise<App> =>
@@ -37,6 +37,9 @@ const FRAMEWORKS: Record<string, () => Promise<App>> = {
     app.use(
       expressRoutes([
         { template: 'guarded/{id:int}', middleware: [step('a'), step('b')], handler: (req, res) => void res.json({ trail: [...trails.get(req)!, `handler:${req.params.id}`] }) },
+        ...expressGroup({ prefix: 'g/{tenant}', middleware: [step('g')] }, [
+          { template: 'in/{id:int}', middleware: [step('a')], handler: (req, res) => void res.json({ trail: [...trails.get(req)!, `handler:${req.params.tenant}`] }) },
+        ]),
         { template: 'denied', middleware: [(_req, res) => void res.status(403).send('denied')], handler: (_req, res) => void res.send('reached') },
         { template: 'thrown', middleware: [async () => { throw new Error('in middleware'); }], handler: (_req, res) => void res.send('reached') },
         { template: 'nexterror', middleware: [(_req, _res, next) => next(new Error('passed to next'))], handler: (_req, res) => void res.send('reached') },
@@ -69,6 +72,9 @@ const FRAMEWORKS: Record<string, () => Promise<App>> = {
     app.use(
       koaRoutes([
         { template: 'guarded/{id:int}', middleware: [step('a'), step('b')], handler: (ctx) => void (ctx.body = { trail: [...ctx.state.trail, `handler:${ctx.params.id}`] }) },
+        ...koaGroup({ prefix: 'g/{tenant}', middleware: [step('g')] }, [
+          { template: 'in/{id:int}', middleware: [step('a')], handler: (ctx) => void (ctx.body = { trail: [...ctx.state.trail, `handler:${ctx.params.tenant}`] }) },
+        ]),
         { template: 'denied', middleware: [(ctx) => { ctx.status = 403; ctx.body = 'denied'; }], handler: (ctx) => void (ctx.body = 'reached') },
         { template: 'thrown', middleware: [() => { throw new Error('in middleware'); }], handler: (ctx) => void (ctx.body = 'reached') },
         { template: 'nexterror', middleware: [async () => Promise.reject(new Error('passed to next'))], handler: (ctx) => void (ctx.body = 'reached') },
@@ -85,7 +91,7 @@ const FRAMEWORKS: Record<string, () => Promise<App>> = {
   async fastify() {
     const app = Fastify();
     app.decorateRequest('trail', null);
-    type Trailed = { trail: string[] | null; params: { id?: string } };
+    type Trailed = { trail?: string[] | null; params: { id?: string } };
     const step = (name: string) => async (request: Trailed) => {
       request.trail = [...(request.trail ?? []), `${name}:${request.params.id}`];
     };
@@ -99,6 +105,9 @@ const FRAMEWORKS: Record<string, () => Promise<App>> = {
           middleware: [step('a'), (request: Trailed, _reply: unknown, done: () => void) => void step('b')(request).then(() => done())],
           handler: async (request: Trailed) => ({ trail: [...request.trail!, `handler:${request.params.id}`] }),
         },
+        ...fastifyGroup({ prefix: 'g/{tenant}', middleware: [step('g')] }, [
+          { template: 'in/{id:int}', middleware: [step('a')], handler: async (request: Trailed & { params: { tenant?: string } }) => ({ trail: [...request.trail!, `handler:${request.params.tenant}`] }) },
+        ]),
         { template: 'denied', middleware: [async (_request: unknown, reply: { code: (n: number) => { send: (b: string) => void } }) => { reply.code(403).send('denied'); }], handler: async () => 'reached' },
         { template: 'thrown', middleware: [async () => { throw new Error('in middleware'); }], handler: async () => 'reached' },
         { template: 'nexterror', middleware: [(_r: unknown, _p: unknown, done: (e: Error) => void) => done(new Error('passed to next'))], handler: async () => 'reached' },
@@ -123,6 +132,9 @@ const FRAMEWORKS: Record<string, () => Promise<App>> = {
     app.use(
       honoRoutes([
         { template: 'guarded/{id:int}', middleware: [step('a'), step('b')], handler: (c: C & { json: (b: unknown) => Response }) => c.json({ trail: [...c.get('trail'), `handler:${c.get('switchyard').values.id}`] }) },
+        ...honoGroup({ prefix: 'g/{tenant}', middleware: [step('g')] }, [
+          { template: 'in/{id:int}', middleware: [step('a')], handler: (c: C & { json: (b: unknown) => Response }) => c.json({ trail: [...c.get('trail'), `handler:${c.get('switchyard').values.tenant}`] }) },
+        ]),
         { template: 'denied', middleware: [async (c: { text: (t: string, s: 403) => Response }) => c.text('denied', 403)], handler: (c: { text: (t: string) => Response }) => c.text('reached') },
         { template: 'thrown', middleware: [async () => { throw new Error('in middleware'); }], handler: (c: { text: (t: string) => Response }) => c.text('reached') },
         { template: 'nexterror', middleware: [() => Promise.reject(new Error('passed to next'))], handler: (c: { text: (t: string) => Response }) => c.text('reached') },
@@ -147,6 +159,7 @@ const FRAMEWORKS: Record<string, () => Promise<App>> = {
 const CASES: { path: string; status: number; body: string; after?: string; only?: string[] }[] = [
   { path: '/guarded/5', status: 200, body: '{"trail":["a:5","b:5","handler:5"]}' },
   { path: '/guarded/x', status: 404, body: 'fell through' },
+  { path: '/g/acme/in/5', status: 200, body: '{"trail":["g:5","a:5","handler:acme"]}' }, // a group's middleware first
   { path: '/denied', status: 403, body: 'denied' },
   { path: '/thrown', status: 500, body: 'handled: in middleware' },
   { path: '/nexterror', status: 500, body: 'handled: passed to next' },

@@ -7,7 +7,9 @@ import type { RouteDefinition } from '../compile/route-entry.js';
 import type { RouteValues } from '../route-values.js';
 import { decide, requestData, routerOf, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
 import { withMiddleware } from './route-middleware.js';
-import type { AdapterRoutes, RouteTableOf, ValuesAt } from './typed-routes.js';
+import { group as groupRoutes, type GroupOptions } from '../compile/route-group.js';
+import type { TemplateValues } from '../template/template-types.js';
+import type { AdapterRoutes, DefinedRoutes, GroupedRoutes, GroupTableOf, GroupValuesAt, RouteTableOf, ValuesAt } from './typed-routes.js';
 
 /** What res.locals.switchyard holds in a route's handler. */
 export type ExpressRouteData<Routes extends readonly RouteDefinition[] = readonly RouteDefinition[], Values = RouteValues> = SwitchyardRequestData<Routes, Values>;
@@ -26,8 +28,49 @@ export type ExpressRoutes<T extends readonly string[], N extends readonly unknow
   T,
   N,
   D,
-  { readonly [K in keyof T]: ExpressHandler<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> }
+  { readonly [K in keyof T]: ExpressHandler<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> },
+  { readonly [K in keyof T]: ExpressHandler<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> },
+  'express'
 >;
+
+/**
+ * A module of routes (`export const users = defineRoutes([...])`): each inline handler and middleware typed
+ * from its route, and kept typed in `switchyard([...users, ...posts])`. At run time the routes as given.
+ */
+export function defineRoutes<const T extends readonly string[], const N extends readonly unknown[], const D extends readonly unknown[]>(
+  routes: ExpressRoutes<T, N, D>,
+): DefinedRoutes<T, N, D, 'express'> {
+  return routes as never;
+}
+
+/** A group's routes, each handler and middleware typed from its route under the group's prefix. */
+export type ExpressGroupRoutes<P extends string, GN extends string, GD, T extends readonly string[], N extends readonly unknown[], D extends readonly unknown[]> = AdapterRoutes<
+  T,
+  N,
+  D,
+  { readonly [K in keyof T]: ExpressHandler<GroupTableOf<P, GN, GD, T, N, D>, GroupValuesAt<P, GD, T, D, K>> },
+  { readonly [K in keyof T]: ExpressHandler<GroupTableOf<P, GN, GD, T, N, D>, GroupValuesAt<P, GD, T, D, K>> },
+  'express'
+>;
+
+/**
+ * Routes under a prefix (`tenants/{tenant:int}`), with a name prefix, middleware run before each route's own,
+ * shared defaults and constraints (group() of the main entry): the flat table written out, handlers typed with
+ * the prefix's values. Groups nest.
+ */
+export function group<
+  const T extends readonly string[],
+  const N extends readonly unknown[],
+  const D extends readonly unknown[],
+  const P extends string = '',
+  const GN extends string = '',
+  const GD extends object = {},
+>(
+  options: GroupOptions<P, GN, GD, ExpressHandler<readonly RouteDefinition[], TemplateValues<P, GD>>>,
+  routes: ExpressGroupRoutes<P, GN, GD, T, N, D>,
+): GroupedRoutes<P, GN, GD, T, N, D, 'express'> {
+  return groupRoutes(options as GroupOptions, routes as readonly RouteDefinition[]) as never;
+}
 
 /**
  * A route's middleware and handler as one Express handler, Express's semantics: next() runs the next step,

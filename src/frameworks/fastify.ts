@@ -9,7 +9,9 @@ import type { RouteDefinition } from '../compile/route-entry.js';
 import type { RouteValues } from '../route-values.js';
 import { decide, requestData, routerOf, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
 import { withMiddleware, type RouteWithMiddleware } from './route-middleware.js';
-import type { AdapterRoutes, RouteTableOf, ValuesAt } from './typed-routes.js';
+import { group as groupRoutes, type GroupOptions } from '../compile/route-group.js';
+import type { TemplateValues } from '../template/template-types.js';
+import type { AdapterRoutes, DefinedRoutes, GroupedRoutes, GroupTableOf, GroupValuesAt, RouteTableOf, ValuesAt } from './typed-routes.js';
 
 /** The plugin's options: fastify's `prefix`, the routes (or a compiled router), the adapter's options. */
 export interface SwitchyardFastifyOptions extends AdapterOptions {
@@ -45,17 +47,56 @@ export type FastifyRoutes<T extends readonly string[], N extends readonly unknow
   N,
   D,
   { readonly [K in keyof T]: FastifyHandler<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> },
-  { readonly [K in keyof T]: FastifyMiddleware<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> }
+  { readonly [K in keyof T]: FastifyMiddleware<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> },
+  'fastify'
 >;
 
 /**
- * The routes for the plugin's `routes` option, each handler typed from its route (`app.register` cannot pass
- * the plugin's options back to type them, so the table is typed here). At runtime the table itself.
+ * The routes for the plugin's `routes` option, and a module of routes (`export const users =
+ * defineRoutes([...])`): each inline handler and middleware typed from its route (`app.register` cannot pass
+ * the plugin's options back to type them), and kept typed in a table spread from modules
+ * (`defineRoutes([...users, ...posts])`). At run time the routes as given.
  */
-export function typedRoutes<const T extends readonly string[], const N extends readonly unknown[], const D extends readonly unknown[]>(
+export function defineRoutes<const T extends readonly string[], const N extends readonly unknown[], const D extends readonly unknown[]>(
   routes: FastifyRoutes<T, N, D>,
-): readonly RouteDefinition[] {
-  return routes as readonly RouteDefinition[];
+): DefinedRoutes<T, N, D, 'fastify'> {
+  return routes as never;
+}
+
+/**
+ * defineRoutes, by its former name: the routes for the plugin's `routes` option, each handler typed from its
+ * route (`app.register` cannot pass the plugin's options back to type them).
+ * @deprecated Use defineRoutes.
+ */
+export const typedRoutes = defineRoutes;
+
+/** A group's routes, each handler and middleware typed from its route under the group's prefix. */
+export type FastifyGroupRoutes<P extends string, GN extends string, GD, T extends readonly string[], N extends readonly unknown[], D extends readonly unknown[]> = AdapterRoutes<
+  T,
+  N,
+  D,
+  { readonly [K in keyof T]: FastifyHandler<GroupTableOf<P, GN, GD, T, N, D>, GroupValuesAt<P, GD, T, D, K>> },
+  { readonly [K in keyof T]: FastifyMiddleware<GroupTableOf<P, GN, GD, T, N, D>, GroupValuesAt<P, GD, T, D, K>> },
+  'fastify'
+>;
+
+/**
+ * Routes under a prefix (`tenants/{tenant:int}`), with a name prefix, middleware run before each route's own,
+ * shared defaults and constraints (group() of the main entry): the flat table written out, handlers typed with
+ * the prefix's values. Groups nest.
+ */
+export function group<
+  const T extends readonly string[],
+  const N extends readonly unknown[],
+  const D extends readonly unknown[],
+  const P extends string = '',
+  const GN extends string = '',
+  const GD extends object = {},
+>(
+  options: GroupOptions<P, GN, GD, FastifyMiddleware<readonly RouteDefinition[], TemplateValues<P, GD>>>,
+  routes: FastifyGroupRoutes<P, GN, GD, T, N, D>,
+): GroupedRoutes<P, GN, GD, T, N, D, 'fastify'> {
+  return groupRoutes(options as GroupOptions, routes as readonly RouteDefinition[]) as never;
 }
 
 /** A hook of a route's middleware: a preHandler hook, async `(request, reply)` or with a callback `(request, reply, done)`. */

@@ -8,7 +8,9 @@ import type { RouteDefinition } from '../compile/route-entry.js';
 import type { RouteValues } from '../route-values.js';
 import { decide, requestData, routerOf, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
 import { withMiddleware } from './route-middleware.js';
-import type { AdapterRoutes, RouteTableOf, ValuesAt } from './typed-routes.js';
+import { group as groupRoutes, type GroupOptions } from '../compile/route-group.js';
+import type { TemplateValues } from '../template/template-types.js';
+import type { AdapterRoutes, DefinedRoutes, GroupedRoutes, GroupTableOf, GroupValuesAt, RouteTableOf, ValuesAt } from './typed-routes.js';
 
 export { SwitchyardRouter } from './hono-router.js';
 
@@ -31,7 +33,8 @@ export type HonoRoutes<T extends readonly string[], N extends readonly unknown[]
   N,
   D,
   { readonly [K in keyof T]: HonoHandler<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> },
-  { readonly [K in keyof T]: HonoMiddleware<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> }
+  { readonly [K in keyof T]: HonoMiddleware<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> },
+  'hono'
 >;
 
 /**
@@ -55,6 +58,46 @@ function composeHono(middleware: readonly Function[], handler: Function): Middle
     };
     return dispatch(0);
   };
+}
+
+/**
+ * A module of routes (`export const users = defineRoutes([...])`): each inline handler and middleware typed
+ * from its route, and kept typed in a table spread from modules (`[...users, ...posts]`). At run time the
+ * routes as given.
+ */
+export function defineRoutes<const T extends readonly string[], const N extends readonly unknown[], const D extends readonly unknown[]>(
+  routes: HonoRoutes<T, N, D>,
+): DefinedRoutes<T, N, D, 'hono'> {
+  return routes as never;
+}
+
+/** A group's routes, each handler and middleware typed from its route under the group's prefix. */
+export type HonoGroupRoutes<P extends string, GN extends string, GD, T extends readonly string[], N extends readonly unknown[], D extends readonly unknown[]> = AdapterRoutes<
+  T,
+  N,
+  D,
+  { readonly [K in keyof T]: HonoHandler<GroupTableOf<P, GN, GD, T, N, D>, GroupValuesAt<P, GD, T, D, K>> },
+  { readonly [K in keyof T]: HonoMiddleware<GroupTableOf<P, GN, GD, T, N, D>, GroupValuesAt<P, GD, T, D, K>> },
+  'hono'
+>;
+
+/**
+ * Routes under a prefix (`tenants/{tenant:int}`), with a name prefix, middleware run before each route's own,
+ * shared defaults and constraints (group() of the main entry): the flat table written out, handlers typed with
+ * the prefix's values. Groups nest.
+ */
+export function group<
+  const T extends readonly string[],
+  const N extends readonly unknown[],
+  const D extends readonly unknown[],
+  const P extends string = '',
+  const GN extends string = '',
+  const GD extends object = {},
+>(
+  options: GroupOptions<P, GN, GD, HonoMiddleware<readonly RouteDefinition[], TemplateValues<P, GD>>>,
+  routes: HonoGroupRoutes<P, GN, GD, T, N, D>,
+): GroupedRoutes<P, GN, GD, T, N, D, 'hono'> {
+  return groupRoutes(options as GroupOptions, routes as readonly RouteDefinition[]) as never;
 }
 
 /** The middleware, and the router it runs. */
