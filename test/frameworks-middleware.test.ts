@@ -91,7 +91,7 @@ const FRAMEWORKS: Record<string, () => Promise<App>> = {
   async fastify() {
     const app = Fastify();
     app.decorateRequest('trail', null);
-    type Trailed = { trail?: string[] | null; params: { id?: string } };
+    type Trailed = { trail?: string[] | null; params: { id?: string; tenant?: string } };
     const step = (name: string) => async (request: Trailed) => {
       request.trail = [...(request.trail ?? []), `${name}:${request.params.id}`];
     };
@@ -106,7 +106,7 @@ const FRAMEWORKS: Record<string, () => Promise<App>> = {
           handler: async (request: Trailed) => ({ trail: [...request.trail!, `handler:${request.params.id}`] }),
         },
         ...fastifyGroup({ prefix: 'g/{tenant}', middleware: [step('g')] }, [
-          { template: 'in/{id:int}', middleware: [step('a')], handler: async (request: Trailed & { params: { tenant?: string } }) => ({ trail: [...request.trail!, `handler:${request.params.tenant}`] }) },
+          { template: 'in/{id:int}', middleware: [step('a')], handler: async (request: Trailed) => ({ trail: [...request.trail!, `handler:${request.params.tenant}`] }) },
         ]),
         { template: 'denied', middleware: [async (_request: unknown, reply: { code: (n: number) => { send: (b: string) => void } }) => { reply.code(403).send('denied'); }], handler: async () => 'reached' },
         { template: 'thrown', middleware: [async () => { throw new Error('in middleware'); }], handler: async () => 'reached' },
