@@ -5,7 +5,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { CompiledRouter } from '../compile/compile.js';
 import type { RouteDefinition } from '../compile/route-entry.js';
 import type { RouteValues } from '../route-values.js';
-import { decide, requestData, routerOf, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
+import { decide, pathOf, requestData, routerOf, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
 import { withMiddleware } from './route-middleware.js';
 import { group as groupRoutes, type GroupOptions } from '../compile/route-group.js';
 import type { TemplateValues } from '../template/template-types.js';
@@ -99,19 +99,6 @@ function composeExpress(middleware: readonly Function[], handler: Function): Req
 
 /** The middleware, and the router it runs. */
 export type SwitchyardExpress = RequestHandler & { readonly router: CompiledRouter };
-
-/**
- * The path and query Express routes by: an absolute-form target ("http://h/items/5", which Express keeps in
- * req.url below its mount point) without its scheme and authority, as Express's router strips them.
- */
-function pathOf(url: string): string {
-  if (url.charCodeAt(0) === 47 /* / */) return url;
-  const query = url.indexOf('?');
-  const scheme = url.slice(0, query < 0 ? url.length : query).indexOf('://');
-  if (scheme < 0) return url;
-  const path = url.indexOf('/', scheme + 3);
-  return path < 0 ? `/${url.slice(query < 0 ? url.length : query)}` : url.slice(path);
-}
 
 /**
  * `app.use(switchyard(routes))`: routes are route definitions whose `handler` is an Express handler (or a

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod 
 import type { CompiledRouter } from '../compile/compile.js';
 import type { RouteDefinition } from '../compile/route-entry.js';
 import type { RouteValues } from '../route-values.js';
-import { decide, requestData, routerOf, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
+import { belowMount, decide, pathOf, requestData, routerOf, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
 import { withMiddleware, type RouteWithMiddleware } from './route-middleware.js';
 import { group as groupRoutes, type GroupOptions } from '../compile/route-group.js';
 import type { TemplateValues } from '../template/template-types.js';
@@ -127,9 +127,13 @@ function composeFastify(middleware: readonly Function[], handler: Function): Rou
 export async function switchyard(fastify: FastifyInstance, options: SwitchyardFastifyOptions): Promise<void> {
   const router = routerOf(withMiddleware(options.routes, composeFastify), options);
   const prefix = fastify.prefix;
+  // The prefix's segments (its parameters' too: `prefix: '/t/:tenant'`) are cut from the request's path; links
+  // start with the prefix as registered, or with the request's text for a prefix with parameters.
+  const depth = prefix.split('/').filter((segment) => segment !== '').length;
+  const literal = !/[:*]/.test(prefix);
   fastify.decorateRequest('switchyard', null);
   const handle = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
-    const target = request.url.slice(prefix.length) || '/';
+    const { base, rest: target } = belowMount(pathOf(request.url), depth);
     const decision = decide(router, request.method, target, options);
     switch (decision.kind) {
       case 'next':
@@ -142,7 +146,7 @@ export async function switchyard(fastify: FastifyInstance, options: SwitchyardFa
     const handler = decision.match.route.handler as RouteHandlerMethod | undefined;
     if (typeof handler !== 'function') return reply.callNotFound();
     (request as { params: unknown }).params = { ...decision.match.values };
-    (request as { switchyard?: SwitchyardRequestData }).switchyard = requestData(router, decision.match, prefix);
+    (request as { switchyard?: SwitchyardRequestData }).switchyard = requestData(router, decision.match, literal ? prefix : base);
     return handler.call(this, request, reply);
   };
   fastify.all('/', handle);

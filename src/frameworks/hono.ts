@@ -6,7 +6,7 @@ import type { Context, Handler, MiddlewareHandler, Next } from 'hono';
 import type { CompiledRouter } from '../compile/compile.js';
 import type { RouteDefinition } from '../compile/route-entry.js';
 import type { RouteValues } from '../route-values.js';
-import { decide, requestData, routerOf, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
+import { belowMount, decide, requestData, routerOf, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
 import { withMiddleware } from './route-middleware.js';
 import { group as groupRoutes, type GroupOptions } from '../compile/route-group.js';
 import type { TemplateValues } from '../template/template-types.js';
@@ -100,6 +100,12 @@ export function group<
   return groupRoutes(options as GroupOptions, routes as readonly RouteDefinition[]) as never;
 }
 
+/** The segments of the path a middleware is registered under ('/api/*' → 1, '/*' and '*' → 0); a path without a trailing '*' is no mount. */
+function mountDepth(routePath: string): number {
+  if (!routePath.endsWith('*')) return 0;
+  return routePath.slice(0, -1).split('/').filter((segment) => segment !== '').length;
+}
+
 /** The middleware, and the router it runs. */
 export type SwitchyardHono = MiddlewareHandler & { readonly router: CompiledRouter };
 
@@ -111,7 +117,9 @@ export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, 
   const router = routerOf(withMiddleware(routes, composeHono), options);
   const middleware = async (c: Context, next: Next): Promise<Response | void> => {
     const url = c.req.url;
-    const target = url.slice(url.indexOf('/', url.indexOf('//') + 2)); // path and query, as sent
+    // Below the path the middleware is registered under (app.route('/api', sub), basePath('/v1'),
+    // app.use('/t/:tenant/*', …)): its segments are the mount, cut from the path and put before links.
+    const { base, rest: target } = belowMount(url.slice(url.indexOf('/', url.indexOf('//') + 2)), mountDepth(c.req.routePath));
     const decision = decide(router, c.req.method, target, options);
     switch (decision.kind) {
       case 'next':
@@ -123,7 +131,7 @@ export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, 
     }
     const handler = decision.match.route.handler as MiddlewareHandler | undefined;
     if (typeof handler !== 'function') return next();
-    c.set('switchyard' as never, requestData(router, decision.match) as never);
+    c.set('switchyard' as never, requestData(router, decision.match, base) as never);
     return handler(c, next);
   };
   return Object.assign(middleware, { router });

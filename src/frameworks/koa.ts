@@ -5,7 +5,7 @@ import type { Context, DefaultContext, DefaultState, Middleware, Next } from 'ko
 import type { CompiledRouter } from '../compile/compile.js';
 import type { RouteDefinition } from '../compile/route-entry.js';
 import type { RouteValues } from '../route-values.js';
-import { decide, requestData, routerOf, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
+import { decide, pathOf, requestData, routerOf, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
 import { withMiddleware } from './route-middleware.js';
 import { group as groupRoutes, type GroupOptions } from '../compile/route-group.js';
 import type { TemplateValues } from '../template/template-types.js';
@@ -94,6 +94,17 @@ export function group<
 /** The middleware, and the router it runs. */
 export type SwitchyardKoa = Middleware & { readonly router: CompiledRouter };
 
+/**
+ * Where a mount (koa-mount's, which hands the app below it ctx.url without its prefix) put the routes: the part
+ * of the original path before the path the middleware sees; '' when ctx.url was rewritten otherwise.
+ */
+function mountOf(originalUrl: string, url: string): string {
+  const original = pathOf(originalUrl).split('?')[0];
+  const path = pathOf(url).split('?')[0];
+  const rest = path === '/' ? '' : path;
+  return original.length > rest.length && original.endsWith(rest) ? original.slice(0, original.length - rest.length).replace(/\/$/, '') : '';
+}
+
 /** `app.use(switchyard(routes))`: route definitions whose `handler` is a Koa middleware `(ctx, next)`. */
 export function switchyard<const T extends readonly string[], const N extends readonly unknown[], const D extends readonly unknown[]>(
   routes: KoaRoutes<T, N, D> | CompiledRouter,
@@ -102,7 +113,7 @@ export function switchyard<const T extends readonly string[], const N extends re
 export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, options: AdapterOptions = {}): SwitchyardKoa {
   const router = routerOf(withMiddleware(routes, composeKoa), options);
   const middleware = async (ctx: Context, next: Next): Promise<void> => {
-    const decision = decide(router, ctx.method, ctx.url, options);
+    const decision = decide(router, ctx.method, pathOf(ctx.url), options);
     switch (decision.kind) {
       case 'next':
         return next();
@@ -120,7 +131,7 @@ export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, 
     const handler = decision.match.route.handler as Middleware | undefined;
     if (typeof handler !== 'function') return next();
     (ctx as Context & { params: Record<string, unknown> }).params = { ...decision.match.values };
-    ctx.state.switchyard = requestData(router, decision.match);
+    ctx.state.switchyard = requestData(router, decision.match, ctx.originalUrl === ctx.url ? '' : mountOf(ctx.originalUrl, ctx.url));
     await handler(ctx, next);
   };
   return Object.assign(middleware as Middleware, { router });
