@@ -3,6 +3,8 @@
 // run on every strategy.
 import { describe, expect, it } from 'vitest';
 import { group, RouteCreationError, TemplateParseError, type RouteDefinition } from '../src/index.js';
+import { toOpenApi } from '../src/openapi.js';
+import { compile } from '../src/index.js';
 import { compileWith, strategies } from './support/routers.js';
 
 const auth = () => {};
@@ -74,6 +76,13 @@ describe.each(strategies)('a grouped table on %s', (strategy) => {
   it('explain shows the full templates', () => {
     const explained = router.explain('/tenants/4/users/0/avatar', 'GET');
     expect(explained.routes.map((r) => r.route.template)).toContain('tenants/{tenant:int}/users/{id}/avatar');
+  });
+});
+
+describe('a grouped table in OpenAPI', () => {
+  it('has the full paths, with the prefix\'s parameters', () => {
+    const document = toOpenApi(compile(table), { info: { title: 't', version: '1' } });
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/tenants/{tenant}/users/{id}', '/tenants/{tenant}/admin']));
   });
 });
 
