@@ -193,3 +193,17 @@ describe('a route\'s middleware given wrongly: a clear error when the adapter is
     expect(() => make([{ template: 'a', middleware: [h] }])).toThrow(/middleware runs before a handler: the route has none/);
   });
 });
+
+describe('a route without middleware keeps its handler as given (no wrapper, nothing per request)', () => {
+  const adapters = { express: expressRoutes, koa: koaRoutes, hono: honoRoutes } as Record<string, (routes: unknown[]) => { router: { match: (path: string) => { route: { handler: unknown } } | null } }>;
+  it.each(Object.keys(adapters))('%s', (name) => {
+    const plain = () => {};
+    const guarded = () => {};
+    const { router } = adapters[name]([
+      { template: 'plain', handler: plain },
+      { template: 'guarded', middleware: [() => {}], handler: guarded },
+    ]);
+    expect(router.match('/plain')?.route.handler).toBe(plain);
+    expect(router.match('/guarded')?.route.handler).not.toBe(guarded); // composed once, at start-up
+  });
+});
