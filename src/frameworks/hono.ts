@@ -1,7 +1,8 @@
 // switchyard-router/hono: the routes as one Hono 4 middleware (`app.use(switchyard(routes))`), and
 // SwitchyardRouter (hono-router.ts), a Router for `new Hono({ router })`. In the middleware a route's handler
 // is a Hono handler `(c, next)`; hono fills c.req.param() from its own router only, so the matched values, the
-// match and urlFor are in c.var.switchyard (c.get('switchyard')). Nothing matches: next().
+// match and urlFor are in c.var.switchyard (c.get('switchyard')). Templates match below the path the middleware
+// is registered under (app.route(), basePath()). Nothing matches: next().
 import type { Context, Handler, MiddlewareHandler, Next } from 'hono';
 import type { CompiledRouter } from '../compile/compile.js';
 import type { RouteDefinition } from '../compile/route-entry.js';
