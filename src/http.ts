@@ -2,7 +2,7 @@
 // RouterMiddleware, UrlHelper, Application) — re-exports only.
 export { ServiceContainer, type ServiceKey } from './pipeline/service-container.js';
 export { HttpContext, HttpRequest, HttpResponse } from './pipeline/http-context.js';
-export type { RequestDelegate, RouteRequestHandler, RoutedHttpContext, Middleware } from './pipeline/delegates.js';
+export type { RequestDelegate, RouteRequestHandler, RouteMiddleware, RoutedHttpContext, Middleware } from './pipeline/delegates.js';
 export { RouteData } from './pipeline/route-data.js';
 export { RouteContext, type Router, type NamedRouter } from './pipeline/router.js';
 export { VirtualPathContext, VirtualPathData } from './pipeline/virtual-path.js';

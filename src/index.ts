@@ -37,6 +37,7 @@ export { ConstraintRegistry, builtinConstraints, type ConstraintSpec } from './c
 
 export { compile, checkRoutes, type CompileOptions, type CompiledRouter, type GenerateOptions, type GeneratedPath } from './compile/compile.js';
 export type { RouteDefinition, CompiledRoute } from './compile/route-entry.js';
+export { group, type GroupOptions, type GroupedRoute } from './compile/route-group.js';
 export type { RouteMatch, MatchStrategy } from './compile/matcher.js';
 export type { Explanation, RouteExplanation, MissReason } from './compile/introspect/explain.js';
 export type { GenerationExplanation, RouteGenerationExplanation, GenerationMiss } from './compile/introspect/explain-generate.js';

@@ -19,21 +19,23 @@ describe.each(['express', 'fastify', 'hono', 'koa'])('docs/frameworks/%s.md', (n
 
   // `npm run typecheck` checks the example under strict: with no annotation, an untyped handler parameter
   // would be an implicit-any error there, so the adapter's own types must carry it.
-  it('types its handlers without an annotation on a parameter and without a cast', () => {
+  it('types its handlers and middleware without an annotation on a parameter and without a cast', () => {
     const example = readFileSync(new URL(`examples/frameworks/${name}.ts`, docs), 'utf8');
-    const handlers = [...example.matchAll(/handler: (?:async )?(?:function )?\(([^)]*)\)/g)].map((m) => m[1]);
-    expect(handlers.length).toBeGreaterThan(0);
+    const handlers = [...example.matchAll(/(?:handler: |middleware: \[\s*)(?:async )?(?:function )?\(([^)]*)\)/g)].map((m) => m[1]);
+    expect(handlers.length).toBeGreaterThan(2);
+    expect(example).toMatch(/defineRoutes\(\[/); // a module
+    expect(example).toMatch(/group\(\s*\{\s*prefix:[\s\S]*?middleware: \[/); // a group, with middleware
     for (const parameters of handlers) expect(parameters).not.toContain(':');
     expect(example).not.toMatch(/\bas (never|unknown|[A-Z]\w*)\b/);
   });
 });
 
 /** GET a path from a node:http listener on a free port. */
-async function get(listener: Parameters<typeof createServer>[1], path: string, method = 'GET'): Promise<{ status: number; body: string; allow?: string }> {
+async function get(listener: Parameters<typeof createServer>[1], path: string, method = 'GET', headers: Record<string, string> = {}): Promise<{ status: number; body: string; allow?: string }> {
   const server = createServer(listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
-    const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`, { method });
+    const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`, { method, headers });
     return { status: response.status, body: await response.text(), allow: response.headers.get('allow') ?? undefined };
   } finally {
     server.close();
@@ -57,5 +59,28 @@ describe('the examples run', () => {
   it('hono: GET /api/todo/5, both ways', async () => {
     expect(await (await honoApp().request('/api/todo/5')).text()).toBe('{"id":"5","next":"/api/todo/6"}');
     expect(await (await honoRoutedApp().request('/api/todo/5')).text()).toBe('{"id":"5"}');
+  });
+
+  // The group's middleware: 403 without the header, the handler's link (the group's prefix and name) with it.
+  const admin = '/api/tenants/7/admin/users/3';
+  const self = '{"self":"/api/tenants/7/admin/users/3"}';
+  it('express: the admin group', async () => {
+    expect(await get(expressApp(), admin)).toMatchObject({ status: 403, body: '{"error":"not an admin of tenant 7"}' });
+    expect(await get(expressApp(), admin, 'GET', { 'x-role': 'admin' })).toMatchObject({ status: 200, body: self });
+  });
+  it('koa: the admin group', async () => {
+    expect(await get(koaApp().callback(), admin)).toMatchObject({ status: 403 });
+    expect(await get(koaApp().callback(), admin, 'GET', { 'x-role': 'admin' })).toMatchObject({ status: 200, body: self });
+  });
+  it('fastify: the admin group', async () => {
+    const app = await fastifyApp();
+    const denied = await app.inject({ method: 'GET', url: admin });
+    const allowed = await app.inject({ method: 'GET', url: admin, headers: { 'x-role': 'admin' } });
+    expect([denied.statusCode, denied.body, allowed.statusCode, allowed.body]).toEqual([403, '{"error":"not an admin of tenant 7"}', 200, self]);
+    await app.close();
+  });
+  it('hono: the admin group, mounted by app.route', async () => {
+    expect((await honoApp().request(admin)).status).toBe(403);
+    expect(await (await honoApp().request(admin, { headers: { 'x-role': 'admin' } })).text()).toBe(self);
   });
 });

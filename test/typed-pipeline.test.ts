@@ -150,3 +150,53 @@ describe('router middleware options', () => {
     expect(() => useRouter(app, single, { methodNotAllowed: true })).toThrow(/allowedMethods/);
   });
 });
+
+describe("a mapped route's middleware and a group's", () => {
+  let base: string;
+  beforeAll(async () => {
+    const app = createApplication();
+    addRouting(app.services);
+    type Ctx = { items: Map<unknown, unknown>; routeData: { values: Record<string, unknown> } };
+    const step = (name: string) => async (ctx: Ctx, next: () => Promise<void>) => {
+      ctx.items.set('trail', [...((ctx.items.get('trail') as string[]) ?? []), `${name}:${ctx.routeData.values.id}`]);
+      await next();
+    };
+    const builder = new RouteBuilder(app)
+      .mapGroup(
+        'admin/{id:int}',
+        (admin) =>
+          admin
+            .mapGet('a', (ctx) => ctx.response.json(200, [...(ctx.items.get('trail') as string[]), 'handler']), { middleware: [step('own1'), step('own2')] })
+            .mapGroup('inner', (inner) => inner.mapGet('b', (ctx) => ctx.response.json(200, [...(ctx.items.get('trail') as string[]), 'handler'])), {
+              middleware: [step('inner')],
+            }),
+        { middleware: [step('group')] },
+      )
+      .mapGet('denied/{id}', (ctx) => ctx.response.send(200, 'reached'), { middleware: [(ctx) => ctx.response.send(403, 'denied')] })
+      .mapGet('thrown/{id}', (ctx) => ctx.response.send(200, 'reached'), { middleware: [() => { throw new Error('in middleware'); }] })
+      .mapGet('plain/{id}', (ctx) => ctx.response.send(200, 'no middleware'));
+    useRouter(app, builder.build());
+    base = await start(app);
+  });
+
+  it.each([
+    { path: '/admin/5/a', status: 200, text: '["group:5","own1:5","own2:5","handler"]' },
+    { path: '/admin/5/inner/b', status: 200, text: '["group:5","inner:5","handler"]' },
+    { path: '/denied/1', status: 403, text: 'denied' },
+    { path: '/plain/1', status: 200, text: 'no middleware' },
+  ])('GET $path → $status $text', async ({ path, status, text }) => {
+    const reply = await call(base, 'GET', path);
+    expect([reply.status, reply.text]).toEqual([status, text]);
+  });
+
+  it('what a middleware throws is the pipeline error path (500 problem), the handler not run', async () => {
+    const reply = await call(base, 'GET', '/thrown/1');
+    expect(reply.status).toBe(500);
+    expect(reply.text).not.toContain('reached');
+  });
+
+  it('middleware that is not a list of functions throws when mapped', () => {
+    const builder = new RouteBuilder(createApplication());
+    expect(() => builder.mapGet('x', () => {}, { middleware: ['auth' as never] })).toThrow(/middleware\[0\] must be a function, got string/);
+  });
+});

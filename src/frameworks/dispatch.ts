@@ -8,6 +8,7 @@ import type { RouteMatch } from '../compile/matcher.js';
 import type { RouteDefinition } from '../compile/route-entry.js';
 import type { RouteValues } from '../route-values.js';
 import { problem, type ProblemDetails } from '../pipeline/problem-details.js';
+import { encodeUrlPart } from '../compile/generate/url-encoder.js';
 import type { UrlFor } from './typed-routes.js';
 
 export type { UrlFor } from './typed-routes.js';
@@ -67,10 +68,11 @@ export function decide(router: AdapterRouter, method: string, target: string, op
  * throws, naming the route and why (explainGenerate's reasons), into the framework's error handling.
  */
 export function urlForRequest(router: AdapterRouter, match: RouteMatch | null, base = ''): UrlFor {
+  let prefix: string | undefined;
   return (name: string, values: RouteValues = {}) => {
     const options = { routeName: name, ambientValues: match?.values ?? null };
     const found = router.generate(values, options);
-    if (found !== null) return base + found.path;
+    if (found !== null) return (prefix ??= linkBase(base)) + found.path;
     // A built router has no explainGenerate: the error then gives no reasons.
     const reasons = router.explainGenerate?.(values, options).routes.map((r) => r.message);
     const why = reasons === undefined ? '' : reasons.length > 0 ? `: ${reasons.join('; ')}` : ': no route has that name';
@@ -92,4 +94,51 @@ export interface SwitchyardRequestData<Routes extends readonly RouteDefinition[]
 
 export function requestData(router: AdapterRouter, match: RouteMatch, base = ''): SwitchyardRequestData {
   return { match, route: match.route, values: match.values, urlFor: urlForRequest(router, match, base) };
+}
+
+/**
+ * The path and query of a request target: an absolute-form target ("http://h/items/5", RFC 9112 §3.2.2, which
+ * node:http hands over as sent) without its scheme and authority, as Express's router strips them.
+ */
+export function pathOf(url: string): string {
+  if (url.charCodeAt(0) === 47 /* / */) return url;
+  const query = url.indexOf('?');
+  const scheme = url.slice(0, query < 0 ? url.length : query).indexOf('://');
+  if (scheme < 0) return url;
+  const path = url.indexOf('/', scheme + 3);
+  return path < 0 ? `/${url.slice(query < 0 ? url.length : query)}` : url.slice(path);
+}
+
+/** A path (and query) cut after its first `count` segments: the mount's text, and the target below it ("/" at least). */
+export function belowMount(target: string, count: number): { readonly base: string; readonly rest: string } {
+  let end = 0;
+  for (let i = 0; i < count; i++) {
+    const next = target.indexOf('/', end + 1);
+    const query = target.indexOf('?', end + 1);
+    end = query >= 0 && (next < 0 || query < next) ? query : next < 0 ? target.length : next;
+    if (end === target.length || target.charCodeAt(end) === 63 /* ? */) break;
+  }
+  const rest = target.slice(end);
+  return { base: target.slice(0, end), rest: rest === '' || rest.charCodeAt(0) === 63 ? `/${rest}` : rest };
+}
+
+/**
+ * A mount's path as links start with it: each segment (a mount parameter's value is the request's text)
+ * decoded and encoded again as one path segment, empty ones left out, so no link starts with "//" or "/\"
+ * (another host to a browser), whatever the request said.
+ */
+export function linkBase(base: string): string {
+  if (base === '') return base;
+  let out = '';
+  for (const segment of base.split('/')) {
+    if (segment === '') continue;
+    let text = segment;
+    try {
+      text = decodeURIComponent(segment);
+    } catch {
+      // not valid percent-encoding: encoded as it stands ("%" becomes "%25")
+    }
+    out += `/${encodeUrlPart(text)}`;
+  }
+  return out;
 }

@@ -7,14 +7,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod 
 import type { CompiledRouter } from '../compile/compile.js';
 import type { RouteDefinition } from '../compile/route-entry.js';
 import type { RouteValues } from '../route-values.js';
-import { decide, requestData, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
+import { belowMount, decide, pathOf, requestData, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
 import { routerOf } from './router-of.js';
+import { withMiddleware, type RouteWithMiddleware } from './route-middleware.js';
 import { traceRoute } from '../pipeline/route-tracing.js';
-import type { AdapterRoutes, RouteTableOf, ValuesAt } from './typed-routes.js';
+import { group as groupRoutes, type GroupOptions } from '../compile/route-group.js';
+import type { TemplateValues } from '../template/template-types.js';
+import type { AdapterRoutes, DefinedRoutes, GroupedRoutes, GroupTableOf, GroupValuesAt, RouteTableOf, ValuesAt } from './typed-routes.js';
 
 /** The plugin's options: fastify's `prefix`, the routes (or a compiled router), the adapter's options. */
 export interface SwitchyardFastifyOptions extends AdapterOptions {
-  readonly routes: readonly RouteDefinition[] | CompiledRouter;
+  /** Route definitions whose handler (and middleware) are fastify's, or a compiled router. */
+  readonly routes: readonly RouteWithMiddleware[] | CompiledRouter;
   readonly prefix?: string;
 }
 
@@ -28,31 +32,110 @@ export type FastifyHandler<Routes extends readonly RouteDefinition[] = readonly 
   reply: FastifyReply<{ Params: Values }>,
 ) => unknown;
 
-/** The routes, each handler typed from its route. */
+/**
+ * A route's middleware: a preHandler hook whose request.params are the route's values, async
+ * `(request, reply)` or with a callback `(request, reply, done)`.
+ */
+export type FastifyMiddleware<Routes extends readonly RouteDefinition[] = readonly RouteDefinition[], Values = RouteValues> = (
+  this: FastifyInstance,
+  request: FastifyRequest<{ Params: Values }> & { readonly switchyard: FastifyRouteData<Routes, Values> },
+  reply: FastifyReply<{ Params: Values }>,
+  done: (error?: Error) => void,
+) => unknown;
+
+/** The routes, each handler and middleware typed from its route. */
 export type FastifyRoutes<T extends readonly string[], N extends readonly unknown[], D extends readonly unknown[]> = AdapterRoutes<
   T,
   N,
   D,
-  { readonly [K in keyof T]: FastifyHandler<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> }
+  { readonly [K in keyof T]: FastifyHandler<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> },
+  { readonly [K in keyof T]: FastifyMiddleware<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> },
+  'fastify'
 >;
 
 /**
- * The routes for the plugin's `routes` option, each handler typed from its route (`app.register` cannot pass
- * the plugin's options back to type them, so the table is typed here). At runtime the table itself.
+ * The routes for the plugin's `routes` option, and a module of routes (`export const users =
+ * defineRoutes([...])`): each inline handler and middleware typed from its route (`app.register` cannot pass
+ * the plugin's options back to type them), and kept typed in a table spread from modules
+ * (`defineRoutes([...users, ...posts])`). At run time the routes as given.
  */
-export function typedRoutes<const T extends readonly string[], const N extends readonly unknown[], const D extends readonly unknown[]>(
+export function defineRoutes<const T extends readonly string[], const N extends readonly unknown[], const D extends readonly unknown[]>(
   routes: FastifyRoutes<T, N, D>,
-): readonly RouteDefinition[] {
-  return routes as readonly RouteDefinition[];
+): DefinedRoutes<T, N, D, 'fastify'> {
+  return routes as never;
+}
+
+/**
+ * defineRoutes, by its former name: the routes for the plugin's `routes` option, each handler typed from its
+ * route (`app.register` cannot pass the plugin's options back to type them).
+ * @deprecated Use defineRoutes.
+ */
+export const typedRoutes = defineRoutes;
+
+/** A group's routes, each handler and middleware typed from its route under the group's prefix. */
+export type FastifyGroupRoutes<P extends string, GN extends string, GD, T extends readonly string[], N extends readonly unknown[], D extends readonly unknown[]> = AdapterRoutes<
+  T,
+  N,
+  D,
+  { readonly [K in keyof T]: FastifyHandler<GroupTableOf<P, GN, GD, T, N, D>, GroupValuesAt<P, GD, T, D, K>> },
+  { readonly [K in keyof T]: FastifyMiddleware<GroupTableOf<P, GN, GD, T, N, D>, GroupValuesAt<P, GD, T, D, K>> },
+  'fastify'
+>;
+
+/**
+ * Routes under a prefix (`tenants/{tenant:int}`), with a name prefix, middleware run before each route's own,
+ * shared defaults and constraints (group() of the main entry): the flat table written out, handlers typed with
+ * the prefix's values. Groups nest.
+ */
+export function group<
+  const T extends readonly string[],
+  const N extends readonly unknown[],
+  const D extends readonly unknown[],
+  const P extends string = '',
+  const GN extends string = '',
+  const GD extends object = {},
+>(
+  options: GroupOptions<P, GN, GD, FastifyMiddleware<readonly RouteDefinition[], TemplateValues<P, GD>>>,
+  routes: FastifyGroupRoutes<P, GN, GD, T, N, D>,
+): GroupedRoutes<P, GN, GD, T, N, D, 'fastify'> {
+  return groupRoutes(options as GroupOptions, routes as readonly RouteDefinition[]) as never;
+}
+
+/** A hook of a route's middleware: a preHandler hook, async `(request, reply)` or with a callback `(request, reply, done)`. */
+type Hook = (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply, done?: (error?: Error) => void) => unknown;
+
+/**
+ * A route's middleware and handler as one fastify handler, as fastify runs preHandler hooks: in order, an async
+ * hook awaited, a hook that takes `done` until it calls it; a hook that sends the reply ends the chain (the
+ * handler does not run); what a hook throws, rejects or passes to done goes to fastify's error handling.
+ */
+function composeFastify(middleware: readonly Function[], handler: Function): RouteHandlerMethod {
+  const hooks = middleware as readonly Hook[];
+  const handle = handler as RouteHandlerMethod;
+  return async function (this: FastifyInstance, request, reply) {
+    for (const hook of hooks) {
+      if (hook.length >= 3) {
+        await new Promise<void>((resolve, reject) => void hook.call(this, request, reply, (error) => (error ? reject(error) : resolve())));
+      } else {
+        await hook.call(this, request, reply);
+      }
+      if (reply.sent) return reply;
+    }
+    return handle.call(this, request, reply);
+  };
 }
 
 /** The plugin. */
 export async function switchyard(fastify: FastifyInstance, options: SwitchyardFastifyOptions): Promise<void> {
-  const router = routerOf(options.routes, options);
+  const router = routerOf(withMiddleware(options.routes, composeFastify), options);
   const prefix = fastify.prefix;
+  // The prefix's segments (its parameters' too: `prefix: '/t/:tenant'`) are cut from the request's path; links
+  // start with the prefix as registered, or with the request's text for a prefix with parameters.
+  const depth = prefix.split('/').filter((segment) => segment !== '').length;
+  const literal = !/[:*]/.test(prefix);
   fastify.decorateRequest('switchyard', null);
   const handle = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
-    const target = request.url.slice(prefix.length) || '/';
+    const { base, rest: target } = belowMount(pathOf(request.url), depth);
     const decision = decide(router, request.method, target, options);
     switch (decision.kind) {
       case 'next':
@@ -65,8 +148,9 @@ export async function switchyard(fastify: FastifyInstance, options: SwitchyardFa
     const handler = decision.match.route.handler as RouteHandlerMethod | undefined;
     if (typeof handler !== 'function') return reply.callNotFound();
     (request as { params: unknown }).params = { ...decision.match.values };
-    (request as { switchyard?: SwitchyardRequestData }).switchyard = requestData(router, decision.match, prefix);
-    traceRoute(decision.match.route.template, request.method, prefix); // request.routeOptions.url is fastify's, read-only
+    (request as { switchyard?: SwitchyardRequestData }).switchyard = requestData(router, decision.match, literal ? prefix : base);
+    // http.route under the prefix as registered ('/t/:tenant': no request's values); routeOptions.url is fastify's, read-only.
+    traceRoute(decision.match.route.template, request.method, prefix);
     return handler.call(this, request, reply);
   };
   fastify.all('/', handle);

@@ -1,14 +1,19 @@
 // The Hono middleware over a router already made: compile()'s or a built module's. No compile() here, so the
 // entry for built routers (switchyard-router/hono/aot) bundles without the code generator or new Function.
+// Templates match below the path the middleware is registered under (app.route(), basePath(), a route prefix
+// with parameters): its segments are cut from the path, put before links and before http.route.
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { traceRoute } from '../pipeline/route-tracing.js';
-import { decide, requestData, type AdapterOptions, type AdapterRouter } from './dispatch.js';
+import { belowMount, decide, requestData, type AdapterOptions, type AdapterRouter } from './dispatch.js';
 
 /** The middleware: the route that takes the request runs with c.var.switchyard set; nothing matches: next(). */
 export function honoMiddleware(router: AdapterRouter, options: AdapterOptions): MiddlewareHandler {
   return async (c: Context, next: Next): Promise<Response | void> => {
     const url = c.req.url;
-    const target = url.slice(url.indexOf('/', url.indexOf('//') + 2)); // path and query, as sent
+    // Below the path the middleware is registered under (app.route('/api', sub), basePath('/v1'),
+    // app.use('/t/:tenant/*', …)): its segments are the mount, cut from the path and put before links.
+    const registered = c.req.routePath;
+    const { base, rest: target } = belowMount(url.slice(url.indexOf('/', url.indexOf('//') + 2)), mountDepth(registered));
     const decision = decide(router, c.req.method, target, options);
     switch (decision.kind) {
       case 'next':
@@ -20,9 +25,44 @@ export function honoMiddleware(router: AdapterRouter, options: AdapterOptions): 
     }
     const handler = decision.match.route.handler as MiddlewareHandler | undefined;
     if (typeof handler !== 'function') return next();
-    c.set('switchyard' as never, requestData(router, decision.match) as never);
-    // Hono's c.req.routePath stays Hono's own (this middleware's path): the route is on the span.
-    traceRoute(decision.match.route.template, c.req.method);
+    c.set('switchyard' as never, requestData(router, decision.match, base) as never);
+    // Hono's c.req.routePath stays Hono's own (this middleware's path): the route is on the span, under the
+    // mount as registered ('/t/:tenant', no request's values).
+    traceRoute(decision.match.route.template, c.req.method, mountPath(registered));
     return handler(c, next);
+  };
+}
+
+/** The segments of the path a middleware is registered under ('/api/*' → 1, '/*' and '*' → 0); a path without a trailing '*' is no mount. */
+function mountDepth(routePath: string): number {
+  if (!routePath.endsWith('*')) return 0;
+  return routePath.slice(0, -1).split('/').filter((segment) => segment !== '').length;
+}
+
+/** The mount as registered, as http.route starts with it ('/api/*' → '/api', '/*' → ''). */
+function mountPath(routePath: string): string {
+  return routePath.endsWith('*') ? routePath.slice(0, -1).replace(/\/$/, '') : '';
+}
+
+/**
+ * A route's middleware and handler as one Hono handler, as Hono composes its own: each step's next() runs the
+ * next one, and the Response the handler returns becomes c.res, so a step that awaited next() sees it (and may
+ * change its headers); a step that returns a Response without calling next() answers. What a step throws goes
+ * to app.onError.
+ */
+export function composeHono(middleware: readonly Function[], handler: Function): MiddlewareHandler {
+  const steps = [...middleware, handler] as MiddlewareHandler[];
+  return (c, next) => {
+    let called = -1;
+    const dispatch = async (i: number): Promise<Response | void> => {
+      if (i <= called) throw new Error('next() called multiple times');
+      called = i;
+      if (i + 1 === steps.length) return steps[i](c, next);
+      return steps[i](c, async () => {
+        const answer = await dispatch(i + 1);
+        if (answer instanceof Response && !c.finalized) c.res = answer;
+      });
+    };
+    return dispatch(0);
   };
 }

@@ -1,15 +1,20 @@
 // switchyard-router/hono: the routes as one Hono 4 middleware (`app.use(switchyard(routes))`), and
 // SwitchyardRouter (hono-router.ts), a Router for `new Hono({ router })`. In the middleware a route's handler
 // is a Hono handler `(c, next)`; hono fills c.req.param() from its own router only, so the matched values, the
-// match and urlFor are in c.var.switchyard (c.get('switchyard')). Nothing matches: next().
+// match and urlFor are in c.var.switchyard (c.get('switchyard')). Templates match below the path the middleware
+// is registered under (app.route(), basePath()). Nothing matches: next(). The middleware itself is
+// hono-middleware.ts, shared with switchyard-router/hono/aot.
 import type { Handler, MiddlewareHandler } from 'hono';
 import type { CompiledRouter } from '../compile/compile.js';
 import type { RouteDefinition } from '../compile/route-entry.js';
 import type { RouteValues } from '../route-values.js';
 import type { AdapterOptions, AdapterRouter, SwitchyardRequestData } from './dispatch.js';
-import { honoMiddleware } from './hono-middleware.js';
+import { composeHono, honoMiddleware } from './hono-middleware.js';
 import { routerOf } from './router-of.js';
-import type { AdapterRoutes, RouteTableOf, ValuesAt } from './typed-routes.js';
+import { withMiddleware } from './route-middleware.js';
+import { group as groupRoutes, type GroupOptions } from '../compile/route-group.js';
+import type { TemplateValues } from '../template/template-types.js';
+import type { AdapterRoutes, DefinedRoutes, GroupedRoutes, GroupTableOf, GroupValuesAt, RouteTableOf, ValuesAt } from './typed-routes.js';
 
 export { SwitchyardRouter } from './hono-router.js';
 
@@ -21,13 +26,60 @@ export type HonoHandler<Routes extends readonly RouteDefinition[] = readonly Rou
   Variables: { switchyard: HonoRouteData<Routes, Values> };
 }>;
 
-/** The routes, each handler typed from its route. */
+/** A route's middleware: a Hono middleware `(c, next)` whose c.var.switchyard holds the route's values. */
+export type HonoMiddleware<Routes extends readonly RouteDefinition[] = readonly RouteDefinition[], Values = RouteValues> = MiddlewareHandler<{
+  Variables: { switchyard: HonoRouteData<Routes, Values> };
+}>;
+
+/** The routes, each handler and middleware typed from its route. */
 export type HonoRoutes<T extends readonly string[], N extends readonly unknown[], D extends readonly unknown[]> = AdapterRoutes<
   T,
   N,
   D,
-  { readonly [K in keyof T]: HonoHandler<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> }
+  { readonly [K in keyof T]: HonoHandler<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> },
+  { readonly [K in keyof T]: HonoMiddleware<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> },
+  'hono'
 >;
+
+/**
+ * A module of routes (`export const users = defineRoutes([...])`): each inline handler and middleware typed
+ * from its route, and kept typed in a table spread from modules (`[...users, ...posts]`). At run time the
+ * routes as given.
+ */
+export function defineRoutes<const T extends readonly string[], const N extends readonly unknown[], const D extends readonly unknown[]>(
+  routes: HonoRoutes<T, N, D>,
+): DefinedRoutes<T, N, D, 'hono'> {
+  return routes as never;
+}
+
+/** A group's routes, each handler and middleware typed from its route under the group's prefix. */
+export type HonoGroupRoutes<P extends string, GN extends string, GD, T extends readonly string[], N extends readonly unknown[], D extends readonly unknown[]> = AdapterRoutes<
+  T,
+  N,
+  D,
+  { readonly [K in keyof T]: HonoHandler<GroupTableOf<P, GN, GD, T, N, D>, GroupValuesAt<P, GD, T, D, K>> },
+  { readonly [K in keyof T]: HonoMiddleware<GroupTableOf<P, GN, GD, T, N, D>, GroupValuesAt<P, GD, T, D, K>> },
+  'hono'
+>;
+
+/**
+ * Routes under a prefix (`tenants/{tenant:int}`), with a name prefix, middleware run before each route's own,
+ * shared defaults and constraints (group() of the main entry): the flat table written out, handlers typed with
+ * the prefix's values. Groups nest.
+ */
+export function group<
+  const T extends readonly string[],
+  const N extends readonly unknown[],
+  const D extends readonly unknown[],
+  const P extends string = '',
+  const GN extends string = '',
+  const GD extends object = {},
+>(
+  options: GroupOptions<P, GN, GD, HonoMiddleware<readonly RouteDefinition[], TemplateValues<P, GD>>>,
+  routes: HonoGroupRoutes<P, GN, GD, T, N, D>,
+): GroupedRoutes<P, GN, GD, T, N, D, 'hono'> {
+  return groupRoutes(options as GroupOptions, routes as readonly RouteDefinition[]) as never;
+}
 
 /** The middleware, and the router it runs. */
 export type SwitchyardHono<R extends AdapterRouter = CompiledRouter> = MiddlewareHandler & { readonly router: R };
@@ -45,6 +97,6 @@ export function switchyard<
   R extends AdapterRouter = CompiledRouter,
 >(routes: HonoRoutes<T, N, D> | R, options?: AdapterOptions): SwitchyardHono<AdapterRouter extends R ? CompiledRouter : R>;
 export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, options: AdapterOptions = {}): SwitchyardHono {
-  const router = routerOf(routes, options);
+  const router = routerOf(withMiddleware(routes, composeHono), options);
   return Object.assign(honoMiddleware(router, options), { router });
 }

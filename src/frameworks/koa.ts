@@ -5,10 +5,13 @@ import type { Context, DefaultContext, DefaultState, Middleware, Next } from 'ko
 import type { CompiledRouter } from '../compile/compile.js';
 import type { RouteDefinition } from '../compile/route-entry.js';
 import type { RouteValues } from '../route-values.js';
-import { decide, requestData, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
+import { decide, pathOf, requestData, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
 import { routerOf } from './router-of.js';
+import { withMiddleware } from './route-middleware.js';
 import { httpRoute, traceRoute } from '../pipeline/route-tracing.js';
-import type { AdapterRoutes, RouteTableOf, ValuesAt } from './typed-routes.js';
+import { group as groupRoutes, type GroupOptions } from '../compile/route-group.js';
+import type { TemplateValues } from '../template/template-types.js';
+import type { AdapterRoutes, DefinedRoutes, GroupedRoutes, GroupTableOf, GroupValuesAt, RouteTableOf, ValuesAt } from './typed-routes.js';
 
 /** What ctx.state.switchyard holds in a route's handler. */
 export type KoaRouteData<Routes extends readonly RouteDefinition[] = readonly RouteDefinition[], Values = RouteValues> = SwitchyardRequestData<Routes, Values>;
@@ -24,11 +27,85 @@ export type KoaRoutes<T extends readonly string[], N extends readonly unknown[],
   T,
   N,
   D,
-  { readonly [K in keyof T]: KoaHandler<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> }
+  { readonly [K in keyof T]: KoaHandler<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> },
+  { readonly [K in keyof T]: KoaHandler<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> },
+  'koa'
 >;
+
+/**
+ * A route's middleware and handler as one Koa middleware, as koa-compose runs a stack: each step's next() runs
+ * the next one (the handler's, the app's next middleware); what a step throws reaches Koa's error handling.
+ */
+function composeKoa(middleware: readonly Function[], handler: Function): Middleware {
+  const steps = [...middleware, handler] as Middleware[];
+  return (ctx, next) => {
+    let called = -1;
+    const dispatch = (i: number): Promise<unknown> => {
+      if (i <= called) return Promise.reject(new Error('next() called multiple times'));
+      called = i;
+      try {
+        return Promise.resolve(steps[i](ctx, i + 1 === steps.length ? next : () => dispatch(i + 1) as Promise<void>));
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    };
+    return dispatch(0);
+  };
+}
+
+/**
+ * A module of routes (`export const users = defineRoutes([...])`): each inline handler and middleware typed
+ * from its route, and kept typed in a table spread from modules (`[...users, ...posts]`). At run time the
+ * routes as given.
+ */
+export function defineRoutes<const T extends readonly string[], const N extends readonly unknown[], const D extends readonly unknown[]>(
+  routes: KoaRoutes<T, N, D>,
+): DefinedRoutes<T, N, D, 'koa'> {
+  return routes as never;
+}
+
+/** A group's routes, each handler and middleware typed from its route under the group's prefix. */
+export type KoaGroupRoutes<P extends string, GN extends string, GD, T extends readonly string[], N extends readonly unknown[], D extends readonly unknown[]> = AdapterRoutes<
+  T,
+  N,
+  D,
+  { readonly [K in keyof T]: KoaHandler<GroupTableOf<P, GN, GD, T, N, D>, GroupValuesAt<P, GD, T, D, K>> },
+  { readonly [K in keyof T]: KoaHandler<GroupTableOf<P, GN, GD, T, N, D>, GroupValuesAt<P, GD, T, D, K>> },
+  'koa'
+>;
+
+/**
+ * Routes under a prefix (`tenants/{tenant:int}`), with a name prefix, middleware run before each route's own,
+ * shared defaults and constraints (group() of the main entry): the flat table written out, handlers typed with
+ * the prefix's values. Groups nest.
+ */
+export function group<
+  const T extends readonly string[],
+  const N extends readonly unknown[],
+  const D extends readonly unknown[],
+  const P extends string = '',
+  const GN extends string = '',
+  const GD extends object = {},
+>(
+  options: GroupOptions<P, GN, GD, KoaHandler<readonly RouteDefinition[], TemplateValues<P, GD>>>,
+  routes: KoaGroupRoutes<P, GN, GD, T, N, D>,
+): GroupedRoutes<P, GN, GD, T, N, D, 'koa'> {
+  return groupRoutes(options as GroupOptions, routes as readonly RouteDefinition[]) as never;
+}
 
 /** The middleware, and the router it runs. */
 export type SwitchyardKoa = Middleware & { readonly router: CompiledRouter };
+
+/**
+ * Where a mount (koa-mount's, which hands the app below it ctx.url without its prefix) put the routes: the part
+ * of the original path before the path the middleware sees; '' when ctx.url was rewritten otherwise.
+ */
+function mountOf(originalUrl: string, url: string): string {
+  const original = pathOf(originalUrl).split('?')[0];
+  const path = pathOf(url).split('?')[0];
+  const rest = path === '/' ? '' : path;
+  return original.length > rest.length && original.endsWith(rest) ? original.slice(0, original.length - rest.length).replace(/\/$/, '') : '';
+}
 
 /** `app.use(switchyard(routes))`: route definitions whose `handler` is a Koa middleware `(ctx, next)`. */
 export function switchyard<const T extends readonly string[], const N extends readonly unknown[], const D extends readonly unknown[]>(
@@ -36,9 +113,9 @@ export function switchyard<const T extends readonly string[], const N extends re
   options?: AdapterOptions,
 ): SwitchyardKoa;
 export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, options: AdapterOptions = {}): SwitchyardKoa {
-  const router = routerOf(routes, options);
+  const router = routerOf(withMiddleware(routes, composeKoa), options);
   const middleware = async (ctx: Context, next: Next): Promise<void> => {
-    const decision = decide(router, ctx.method, ctx.url, options);
+    const decision = decide(router, ctx.method, pathOf(ctx.url), options);
     switch (decision.kind) {
       case 'next':
         return next();
@@ -56,12 +133,14 @@ export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, 
     const handler = decision.match.route.handler as Middleware | undefined;
     if (typeof handler !== 'function') return next();
     (ctx as Context & { params: Record<string, unknown> }).params = { ...decision.match.values };
-    ctx.state.switchyard = requestData(router, decision.match);
-    // The matched route where @koa/router puts it (OpenTelemetry's Koa instrumentation and APM agents read it).
+    const mount = ctx.originalUrl === ctx.url ? '' : mountOf(ctx.originalUrl, ctx.url);
+    ctx.state.switchyard = requestData(router, decision.match, mount);
+    // The matched route where @koa/router puts it (OpenTelemetry's Koa instrumentation and APM agents read it):
+    // below a koa-mount, as @koa/router's is; http.route has the mount before it.
     const matched = ctx as Context & { _matchedRoute?: string; _matchedRouteName?: string };
     matched._matchedRoute = httpRoute(decision.match.route.template);
     matched._matchedRouteName = decision.match.route.name ?? undefined;
-    traceRoute(decision.match.route.template, ctx.method);
+    traceRoute(decision.match.route.template, ctx.method, mount);
     await handler(ctx, next);
   };
   return Object.assign(middleware as Middleware, { router });

@@ -10,7 +10,7 @@
 import type { RouteDefinition } from '../compile/route-entry.js';
 import type { IsTuple, GenerationTable } from '../compile/typed-router.js';
 import type { RouteValues } from '../route-values.js';
-import type { CheckTemplate, TemplateValues } from '../template/template-types.js';
+import type { CheckTemplate, JoinTemplates, TemplateValues } from '../template/template-types.js';
 
 /** The route table the types see: template, name (null without one) and defaults of each route. */
 export type RouteTableOf<T extends readonly string[], N extends readonly unknown[], D extends readonly unknown[]> = {
@@ -36,7 +36,14 @@ type Inferred<T extends readonly string[], N extends readonly unknown[], D exten
  * The routes an adapter takes, the handler of route K being Handlers[K]: while T is inferred, the shape
  * inference reads; after, the route definitions as checked (unknown keys and malformed templates are errors).
  */
-export type AdapterRoutes<T extends readonly string[], N extends readonly unknown[], D extends readonly unknown[], Handlers extends { readonly [K in keyof T]: unknown }> = [T] extends [never]
+export type AdapterRoutes<
+  T extends readonly string[],
+  N extends readonly unknown[],
+  D extends readonly unknown[],
+  Handlers extends { readonly [K in keyof T]: unknown },
+  Middleware extends { readonly [K in keyof T]: unknown } = Handlers,
+  Framework extends string = never,
+> = [T] extends [never]
   ? Inferred<T, N, D>
   : {
       readonly [K in keyof T]: Omit<RouteDefinition, 'name' | 'template' | 'defaults' | 'handler'> & {
@@ -44,7 +51,9 @@ export type AdapterRoutes<T extends readonly string[], N extends readonly unknow
         readonly name?: N[K & keyof N] & (string | null | undefined);
         readonly defaults?: D[K & keyof D] & (Readonly<Record<string, unknown>> | null | undefined);
         // A table that is not a literal: handlers as loose as the definitions.
-        readonly handler?: IsTuple<T> extends true ? Handlers[K] : unknown;
+        readonly handler?: IsTuple<T> extends true ? Handlers[K] | DefinedHandler<Framework> : unknown;
+        /** Run in order before the handler, each in the framework's own middleware form. */
+        readonly middleware?: IsTuple<T> extends true ? readonly (Middleware[K] | DefinedHandler<Framework>)[] | null : readonly unknown[] | null;
       };
     };
 
@@ -59,3 +68,56 @@ export type UrlFor<Routes extends readonly RouteDefinition[] = readonly RouteDef
   ? <Name extends keyof GenerationTable<Routes> & string>(name: Name, ...values: ValuesArgument<GenerationTable<Routes>[Name]>) => string
   : (name: string, values?: RouteValues) => string;
 
+
+declare const defined: unique symbol;
+
+/**
+ * A handler or middleware already typed where its route was written (defineRoutes, group) for the adapter of
+ * Framework: a table made of such routes keeps them as they are. (At run time the function as written.)
+ */
+export interface DefinedHandler<Framework extends string> {
+  readonly [defined]: Framework;
+}
+
+/** The routes defineRoutes and group give: each route's template, name and defaults as the types read them. */
+export type DefinedRoutes<T extends readonly unknown[], N extends readonly unknown[], D extends readonly unknown[], Framework extends string> = {
+  readonly [K in keyof T]: Omit<RouteDefinition, 'name' | 'template' | 'defaults' | 'handler'> & {
+    readonly template: T[K] & string;
+    readonly name: N[K & keyof N] extends string ? N[K & keyof N] : null;
+    readonly defaults: D[K & keyof D] extends object ? D[K & keyof D] : {};
+    readonly handler?: DefinedHandler<Framework>;
+    readonly middleware?: readonly DefinedHandler<Framework>[] | null;
+  };
+};
+
+/** A group's templates: its prefix joined to each route's. */
+export type PrefixedTemplates<P extends string, T extends readonly string[]> = { readonly [K in keyof T]: JoinTemplates<P, T[K] & string> };
+
+/** A group's route names: its name prefix before each (a route without a name keeps none). */
+export type PrefixedNames<GN extends string, N extends readonly unknown[]> = { readonly [K in keyof N]: N[K] extends string ? `${GN}${N[K]}` : null };
+
+/** A group's defaults under each route's own (the route's win). */
+export type MergedDefaults<GD, D extends readonly unknown[]> = {
+  readonly [K in keyof D]: D[K] extends object ? { [Key in keyof (Omit<GD, keyof D[K]> & D[K])]: (Omit<GD, keyof D[K]> & D[K])[Key] } : GD;
+};
+
+/** The route table of a group, as its handlers' urlFor sees it. */
+export type GroupTableOf<P extends string, GN extends string, GD, T extends readonly string[], N extends readonly unknown[], D extends readonly unknown[]> = RouteTableOf<
+  PrefixedTemplates<P, T>,
+  PrefixedNames<GN, N>,
+  MergedDefaults<GD, D>
+>;
+
+/** The values of route K of a group: from its joined template and merged defaults. */
+export type GroupValuesAt<P extends string, GD, T extends readonly string[], D extends readonly unknown[], K> = TemplateValues<
+  JoinTemplates<P, T[K & keyof T] & string>,
+  MergedDefaults<GD, D>[K & keyof MergedDefaults<GD, D>] extends object ? MergedDefaults<GD, D>[K & keyof MergedDefaults<GD, D>] : {}
+>;
+
+/** What group() gives an adapter's table: the routes with the group's parts, their handlers as written. */
+export type GroupedRoutes<P extends string, GN extends string, GD, T extends readonly string[], N extends readonly unknown[], D extends readonly unknown[], Framework extends string> = DefinedRoutes<
+  PrefixedTemplates<P, T>,
+  PrefixedNames<GN, N>,
+  MergedDefaults<GD, D>,
+  Framework
+>;

@@ -15,3 +15,9 @@ export type RouteRequestHandler<Values extends RouteValues = RouteValues> = (htt
 
 /** A pipeline step: do something, and call `next` to pass the request on (or don't). */
 export type Middleware = (httpContext: HttpContext, next: () => Promise<void>) => Promise<void>;
+
+/**
+ * A mapped route's middleware (MapOptions.middleware, GroupOptions.middleware): runs before the route's handler
+ * with its values already set; calls `next` to go on to the next one and the handler, or answers itself.
+ */
+export type RouteMiddleware<Values extends RouteValues = RouteValues> = (httpContext: RoutedHttpContext<Values>, next: () => Promise<void>) => void | Promise<void>;

@@ -4,7 +4,7 @@ import { RouteCreationError } from '../errors.js';
 import type { RouteValues } from '../route-values.js';
 import type { CheckTemplate, GenerationValues, IsLiteralTemplate, JoinTemplates, TemplateValues } from '../template/template-types.js';
 import type { Application } from './application.js';
-import type { RequestDelegate, RouteRequestHandler } from './delegates.js';
+import type { RequestDelegate, RouteMiddleware, RouteRequestHandler } from './delegates.js';
 import type { Router } from './router.js';
 import { RouteCollection } from './route-collection.js';
 import { requireRouter, RouteHandler } from './route-handler.js';
@@ -16,8 +16,10 @@ import { ServiceContainer } from './service-container.js';
 export type ConfigureBranch = (branch: Application) => void;
 
 /** What else a route added by mapGet & co. may have: a name (for URL generation), defaults, constraints, data tokens. */
-export interface MapOptions<Name extends string | null = string | null, Defaults extends RouteValues = RouteValues> {
+export interface MapOptions<Name extends string | null = string | null, Defaults extends RouteValues = RouteValues, Values extends RouteValues = any> {
   name?: Name;
+  /** Run in order before the handler (after the group's), with the route's values set. */
+  middleware?: readonly RouteMiddleware<Values>[] | null;
   defaults?: Defaults | null;
   constraints?: RouteConstraints | null;
   dataTokens?: Record<string, unknown> | null;
@@ -33,6 +35,8 @@ export interface GroupOptions<Defaults extends RouteValues = RouteValues> {
   constraints?: RouteConstraints | null;
   /** A verb limit for every route: routes without their own get it; a route's own verbs must be among these. */
   methods?: readonly string[] | null;
+  /** Run before each route's own middleware and handler (an outer group's first). */
+  middleware?: readonly RouteMiddleware<any>[] | null;
 }
 
 /** A group's settings (prefix and shared parts), and the builder its routes are added to. */
@@ -42,6 +46,7 @@ interface GroupSettings {
   readonly defaults: RouteValues | null;
   readonly constraints: RouteConstraints | null;
   readonly methods: readonly string[] | null;
+  readonly middleware: readonly RouteMiddleware<any>[];
 }
 
 /** "api" + "items/{id}" → "api/items/{id}" (one "/" between; either may be empty). */
@@ -49,6 +54,24 @@ function joinTemplates(prefix: string, template: string): string {
   const head = prefix.replace(/\/+$/, '');
   const tail = template.replace(/^~?\/+/, '');
   return head === '' ? tail : tail === '' ? head : `${head}/${tail}`;
+}
+
+/** A handler with middleware run before it, in order (the handler as given without any). */
+function withMiddleware(middleware: readonly RouteMiddleware<any>[], handler: RouteRequestHandler<any>): RouteRequestHandler<any> {
+  if (middleware.length === 0) return handler;
+  middleware.forEach((step, i) => {
+    if (typeof step !== 'function') throw new TypeError(`middleware[${i}] must be a function, got ${step === null ? 'null' : typeof step}`);
+  });
+  return (httpContext) => {
+    let called = -1;
+    const dispatch = async (i: number): Promise<void> => {
+      if (i <= called) throw new Error('next() called multiple times');
+      called = i;
+      if (i === middleware.length) return handler(httpContext);
+      return middleware[i](httpContext, () => dispatch(i + 1));
+    };
+    return dispatch(0);
+  };
 }
 
 /** The route values a mapped handler sees: from the template, the group prefix and the defaults. */
@@ -121,12 +144,12 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
   mapRoute<const T extends string, const D extends RouteValues = {}>(
     template: T & CheckTemplate<T>,
     handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
-    options?: MapOptions<null, D>,
+    options?: MapOptions<null, D, MappedValues<Prefix, T, GroupDefaults & D>>,
   ): RouteBuilder<Table, Prefix, GroupDefaults>;
   mapRoute<const T extends string, const D extends RouteValues = {}>(
     template: T & CheckTemplate<T>,
     handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
-    options?: MapOptions<string | null, D>,
+    options?: MapOptions<string | null, D, MappedValues<Prefix, T, GroupDefaults & D>>,
   ): RouteBuilder<Table & RouteTable, Prefix, GroupDefaults>;
   mapRoute<const Name extends string | null, const T extends string, const D extends RouteValues = {}>(
     name: Name,
@@ -144,7 +167,7 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
   ): RouteBuilder<any, any, any> {
     if (typeof templateOrHandler === 'function') {
       const options = (defaults ?? undefined) as MapOptions | undefined;
-      return this.mapRouter(null, nameOrTemplate as string, new RouteHandler(templateOrHandler), options);
+      return this.mapRouter(null, nameOrTemplate as string, this.handlerOf(templateOrHandler, options), options);
     }
     if (this.defaultHandler === null) {
       throw new Error('mapRoute needs the RouteBuilder to have a defaultHandler (or use mapGet & co. with a handler)');
@@ -157,9 +180,9 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
     verb: string,
     template: T & CheckTemplate<T>,
     handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
-    options?: MapOptions<Name, D>,
+    options?: MapOptions<Name, D, MappedValues<Prefix, T, GroupDefaults & D>>,
   ): Added<Table, Prefix, GroupDefaults, Name, T, D> {
-    return this.mapRouter([verb], template, new RouteHandler(handler), options);
+    return this.mapRouter([verb], template, this.handlerOf(handler, options), options);
   }
 
   /** Adds a route limited to several verbs (e.g. ["GET", "HEAD"]). */
@@ -167,16 +190,16 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
     verbs: readonly string[],
     template: T & CheckTemplate<T>,
     handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
-    options?: MapOptions<Name, D>,
+    options?: MapOptions<Name, D, MappedValues<Prefix, T, GroupDefaults & D>>,
   ): Added<Table, Prefix, GroupDefaults, Name, T, D> {
-    return this.mapRouter(verbs, template, new RouteHandler(handler), options);
+    return this.mapRouter(verbs, template, this.handlerOf(handler, options), options);
   }
 
   /** Adds a route limited to GET (ASP.NET MapGet & co.). The handler's route values are typed from the template. */
   mapGet<const T extends string, const Name extends string | null = null, const D extends RouteValues = {}>(
     template: T & CheckTemplate<T>,
     handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
-    options?: MapOptions<Name, D>,
+    options?: MapOptions<Name, D, MappedValues<Prefix, T, GroupDefaults & D>>,
   ): Added<Table, Prefix, GroupDefaults, Name, T, D> {
     return this.mapVerb('GET', template, handler, options);
   }
@@ -184,7 +207,7 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
   mapPost<const T extends string, const Name extends string | null = null, const D extends RouteValues = {}>(
     template: T & CheckTemplate<T>,
     handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
-    options?: MapOptions<Name, D>,
+    options?: MapOptions<Name, D, MappedValues<Prefix, T, GroupDefaults & D>>,
   ): Added<Table, Prefix, GroupDefaults, Name, T, D> {
     return this.mapVerb('POST', template, handler, options);
   }
@@ -192,7 +215,7 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
   mapPut<const T extends string, const Name extends string | null = null, const D extends RouteValues = {}>(
     template: T & CheckTemplate<T>,
     handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
-    options?: MapOptions<Name, D>,
+    options?: MapOptions<Name, D, MappedValues<Prefix, T, GroupDefaults & D>>,
   ): Added<Table, Prefix, GroupDefaults, Name, T, D> {
     return this.mapVerb('PUT', template, handler, options);
   }
@@ -200,7 +223,7 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
   mapDelete<const T extends string, const Name extends string | null = null, const D extends RouteValues = {}>(
     template: T & CheckTemplate<T>,
     handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
-    options?: MapOptions<Name, D>,
+    options?: MapOptions<Name, D, MappedValues<Prefix, T, GroupDefaults & D>>,
   ): Added<Table, Prefix, GroupDefaults, Name, T, D> {
     return this.mapVerb('DELETE', template, handler, options);
   }
@@ -208,7 +231,7 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
   mapPatch<const T extends string, const Name extends string | null = null, const D extends RouteValues = {}>(
     template: T & CheckTemplate<T>,
     handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
-    options?: MapOptions<Name, D>,
+    options?: MapOptions<Name, D, MappedValues<Prefix, T, GroupDefaults & D>>,
   ): Added<Table, Prefix, GroupDefaults, Name, T, D> {
     return this.mapVerb('PATCH', template, handler, options);
   }
@@ -233,6 +256,7 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
       defaults: outer?.defaults || options.defaults ? { ...outer?.defaults, ...options.defaults } : null,
       constraints: outer?.constraints || options.constraints ? { ...outer?.constraints, ...options.constraints } : null,
       methods,
+      middleware: [...(outer?.middleware ?? []), ...(options.middleware ?? [])],
     };
     configure(group);
     return this as RouteBuilder<any, any, any>;
@@ -289,6 +313,14 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
     }
     const constraints = verbs ? { ...ownConstraints, httpMethod: new HttpMethodRouteConstraint(...verbs) } : ownConstraints;
     return this.add(new Route(target, name, template, defaults, constraints, dataTokens, this.routing.constraintResolver, { generationOnly, caseSensitive: this.routing.options.caseSensitive }));
+  }
+
+  /** A mapped handler as a Router, the group's middleware and the route's own run before it. */
+  private handlerOf(handler: RouteRequestHandler<any>, options: MapOptions | undefined): RouteHandler {
+    const own = options?.middleware ?? [];
+    if (own !== null && !Array.isArray(own)) throw new TypeError(`middleware must be a list of functions, got ${typeof own}`);
+    const middleware = this.group === null ? own : [...this.group.middleware, ...own];
+    return new RouteHandler(withMiddleware(middleware, handler));
   }
 
   private branch(configure: ConfigureBranch): RequestDelegate {

@@ -2,8 +2,8 @@
 // refuse or normalise (an absolute form, "//host:port/…", "..", backslashes); the connection is closed after it.
 import { connect } from 'node:net';
 
-/** The answer to `GET target` (or `method target`): status, content-type and body. */
-export async function rawGet(port: number, target: string, method = 'GET'): Promise<{ status: number; type: string; body: string }> {
+/** The answer to `GET target` (or `method target`): status, content-type, location and body. */
+export async function rawGet(port: number, target: string, method = 'GET'): Promise<{ status: number; type: string; location: string; body: string }> {
   const socket = connect(port, '127.0.0.1');
   socket.write(`${method} ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
   const chunks: Buffer[] = [];
@@ -11,5 +11,10 @@ export async function rawGet(port: number, target: string, method = 'GET'): Prom
   const text = Buffer.concat(chunks).toString('utf8');
   const end = text.indexOf('\r\n\r\n');
   const head = text.slice(0, end);
-  return { status: Number(head.split(' ')[1]), type: /\r\ncontent-type: *([^\r]*)/i.exec(head)?.[1] ?? '', body: text.slice(end + 4) };
+  return {
+    status: Number(head.split(' ')[1]),
+    type: /\r\ncontent-type: *([^\r]*)/i.exec(head)?.[1] ?? '',
+    location: /\r\nlocation: *([^\r]*)/i.exec(head)?.[1] ?? '',
+    body: text.slice(end + 4),
+  };
 }

@@ -63,3 +63,27 @@ switchyard([
 declare const loose: RouteDefinition[];
 switchyard(loose);
 switchyard(compile([{ template: 'a/{b}' }]));
+
+// A route's middleware: Express middleware typed from the route, as its handler is; one written elsewhere fits.
+const requireAdmin = (_req: Request, _res: Response, next: NextFunction) => next();
+switchyard([
+  {
+    name: 'admin',
+    template: 'admin/{id:int}',
+    middleware: [
+      requireAdmin,
+      (req, res, next) => {
+        expectTypeOf(req.params).toEqualTypeOf<{ id: string }>();
+        expectTypeOf(res.locals.switchyard.values).toEqualTypeOf<{ id: string }>();
+        // @ts-expect-error: not a parameter of the template
+        void req.params.idd;
+        next();
+      },
+    ],
+    handler: (req, res) => void res.json(req.params.id),
+  },
+]);
+switchyard([
+  // @ts-expect-error: middleware is a list
+  { template: 'a', middleware: requireAdmin, handler: requireAdmin },
+]);

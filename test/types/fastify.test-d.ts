@@ -41,3 +41,22 @@ typedRoutes([
 declare const loose: RouteDefinition[];
 await app.register(switchyard, { routes: loose });
 await app.register(switchyard, { routes: compile([{ template: 'a/{b}' }]) });
+
+// A route's middleware: preHandler hooks typed from the route, async or with done.
+typedRoutes([
+  {
+    template: 'admin/{id:int}',
+    middleware: [
+      async (request) => {
+        expectTypeOf(request.params).toEqualTypeOf<{ id: string }>();
+        // @ts-expect-error: not a parameter of the template
+        void request.params.idd;
+      },
+      (request, _reply, done) => {
+        expectTypeOf(request.switchyard.values).toEqualTypeOf<{ id: string }>();
+        done();
+      },
+    ],
+    handler: async (request) => request.params.id,
+  },
+]);

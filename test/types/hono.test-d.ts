@@ -61,3 +61,20 @@ switchyardBuilt(built, { compile: { caseSensitive: true } });
 switchyardBuilt({ match: 1 });
 expectTypeOf(switchyard(loose).router).toEqualTypeOf<CompiledRouter>();
 expectTypeOf(switchyard([{ template: 'a' }]).router).toEqualTypeOf<CompiledRouter>();
+
+// A route's middleware: Hono middleware typed from the route.
+switchyard([
+  {
+    template: 'admin/{id:int}',
+    middleware: [
+      async (c, next) => {
+        expectTypeOf(c.get('switchyard').values).toEqualTypeOf<{ id: string }>();
+        // @ts-expect-error: not a parameter of the template
+        void c.var.switchyard.values.idd;
+        await next();
+      },
+      async (c) => c.text('denied', 403),
+    ],
+    handler: (c) => c.text(c.var.switchyard.values.id),
+  },
+]);

@@ -42,3 +42,20 @@ switchyard([
 declare const loose: RouteDefinition[];
 switchyard(loose);
 switchyard(compile([{ template: 'a/{b}' }]));
+
+// A route's middleware: Koa middleware typed from the route.
+switchyard([
+  {
+    template: 'admin/{id:int}',
+    middleware: [
+      async (ctx, next) => {
+        expectTypeOf(ctx.params).toEqualTypeOf<{ id: string }>();
+        expectTypeOf(next).toEqualTypeOf<Next>();
+        // @ts-expect-error: not a parameter of the template
+        void ctx.params.idd;
+        await next();
+      },
+    ],
+    handler: (ctx) => void (ctx.body = ctx.params.id),
+  },
+]);

@@ -67,3 +67,18 @@ new RouteBuilder(app)
   .mapGet('api/todo/{id}', (c) => c.routeData.values.idd)
   // @ts-expect-error: a "{" without its "}"
   .mapGet('api/{id', () => {});
+
+// A mapped route's middleware sees the route's values, typed (the group's prefix included).
+new RouteBuilder(app).mapGroup('tenants/{tenant:int}', (tenant) =>
+  tenant.mapGet('users/{id}', (c) => c.response.send(200, c.routeData.values.id), {
+    middleware: [
+      async (c, next) => {
+        expectTypeOf(c.routeData.values).toEqualTypeOf<{ tenant: string; id: string }>();
+        // @ts-expect-error: not a value of the route
+        void c.routeData.values.idd;
+        await next();
+      },
+    ],
+  }),
+  { middleware: [async (_c, next) => next()] },
+);

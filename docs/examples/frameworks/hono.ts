@@ -1,22 +1,33 @@
 import { Hono } from 'hono';
-import { SwitchyardRouter, switchyard } from 'switchyard-router/hono';
+import { SwitchyardRouter, defineRoutes, group, switchyard } from 'switchyard-router/hono';
 
-// switchyard's templates, names and URL generation, as middleware:
+// A module of routes (in an app, a file of its own): its handlers are typed on their own.
+export const todos = defineRoutes([
+  {
+    name: 'todo',
+    template: 'todo/{id:int}',
+    methods: ['GET'],
+    handler: (c) => {
+      const { values, urlFor } = c.get('switchyard');
+      return c.json({ id: values.id, next: urlFor('todo', { id: Number(values.id) + 1 }) });
+    },
+  },
+]);
+
+// A group: a prefix with a parameter, a name prefix, and middleware run before each of its routes.
+export const admin = group(
+  {
+    prefix: 'tenants/{tenant:int}/admin',
+    name: 'admin.',
+    middleware: [async (c, next) => (c.req.header('x-role') === 'admin' ? next() : c.json({ error: `not an admin of tenant ${c.var.switchyard.values.tenant}` }, 403))],
+  },
+  [{ name: 'user', template: 'users/{id}', handler: (c) => c.json({ self: c.var.switchyard.urlFor('admin.user', c.var.switchyard.values) }) }],
+);
+
+// switchyard's templates, names and URL generation, as middleware, mounted under /api:
 export function createApp(): Hono {
   const app = new Hono();
-  app.use(
-    switchyard([
-      {
-        name: 'todo',
-        template: 'api/todo/{id:int}',
-        methods: ['GET'],
-        handler: (c) => {
-          const { values, urlFor } = c.get('switchyard');
-          return c.json({ id: values.id, next: urlFor('todo', { id: Number(values.id) + 1 }) });
-        },
-      },
-    ]),
-  );
+  app.route('/api', new Hono().use(switchyard([...todos, ...admin])));
   return app;
 }
 
@@ -27,3 +38,4 @@ export function createRoutedApp(): Hono {
   return app;
 }
 // GET /api/todo/5 → {"id":"5","next":"/api/todo/6"}; with createRoutedApp → {"id":"5"}
+// GET /api/tenants/7/admin/users/3 → 403; with x-role: admin → {"self":"/api/tenants/7/admin/users/3"}

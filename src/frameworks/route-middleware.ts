@@ -1,0 +1,45 @@
+// A route's middleware, run before its handler: each adapter composes a route's `middleware: [...]` and its
+// `handler` into one handler in its framework's own way, once, when it is given the routes. A route without
+// middleware keeps its handler as given, so its requests pay nothing.
+import type { CompiledRouter } from '../compile/compile.js';
+import type { RouteDefinition } from '../compile/route-entry.js';
+import { RouteCreationError } from '../errors.js';
+
+/** A route definition as the adapters take it: with the middleware to run, in order, before its handler. */
+export interface RouteWithMiddleware extends RouteDefinition {
+  middleware?: readonly unknown[] | null;
+}
+
+/** Composes one route's middleware and handler (both non-empty and functions) into its framework's handler. */
+export type ComposeRoute = (middleware: readonly Function[], handler: Function) => Function;
+
+/**
+ * The routes with each route's middleware composed into its handler (the `middleware` key gone); a compiled
+ * router as given. A route's middleware that is not a list of functions, or middleware on a route without a
+ * handler, is a RouteCreationError naming the route.
+ */
+export function withMiddleware(source: readonly RouteWithMiddleware[] | CompiledRouter, compose: ComposeRoute): readonly RouteDefinition[] | CompiledRouter {
+  if (!Array.isArray(source)) return source as CompiledRouter;
+  const routes = source as readonly RouteWithMiddleware[];
+  for (const route of routes) {
+    // `handler: [requireAdmin, h]` (plain JavaScript) would never run and the route would answer nothing.
+    if (Array.isArray(route?.handler)) {
+      throw new RouteCreationError(route.name ?? null, String(route.template), 'the handler must be one function; run others before it with middleware: [...]');
+    }
+  }
+  if (!routes.some((route) => route?.middleware != null)) return routes;
+  return routes.map((route) => {
+    if (route?.middleware == null) return route;
+    const { middleware, ...definition } = route;
+    const fail = (reason: string): never => {
+      throw new RouteCreationError(route.name ?? null, String(route.template), reason);
+    };
+    if (!Array.isArray(middleware)) fail(`middleware must be a list of functions, got ${typeof middleware}`);
+    middleware.forEach((step, i) => {
+      if (typeof step !== 'function') fail(`middleware[${i}] must be a function, got ${step === null ? 'null' : typeof step}`);
+    });
+    if (middleware.length === 0) return definition;
+    if (typeof route.handler !== 'function') fail('middleware runs before a handler: the route has none');
+    return { ...definition, handler: compose(middleware as Function[], route.handler as Function) };
+  });
+}

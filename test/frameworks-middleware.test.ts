@@ -1,0 +1,209 @@
+// A route's middleware in every adapter, in its framework's own form: run in order before the handler with the
+// route's values already set, able to answer in the handler's place, and its errors on the framework's error path.
+import express from 'express';
+import Fastify from 'fastify';
+import { Hono } from 'hono';
+import Koa from 'koa';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { group as expressGroup, switchyard as expressRoutes } from '../src/express.js';
+import { group as fastifyGroup, switchyard as fastifyRoutes } from '../src/fastify.js';
+import { group as honoGroup, switchyard as honoRoutes } from '../src/hono.js';
+import { group as koaGroup, switchyard as koaRoutes } from '../src/koa.js';
+
+type App = { base: string; close: () => Promise<void> };
+const listen = (server: Server): Promise<App> =>
+  new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((done) => server.close(() => done())) }),
+    ),
+  );
+
+/**
+ * Each framework's app: /guarded/{id:int} runs steps a and b (each records itself and the id it sees) before
+ * its handler; /denied's middleware answers 403 itself; /thrown's throws; /passed's hands on (Express's
+ * next('route'), elsewhere by not matching); /after's middleware sets a header after the handler answered.
+ */
+const FRAMEWORKS: Record<string, () => Promise<App>> = {
+  async express() {
+    const app = express();
+    const trails = new WeakMap<object, string[]>();
+    const step = (name: string) => (req: express.Request, _res: express.Response, next: express.NextFunction) => {
+      trails.set(req, [...(trails.get(req) ?? []), `${name}:${req.params.id}`]);
+      next();
+    };
+    app.use(
+      expressRoutes([
+        { template: 'guarded/{id:int}', middleware: [step('a'), step('b')], handler: (req, res) => void res.json({ trail: [...trails.get(req)!, `handler:${req.params.id}`] }) },
+        ...expressGroup({ prefix: 'g/{tenant}', middleware: [step('g')] }, [
+          { template: 'in/{id:int}', middleware: [step('a')], handler: (req, res) => void res.json({ trail: [...trails.get(req)!, `handler:${req.params.tenant}`] }) },
+        ]),
+        { template: 'denied', middleware: [(_req, res) => void res.status(403).send('denied')], handler: (_req, res) => void res.send('reached') },
+        { template: 'thrown', middleware: [async () => { throw new Error('in middleware'); }], handler: (_req, res) => void res.send('reached') },
+        { template: 'nexterror', middleware: [(_req, _res, next) => next(new Error('passed to next'))], handler: (_req, res) => void res.send('reached') },
+        { template: 'passed', middleware: [(_req, _res, next) => next('route')], handler: (_req, res) => void res.send('reached') },
+        {
+          template: 'after',
+          middleware: [(_req, res, next) => { res.set('x-after', 'set'); next(); }],
+          handler: (_req, res) => void res.send('answered'),
+        },
+      ]),
+    );
+    app.use((_req, res) => void res.status(404).send('fell through'));
+    app.use((error: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => void res.status(500).send(`handled: ${error.message}`));
+    return listen(createServer(app));
+  },
+  async koa() {
+    const app = new Koa();
+    app.use(async (ctx, next) => {
+      try {
+        await next();
+      } catch (error) {
+        ctx.status = 500;
+        ctx.body = `handled: ${(error as Error).message}`;
+      }
+    });
+    const step = (name: string) => async (ctx: Koa.Context, next: Koa.Next) => {
+      ctx.state.trail = [...(ctx.state.trail ?? []), `${name}:${ctx.params.id}`];
+      await next();
+    };
+    app.use(
+      koaRoutes([
+        { template: 'guarded/{id:int}', middleware: [step('a'), step('b')], handler: (ctx) => void (ctx.body = { trail: [...ctx.state.trail, `handler:${ctx.params.id}`] }) },
+        ...koaGroup({ prefix: 'g/{tenant}', middleware: [step('g')] }, [
+          { template: 'in/{id:int}', middleware: [step('a')], handler: (ctx) => void (ctx.body = { trail: [...ctx.state.trail, `handler:${ctx.params.tenant}`] }) },
+        ]),
+        { template: 'denied', middleware: [(ctx) => { ctx.status = 403; ctx.body = 'denied'; }], handler: (ctx) => void (ctx.body = 'reached') },
+        { template: 'thrown', middleware: [() => { throw new Error('in middleware'); }], handler: (ctx) => void (ctx.body = 'reached') },
+        { template: 'nexterror', middleware: [async () => Promise.reject(new Error('passed to next'))], handler: (ctx) => void (ctx.body = 'reached') },
+        { template: 'passed', middleware: [async (_ctx, next) => { await next(); await next(); }], handler: (ctx) => void (ctx.body = 'reached') },
+        { template: 'after', middleware: [async (ctx, next) => { await next(); ctx.set('x-after', 'set'); }], handler: (ctx) => void (ctx.body = 'answered') },
+      ]),
+    );
+    app.use((ctx) => {
+      ctx.status = 404;
+      ctx.body = 'fell through';
+    });
+    return listen(createServer(app.callback()));
+  },
+  async fastify() {
+    const app = Fastify();
+    app.decorateRequest('trail', null);
+    type Trailed = { trail?: string[] | null; params: { id?: string; tenant?: string } };
+    const step = (name: string) => async (request: Trailed) => {
+      request.trail = [...(request.trail ?? []), `${name}:${request.params.id}`];
+    };
+    app.setNotFoundHandler((_req, reply) => reply.code(404).send('fell through'));
+    app.setErrorHandler((error: Error, _req, reply) => reply.code(500).send(`handled: ${error.message}`));
+    await app.register(fastifyRoutes, {
+      routes: [
+        {
+          template: 'guarded/{id:int}',
+          // The second step takes `done`, as a callback-style preHandler hook does.
+          middleware: [step('a'), (request: Trailed, _reply: unknown, done: () => void) => void step('b')(request).then(() => done())],
+          handler: async (request: Trailed) => ({ trail: [...request.trail!, `handler:${request.params.id}`] }),
+        },
+        ...fastifyGroup({ prefix: 'g/{tenant}', middleware: [step('g')] }, [
+          { template: 'in/{id:int}', middleware: [step('a')], handler: async (request: Trailed) => ({ trail: [...request.trail!, `handler:${request.params.tenant}`] }) },
+        ]),
+        { template: 'denied', middleware: [async (_request: unknown, reply: { code: (n: number) => { send: (b: string) => void } }) => { reply.code(403).send('denied'); }], handler: async () => 'reached' },
+        { template: 'thrown', middleware: [async () => { throw new Error('in middleware'); }], handler: async () => 'reached' },
+        { template: 'nexterror', middleware: [(_r: unknown, _p: unknown, done: (e: Error) => void) => done(new Error('passed to next'))], handler: async () => 'reached' },
+        {
+          template: 'after',
+          middleware: [async (_request: unknown, reply: { header: (k: string, v: string) => void }) => { reply.header('x-after', 'set'); }],
+          handler: async () => 'answered',
+        },
+      ],
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    return { base: `http://127.0.0.1:${port}`, close: () => app.close() };
+  },
+  async hono() {
+    const app = new Hono<{ Variables: { trail: string[] } }>();
+    type C = { get: (k: 'trail' | 'switchyard') => any; set: (k: 'trail', v: string[]) => void };
+    const step = (name: string) => async (c: C, next: () => Promise<void>) => {
+      c.set('trail', [...(c.get('trail') ?? []), `${name}:${c.get('switchyard').values.id}`]);
+      await next();
+    };
+    app.use(
+      honoRoutes([
+        { template: 'guarded/{id:int}', middleware: [step('a'), step('b')], handler: (c: C & { json: (b: unknown) => Response }) => c.json({ trail: [...c.get('trail'), `handler:${c.get('switchyard').values.id}`] }) },
+        ...honoGroup({ prefix: 'g/{tenant}', middleware: [step('g')] }, [
+          { template: 'in/{id:int}', middleware: [step('a')], handler: (c: C & { json: (b: unknown) => Response }) => c.json({ trail: [...c.get('trail'), `handler:${c.get('switchyard').values.tenant}`] }) },
+        ]),
+        { template: 'denied', middleware: [async (c: { text: (t: string, s: 403) => Response }) => c.text('denied', 403)], handler: (c: { text: (t: string) => Response }) => c.text('reached') },
+        { template: 'thrown', middleware: [async () => { throw new Error('in middleware'); }], handler: (c: { text: (t: string) => Response }) => c.text('reached') },
+        { template: 'nexterror', middleware: [() => Promise.reject(new Error('passed to next'))], handler: (c: { text: (t: string) => Response }) => c.text('reached') },
+        {
+          template: 'after',
+          middleware: [async (c: { header: (k: string, v: string) => void }, next: () => Promise<void>) => { await next(); c.header('x-after', 'set'); }],
+          handler: (c: { text: (t: string) => Response }) => c.text('answered'),
+        },
+      ]),
+    );
+    app.notFound((c) => c.text('fell through', 404));
+    app.onError((error, c) => c.text(`handled: ${error.message}`, 500));
+    const server = createServer(async (req, res) => {
+      const response = await app.fetch(new Request(`http://${req.headers.host}${req.url}`, { method: req.method }));
+      res.writeHead(response.status, Object.fromEntries(response.headers));
+      res.end(Buffer.from(await response.arrayBuffer()));
+    });
+    return listen(server);
+  },
+};
+
+const CASES: { path: string; status: number; body: string; after?: string; only?: string[] }[] = [
+  { path: '/guarded/5', status: 200, body: '{"trail":["a:5","b:5","handler:5"]}' },
+  { path: '/guarded/x', status: 404, body: 'fell through' },
+  { path: '/g/acme/in/5', status: 200, body: '{"trail":["g:5","a:5","handler:acme"]}' }, // a group's middleware first
+  { path: '/denied', status: 403, body: 'denied' },
+  { path: '/thrown', status: 500, body: 'handled: in middleware' },
+  { path: '/nexterror', status: 500, body: 'handled: passed to next' },
+  { path: '/after', status: 200, body: 'answered', after: 'set' },
+  { path: '/passed', status: 404, body: 'fell through', only: ['express'] },
+  { path: '/passed', status: 500, body: 'handled: next() called multiple times', only: ['koa'] },
+];
+
+describe.each(Object.keys(FRAMEWORKS))('%s: a route\'s middleware', (framework) => {
+  let app: App;
+  beforeAll(async () => {
+    app = await FRAMEWORKS[framework]();
+  });
+  afterAll(() => app.close());
+
+  it.each(CASES.filter((c) => c.only === undefined || c.only.includes(framework)))('GET $path → $status $body', async ({ path, status, body, after }) => {
+    const reply = await request(app.base + path);
+    expect([reply.statusCode, await reply.body.text()]).toEqual([status, body]);
+    if (after !== undefined) expect(reply.headers['x-after']).toBe(after);
+  });
+});
+
+describe('a route\'s middleware given wrongly: a clear error when the adapter is made', () => {
+  const adapters = { express: expressRoutes, koa: koaRoutes, hono: honoRoutes } as Record<string, (routes: unknown[]) => unknown>;
+  it.each(Object.keys(adapters))('%s', (name) => {
+    const make = adapters[name];
+    const h = () => {};
+    expect(() => make([{ name: 'admin', template: 'admin', handler: [h, h] }])).toThrow(/"admin".*the handler must be one function; run others before it with middleware/);
+    expect(() => make([{ template: 'a', middleware: h, handler: h }])).toThrow(/"a".*middleware must be a list of functions, got function/);
+    expect(() => make([{ template: 'a', middleware: [h, 'auth'], handler: h }])).toThrow(/middleware\[1\] must be a function, got string/);
+    expect(() => make([{ template: 'a', middleware: [h] }])).toThrow(/middleware runs before a handler: the route has none/);
+  });
+});
+
+describe('a route without middleware keeps its handler as given (no wrapper, nothing per request)', () => {
+  const adapters = { express: expressRoutes, koa: koaRoutes, hono: honoRoutes } as Record<string, (routes: unknown[]) => { router: { match: (path: string) => { route: { handler: unknown } } | null } }>;
+  it.each(Object.keys(adapters))('%s', (name) => {
+    const plain = () => {};
+    const guarded = () => {};
+    const { router } = adapters[name]([
+      { template: 'plain', handler: plain },
+      { template: 'guarded', middleware: [() => {}], handler: guarded },
+    ]);
+    expect(router.match('/plain')?.route.handler).toBe(plain);
+    expect(router.match('/guarded')?.route.handler).not.toBe(guarded); // composed once, at start-up
+  });
+});

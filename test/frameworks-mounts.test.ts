@@ -1,0 +1,172 @@
+// Each adapter mounted the framework's own way — under a static prefix, a parameter prefix and two levels of
+// nesting — matches the path below its mount, and its urlFor links start with the mount. A mount's parameter
+// is the request's text: a link encodes it as one path segment, so none starts with "//" or "/\" (another host
+// to a browser). Requests in absolute form (RFC 9112 §3.2.2) are routed as their path.
+import express from 'express';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Hono } from 'hono';
+import Koa from 'koa';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { switchyard as expressRoutes } from '../src/express.js';
+import { switchyard as fastifyRoutes } from '../src/fastify.js';
+import { switchyard as honoRoutes } from '../src/hono.js';
+import { switchyard as koaRoutes } from '../src/koa.js';
+import { rawGet } from './support/raw-http.js';
+
+const listen = (server: Server): Promise<{ port: number; close: () => Promise<void> }> =>
+  new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ port: (server.address() as AddressInfo).port, close: () => new Promise<void>((done) => server.close(() => done())) }),
+    ),
+  );
+
+// Every table: GET items/{id:int} → {id, link to item 9}; GET go/{id} → 302 to item {id}.
+
+type App = { port: number; close: () => Promise<void> };
+const APPS: Record<string, () => Promise<App>> = {
+  async express() {
+    const table = () =>
+      expressRoutes([
+        { name: 'item', template: 'items/{id:int}', handler: (req, res) => void res.json({ id: req.params.id, link: res.locals.switchyard.urlFor('item', { id: 9 }) }) },
+        { name: 'go', template: 'go/{id}', handler: (req, res) => void res.redirect(res.locals.switchyard.urlFor('item', { id: req.params.id })) },
+      ]);
+    const app = express();
+    app.use('/api', table());
+    app.use('/v1', express.Router().use('/inner', table()));
+    app.use('/:tenant', table());
+    app.use((_req, res) => void res.status(404).send('fell through'));
+    return listen(createServer(app));
+  },
+  async koa() {
+    // Koa mounts with koa-mount, which hands the app below ctx.url without the prefix; this does the same, a
+    // parameter segment (":tenant") taking any one segment.
+    const mount = (prefix: string, run: Koa.Middleware) => {
+      const pattern = new RegExp(`^${prefix.replace(/:[a-z]+/g, '[^/]+')}(?=/|$)`);
+      return async (ctx: Koa.Context, next: Koa.Next) => {
+        const found = pattern.exec(ctx.path);
+        if (found === null) return next();
+        const path = ctx.path;
+        ctx.path = path.slice(found[0].length) || '/';
+        try {
+          await run(ctx, next);
+        } finally {
+          ctx.path = path;
+        }
+      };
+    };
+    const table = () =>
+      koaRoutes([
+        { name: 'item', template: 'items/{id:int}', handler: (ctx) => void (ctx.body = { id: ctx.params.id, link: ctx.state.switchyard.urlFor('item', { id: 9 }) }) },
+        { name: 'go', template: 'go/{id}', handler: (ctx) => void ctx.redirect(ctx.state.switchyard.urlFor('item', { id: ctx.params.id })) },
+      ]);
+    const app = new Koa();
+    app.use(mount('/api', table()));
+    app.use(mount('/v1', mount('/inner', table())));
+    app.use(mount('/:tenant', table()));
+    app.use((ctx) => {
+      ctx.status = 404;
+      ctx.body = 'fell through';
+    });
+    return listen(createServer(app.callback()));
+  },
+  async fastify() {
+    const app = Fastify();
+    const routes = [
+      { name: 'item', template: 'items/{id:int}', handler: async (request: { params: { id?: unknown }; switchyard: { urlFor: (n: string, v?: Record<string, unknown>) => string } }) => ({ id: request.params.id, link: request.switchyard.urlFor('item', { id: 9 }) }) },
+      {
+        name: 'go',
+        template: 'go/{id}',
+        handler: async (request: { params: { id?: unknown }; switchyard: { urlFor: (n: string, v?: Record<string, unknown>) => string } }, reply: { redirect: (to: string) => unknown }) =>
+          reply.redirect(request.switchyard.urlFor('item', { id: request.params.id })),
+      },
+    ];
+    app.setNotFoundHandler((_req, reply) => reply.code(404).send('fell through'));
+    await app.register(fastifyRoutes, { prefix: '/api', routes });
+    await app.register(async (v1: FastifyInstance) => void (await v1.register(fastifyRoutes, { prefix: '/inner', routes })), { prefix: '/v1' });
+    await app.register(fastifyRoutes, { prefix: '/:tenant', routes });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    return { port: (app.server.address() as AddressInfo).port, close: () => app.close() };
+  },
+  async hono() {
+    const table = () =>
+      new Hono().use(
+        honoRoutes([
+          { name: 'item', template: 'items/{id:int}', handler: (c) => c.json({ id: c.var.switchyard.values.id, link: c.var.switchyard.urlFor('item', { id: 9 }) }) },
+          { name: 'go', template: 'go/{id}', handler: (c) => c.redirect(c.var.switchyard.urlFor('item', { id: c.var.switchyard.values.id })) },
+        ]),
+      );
+    const app = new Hono();
+    app.route('/api', table());
+    app.route('/', new Hono().basePath('/v1').route('/inner', table()));
+    app.route('/:tenant', table());
+    app.notFound((c) => c.text('fell through', 404));
+    const server = createServer(async (req, res) => {
+      // As @hono/node-server: an absolute-form target is the URL itself.
+      const url = req.url!.startsWith('/') ? `http://${req.headers.host}${req.url}` : req.url!;
+      const response = await app.fetch(new Request(url, { method: req.method }));
+      const body = Buffer.from(await response.arrayBuffer());
+      res.writeHead(response.status, { ...Object.fromEntries(response.headers), 'content-length': body.length });
+      res.end(body);
+    });
+    return listen(server);
+  },
+};
+
+describe.each(Object.keys(APPS))('%s: a table mounted three ways', (framework) => {
+  let app: App;
+  beforeAll(async () => {
+    app = await APPS[framework]();
+  });
+  afterAll(() => app.close());
+
+  it.each([
+    { target: '/api/items/5', status: 200, body: { id: '5', link: '/api/items/9' } },
+    { target: '/v1/inner/items/5', status: 200, body: { id: '5', link: '/v1/inner/items/9' } },
+    { target: '/acme/items/5', status: 200, body: { id: '5', link: '/acme/items/9' } },
+    { target: '/a%20b/items/5', status: 200, body: { id: '5', link: '/a%20b/items/9' } },
+    { target: '/api/items/5?x=1', status: 200, body: { id: '5', link: '/api/items/9' } },
+    { target: 'http://app.example/api/items/5', status: 200, body: { id: '5', link: '/api/items/9' } },
+    { target: 'http://app.example/acme/items/5', status: 200, body: { id: '5', link: '/acme/items/9' } },
+    { target: '/api/items/x', status: 404 },
+    { target: '/items/5', status: 404 },
+    { target: '/a/b/items/5', status: 404 },
+    { target: '/acme/go/7', status: 302, location: '/acme/items/7' },
+    { target: '/v1/inner/go/7', status: 302, location: '/v1/inner/items/7' },
+  ])('GET $target → $status', async ({ target, status, body, location }) => {
+    const reply = await rawGet(app.port, target);
+    expect(reply.status).toBe(status);
+    if (body !== undefined) expect(JSON.parse(reply.body)).toEqual(body);
+    if (location !== undefined) expect(reply.location).toBe(location);
+  });
+
+  // A mount parameter whose text a browser would read as a host: "\" (which browsers treat as "/") or an
+  // escaped "/" in the tenant; the link encodes it within its segment.
+  it.each(['/\\evil.example/go/5', '/%5Cevil.example/go/5', '/%2F%2Fevil.example/go/5', '/%5C%5Cevil.example/go/5'])('GET %s: no link to another host', async (target) => {
+    const reply = await rawGet(app.port, target);
+    if (reply.status === 302) {
+      expect(reply.location).toMatch(/^\/[^/\\]/);
+      expect(reply.location).toMatch(/\/items\/5$/);
+      expect(new URL(reply.location, 'http://app.example').host).toBe('app.example');
+    } else {
+      expect(reply.status).toBe(404); // the framework does not take such a mount value
+    }
+  });
+});
+
+describe('express: urlFor under a pattern mount is no open redirect (app.use("/:tenant"))', () => {
+  it.each([
+    { target: '/\\evil.example/go/5', location: '/%5Cevil.example/items/5' },
+    { target: '/%5Cevil.example/go/5', location: '/%5Cevil.example/items/5' },
+    { target: '/%2F%2Fevil.example/go/5', location: '/%2F%2Fevil.example/items/5' },
+  ])('GET $target → 302 $location', async ({ target, location }) => {
+    const app = await APPS.express();
+    try {
+      const reply = await rawGet(app.port, target);
+      expect([reply.status, reply.location]).toEqual([302, location]);
+    } finally {
+      await app.close();
+    }
+  });
+});

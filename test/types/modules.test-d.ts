@@ -1,0 +1,77 @@
+// Type tests for route modules and groups in Koa, Hono and Fastify (Express: express-modules.test-d.ts) and in
+// the main entry: a module's and a group's inline handlers are typed on their own, with the prefix's values, and
+// a table spread from them keeps every name typed; a module of one framework does not fit another's table.
+import Fastify from 'fastify';
+import { expectTypeOf } from 'vitest';
+import { compile, group, isRoute } from '../../src/index.js';
+import * as fastify from '../../src/fastify.js';
+import * as hono from '../../src/hono.js';
+import * as koa from '../../src/koa.js';
+
+// Koa
+const koaUsers = koa.group({ prefix: 'tenants/{tenant:int}', name: 't.', middleware: [async (ctx, next) => {
+  expectTypeOf(ctx.params).toEqualTypeOf<{ tenant: string }>();
+  await next();
+}] }, [
+  {
+    name: 'user',
+    template: 'users/{id}',
+    handler: (ctx) => {
+      expectTypeOf(ctx.params).toEqualTypeOf<{ tenant: string; id: string }>();
+      ctx.body = ctx.state.switchyard.urlFor('t.user', { tenant: 1, id: 'a' });
+      // @ts-expect-error: "tenant" (the prefix's) is required
+      ctx.state.switchyard.urlFor('t.user', { id: 'a' });
+    },
+  },
+]);
+const koaPosts = koa.defineRoutes([{ name: 'post', template: 'posts/{slug}', handler: (ctx) => void (ctx.body = ctx.params.slug) }]);
+koa.switchyard([
+  ...koaUsers,
+  ...koaPosts,
+  { template: '', handler: (ctx) => void (ctx.body = ctx.state.switchyard.urlFor('t.user', { tenant: 1, id: 'b' }) + ctx.state.switchyard.urlFor('post', { slug: 'x' })) },
+]);
+
+// Hono
+const honoUsers = hono.group({ prefix: 'tenants/{tenant:int}', name: 't.' }, [
+  {
+    name: 'user',
+    template: 'users/{id}',
+    middleware: [async (c, next) => {
+      expectTypeOf(c.var.switchyard.values).toEqualTypeOf<{ tenant: string; id: string }>();
+      await next();
+    }],
+    handler: (c) => c.text(c.var.switchyard.urlFor('t.user', { tenant: 1, id: c.var.switchyard.values.id })),
+  },
+]);
+hono.switchyard([...honoUsers, ...hono.defineRoutes([{ name: 'home', template: '', handler: (c) => c.text(c.var.switchyard.urlFor('home')) }])]);
+// @ts-expect-error: a Koa module in a Hono table
+hono.switchyard([...koaPosts]);
+
+// Fastify: defineRoutes (typedRoutes, its former name, still works)
+const fastifyUsers = fastify.group({ prefix: 'tenants/{tenant:int}', name: 't.' }, [
+  {
+    name: 'user',
+    template: 'users/{id}',
+    middleware: [async (request) => {
+      expectTypeOf(request.params).toEqualTypeOf<{ tenant: string; id: string }>();
+    }],
+    handler: async (request) => request.switchyard.urlFor('t.user', { tenant: 1, id: request.params.id }),
+  },
+]);
+const app = Fastify();
+await app.register(fastify.switchyard, { routes: fastify.defineRoutes([...fastifyUsers, { template: '', handler: async (request) => request.switchyard.urlFor('t.user', { tenant: 2, id: 'x' }) }]) });
+fastify.typedRoutes([{ template: 'a/{b}', handler: async (request) => request.params.b }]);
+
+// The main entry: plain definitions; compile() knows the prefixed names and templates.
+const router = compile([...group({ prefix: 'shop/{lang}', name: 'shop.' }, [{ name: 'item', template: 'items/{id:int}' }]), { name: 'home', template: '' }]);
+router.generate({ lang: 'en', id: 5 }, { routeName: 'shop.item' });
+// @ts-expect-error: "lang" (the prefix's) is required
+router.generate({ id: 5 }, { routeName: 'shop.item' });
+// @ts-expect-error: the name carries the group's prefix
+router.generate({ lang: 'en', id: 5 }, { routeName: 'item' });
+const found = router.match('/shop/en/items/5');
+if (isRoute(found, 'shop.item')) {
+  expectTypeOf(found.values).toEqualTypeOf<Readonly<{ id: string; lang: string }>>();
+  // @ts-expect-error: not a value of the route
+  void found.values.slug;
+}
