@@ -2,7 +2,7 @@
 // route's values already set, able to answer in the handler's place, and its errors on the framework's error path.
 import express from 'express';
 import Fastify from 'fastify';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import Koa from 'koa';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { group as expressGroup, switchyard as expressRoutes } from '../src/express.js';
 import { group as fastifyGroup, switchyard as fastifyRoutes } from '../src/fastify.js';
 import { group as honoGroup, switchyard as honoRoutes } from '../src/hono.js';
+import { defineRoutes as builtRoutes, switchyard as honoBuilt } from '../src/hono-aot.js';
+import { compile } from '../src/index.js';
 import { group as koaGroup, switchyard as koaRoutes } from '../src/koa.js';
 
 type App = { base: string; close: () => Promise<void> };
@@ -122,39 +124,45 @@ const FRAMEWORKS: Record<string, () => Promise<App>> = {
     const { port } = app.server.address() as AddressInfo;
     return { base: `http://127.0.0.1:${port}`, close: () => app.close() };
   },
-  async hono() {
-    const app = new Hono<{ Variables: { trail: string[] } }>();
-    type C = { get: (k: 'trail' | 'switchyard') => any; set: (k: 'trail', v: string[]) => void };
-    const step = (name: string) => async (c: C, next: () => Promise<void>) => {
-      c.set('trail', [...(c.get('trail') ?? []), `${name}:${c.get('switchyard').values.id}`]);
-      await next();
-    };
-    app.use(
-      honoRoutes([
-        { template: 'guarded/{id:int}', middleware: [step('a'), step('b')], handler: (c: C & { json: (b: unknown) => Response }) => c.json({ trail: [...c.get('trail'), `handler:${c.get('switchyard').values.id}`] }) },
-        ...honoGroup({ prefix: 'g/{tenant}', middleware: [step('g')] }, [
-          { template: 'in/{id:int}', middleware: [step('a')], handler: (c: C & { json: (b: unknown) => Response }) => c.json({ trail: [...c.get('trail'), `handler:${c.get('switchyard').values.tenant}`] }) },
-        ]),
-        { template: 'denied', middleware: [async (c: { text: (t: string, s: 403) => Response }) => c.text('denied', 403)], handler: (c: { text: (t: string) => Response }) => c.text('reached') },
-        { template: 'thrown', middleware: [async () => { throw new Error('in middleware'); }], handler: (c: { text: (t: string) => Response }) => c.text('reached') },
-        { template: 'nexterror', middleware: [() => Promise.reject(new Error('passed to next'))], handler: (c: { text: (t: string) => Response }) => c.text('reached') },
-        {
-          template: 'after',
-          middleware: [async (c: { header: (k: string, v: string) => void }, next: () => Promise<void>) => { await next(); c.header('x-after', 'set'); }],
-          handler: (c: { text: (t: string) => Response }) => c.text('answered'),
-        },
-      ]),
-    );
-    app.notFound((c) => c.text('fell through', 404));
-    app.onError((error, c) => c.text(`handled: ${error.message}`, 500));
-    const server = createServer(async (req, res) => {
-      const response = await app.fetch(new Request(`http://${req.headers.host}${req.url}`, { method: req.method }));
-      res.writeHead(response.status, Object.fromEntries(response.headers));
-      res.end(Buffer.from(await response.arrayBuffer()));
-    });
-    return listen(server);
-  },
+  hono: () => honoApp((routes) => honoRoutes(routes as never)),
+  // A built router keeps only handlers: hono/aot's defineRoutes (the route module's) composes the middleware.
+  // compile() stands in for the build (the same router interface; test/workers-bundle.test.ts builds one).
+  'hono/aot': () => honoApp((routes) => honoBuilt(compile(builtRoutes(routes as never) as never))),
 };
+
+/** The Hono app, its table given to `adapter`. */
+async function honoApp(adapter: (routes: readonly unknown[]) => MiddlewareHandler): Promise<App> {
+  const app = new Hono<{ Variables: { trail: string[] } }>();
+  type C = { get: (k: 'trail' | 'switchyard') => any; set: (k: 'trail', v: string[]) => void };
+  const step = (name: string) => async (c: C, next: () => Promise<void>) => {
+    c.set('trail', [...(c.get('trail') ?? []), `${name}:${c.get('switchyard').values.id}`]);
+    await next();
+  };
+  app.use(
+    adapter([
+      { template: 'guarded/{id:int}', middleware: [step('a'), step('b')], handler: (c: C & { json: (b: unknown) => Response }) => c.json({ trail: [...c.get('trail'), `handler:${c.get('switchyard').values.id}`] }) },
+      ...honoGroup({ prefix: 'g/{tenant}', middleware: [step('g')] }, [
+        { template: 'in/{id:int}', middleware: [step('a')], handler: (c: C & { json: (b: unknown) => Response }) => c.json({ trail: [...c.get('trail'), `handler:${c.get('switchyard').values.tenant}`] }) },
+      ]),
+      { template: 'denied', middleware: [async (c: { text: (t: string, s: 403) => Response }) => c.text('denied', 403)], handler: (c: { text: (t: string) => Response }) => c.text('reached') },
+      { template: 'thrown', middleware: [async () => { throw new Error('in middleware'); }], handler: (c: { text: (t: string) => Response }) => c.text('reached') },
+      { template: 'nexterror', middleware: [() => Promise.reject(new Error('passed to next'))], handler: (c: { text: (t: string) => Response }) => c.text('reached') },
+      {
+        template: 'after',
+        middleware: [async (c: { header: (k: string, v: string) => void }, next: () => Promise<void>) => { await next(); c.header('x-after', 'set'); }],
+        handler: (c: { text: (t: string) => Response }) => c.text('answered'),
+      },
+    ]),
+  );
+  app.notFound((c) => c.text('fell through', 404));
+  app.onError((error, c) => c.text(`handled: ${error.message}`, 500));
+  const server = createServer(async (req, res) => {
+    const response = await app.fetch(new Request(`http://${req.headers.host}${req.url}`, { method: req.method }));
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+  return listen(server);
+}
 
 const CASES: { path: string; status: number; body: string; after?: string; only?: string[] }[] = [
   { path: '/guarded/5', status: 200, body: '{"trail":["a:5","b:5","handler:5"]}' },
@@ -183,7 +191,7 @@ describe.each(Object.keys(FRAMEWORKS))('%s: a route\'s middleware', (framework) 
 });
 
 describe('a route\'s middleware given wrongly: a clear error when the adapter is made', () => {
-  const adapters = { express: expressRoutes, koa: koaRoutes, hono: honoRoutes } as Record<string, (routes: unknown[]) => unknown>;
+  const adapters = { express: expressRoutes, koa: koaRoutes, hono: honoRoutes, 'hono/aot defineRoutes': builtRoutes } as Record<string, (routes: unknown[]) => unknown>;
   it.each(Object.keys(adapters))('%s', (name) => {
     const make = adapters[name];
     const h = () => {};
@@ -195,7 +203,12 @@ describe('a route\'s middleware given wrongly: a clear error when the adapter is
 });
 
 describe('a route without middleware keeps its handler as given (no wrapper, nothing per request)', () => {
-  const adapters = { express: expressRoutes, koa: koaRoutes, hono: honoRoutes } as Record<string, (routes: unknown[]) => { router: { match: (path: string) => { route: { handler: unknown } } | null } }>;
+  const adapters = {
+    express: expressRoutes,
+    koa: koaRoutes,
+    hono: honoRoutes,
+    'hono/aot defineRoutes': (routes: unknown[]) => ({ router: compile(builtRoutes(routes as never) as never) }),
+  } as Record<string, (routes: unknown[]) => { router: { match: (path: string) => { route: { handler: unknown } } | null } }>;
   it.each(Object.keys(adapters))('%s', (name) => {
     const plain = () => {};
     const guarded = () => {};

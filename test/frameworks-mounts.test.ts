@@ -4,7 +4,7 @@
 // to a browser). Requests in absolute form (RFC 9112 §3.2.2) are routed as their path.
 import express from 'express';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import Koa from 'koa';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { switchyard as expressRoutes } from '../src/express.js';
 import { switchyard as fastifyRoutes } from '../src/fastify.js';
 import { switchyard as honoRoutes } from '../src/hono.js';
+import { switchyard as honoBuilt } from '../src/hono-aot.js';
+import { compile } from '../src/index.js';
 import { switchyard as koaRoutes } from '../src/koa.js';
 import { rawGet } from './support/raw-http.js';
 
@@ -89,30 +91,46 @@ const APPS: Record<string, () => Promise<App>> = {
     await app.listen({ port: 0, host: '127.0.0.1' });
     return { port: (app.server.address() as AddressInfo).port, close: () => app.close() };
   },
-  async hono() {
-    const table = () =>
-      new Hono().use(
-        honoRoutes([
-          { name: 'item', template: 'items/{id:int}', handler: (c) => c.json({ id: c.var.switchyard.values.id, link: c.var.switchyard.urlFor('item', { id: 9 }) }) },
-          { name: 'go', template: 'go/{id}', handler: (c) => c.redirect(c.var.switchyard.urlFor('item', { id: c.var.switchyard.values.id })) },
+  hono: () =>
+    honoApp(() =>
+      honoRoutes([
+        { name: 'item', template: 'items/{id:int}', handler: (c) => c.json({ id: c.var.switchyard.values.id, link: c.var.switchyard.urlFor('item', { id: 9 }) }) },
+        { name: 'go', template: 'go/{id}', handler: (c) => c.redirect(c.var.switchyard.urlFor('item', { id: c.var.switchyard.values.id })) },
+      ]),
+    ),
+  // switchyard-router/hono/aot shares the middleware (hono-middleware.ts); a compiled router stands in for a built one.
+  'hono/aot': () =>
+    honoApp(() =>
+      honoBuilt(
+        compile([
+          { name: 'item', template: 'items/{id:int}', handler: (c: Context) => c.json({ id: c.var.switchyard.values.id, link: c.var.switchyard.urlFor('item', { id: 9 }) }) },
+          { name: 'go', template: 'go/{id}', handler: (c: Context) => c.redirect(c.var.switchyard.urlFor('item', { id: c.var.switchyard.values.id })) },
         ]),
-      );
-    const app = new Hono();
-    app.route('/api', table());
-    app.route('/', new Hono().basePath('/v1').route('/inner', table()));
-    app.route('/:tenant', table());
-    app.notFound((c) => c.text('fell through', 404));
-    const server = createServer(async (req, res) => {
-      // As @hono/node-server: an absolute-form target is the URL itself.
-      const url = req.url!.startsWith('/') ? `http://${req.headers.host}${req.url}` : req.url!;
-      const response = await app.fetch(new Request(url, { method: req.method }));
-      const body = Buffer.from(await response.arrayBuffer());
-      res.writeHead(response.status, { ...Object.fromEntries(response.headers), 'content-length': body.length });
-      res.end(body);
-    });
-    return listen(server);
-  },
+      ),
+    ),
 };
+
+/** A Hono app with the router mounted under app.route('/api'), basePath('/v1') + route('/inner') and route('/:tenant'). */
+function honoApp(middleware: () => MiddlewareHandler): Promise<App> {
+  const table = () => new Hono().use(middleware());
+  const app = new Hono();
+  app.route('/api', table());
+  app.route('/', new Hono().basePath('/v1').route('/inner', table()));
+  app.route('/:tenant', table());
+  app.notFound((c) => c.text('fell through', 404));
+  const server = createServer(async (req, res) => {
+    // As @hono/node-server: an absolute-form target is the URL itself.
+    const url = req.url!.startsWith('/') ? `http://${req.headers.host}${req.url}` : req.url!;
+    const response = await app.fetch(new Request(url, { method: req.method }));
+    const body = Buffer.from(await response.arrayBuffer());
+    res.writeHead(response.status, { ...Object.fromEntries(response.headers), 'content-length': body.length });
+    res.end(body);
+  });
+  return listen(server);
+}
+
+/** The Hono context of a route's handler in an untyped table (the compiled router of hono/aot's case). */
+type Context = { json(b: unknown): Response; redirect(to: string): Response; var: { switchyard: { values: Record<string, unknown>; urlFor(n: string, v?: Record<string, unknown>): string } } };
 
 describe.each(Object.keys(APPS))('%s: a table mounted three ways', (framework) => {
   let app: App;

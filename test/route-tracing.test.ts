@@ -62,7 +62,8 @@ async function traced(listener: RequestListener, rpc: boolean): Promise<{ url: s
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close(), metadata };
 }
 
-const frameworks: { name: string; base: string; listener: () => RequestListener | Promise<RequestListener> }[] = [
+/** base: where the request's path starts; mount: the mount before the template in http.route (default: base). */
+const frameworks: { name: string; base: string; mount?: string; listener: () => RequestListener | Promise<RequestListener> }[] = [
   {
     name: 'pipeline',
     base: '',
@@ -103,6 +104,48 @@ const frameworks: { name: string; base: string; listener: () => RequestListener 
     },
   },
   {
+    // A parameter mount: http.route has it as registered, never the request's value (one route, one http.route).
+    name: 'express under a parameter mount /:tenant',
+    base: '/acme',
+    mount: '/:tenant',
+    listener: () => {
+      const app = express();
+      app.use('/:tenant', expressRoutes(TEMPLATES.map((r) => ({ ...r, handler: (_req: Request, res: ServerResponse) => void res.end('ok') }))));
+      return app;
+    },
+  },
+  {
+    name: 'fastify under a parameter prefix /t/:tenant',
+    base: '/t/acme',
+    mount: '/t/:tenant',
+    listener: async () => {
+      const app = Fastify();
+      await app.register(fastifyRoutes, { prefix: '/t/:tenant', routes: TEMPLATES.map((r) => ({ ...r, handler: async () => 'ok' })) });
+      await app.ready();
+      return (req: IncomingMessage, res: ServerResponse) => app.routing(req, res);
+    },
+  },
+  {
+    name: 'koa under a koa-mount mount /v1',
+    base: '/v1',
+    listener: () => {
+      const app = new Koa();
+      const routes = koaRoutes(TEMPLATES.map((r) => ({ ...r, handler: async (ctx: Koa.Context) => void (ctx.body = { matched: (ctx as { _matchedRoute?: string })._matchedRoute }) })));
+      // As koa-mount: the app below sees ctx.path without the prefix (ctx.originalUrl keeps it).
+      app.use(async (ctx, next) => {
+        if (ctx.path !== '/v1' && !ctx.path.startsWith('/v1/')) return next();
+        const path = ctx.path;
+        ctx.path = path.slice(3) || '/';
+        try {
+          await routes(ctx, next);
+        } finally {
+          ctx.path = path;
+        }
+      });
+      return app.callback();
+    },
+  },
+  {
     name: 'koa',
     base: '',
     listener: () => {
@@ -118,12 +161,24 @@ const frameworks: { name: string; base: string; listener: () => RequestListener 
     // A compiled router stands in for the built one here (the same middleware; test/workers-bundle.test.ts runs a built one).
     listener: () => honoListener(honoBuilt(compile(TEMPLATES.map((r) => ({ ...r, handler: (c: { text(t: string): Response }) => c.text('ok') }))))),
   },
+  {
+    name: "hono under app.route('/v1')",
+    base: '/v1',
+    listener: () => honoListener(honoRoutes(TEMPLATES.map((r) => ({ ...r, handler: (c: { text(t: string): Response }) => c.text('ok') }))), '/v1'),
+  },
+  {
+    name: "hono/aot under app.route('/t/:tenant')",
+    base: '/t/acme',
+    mount: '/t/:tenant',
+    listener: () => honoListener(honoBuilt(compile(TEMPLATES.map((r) => ({ ...r, handler: (c: { text(t: string): Response }) => c.text('ok') })))), '/t/:tenant'),
+  },
 ];
 
-/** A Hono app with the middleware, as a node:http listener. */
-function honoListener(middleware: MiddlewareHandler): RequestListener {
+/** A Hono app with the middleware (in a sub-app under `mount`: app.route(mount, sub)), as a node:http listener. */
+function honoListener(middleware: MiddlewareHandler, mount?: string): RequestListener {
   const app = new Hono();
-  app.use(middleware);
+  if (mount === undefined) app.use(middleware);
+  else app.route(mount, new Hono().use(middleware));
   return async (req, res) => {
     const response = await app.fetch(new Request(`http://localhost${req.url}`, { method: req.method }));
     res.writeHead(response.status, Object.fromEntries(response.headers)).end(Buffer.from(await response.arrayBuffer()));
@@ -140,7 +195,7 @@ const REQUESTS: [path: string, route: string | null][] = [
   ['/nope', null],
 ];
 
-describe.each(frameworks)('$name', ({ base, listener }) => {
+describe.each(frameworks)('$name', ({ base, mount = base, listener }) => {
   it.each(REQUESTS)('GET %s: http.route %s on the server span', async (path, route) => {
     const server = await traced(await listener(), false);
     try {
@@ -153,8 +208,8 @@ describe.each(frameworks)('$name', ({ base, listener }) => {
     await provider.forceFlush();
     const [span, ...others] = exporter.getFinishedSpans();
     expect(others).toEqual([]);
-    expect(span.attributes['http.route']).toBe(route === null ? undefined : base + route);
-    expect(span.name).toBe(route === null ? 'GET' : `GET ${base}${route}`);
+    expect(span.attributes['http.route']).toBe(route === null ? undefined : mount + route);
+    expect(span.name).toBe(route === null ? 'GET' : `GET ${mount}${route}`);
   });
 
   it('hands the route to the HTTP instrumentation (its RPC metadata), which names its span', async () => {
@@ -165,10 +220,10 @@ describe.each(frameworks)('$name', ({ base, listener }) => {
     } finally {
       server.close();
     }
-    expect(server.metadata.map((m) => (m as { route?: string }).route)).toEqual([`${base}/api/todo/{id:int}`, undefined]);
+    expect(server.metadata.map((m) => (m as { route?: string }).route)).toEqual([`${mount}/api/todo/{id:int}`, undefined]);
     await provider.forceFlush();
     const spans = exporter.getFinishedSpans();
-    expect(spans.map((s) => s.attributes['http.route'])).toEqual([`${base}/api/todo/{id:int}`, undefined]);
+    expect(spans.map((s) => s.attributes['http.route'])).toEqual([`${mount}/api/todo/{id:int}`, undefined]);
     // The instrumentation renames its own span at the end of the request: the route is only handed over.
     expect(spans.map((s) => s.name)).toEqual(['GET', 'GET']);
   });
@@ -179,6 +234,15 @@ describe("the framework's own field", () => {
     const server = await traced(await frameworks.find((f) => f.name.startsWith('express'))!.listener(), false);
     try {
       expect(await (await fetch(`${server.url}/v1/api/todo/5`)).json()).toEqual({ route: { path: '/api/todo/{id:int}', methods: { get: true }, stack: [] } });
+    } finally {
+      server.close();
+    }
+  });
+
+  it('koa under a koa-mount mount: ctx._matchedRoute is below the mount, as @koa/router\'s is', async () => {
+    const server = await traced(await frameworks.find((f) => f.name.startsWith('koa under'))!.listener(), false);
+    try {
+      expect(await (await fetch(`${server.url}/v1/api/todo/5`)).json()).toEqual({ matched: '/api/todo/{id:int}' });
     } finally {
       server.close();
     }

@@ -1,10 +1,15 @@
 // switchyard-router/hono/aot: the Hono middleware over a router built ahead of time (`switchyard build`,
 // compileToModule), for Cloudflare Workers and other places where new Function is forbidden. It takes a router,
 // never routes, so compile() and the code generator stay out of the bundle; the route handlers are the route
-// module's, as in switchyard-router/hono.
+// module's, as in switchyard-router/hono. A built router carries handlers only, so a route module's middleware
+// is composed into its handlers in the route module itself (defineRoutes), as switchyard-router/hono composes
+// the routes it is given.
 import type { MiddlewareHandler } from 'hono';
 import type { AdapterOptions, AdapterRouter } from './dispatch.js';
-import { honoMiddleware } from './hono-middleware.js';
+import type { HonoRoutes } from './hono.js';
+import { composeHono, honoMiddleware } from './hono-middleware.js';
+import { withMiddleware } from './route-middleware.js';
+import type { DefinedRoutes } from './typed-routes.js';
 
 /** Options of the middleware over a built router (no compile options: it compiles nothing). */
 export type BuiltRouterOptions = Omit<AdapterOptions, 'compile'>;
@@ -18,4 +23,16 @@ export function switchyard<R extends AdapterRouter>(router: R, options: BuiltRou
     throw new TypeError('switchyard-router/hono/aot takes a built router (the default export of a module switchyard build wrote); for a route list use switchyard-router/hono');
   }
   return Object.assign(honoMiddleware(router, options), { router });
+}
+
+/**
+ * The route module of a built router (`export default defineRoutes([...])`): each inline handler and middleware
+ * typed from its route, as switchyard-router/hono's defineRoutes, and each route's `middleware: [...]` (a
+ * group's too) composed into its handler once, here, since the built router keeps only the handler. A route
+ * without middleware keeps its handler; malformed middleware is a RouteCreationError naming the route.
+ */
+export function defineRoutes<const T extends readonly string[], const N extends readonly unknown[], const D extends readonly unknown[]>(
+  routes: HonoRoutes<T, N, D>,
+): DefinedRoutes<T, N, D, 'hono'> {
+  return withMiddleware(routes as never, composeHono) as never;
 }

@@ -78,3 +78,21 @@ switchyard([
     handler: (c) => c.text(c.var.switchyard.values.id),
   },
 ]);
+
+// hono/aot's defineRoutes (a built router's route module): middleware and handlers typed from the route.
+import { defineRoutes as defineBuiltRoutes } from '../../src/hono-aot.js';
+defineBuiltRoutes([
+  {
+    name: 'admin',
+    template: 'admin/{id:int}',
+    middleware: [
+      async (c, next) => {
+        expectTypeOf(c.var.switchyard.values).toEqualTypeOf<{ id: string }>();
+        // @ts-expect-error: not a parameter of the template
+        void c.var.switchyard.values.idd;
+        await next();
+      },
+    ],
+    handler: (c) => c.text(c.var.switchyard.urlFor('admin', { id: 1 })),
+  },
+]);
