@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compile, compileToModule, moduleDeclarations, RegexRouteConstraint, type RouteDefinition } from '../src/index.js';
 import { compileWith, evaluateBuiltModule } from './support/routers.js';
@@ -244,6 +245,37 @@ router.generate({}, { routeName: 'todo' });
     const checked = run([join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json']);
     expect(checked.stdout + checked.stderr).toBe('');
     expect(checked.status).toBe(0);
+  });
+
+  // A Worker's bundle is minified: every class is renamed (IntRouteConstraint becomes a letter), and the module,
+  // built by Node from the unminified route module, must still load (its route digests name no class).
+  it('a module bundled with esbuild --minify (no --keep-names) loads and answers every request as compile()', async () => {
+    const fixture = join(ROOT, 'test/fixtures/constrained-routes.mjs');
+    const built = run([BIN, 'build', fixture, '-o', 'constrained-router.mjs']);
+    expect(built.stderr).toBe('');
+    writeFileSync(
+      join(DIR, 'minified-entry.mjs'),
+      `import router from './constrained-router.mjs';
+import { compile, IntRouteConstraint } from 'switchyard-router';
+import routes, { constraints, requests } from ${JSON.stringify(fixture)};
+const compiled = compile(routes, { constraints });
+const answer = (found) => found && { name: found.route.name, values: { ...found.values } };
+console.log(JSON.stringify({
+  className: IntRouteConstraint.name,
+  strategy: router.strategy,
+  built: requests.map(([method, path]) => answer(router.match(path, method))),
+  compiled: requests.map(([method, path]) => answer(compiled.match(path, method))),
+  expected: requests.map(([, , name]) => name),
+}));`,
+    );
+    await build({ entryPoints: [join(DIR, 'minified-entry.mjs')], outfile: join(DIR, 'minified.mjs'), bundle: true, minify: true, format: 'esm', platform: 'neutral', logLevel: 'error' });
+    const answered = run(['minified.mjs'], ['--disallow-code-generation-from-strings']);
+    expect(answered.stderr).toBe('');
+    const report = JSON.parse(answered.stdout);
+    expect(report.className).not.toBe('IntRouteConstraint'); // the minifier renamed it
+    expect(report.strategy).toBe('aot');
+    expect(report.built.map((found: { name: string } | null) => found?.name ?? null)).toEqual(report.expected);
+    expect(report.built).toEqual(report.compiled);
   });
 
   it.each([
