@@ -9,6 +9,10 @@ import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compile, compileToModule, moduleDeclarations, RegexRouteConstraint, type RouteDefinition } from '../src/index.js';
+import { foldFor } from '../src/compile/case-fold.js';
+import { MODULE_FORMAT } from '../src/compile/aot/module-format.js';
+import { routeDigest } from '../src/compile/aot/route-digest.js';
+import { createEmittedHelpers } from '../src/compile/match/generated/emitted-helpers.js';
 import { compileWith, evaluateBuiltModule } from './support/routers.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -161,6 +165,90 @@ describe('compileToModule', () => {
     });
   });
 
+  // A module records the format it was written in; a runtime that reads another refuses it at load, naming both
+  // formats and the command that builds it again (a module of an older build used to load, then throw
+  // "table.shapes is not a function" at the tier switch, on the request that made the table hot).
+  describe('a module written in another module format is refused at load', () => {
+    const source = compileToModule([{ template: 'a/{id:int}' }], { tiering: { emitAfter: 2 } });
+    const written = /^ {2}format: (\d+),$/m.exec(source);
+
+    it('records its format first', () => {
+      expect(written?.[1]).toBe(String(MODULE_FORMAT));
+      expect(source.indexOf('format:')).toBeLessThan(source.indexOf('routes:'));
+      const router = evaluateBuiltModule(source, null);
+      for (let i = 0; i < 4; i++) expect(router.match('/a/5')?.values).toEqual({ id: '5' }); // past the tier switch
+    });
+
+    it.each([
+      { what: 'an older format', format: String(MODULE_FORMAT - 1), error: `this router module was written in module format ${MODULE_FORMAT - 1}; this switchyard-router/aot (the runtime it imports) reads module format ${MODULE_FORMAT}: build it again` },
+      { what: 'a newer format', format: String(MODULE_FORMAT + 1), error: `was written in module format ${MODULE_FORMAT + 1}; this switchyard-router/aot (the runtime it imports) reads module format ${MODULE_FORMAT}` },
+      { what: 'a format that is not a number', format: '"2"', error: 'was written in module format "2";' },
+      { what: 'no recorded format (as every module before format 2)', format: null, error: `this router module records no module format (it was written by a switchyard older than module format ${MODULE_FORMAT}); this switchyard-router/aot` },
+    ])('$what: refused, naming both formats and the command that builds it again', ({ format, error }) => {
+      const other = source.replace(/^ {2}format: \d+,\n/m, format === null ? '' : `  format: ${format},\n`);
+      expect(other).not.toBe(source);
+      expect(() => evaluateBuiltModule(other, null)).toThrow(error);
+      expect(() => evaluateBuiltModule(other, null)).toThrow('npx switchyard build <your route file> -o <this module> (or compileToModule() from code)');
+    });
+
+    it('names the command it was built with, when the module records one', () => {
+      const built = compileToModule([{ template: 'a' }], { buildCommand: "switchyard build 'my routes.json' -o router.mjs" });
+      expect(() => evaluateBuiltModule(built.replace(/^ {2}format: \d+,$/m, '  format: 1,'), null)).toThrow(
+        "reads module format 2: build it again with the switchyard-router it runs with: npx switchyard build 'my routes.json' -o router.mjs (or compileToModule() from code)",
+      );
+    });
+
+    // What a module and its runtime share. A change here breaks the modules built before it: raise MODULE_FORMAT
+    // (src/compile/aot/module-format.ts) with it, then update this snapshot.
+    it('the contract between a module and its runtime, pinned with the format', () => {
+      const routes: RouteDefinition[] = [{ template: 'a/{id:int}', defaults: { x: { y: [1] } }, constraints: { z: /^z$/ } }];
+      const full = compileToModule(routes, { routesModule: './routes.mjs', buildCommand: 'switchyard build routes.mjs -o router.mjs' });
+      const table = full.slice(full.indexOf('export default loadRouter({'), full.indexOf('\n});\n'));
+      const helpers = createEmittedHelpers(() => undefined, foldFor(false));
+      expect({
+        format: MODULE_FORMAT,
+        fields: [...table.matchAll(/^ {2}(\w+)[:,]/gm)].map((m) => m[1]),
+        helpers: Object.keys(helpers).sort(),
+        digest: routeDigest(compile(routes).routes[0]),
+      }).toMatchInlineSnapshot(`
+        {
+          "digest": "b66a6e169345be30",
+          "fields": [
+            "format",
+            "buildCommand",
+            "routes",
+            "templates",
+            "digests",
+            "segments",
+            "options",
+            "constants",
+            "matcher",
+            "shapes",
+          ],
+          "format": 2,
+          "helpers": [
+            "alpha",
+            "asciiEquals",
+            "bool",
+            "complex",
+            "foldedEquals",
+            "frozenMatch",
+            "guid",
+            "int",
+            "length",
+            "literalChild",
+            "literalTable",
+            "long",
+            "range",
+            "regex",
+            "setValue",
+            "walk",
+          ],
+        }
+      `);
+    });
+  });
+
   it('declares the table as a literal type, strings as JSON', () => {
     const declarations = moduleDeclarations([{ name: 'x"y', template: 'a/{id}', defaults: { id: 5, "k'": 'v' } }, { template: 'b' }]);
     expect(declarations).toContain('{ readonly template: "a/{id}"; readonly name: "x\\"y"; readonly defaults: { readonly "id": 5; readonly "k\'": "v" } },');
@@ -292,6 +380,21 @@ console.log(JSON.stringify({
     const answered = run(['cased.mjs'], ['--disallow-code-generation-from-strings']);
     expect(answered.stderr).toBe('');
     expect(JSON.parse(answered.stdout)).toEqual(answers);
+  });
+
+  it('records its own command line in the module: a runtime that reads another module format names it', () => {
+    writeFileSync(join(DIR, 'my routes.json'), '[{"template":"a"}]');
+    const built = run([BIN, 'build', 'my routes.json', '-o', 'recorded.mjs', '--case-sensitive']);
+    expect(built.stderr).toBe('');
+    const source = readFileSync(join(DIR, 'recorded.mjs'), 'utf8');
+    expect(source).toContain(`  buildCommand: "switchyard build 'my routes.json' -o recorded.mjs --case-sensitive",`);
+    writeFileSync(join(DIR, 'recorded-old.mjs'), source.replace(/^ {2}format: \d+,$/m, '  format: 1,'));
+    writeFileSync(join(DIR, 'load-old.mjs'), "import router from './recorded-old.mjs';\nconsole.log(router.strategy);");
+    const loaded = run(['load-old.mjs']);
+    expect(loaded.status).not.toBe(0);
+    expect(loaded.stderr).toContain(
+      `Error: this router module was written in module format 1; this switchyard-router/aot (the runtime it imports) reads module format ${MODULE_FORMAT}: build it again with the switchyard-router it runs with: npx switchyard build 'my routes.json' -o recorded.mjs --case-sensitive (or compileToModule() from code)`,
+    );
   });
 
   it.each([
