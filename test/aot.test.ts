@@ -180,21 +180,21 @@ describe('compileToModule', () => {
     });
 
     it.each([
-      { what: 'an older format', format: String(MODULE_FORMAT - 1), error: `this router module was written in module format ${MODULE_FORMAT - 1}; this switchyard-router/aot (the runtime it imports) reads module format ${MODULE_FORMAT}: build it again` },
-      { what: 'a newer format', format: String(MODULE_FORMAT + 1), error: `was written in module format ${MODULE_FORMAT + 1}; this switchyard-router/aot (the runtime it imports) reads module format ${MODULE_FORMAT}` },
-      { what: 'a format that is not a number', format: '"2"', error: 'was written in module format "2";' },
-      { what: 'no recorded format (as every module before format 2)', format: null, error: `this router module records no module format (it was written by a switchyard older than module format ${MODULE_FORMAT}); this switchyard-router/aot` },
+      { what: 'an older format', format: String(MODULE_FORMAT - 1), error: `this router module is in module format ${MODULE_FORMAT - 1}, its runtime (switchyard-router/aot) reads format ${MODULE_FORMAT}: build it again` },
+      { what: 'a newer format', format: String(MODULE_FORMAT + 1), error: `is in module format ${MODULE_FORMAT + 1}, its runtime (switchyard-router/aot) reads format ${MODULE_FORMAT}` },
+      { what: 'a format that is not a number', format: '"2"', error: 'is in module format "2",' },
+      { what: 'no recorded format (as every module before format 2)', format: null, error: `this router module records no module format (a switchyard older than format ${MODULE_FORMAT} wrote it), its runtime (switchyard-router/aot)` },
     ])('$what: refused, naming both formats and the command that builds it again', ({ format, error }) => {
       const other = source.replace(/^ {2}format: \d+,\n/m, format === null ? '' : `  format: ${format},\n`);
       expect(other).not.toBe(source);
       expect(() => evaluateBuiltModule(other, null)).toThrow(error);
-      expect(() => evaluateBuiltModule(other, null)).toThrow('npx switchyard build <your route file> -o <this module> (or compileToModule() from code)');
+      expect(() => evaluateBuiltModule(other, null)).toThrow(/: build it again with this switchyard-router: npx switchyard build <route file> -o <this module>$/);
     });
 
     it('names the command it was built with, when the module records one', () => {
       const built = compileToModule([{ template: 'a' }], { buildCommand: "switchyard build 'my routes.json' -o router.mjs" });
       expect(() => evaluateBuiltModule(built.replace(/^ {2}format: \d+,$/m, '  format: 1,'), null)).toThrow(
-        "reads module format 2: build it again with the switchyard-router it runs with: npx switchyard build 'my routes.json' -o router.mjs (or compileToModule() from code)",
+        "reads format 2: build it again with this switchyard-router: npx switchyard build 'my routes.json' -o router.mjs",
       );
     });
 
@@ -393,7 +393,7 @@ console.log(JSON.stringify({
     const loaded = run(['load-old.mjs']);
     expect(loaded.status).not.toBe(0);
     expect(loaded.stderr).toContain(
-      `Error: this router module was written in module format 1; this switchyard-router/aot (the runtime it imports) reads module format ${MODULE_FORMAT}: build it again with the switchyard-router it runs with: npx switchyard build 'my routes.json' -o recorded.mjs --case-sensitive (or compileToModule() from code)`,
+      `Error: this router module is in module format 1, its runtime (switchyard-router/aot) reads format ${MODULE_FORMAT}: build it again with this switchyard-router: npx switchyard build 'my routes.json' -o recorded.mjs --case-sensitive\n`,
     );
   });
 

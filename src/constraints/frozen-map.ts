@@ -21,7 +21,7 @@ export class FrozenMap<K, V> implements ReadonlyMap<K, V> {
     return this.#entries.has(key);
   }
   forEach(callback: (value: V, key: K, map: ReadonlyMap<K, V>) => void, thisArg?: unknown): void {
-    this.#entries.forEach((value, key) => callback.call(thisArg, value, key, this));
+    for (const [key, value] of this.#entries) callback.call(thisArg, value, key, this);
   }
   keys(): MapIterator<K> {
     return this.#entries.keys();
@@ -35,21 +35,18 @@ export class FrozenMap<K, V> implements ReadonlyMap<K, V> {
   [Symbol.iterator](): MapIterator<[K, V]> {
     return this.#entries.entries();
   }
-  get [Symbol.toStringTag](): string {
-    return 'FrozenMap';
-  }
 
   set(_key: K, _value: V): never {
-    return refuse('set');
+    return refuse();
   }
   delete(_key: K): never {
-    return refuse('delete');
+    return refuse();
   }
   clear(): never {
-    return refuse('clear');
+    return refuse();
   }
 }
 
-function refuse(method: string): never {
-  throw new TypeError(`FrozenMap.${method}: a route's constraints cannot change once the route is created`);
+function refuse(): never {
+  throw new TypeError("a FrozenMap cannot change (a route's constraints are fixed when it is created)");
 }

@@ -21,13 +21,7 @@ export interface ModuleFormat {
 /** Throws when `table` was written in another format than this runtime reads, naming both and how to build it again. */
 export function checkModuleFormat(table: ModuleFormat): void {
   if (table.format === MODULE_FORMAT) return;
-  const written =
-    table.format === undefined
-      ? `records no module format (it was written by a switchyard older than module format ${MODULE_FORMAT})`
-      : `was written in module format ${JSON.stringify(table.format)}`;
-  const command = typeof table.buildCommand === 'string' ? table.buildCommand : 'switchyard build <your route file> -o <this module>';
-  throw new Error(
-    `this router module ${written}; this switchyard-router/aot (the runtime it imports) reads module format ${MODULE_FORMAT}: ` +
-      `build it again with the switchyard-router it runs with: npx ${command} (or compileToModule() from code)`,
-  );
+  const written = table.format === undefined ? `records no module format (a switchyard older than format ${MODULE_FORMAT} wrote it)` : `is in module format ${JSON.stringify(table.format)}`;
+  const command = typeof table.buildCommand === 'string' ? table.buildCommand : 'switchyard build <route file> -o <this module>';
+  throw new Error(`this router module ${written}, its runtime (switchyard-router/aot) reads format ${MODULE_FORMAT}: build it again with this switchyard-router: npx ${command}`);
 }
