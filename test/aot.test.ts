@@ -204,7 +204,7 @@ describe('compileToModule', () => {
       const routes: RouteDefinition[] = [{ template: 'a/{id:int}', defaults: { x: { y: [1] } }, constraints: { z: /^z$/ } }];
       const full = compileToModule(routes, { routesModule: './routes.mjs', buildCommand: 'switchyard build routes.mjs -o router.mjs' });
       const table = full.slice(full.indexOf('export default loadRouter({'), full.indexOf('\n});\n'));
-      const helpers = createEmittedHelpers(() => undefined, foldFor(false));
+      const helpers = createEmittedHelpers(() => undefined as never, foldFor(false));
       expect({
         format: MODULE_FORMAT,
         fields: [...table.matchAll(/^ {2}(\w+)[:,]/gm)].map((m) => m[1]),

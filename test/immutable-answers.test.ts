@@ -130,7 +130,7 @@ describe('a route cannot change through an answer', () => {
     ],
   });
 
-  const constraint = <C>(found: RouteMatch, key: string) => found.route.constraints.get(key) as C & Record<string, unknown>;
+  const constraint = <C>(found: RouteMatch, key: string) => found.route.constraints.get(key) as unknown as C & Record<string, unknown>;
   const regex = (found: RouteMatch, key: string) => constraint<RegexRouteConstraint>(found, key).pattern;
   const mutableMap = (found: RouteMatch) => found.route.constraints as Map<string, RouteConstraint>;
   const template = (found: RouteMatch) => found.route.parsedTemplate as unknown as { text: string; segments: { parts: Record<string, unknown>[] }[]; parameters: Record<string, unknown>[] };
