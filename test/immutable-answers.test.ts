@@ -201,6 +201,25 @@ describe('a route cannot change through an answer', () => {
   });
 });
 
+describe('defaults and data tokens: plain data frozen as a copy', () => {
+  it('copies and freezes plain objects and arrays however deep (a cycle and a null prototype too); an object of a class is kept as it is', () => {
+    const cyclic: Record<string, unknown> = { name: 'c', list: [{ n: 1 }] };
+    cyclic.self = cyclic;
+    const when = new Date(0);
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, { deep: { x: 1 } });
+    const route = compile([{ template: 'x', dataTokens: { cyclic, when }, defaults: { bare } }]).routes[0];
+    const tokens = route.dataTokens as { cyclic: Record<string, unknown> & { list: object[] }; when: Date };
+    expect(tokens.cyclic).toEqual(cyclic);
+    expect(tokens.cyclic.self).toBe(tokens.cyclic);
+    expect([tokens.cyclic, tokens.cyclic.list, tokens.cyclic.list[0]].map(Object.isFrozen)).toEqual([true, true, true]);
+    expect([cyclic, cyclic.list].map(Object.isFrozen)).toEqual([false, false]); // the definition's objects stay the caller's
+    expect(tokens.when).toBe(when);
+    const copied = route.defaults.bare as Record<string, { x: number }>;
+    expect(Object.getPrototypeOf(copied)).toBeNull();
+    expect([Object.isFrozen(copied), Object.isFrozen(copied.deep), copied.deep.x]).toEqual([true, true, 1]);
+  });
+});
+
 /** The paths of the objects reachable from `value` (own properties, a map's entries) that are not frozen. */
 function unfrozenFrom(value: unknown, path: string, seen = new Set<object>()): string[] {
   if ((typeof value !== 'object' && typeof value !== 'function') || value === null || seen.has(value)) return [];
