@@ -16,91 +16,80 @@
 // Two texts fold equal exactly when their upper cases are equal; lower-case text (the usual request) is its own
 // fold; and the fold keeps the text's length, so positions found in it are valid in the original.
 
-/** .NET's ToUpperSurrogate: the small letters it upper-cases, [first, last] code points (Deseret, Osage, Old Hungarian, Warang Citi, Medefaidrin, Adlam). */
-const CASED_PAIRS: readonly (readonly [number, number])[] = [
-  [0x10428, 0x1044f],
-  [0x104d8, 0x104fb],
-  [0x10cc0, 0x10cf2],
-  [0x118c0, 0x118df],
-  [0x16e60, 0x16e7f],
-  [0x1e922, 0x1e943],
-];
+/**
+ * .NET's ToUpperSurrogate: the small letters beyond the BMP it upper-cases, as [first, last] code points
+ * (Deseret, Osage, Old Hungarian, Warang Citi, Medefaidrin, Adlam).
+ */
+const CASED_PAIRS = [0x10428, 0x1044f, 0x104d8, 0x104fb, 0x10cc0, 0x10cf2, 0x118c0, 0x118df, 0x16e60, 0x16e7f, 0x1e922, 0x1e943];
 
-/** .NET's InitOrdinalCasingPage: the units ICU upper-cases that ordinal comparison keeps as they are. */
-const KEPT_UNITS: ReadonlySet<number> = new Set([0x0131, 0x017f]);
-
-/** A UTF-16 unit's simple upper case, as .NET's OrdinalCasing.ToUpper gives it. */
-function upperUnit(unit: number): number {
-  if ((unit >= 0xd800 && unit <= 0xdfff) || KEPT_UNITS.has(unit)) return unit;
-  const text = String.fromCharCode(unit);
-  const upper = text.toUpperCase();
-  if (upper.length === 1) return upper.charCodeAt(0);
-  const parts = text.normalize('NFD');
-  const base = parts[0].toUpperCase();
-  const composed = base.length === 1 ? (base + parts.slice(1)).normalize('NFC') : '';
-  return composed.length === 1 ? composed.charCodeAt(0) : unit;
+/** The simple upper case of a code point, as .NET's ordinal casing gives it (a unit, or a pair's code point). */
+function upperOf(codePoint: number): number {
+  // .NET's exceptions: "ı" and "ſ" stay (InitOrdinalCasingPage); a pair outside the listed scripts stays.
+  if (codePoint === 0x131 || codePoint === 0x17f) return codePoint;
+  if (codePoint > 0xffff) {
+    let listed = false;
+    for (let i = 0; i < CASED_PAIRS.length; i += 2) listed ||= codePoint >= CASED_PAIRS[i] && codePoint <= CASED_PAIRS[i + 1];
+    if (!listed) return codePoint;
+  }
+  const text = String.fromCodePoint(codePoint);
+  let upper = text.toUpperCase();
+  if (upper.length !== text.length) {
+    // A special casing ("ᾳ" → "ΑΙ"): the base letter upper-cased and composed again with its marks, if that is one unit.
+    const parts = text.normalize('NFD');
+    upper = (parts[0].toUpperCase() + parts.slice(1)).normalize('NFC');
+  }
+  return upper.length === text.length ? upper.codePointAt(0)! : codePoint;
 }
 
-/** The fold of a unit beyond ASCII (see above). */
-function foldUnitSlowly(unit: number): number {
-  const upper = upperUnit(unit);
-  const lower = String.fromCharCode(upper).toLowerCase();
-  return lower.length === 1 && upperUnit(lower.charCodeAt(0)) === upper ? lower.charCodeAt(0) : upper;
+/** The fold of a code point: its upper case, written in lower case where that goes back to it. */
+function foldOf(codePoint: number): number {
+  const upper = upperOf(codePoint);
+  const lower = String.fromCodePoint(upper).toLowerCase();
+  const back = lower.codePointAt(0)!;
+  return lower.length === (upper > 0xffff ? 2 : 1) && upperOf(back) === upper ? back : upper;
 }
 
 /** The folds of 256 units at a time, made on first need (as .NET fills its casing table). */
-const foldPages: (Uint16Array | undefined)[] = [];
+const foldPages: Uint16Array[] = [];
 
-function foldPage(page: number): Uint16Array {
-  const folds = new Uint16Array(256);
-  for (let i = 0; i < 256; i++) folds[i] = foldUnitSlowly((page << 8) | i);
-  return (foldPages[page] = folds);
-}
-
-/** The fold of one UTF-16 unit (a surrogate on its own is its own fold; pairs are folded by foldCase). */
+/** The fold of one UTF-16 unit (a surrogate on its own is its own fold; foldCase folds pairs). */
 export function foldUnit(unit: number): number {
   if (unit < 128) return unit >= 65 && unit <= 90 ? unit | 32 : unit;
-  return (foldPages[unit >> 8] ?? foldPage(unit >> 8))[unit & 255];
+  let page = foldPages[unit >> 8];
+  if (page === undefined) {
+    page = foldPages[unit >> 8] = new Uint16Array(256);
+    for (let i = 0; i < 256; i++) page[i] = foldOf((unit & ~255) | i);
+  }
+  return page[unit & 255];
 }
 
-/** The fold of a supplementary code point (given as a surrogate pair). */
-function foldCodePoint(codePoint: number): number {
-  const upper = upperCodePoint(codePoint);
-  const lower = String.fromCodePoint(upper).toLowerCase();
-  const back = lower.codePointAt(0)!;
-  return lower.length === 2 && upperCodePoint(back) === upper ? back : upper;
-}
-
-function upperCodePoint(codePoint: number): number {
-  if (!CASED_PAIRS.some(([first, last]) => codePoint >= first && codePoint <= last)) return codePoint;
-  const upper = String.fromCodePoint(codePoint).toUpperCase();
-  return upper.length === 2 ? upper.codePointAt(0)! : codePoint;
-}
-
-const NON_ASCII = /[^\x00-\x7f]/;
+/** Text of ASCII and Latin-1 alone, the micro sign aside: its fold is its toLowerCase (test/case-fold.test.ts). */
+const LOWER_CASE_FOLDS = /[^\x00-\xb4\xb6-\xff]/;
 
 /** Folds `text` for case-insensitive comparison (see above): the same text when nothing in it changes. */
 export function foldCase(text: string): string {
-  // ASCII text, the usual request, is lower-cased natively; only its letters change.
-  if (!NON_ASCII.test(text)) return text.toLowerCase();
+  // The usual request is lower-cased natively.
+  if (!LOWER_CASE_FOLDS.test(text)) return text.toLowerCase();
   let folded = '';
   let from = 0;
   for (let i = 0; i < text.length; i++) {
     const unit = text.charCodeAt(i);
-    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        const codePoint = ((unit - 0xd800) << 10) + (next - 0xdc00) + 0x10000;
-        const to = foldCodePoint(codePoint);
-        if (to !== codePoint) {
-          folded += text.slice(from, i) + String.fromCodePoint(to);
-          from = i + 2;
-        }
-        i++;
-        continue;
+    let to: number;
+    if (unit < 128) {
+      if (unit < 65 || unit > 90) continue;
+      to = unit | 32;
+    } else if (unit >= 0xd800 && unit <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      const codePoint = text.codePointAt(i)!;
+      const back = foldOf(codePoint);
+      if (back !== codePoint) {
+        folded += text.slice(from, i) + String.fromCodePoint(back);
+        from = i + 2;
       }
+      i++;
+      continue;
+    } else {
+      to = foldUnit(unit);
     }
-    const to = foldUnit(unit);
     if (to !== unit) {
       folded += text.slice(from, i) + String.fromCharCode(to);
       from = i + 1;
@@ -109,16 +98,13 @@ export function foldCase(text: string): string {
   return from === 0 ? text : folded + text.slice(from);
 }
 
-let asciiClasses: (readonly number[])[] | null = null;
-
 /**
- * The UTF-16 units that fold to what the ASCII unit `code` folds to, itself first: a letter's two cases, any other
- * ASCII unit alone (no unit beyond ASCII folds to ASCII: test/case-fold.test.ts checks every unit). What the
- * generated code's char-code tests and switch labels are written from.
+ * The UTF-16 units that fold to what the ASCII unit `code` folds to, itself first: a letter's two cases (bit 5
+ * apart), any other ASCII unit alone; no unit beyond ASCII folds to ASCII (test/case-fold.test.ts checks every
+ * unit). What the generated code's char-code tests and switch labels are written from.
  */
 export function asciiFoldClass(code: number): readonly number[] {
-  asciiClasses ??= Array.from({ length: 128 }, (_, c) => [c, ...Array.from({ length: 128 }, (_, o) => o).filter((o) => o !== c && foldUnit(o) === foldUnit(c))]);
-  return asciiClasses[code];
+  return code !== (code ^ 32) && foldUnit(code ^ 32) === foldUnit(code) ? [code, code ^ 32] : [code];
 }
 
 /**

@@ -10,49 +10,38 @@
 // by recomposing), so that the oracle shares no code with the matchers it checks (test/reference.test.ts and
 // test/case-fold.test.ts hold the two to the same answers).
 
-/** Code point ranges of small letters whose pairs .NET upper-cases. */
-const PAIR_SCRIPTS: [number, number][] = [
-  [0x10428, 0x1044f], // Deseret
-  [0x104d8, 0x104fb], // Osage
-  [0x10cc0, 0x10cf2], // Old Hungarian
-  [0x118c0, 0x118df], // Warang Citi
-  [0x16e60, 0x16e7f], // Medefaidrin
-  [0x1e922, 0x1e943], // Adlam
+/** Beyond the BMP, the small letters whose pairs .NET upper-cases: Deseret, Osage, Old Hungarian, Warang Citi, Medefaidrin, Adlam. */
+const PAIR_SCRIPTS = [
+  [0x10428, 0x1044f],
+  [0x104d8, 0x104fb],
+  [0x10cc0, 0x10cf2],
+  [0x118c0, 0x118df],
+  [0x16e60, 0x16e7f],
+  [0x1e922, 0x1e943],
 ];
 
-let titlecaseByLower: Map<string, string> | null = null;
-
-/** Every titlecase letter ("ǅ", "ᾈ"), by its lower case. */
-function titlecaseLetters(): Map<string, string> {
-  if (titlecaseByLower === null) {
-    titlecaseByLower = new Map();
-    for (let unit = 0; unit < 0x10000; unit++) {
-      const letter = String.fromCharCode(unit);
-      if (/\p{Lt}/u.test(letter)) titlecaseByLower.set(letter.toLowerCase(), letter);
-    }
-  }
-  return titlecaseByLower;
-}
+/** Every titlecase letter ("ǅ", "ᾈ") by its lower case, found on first need. */
+let titlecase: Map<string, string> | null = null;
 
 function upperOfUnit(unit: string): string {
   if (unit === '\u0131' || unit === '\u017f') return unit;
   const upper = unit.toUpperCase();
   if (upper.length === 1) return upper;
-  return titlecaseLetters().get(unit) ?? unit;
+  titlecase ??= new Map(
+    Array.from({ length: 0x10000 }, (_, n) => String.fromCharCode(n))
+      .filter((letter) => /\p{Lt}/u.test(letter))
+      .map((letter) => [letter.toLowerCase(), letter]),
+  );
+  return titlecase.get(unit) ?? unit;
 }
 
 /** The text two literals are compared by: equal keys mean equal ignoring case. */
 export function foldForComparison(text: string): string {
   let out = '';
-  for (let i = 0; i < text.length; i++) {
-    const codePoint = text.codePointAt(i)!;
-    if (codePoint > 0xffff) {
-      const pair = text.slice(i, i + 2);
-      out += PAIR_SCRIPTS.some(([first, last]) => codePoint >= first && codePoint <= last) ? pair.toUpperCase() : pair;
-      i++;
-    } else {
-      out += upperOfUnit(text[i]);
-    }
+  for (const ch of text) {
+    const codePoint = ch.codePointAt(0)!;
+    if (ch.length === 1) out += upperOfUnit(ch);
+    else out += PAIR_SCRIPTS.some(([first, last]) => codePoint >= first && codePoint <= last) ? ch.toUpperCase() : ch;
   }
   return out;
 }
