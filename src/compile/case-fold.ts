@@ -73,27 +73,14 @@ export function foldCase(text: string): string {
   let folded = '';
   let from = 0;
   for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    let to: number;
-    if (unit < 128) {
-      if (unit < 65 || unit > 90) continue;
-      to = unit | 32;
-    } else if (unit >= 0xd800 && unit <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      const codePoint = text.codePointAt(i)!;
-      const back = foldOf(codePoint);
-      if (back !== codePoint) {
-        folded += text.slice(from, i) + String.fromCodePoint(back);
-        from = i + 2;
-      }
-      i++;
-      continue;
-    } else {
-      to = foldUnit(unit);
+    const codePoint = text.codePointAt(i)!;
+    const size = codePoint > 0xffff ? 2 : 1;
+    const to = size === 2 ? foldOf(codePoint) : foldUnit(codePoint);
+    if (to !== codePoint) {
+      folded += text.slice(from, i) + String.fromCodePoint(to);
+      from = i + size;
     }
-    if (to !== unit) {
-      folded += text.slice(from, i) + String.fromCharCode(to);
-      from = i + 1;
-    }
+    i += size - 1;
   }
   return from === 0 ? text : folded + text.slice(from);
 }
