@@ -14,6 +14,7 @@ const MATCHING_TABLES = [
   'test/real-tables.test.ts',
   'test/bench-fixtures.test.ts',
   'test/differential.test.ts',
+  'test/static-spellings.test.ts',
 ];
 
 export default defineConfig({

@@ -60,21 +60,34 @@ const folders = [
   ['production foldCase', foldCase],
 ] as const;
 
-const foldCases: [string, string][] = [
-  ['ABC', 'abc'],
-  ['ΟΔΟΣ', 'οδοσ'],
-  ['οδος', 'οδοσ'],
-  ['İx', 'İx'],
-  ['\u212A', 'k'],
-  ['ÉCOLE', 'école'],
-  ['STRASSE', 'strasse'],
-  ['ß', 'ß'],
-  ['\u{10400}', '\u{10428}'],
+// [a, b, equal ignoring case]: ASP.NET's OrdinalIgnoreCase, each UTF-16 unit's simple upper case.
+const foldPairs: [string, string, boolean][] = [
+  ['ABC', 'abc', true],
+  ['ΟΔΟΣ', 'οδοσ', true],
+  ['οδος', 'οδοσ', true],
+  ['İx', 'ix', false],
+  ['\u212A', 'k', false],
+  ['\u212B', 'å', false],
+  ['\u2126', 'ω', false],
+  ['\u1E9E', 'ß', false],
+  ['\u03F4', 'θ', false],
+  ['\u00B5', 'μ', true],
+  ['\u03D0', 'β', true],
+  ['\u03F0', 'κ', true],
+  ['\u0131', 'i', false],
+  ['\u017F', 's', false],
+  ['\u1F80', '\u1F88', true],
+  ['ÉCOLE', 'école', true],
+  ['STRASSE', 'straße', false],
+  ['\u{10400}', '\u{10428}', true],
+  ['\u{10570}', '\u{10597}', false],
+  ['\uD801', '\uD801', true],
 ];
 
 describe.each(folders)('%s', (_name, fold) => {
-  it.each(foldCases)('%j → %j', (input, expected) => {
-    expect(fold(input)).toBe(expected);
+  it.each(foldPairs)('%j ~ %j: %s', (a, b, equal) => {
+    expect(fold(a) === fold(b)).toBe(equal);
+    expect([fold(a).length, fold(b).length]).toEqual([a.length, b.length]);
   });
 });
 
@@ -89,12 +102,15 @@ describe('reference ≡ production on random inputs', () => {
     }), 5000);
   });
 
-  it('case folding, on any code points', () => {
+  it('case folding, on any code points: the same texts compare equal', () => {
     const codePoint = (max: number) => fc.integer({ min: 0, max }).map((c) => String.fromCodePoint(c)); // lone surrogates too
-    const unit = fc.oneof(fc.constantFrom('Σ', 'ς', 'İ', 'ẞ', '\u212A', 'Å', 'ǅ', 'Ω'), codePoint(0x2fff), codePoint(0x10ffff));
+    const unit = fc.oneof(fc.constantFrom('Σ', 'ς', 'İ', 'ẞ', 'ß', '\u212A', 'Å', 'ǅ', 'Ω', '\u2126', 'µ', 'μ', 'ϐ', 'ϑ', 'ϴ', 'ı', 'ſ', 'ᾀ', 'ᾈ', '\u{10400}', '\u{10428}'), codePoint(0x2fff), codePoint(0x10ffff));
     const text = fc.string({ unit, maxLength: 8 });
-    check('fold', fc.property(text, (t) => {
-      expect(foldForComparison(t)).toBe(foldCase(t));
+    // A text and the same text with some code points in the other case; or two texts drawn apart.
+    const flip = (ch: string): string => (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase());
+    const respelt = fc.tuple(text, fc.array(fc.boolean(), { minLength: 8, maxLength: 8 })).map(([t, flips]) => [t, [...t].map((ch, i) => (flips[i] && flip(ch).length === ch.length ? flip(ch) : ch)).join('')]);
+    check('fold', fc.property(fc.oneof(respelt, fc.tuple(text, text)), ([a, b]) => {
+      expect(foldForComparison(a) === foldForComparison(b)).toBe(foldCase(a) === foldCase(b));
     }), 5000);
   });
 

@@ -95,6 +95,20 @@ describe.each(subjects)('%s: static table', (strategy) => {
     expect(counter.walks).toBe(1);
   });
 
+  // "/API" and "/api" are one path, but {slug} takes its value from the request's own text and its constraint
+  // refuses capitals: each spelling keeps an answer of its own (test/static-spellings.test.ts, in any order).
+  it('keeps an answer for each spelling of a path, asked in either order', () => {
+    const table: RouteDefinition[] = [{ template: '{slug}', constraints: { slug: /^[a-z]+$/ } }, { template: 'API' }];
+    for (const order of [['/api', '/API'], ['/API', '/api']]) {
+      const router = compileWith(table, { strategy });
+      const counter = countWalks(router);
+      const first = order.map((path) => router.match(path, 'GET'));
+      expect(order.map((path, i) => [path, first[i]?.route.index, first[i]?.values])).toEqual(order.map((path) => (path === '/api' ? [path, 0, { slug: 'api' }] : [path, 1, {}])));
+      order.forEach((path, i) => expect(router.match(path, 'GET')).toBe(first[i]));
+      expect(counter.walks).toBe(0);
+    }
+  });
+
   it('a custom constraint that changes its mind is asked on every request', () => {
     let open = true;
     const gate: RouteConstraint = { match: () => open };

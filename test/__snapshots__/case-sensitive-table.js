@@ -6,7 +6,7 @@ return function match(path, method, ctx) {
   const length = path.length;
   const s0 = length > 0 && path.charCodeAt(0) === 47 ? 1 : 0;
   const end = length <= s0 ? s0 - 1 : path.charCodeAt(length - 1) === 47 ? length - 1 : length;
-  let best = Infinity, found = null, c = 0;
+  let best = Infinity, found = null;
   if (s0 <= end && path.charCodeAt(s0) !== 47) {
     switch (path.charCodeAt(s0)) {
       case 85: {
@@ -286,7 +286,7 @@ return function match(path, method, ctx) {
 function n1(path, end, method, ctx, best, s1) {
   if (best <= b) return null; // nothing here comes before the best match found so far
   const length = path.length;
-  let found = null, c = 0;
+  let found = null;
   if (s1 <= end && path.charCodeAt(s1) !== 47) {
     if ((s1 + K[1].length < length ? path.charCodeAt(s1 + K[1].length) === 47 : s1 + K[1].length === length) && path.startsWith(K[1], s1)) {
       {

@@ -3,7 +3,7 @@
 function n29(path, end, method, ctx, best, s60) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
-  let found = null, c = 0;
+  let found = null;
   if (s60 <= end && path.charCodeAt(s60) !== 47) {
     if ((path.charCodeAt(s60) | 32) === 100 && (s60 + 3 < length ? path.charCodeAt(s60 + 3) === 47 : s60 + 3 === length) && path.charCodeAt(s60 + 1) === 54 && path.charCodeAt(s60 + 2) === 48) { // "d60"
       {
@@ -45,7 +45,7 @@ function n29(path, end, method, ctx, best, s60) {
 function n28(path, end, method, ctx, best, s55) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
-  let found = null, c = 0;
+  let found = null;
   if (s55 <= end && path.charCodeAt(s55) !== 47) {
     if ((path.charCodeAt(s55) | 32) === 100 && (s55 + 3 < length ? path.charCodeAt(s55 + 3) === 47 : s55 + 3 === length) && path.charCodeAt(s55 + 1) === 53 && path.charCodeAt(s55 + 2) === 53) { // "d55"
       {
@@ -87,7 +87,7 @@ function n28(path, end, method, ctx, best, s55) {
 function n27(path, end, method, ctx, best, s51) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
-  let found = null, c = 0;
+  let found = null;
   if (s51 <= end && path.charCodeAt(s51) !== 47) {
     if ((path.charCodeAt(s51) | 32) === 100 && (s51 + 3 < length ? path.charCodeAt(s51 + 3) === 47 : s51 + 3 === length) && path.charCodeAt(s51 + 1) === 53 && path.charCodeAt(s51 + 2) === 49) { // "d51"
       {
@@ -122,7 +122,7 @@ function n27(path, end, method, ctx, best, s51) {
 function n26(path, end, method, ctx, best, s48) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
-  let found = null, c = 0;
+  let found = null;
   if (s48 <= end && path.charCodeAt(s48) !== 47) {
     if ((path.charCodeAt(s48) | 32) === 100 && (s48 + 3 < length ? path.charCodeAt(s48 + 3) === 47 : s48 + 3 === length) && path.charCodeAt(s48 + 1) === 52 && path.charCodeAt(s48 + 2) === 56) { // "d48"
       {
@@ -150,7 +150,7 @@ function n26(path, end, method, ctx, best, s48) {
 function n25(path, end, method, ctx, best, s45) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
-  let found = null, c = 0;
+  let found = null;
   if (s45 <= end && path.charCodeAt(s45) !== 47) {
     if ((path.charCodeAt(s45) | 32) === 100 && (s45 + 3 < length ? path.charCodeAt(s45 + 3) === 47 : s45 + 3 === length) && path.charCodeAt(s45 + 1) === 52 && path.charCodeAt(s45 + 2) === 53) { // "d45"
       {
@@ -178,7 +178,7 @@ function n25(path, end, method, ctx, best, s45) {
 function n24(path, end, method, ctx, best, s42) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
-  let found = null, c = 0;
+  let found = null;
   if (s42 <= end && path.charCodeAt(s42) !== 47) {
     if ((path.charCodeAt(s42) | 32) === 100 && (s42 + 3 < length ? path.charCodeAt(s42 + 3) === 47 : s42 + 3 === length) && path.charCodeAt(s42 + 1) === 52 && path.charCodeAt(s42 + 2) === 50) { // "d42"
       {
@@ -206,7 +206,7 @@ function n24(path, end, method, ctx, best, s42) {
 function n23(path, end, method, ctx, best, s39) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
-  let found = null, c = 0;
+  let found = null;
   if (s39 <= end && path.charCodeAt(s39) !== 47) {
     if ((path.charCodeAt(s39) | 32) === 100 && (s39 + 3 < length ? path.charCodeAt(s39 + 3) === 47 : s39 + 3 === length) && path.charCodeAt(s39 + 1) === 51 && path.charCodeAt(s39 + 2) === 57) { // "d39"
       {
@@ -234,7 +234,7 @@ function n23(path, end, method, ctx, best, s39) {
 function n22(path, end, method, ctx, best, s37) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
-  let found = null, c = 0;
+  let found = null;
   if (s37 <= end && path.charCodeAt(s37) !== 47) {
     if ((path.charCodeAt(s37) | 32) === 100 && (s37 + 3 < length ? path.charCodeAt(s37 + 3) === 47 : s37 + 3 === length) && path.charCodeAt(s37 + 1) === 51 && path.charCodeAt(s37 + 2) === 55) { // "d37"
       {
@@ -255,7 +255,7 @@ function n22(path, end, method, ctx, best, s37) {
 function n21(path, end, method, ctx, best, s35) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
-  let found = null, c = 0;
+  let found = null;
   if (s35 <= end && path.charCodeAt(s35) !== 47) {
     if ((path.charCodeAt(s35) | 32) === 100 && (s35 + 3 < length ? path.charCodeAt(s35 + 3) === 47 : s35 + 3 === length) && path.charCodeAt(s35 + 1) === 51 && path.charCodeAt(s35 + 2) === 53) { // "d35"
       {
@@ -276,7 +276,7 @@ function n21(path, end, method, ctx, best, s35) {
 function n20(path, end, method, ctx, best, s33) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
-  let found = null, c = 0;
+  let found = null;
   if (s33 <= end && path.charCodeAt(s33) !== 47) {
     if ((path.charCodeAt(s33) | 32) === 100 && (s33 + 3 < length ? path.charCodeAt(s33 + 3) === 47 : s33 + 3 === length) && path.charCodeAt(s33 + 1) === 51 && path.charCodeAt(s33 + 2) === 51) { // "d33"
       {
@@ -297,7 +297,7 @@ function n20(path, end, method, ctx, best, s33) {
 function n19(path, end, method, ctx, best, s31) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
-  let found = null, c = 0;
+  let found = null;
   if (s31 <= end && path.charCodeAt(s31) !== 47) {
     if ((path.charCodeAt(s31) | 32) === 100 && (s31 + 3 < length ? path.charCodeAt(s31 + 3) === 47 : s31 + 3 === length) && path.charCodeAt(s31 + 1) === 51 && path.charCodeAt(s31 + 2) === 49) { // "d31"
       {
@@ -318,7 +318,7 @@ function n19(path, end, method, ctx, best, s31) {
 function n18(path, end, method, ctx, best, s29) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
-  let found = null, c = 0;
+  let found = null;
   if (s29 <= end && path.charCodeAt(s29) !== 47) {
     if ((path.charCodeAt(s29) | 32) === 100 && (s29 + 3 < length ? path.charCodeAt(s29 + 3) === 47 : s29 + 3 === length) && path.charCodeAt(s29 + 1) === 50 && path.charCodeAt(s29 + 2) === 57) { // "d29"
       {
@@ -339,7 +339,7 @@ function n18(path, end, method, ctx, best, s29) {
 function n17(path, end, method, ctx, best, s27) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
-  let found = null, c = 0;
+  let found = null;
   if (s27 <= end && path.charCodeAt(s27) !== 47) {
     if ((path.charCodeAt(s27) | 32) === 100 && (s27 + 3 < length ? path.charCodeAt(s27 + 3) === 47 : s27 + 3 === length) && path.charCodeAt(s27 + 1) === 50 && path.charCodeAt(s27 + 2) === 55) { // "d27"
       {
@@ -360,7 +360,7 @@ function n17(path, end, method, ctx, best, s27) {
 function n16(path, end, method, ctx, best, s25) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
-  let found = null, c = 0;
+  let found = null;
   if (s25 <= end && path.charCodeAt(s25) !== 47) {
     if ((path.charCodeAt(s25) | 32) === 100 && (s25 + 3 < length ? path.charCodeAt(s25 + 3) === 47 : s25 + 3 === length) && path.charCodeAt(s25 + 1) === 50 && path.charCodeAt(s25 + 2) === 53) { // "d25"
       {
@@ -381,7 +381,7 @@ function n16(path, end, method, ctx, best, s25) {
 function n15(path, end, method, ctx, best, s23) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
-  let found = null, c = 0;
+  let found = null;
   if (s23 <= end && path.charCodeAt(s23) !== 47) {
     if ((path.charCodeAt(s23) | 32) === 100 && (s23 + 3 < length ? path.charCodeAt(s23 + 3) === 47 : s23 + 3 === length) && path.charCodeAt(s23 + 1) === 50 && path.charCodeAt(s23 + 2) === 51) { // "d23"
       {
@@ -402,7 +402,7 @@ function n15(path, end, method, ctx, best, s23) {
 function n14(path, end, method, ctx, best, s21) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
-  let found = null, c = 0;
+  let found = null;
   if (s21 <= end && path.charCodeAt(s21) !== 47) {
     if ((path.charCodeAt(s21) | 32) === 100 && (s21 + 3 < length ? path.charCodeAt(s21 + 3) === 47 : s21 + 3 === length) && path.charCodeAt(s21 + 1) === 50 && path.charCodeAt(s21 + 2) === 49) { // "d21"
       {
@@ -423,7 +423,7 @@ function n14(path, end, method, ctx, best, s21) {
 function n13(path, end, method, ctx, best, s19) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
-  let found = null, c = 0;
+  let found = null;
   if (s19 <= end && path.charCodeAt(s19) !== 47) {
     if ((path.charCodeAt(s19) | 32) === 100 && (s19 + 3 < length ? path.charCodeAt(s19 + 3) === 47 : s19 + 3 === length) && path.charCodeAt(s19 + 1) === 49 && path.charCodeAt(s19 + 2) === 57) { // "d19"
       {
@@ -444,7 +444,7 @@ function n13(path, end, method, ctx, best, s19) {
 function n12(path, end, method, ctx, best, s17) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
-  let found = null, c = 0;
+  let found = null;
   if (s17 <= end && path.charCodeAt(s17) !== 47) {
     if ((path.charCodeAt(s17) | 32) === 100 && (s17 + 3 < length ? path.charCodeAt(s17 + 3) === 47 : s17 + 3 === length) && path.charCodeAt(s17 + 1) === 49 && path.charCodeAt(s17 + 2) === 55) { // "d17"
       {
@@ -465,7 +465,7 @@ function n12(path, end, method, ctx, best, s17) {
 function n11(path, end, method, ctx, best, s15) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
-  let found = null, c = 0;
+  let found = null;
   if (s15 <= end && path.charCodeAt(s15) !== 47) {
     if ((path.charCodeAt(s15) | 32) === 100 && (s15 + 3 < length ? path.charCodeAt(s15 + 3) === 47 : s15 + 3 === length) && path.charCodeAt(s15 + 1) === 49 && path.charCodeAt(s15 + 2) === 53) { // "d15"
       {
@@ -486,7 +486,7 @@ function n11(path, end, method, ctx, best, s15) {
 function n10(path, end, method, ctx, best, s13) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
-  let found = null, c = 0;
+  let found = null;
   if (s13 <= end && path.charCodeAt(s13) !== 47) {
     if ((path.charCodeAt(s13) | 32) === 100 && (s13 + 3 < length ? path.charCodeAt(s13 + 3) === 47 : s13 + 3 === length) && path.charCodeAt(s13 + 1) === 49 && path.charCodeAt(s13 + 2) === 51) { // "d13"
       {
@@ -507,7 +507,7 @@ function n10(path, end, method, ctx, best, s13) {
 function n9(path, end, method, ctx, best, s11) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
-  let found = null, c = 0;
+  let found = null;
   if (s11 <= end && path.charCodeAt(s11) !== 47) {
     if ((path.charCodeAt(s11) | 32) === 100 && (s11 + 3 < length ? path.charCodeAt(s11 + 3) === 47 : s11 + 3 === length) && path.charCodeAt(s11 + 1) === 49 && path.charCodeAt(s11 + 2) === 49) { // "d11"
       {
@@ -528,7 +528,7 @@ function n9(path, end, method, ctx, best, s11) {
 function n8(path, end, method, ctx, best, s9) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
-  let found = null, c = 0;
+  let found = null;
   if (s9 <= end && path.charCodeAt(s9) !== 47) {
     if ((path.charCodeAt(s9) | 32) === 100 && (s9 + 2 < length ? path.charCodeAt(s9 + 2) === 47 : s9 + 2 === length) && path.charCodeAt(s9 + 1) === 57) { // "d9"
       {
@@ -549,7 +549,7 @@ function n8(path, end, method, ctx, best, s9) {
 function n7(path, end, method, ctx, best, s7) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
-  let found = null, c = 0;
+  let found = null;
   if (s7 <= end && path.charCodeAt(s7) !== 47) {
     if ((path.charCodeAt(s7) | 32) === 100 && (s7 + 2 < length ? path.charCodeAt(s7 + 2) === 47 : s7 + 2 === length) && path.charCodeAt(s7 + 1) === 55) { // "d7"
       {
@@ -570,7 +570,7 @@ function n7(path, end, method, ctx, best, s7) {
 function n6(path, end, method, ctx, best, s6) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
-  let found = null, c = 0;
+  let found = null;
   if (s6 <= end && path.charCodeAt(s6) !== 47) {
     if ((path.charCodeAt(s6) | 32) === 100 && (s6 + 2 < length ? path.charCodeAt(s6 + 2) === 47 : s6 + 2 === length) && path.charCodeAt(s6 + 1) === 54) { // "d6"
       {
@@ -584,7 +584,7 @@ function n6(path, end, method, ctx, best, s6) {
 function n5(path, end, method, ctx, best, s5) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
-  let found = null, c = 0;
+  let found = null;
   if (s5 <= end && path.charCodeAt(s5) !== 47) {
     if ((path.charCodeAt(s5) | 32) === 100 && (s5 + 2 < length ? path.charCodeAt(s5 + 2) === 47 : s5 + 2 === length) && path.charCodeAt(s5 + 1) === 53) { // "d5"
       {
@@ -598,7 +598,7 @@ function n5(path, end, method, ctx, best, s5) {
 function n4(path, end, method, ctx, best, s4) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
-  let found = null, c = 0;
+  let found = null;
   if (s4 <= end && path.charCodeAt(s4) !== 47) {
     if ((path.charCodeAt(s4) | 32) === 100 && (s4 + 2 < length ? path.charCodeAt(s4 + 2) === 47 : s4 + 2 === length) && path.charCodeAt(s4 + 1) === 52) { // "d4"
       {
@@ -612,7 +612,7 @@ function n4(path, end, method, ctx, best, s4) {
 function n3(path, end, method, ctx, best, s3) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
-  let found = null, c = 0;
+  let found = null;
   if (s3 <= end && path.charCodeAt(s3) !== 47) {
     if ((path.charCodeAt(s3) | 32) === 100 && (s3 + 2 < length ? path.charCodeAt(s3 + 2) === 47 : s3 + 2 === length) && path.charCodeAt(s3 + 1) === 51) { // "d3"
       {
@@ -626,7 +626,7 @@ function n3(path, end, method, ctx, best, s3) {
 function n2(path, end, method, ctx, best, s2) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
-  let found = null, c = 0;
+  let found = null;
   if (s2 <= end && path.charCodeAt(s2) !== 47) {
     if ((path.charCodeAt(s2) | 32) === 100 && (s2 + 2 < length ? path.charCodeAt(s2 + 2) === 47 : s2 + 2 === length) && path.charCodeAt(s2 + 1) === 50) { // "d2"
       {
@@ -640,7 +640,7 @@ function n2(path, end, method, ctx, best, s2) {
 function n1(path, end, method, ctx, best, s1) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
-  let found = null, c = 0;
+  let found = null;
   if (s1 <= end && path.charCodeAt(s1) !== 47) {
     if ((path.charCodeAt(s1) | 32) === 100 && (s1 + 2 < length ? path.charCodeAt(s1 + 2) === 47 : s1 + 2 === length) && path.charCodeAt(s1 + 1) === 49) { // "d1"
       {
@@ -657,7 +657,7 @@ return function match(path, method, ctx) {
   const length = path.length;
   const s0 = length > 0 && path.charCodeAt(0) === 47 ? 1 : 0;
   const end = length <= s0 ? s0 - 1 : path.charCodeAt(length - 1) === 47 ? length - 1 : length;
-  let best = Infinity, found = null, c = 0;
+  let best = Infinity, found = null;
   if (s0 > end) {
     // the path ends here
     { // 58: "{controller=Home}/{action=Index}/{id?}"
@@ -847,7 +847,7 @@ return function match(path, method, ctx) {
         break;
       }
       case 109: case 77: {
-        if ((path.charCodeAt(s0) | 32) === 109 && (s0 + 8 < length ? path.charCodeAt(s0 + 8) === 47 : s0 + 8 === length) && (path.charCodeAt(s0 + 1) | 32) === 97 && (path.charCodeAt(s0 + 2) | 32) === 114 && (((c = path.charCodeAt(s0 + 3)) | 32) === 107 || c === 8490) && (path.charCodeAt(s0 + 4) | 32) === 100 && (path.charCodeAt(s0 + 5) | 32) === 111 && (path.charCodeAt(s0 + 6) | 32) === 119 && (path.charCodeAt(s0 + 7) | 32) === 110) { // "markdown"
+        if ((path.charCodeAt(s0) | 32) === 109 && (s0 + 8 < length ? path.charCodeAt(s0 + 8) === 47 : s0 + 8 === length) && (path.charCodeAt(s0 + 1) | 32) === 97 && (path.charCodeAt(s0 + 2) | 32) === 114 && (path.charCodeAt(s0 + 3) | 32) === 107 && (path.charCodeAt(s0 + 4) | 32) === 100 && (path.charCodeAt(s0 + 5) | 32) === 111 && (path.charCodeAt(s0 + 6) | 32) === 119 && (path.charCodeAt(s0 + 7) | 32) === 110) { // "markdown"
           if (best > 7) {
             const s1 = s0 + 9;
             if (s1 <= end && path.charCodeAt(s1) !== 47) {

@@ -5,7 +5,7 @@
 function n1(path, end, method, ctx, best, s1) {
   if (best <= b) return null; // nothing here comes before the best match found so far
   const length = path.length;
-  let found = null, c = 0;
+  let found = null;
   if (s1 <= end && path.charCodeAt(s1) !== 47) {
     if ((s1 + K[1].length < length ? path.charCodeAt(s1 + K[1].length) === 47 : s1 + K[1].length === length) && H.asciiEquals(path, s1, K[1])) {
       {

@@ -62,11 +62,11 @@ export function stackMatcher(core: StackCore, entries: readonly RouteEntry[], { 
     match(target, method, httpContext): RouteMatch | null {
       const length = target.length;
       if (byTarget !== undefined && length < lengths.length && lengths[length] === 1) {
-        const path = byTarget.get(target);
-        if (path !== undefined) {
+        const found = byTarget.get(target);
+        if (found !== undefined) {
           const slot = standardSlot(method);
-          const kept = slot >= 0 ? path.standard[slot] : undefined;
-          return kept !== undefined ? kept : path.answer(target, slot, method, httpContext);
+          const kept = slot >= 0 ? found.standard[slot] : undefined;
+          return kept !== undefined ? kept : found.answer(target, slot, method, httpContext);
         }
       }
       if (filter !== null && !filter(method)) return null;

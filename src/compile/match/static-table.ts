@@ -3,8 +3,11 @@
 // spells it (or in its folded case) is one Map lookup keyed by the exact string, before anything scans it for "?",
 // "#" or "%"; the interpreted trie also finds a folded path here after splitting (another case, a query, a
 // trailing slash). The routes of a path are tried in order, as the walk tries them; where their constraints all
-// depend on the value alone (constraint-parts.ts), the answer for a (path, method) is a function of those two and
+// depend on the value alone (constraint-parts.ts), the answer for a (target, method) is a function of those two and
 // is kept after its first request: answers are immutable, so the kept object is given to every later request.
+// Answers are kept by the exact target, not by the path: "/API" and "/api" are one path, but a parameter route
+// before the static one takes its value from the request's own text ({slug} = "API" or "api"), and its
+// constraints may accept one spelling and not the other, so each spelling has its own answer.
 import { dependsOnlyOnValue } from '../../constraints/constraint-parts.js';
 import type { Fold } from '../case-fold.js';
 import type { RouteMatch } from '../matcher.js';
@@ -17,22 +20,16 @@ import type { TrieNode } from './trie.js';
 /** A method's answer: undefined until it is asked (or always, where answers are not kept). */
 type Kept = RouteMatch | null | undefined;
 
-/** One static path of the table. */
+/** One static path of the table: its routes, which every spelling of it shares. */
 export class StaticPath {
   private candidateList: readonly RouteEntry[] | null = null;
   private keptBecause: string | null | undefined = undefined;
-  /** The answer for each standard method, by slot. */
-  readonly standard: Kept[] = STANDARD_METHODS.map(() => undefined);
-  /** The answers for the other methods some route names (PURGE, REPORT…); any other method is never kept. */
-  readonly named: Map<string, Kept> | null;
 
   constructor(
     /** The folded path without its leading slash ("api/todo"; as written in a case-sensitive table). */
     readonly key: string,
     private readonly table: StaticTable,
-  ) {
-    this.named = table.namedMethods.size === 0 ? null : new Map([...table.namedMethods].map((m) => [m, undefined]));
-  }
+  ) {}
 
   /** The routes whose template shape accepts the path, ascending index (found in the trie on first need). */
   get candidates(): readonly RouteEntry[] {
@@ -47,14 +44,30 @@ export class StaticPath {
     }
     return this.keptBecause;
   }
+}
 
-  /** The answer, kept where it can be: the first candidate that accepts the method, values and constraints. */
+/** One exact request target of a static path ("/Api/Todo", "/api/todo") and the answers kept for it. */
+export class StaticTarget {
+  /** The answer for each standard method, by slot. */
+  readonly standard: Kept[] = STANDARD_METHODS.map(() => undefined);
+  /** The answers for the other methods some route names (PURGE, REPORT…); any other method is never kept. */
+  readonly named: Map<string, Kept> | null;
+
+  constructor(
+    readonly path: StaticPath,
+    private readonly table: StaticTable,
+  ) {
+    this.named = table.namedMethods.size === 0 ? null : new Map([...table.namedMethods].map((m) => [m, undefined]));
+  }
+
+  /** The answer for this target, kept where it can be: the first candidate that accepts the method, values and constraints. */
   answer(target: string, slot: number, method: string, httpContext: unknown): RouteMatch | null {
-    if (this.notKept !== null) return firstAccepting(this.candidates, this.table.pathOf(target), method, httpContext);
-    if (slot < 0 && this.named?.has(method) !== true) return firstAccepting(this.candidates, this.table.pathOf(target), method, undefined);
+    const candidates = this.path.candidates;
+    if (this.path.notKept !== null) return firstAccepting(candidates, this.table.pathOf(target), method, httpContext);
+    if (slot < 0 && this.named?.has(method) !== true) return firstAccepting(candidates, this.table.pathOf(target), method, undefined);
     let kept = slot >= 0 ? this.standard[slot] : this.named!.get(method);
     if (kept === undefined) {
-      kept = firstAccepting(this.candidates, this.table.pathOf(target), method, undefined);
+      kept = firstAccepting(candidates, this.table.pathOf(target), method, undefined);
       if (slot >= 0) this.standard[slot] = kept;
       else this.named!.set(method, kept);
     }
@@ -72,8 +85,8 @@ function targetsOf(entry: RouteEntry, key: string): string[] {
 export class StaticTable {
   /** Folded key → its path: what the interpreted trie looks up after splitting. */
   readonly byKey = new Map<string, StaticPath>();
-  /** Exact request target ("/api/todo", "/Api/Todo") → its path: what the front looks up first. */
-  readonly byTarget = new Map<string, StaticPath>();
+  /** Exact request target ("/api/todo", "/Api/Todo") → its path and kept answers: what the front looks up first. */
+  readonly byTarget = new Map<string, StaticTarget>();
   /** A byte per target length: a target of another length is never hashed (a fresh string has no hash yet). */
   readonly targetLengths: Uint8Array;
   /** The same for the keys (a request path's body length). */
@@ -104,8 +117,8 @@ export class StaticTable {
       // Each route's own spelling: "api/todo" and "Api/Todo" are one path, requested either way.
       for (const target of targetsOf(entry, key)) {
         // A target whose request path would differ from the key (an escape, a "?" in a literal) is left to the walk.
-        if (!this.isLookupKey(target, key)) continue;
-        this.byTarget.set(target, path);
+        if (!this.isLookupKey(target, key) || this.byTarget.has(target)) continue;
+        this.byTarget.set(target, new StaticTarget(path, this));
         longest = Math.max(longest, target.length);
       }
     }

@@ -34,7 +34,7 @@ export function emitMatcher(root: TrieNode, entries: readonly RouteEntry[], { la
   main.line('const length = path.length;');
   main.line('const s0 = length > 0 && path.charCodeAt(0) === 47 ? 1 : 0;');
   main.line('const end = length <= s0 ? s0 - 1 : path.charCodeAt(length - 1) === 47 ? length - 1 : length;');
-  main.line('let best = Infinity, found = null, c = 0;');
+  main.line('let best = Infinity, found = null;');
   unit.emitMain(main, root);
   main.line('return found;');
   main.close('};');

@@ -2,7 +2,7 @@
 // same object serves code compiled at start-up (generated-matcher.ts) and code written ahead of time into a
 // module (aot/), which is why it lives apart from new Function.
 import { setRouteValue } from '../../../route-values.js';
-import { foldCase, type Fold } from '../../case-fold.js';
+import { foldCase, foldUnit, type Fold } from '../../case-fold.js';
 import { matchComplexSegment } from '../../complex-segment.js';
 import { frozenMatch, type RouteMatch } from '../../matcher.js';
 import { INLINE_CHECKS } from './inline-constraints.js';
@@ -31,13 +31,12 @@ export function createEmittedHelpers(resolveLazy: LazyResolver, fold: Fold) {
     foldedEquals(path: string, start: number, folded: string): boolean {
       return foldCase(path.slice(start, start + folded.length)) === folded;
     },
-    /** The unrolled comparison of literal-test.ts, as a loop, for long ASCII literals (same length known). */
+    /** The unrolled comparison of literal-test.ts, as a loop, for long ASCII literals (same length known): each unit folded. */
     asciiEquals(path: string, start: number, folded: string): boolean {
       for (let i = 0; i < folded.length; i++) {
         const l = folded.charCodeAt(i);
         const c = path.charCodeAt(start + i);
-        if (c === l) continue;
-        if (l < 97 || l > 122 || ((c | 32) !== l && !(l === 107 && c === 8490))) return false;
+        if (c !== l && foldUnit(c) !== l) return false;
       }
       return true;
     },

@@ -1,6 +1,8 @@
 // The test that the path segment at `s` equals a (case-folded) literal, written out as char-code comparisons:
-// no slice, no indexOf, no allocation. ASCII letters fold with `| 32`; a literal with non-ASCII text goes
-// through full case folding (H.foldedEquals). In a case-sensitive table every char code compares as it is.
+// no slice, no indexOf, no allocation. An ASCII unit compares with the units that fold to it (case-fold.ts's
+// asciiFoldClass: a letter's two cases, which `| 32` folds); a literal with non-ASCII text goes through full case
+// folding (H.foldedEquals). In a case-sensitive table every char code compares as it is.
+import { asciiFoldClass } from '../../../case-fold.js';
 
 /**
  * Literals up to this length are compared char by char in the source; longer ones by a helper loop: a call per
@@ -21,16 +23,15 @@ export function literalTest(text: string, s: string, ref: (value: unknown) => st
   if (caseSensitive) return exactTest(text, s, ref, asData, length);
   if (!/^[\x00-\x7f]*$/.test(text)) return `${length} && H.foldedEquals(path, ${s}, ${ref(text)})`;
   if (asData || text.length > UNROLL_MAX) return `${length} && H.asciiEquals(path, ${s}, ${ref(text)})`;
-  const chars = [...text].map((ch, i) => {
-    const code = ch.charCodeAt(0);
-    const at = i === 0 ? s : `${s} + ${i}`;
-    if (code < 97 || code > 122) return `path.charCodeAt(${at}) === ${code}`;
-    // | 32 lower-cases A-Z (and nothing else) into a-z; the Kelvin sign is the one non-ASCII code that folds to ASCII.
-    if (code === 107) return `(((c = path.charCodeAt(${at})) | 32) === 107 || c === 8490)`;
-    return `(path.charCodeAt(${at}) | 32) === ${code}`;
-  });
+  const chars = [...text].map((ch, i) => unitTest(ch.charCodeAt(0), i === 0 ? s : `${s} + ${i}`));
   // The first char first (segment `s` is not empty, so it is inside the string): most candidates fail there.
   return [chars[0], length, ...chars.slice(1)].join(' && ');
+}
+
+/** The test that the unit at `at` folds to the ASCII unit `code` (a folded literal's). */
+function unitTest(code: number, at: string): string {
+  // A letter's two cases differ in bit 5 alone, and no other unit folds to them (asciiFoldClass): `| 32` lower-cases both.
+  return asciiFoldClass(code).length === 1 ? `path.charCodeAt(${at}) === ${code}` : `(path.charCodeAt(${at}) | 32) === ${code}`;
 }
 
 /** The case-sensitive test: each UTF-16 unit compared as it is (a long literal, or one read as data, by startsWith). */

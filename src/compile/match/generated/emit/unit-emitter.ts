@@ -3,6 +3,7 @@
 // literal edges are char-code comparisons (a switch on the first char and a Map past LITERAL_CHAIN_MAX edges),
 // the parameter edge is a plain block, complex edges call the complex-segment matcher. Values stay offsets into
 // the path until a route passes its verb limit and its inline constraints (route-code.ts).
+import { asciiFoldClass } from '../../../case-fold.js';
 import type { ComplexPattern } from '../../../complex-segment.js';
 import { LITERAL_CHAIN_MAX, literalEdges, type TrieNode } from '../../trie.js';
 import { FunctionBudget } from './budget.js';
@@ -90,7 +91,7 @@ export class UnitEmitter {
     w.open(`function ${name}(path, end, method, ctx, best, ${scopeVariables(taken, depth).join(', ')}) {`);
     w.line(`if (best <= ${this.ix(node.minIndex)}) return null; // nothing here comes before the best match found so far`);
     w.line(`const length = path.length;`);
-    w.line(`let found = null, c = 0;`);
+    w.line(`let found = null;`);
     this.emitNode(w, node, depth, taken);
     w.line('return found;');
     w.close();
@@ -205,9 +206,7 @@ export class UnitEmitter {
     w.open(`switch (path.charCodeAt(s${depth})) {`);
     for (const [first, bucket] of buckets) {
       if (first < 0) continue;
-      const labels = [first];
-      if (first >= 97 && first <= 122 && !this.caseSensitive) labels.push(first - 32);
-      if (first === 107 && !this.caseSensitive) labels.push(8490); // the Kelvin sign folds to "k"
+      const labels = this.caseSensitive ? [first] : asciiFoldClass(first); // a letter's two cases
       w.open(`${labels.map((code) => `case ${code}:`).join(' ')} {`);
       this.emitBucket(w, bucket, depth, next);
       w.line('break;');
