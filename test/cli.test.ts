@@ -193,3 +193,53 @@ describe('a reader that goes away', () => {
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
   });
 });
+
+// Route files made to break whatever walks their values recursively (printing, explaining, building): each
+// command must refuse them the same way, with one line naming the route and what is wrong, never a stack
+// trace. Status: lint 1 (a table that does not compile is its finding), every other command 2 (bad input).
+describe('hostile route files: every command gives the same verdict', () => {
+  const DEPTH = 20_000;
+  const deepObject = (leaf: string): string => '{"a":'.repeat(DEPTH) + leaf + '}'.repeat(DEPTH);
+  const deepArray = '['.repeat(DEPTH) + ']'.repeat(DEPTH);
+  const hostile: [file: string, text: string, verdict: string][] = [
+    ['deep-default.json', `[{"template":"a/{id}","defaults":{"id":"1","deep":${deepObject('"x"')}}}]`, '#0 "a/{id}"  "defaults" nests more than 64 levels deep, or contains itself (at defaults.deep.a.a…)'],
+    ['deep-parameter-default.json', `[{"template":"a/{id}","defaults":{"id":${deepObject('"x"')}}}]`, '#0 "a/{id}"  "defaults" nests more than 64 levels deep, or contains itself (at defaults.id.a.a…)'],
+    ['deep-data-tokens.json', `[{"template":"a/{id}","dataTokens":{"deep":${deepObject('1')}}}]`, '#0 "a/{id}"  "dataTokens" nests more than 64 levels deep, or contains itself (at dataTokens.deep.a.a…)'],
+    ['deep-constraints.json', `[{"template":"a/{id}","constraints":{"id":${deepArray}}}]`, '#0 "a/{id}"  "constraints" nests more than 64 levels deep, or contains itself (at constraints.id[0][0]…)'],
+    ['deep-methods.json', `[{"template":"a/{id}","methods":${deepArray}}]`, '#0 "a/{id}"  "methods" nests more than 64 levels deep, or contains itself (at methods[0][0][0]…)'],
+    ['deep-name.json', `[{"template":"a/{id}","name":${deepObject('1')}}]`, '#0 "a/{id}"  "name" must be a string, got an object'],
+    ['cyclic-data-tokens.mjs', 'const tokens = { area: "a" }; tokens.self = tokens;\nexport default [{ template: "a/{id}", dataTokens: tokens }];', '#0 "a/{id}"  "dataTokens" nests more than 64 levels deep, or contains itself (at dataTokens.self.self.self…)'],
+  ];
+  // Every command, with the arguments it needs beyond the file (inspect never gets to listen).
+  const commandArgs: Record<string, string[]> = {
+    routes: [],
+    match: ['GET', '/a/1'],
+    explain: ['GET', '/a/1'],
+    url: ['id=1'],
+    lint: [],
+    build: ['-o', '$DIR/hostile-router.mjs'],
+    inspect: ['--port', '0'],
+  };
+
+  it('the table names every command', async () => {
+    const { commands } = await import('../src/cli/commands.js');
+    expect(Object.keys(commandArgs).sort()).toEqual(Object.keys(commands).sort());
+  });
+
+  it.each(hostile)('%s', (file, text, verdict) => {
+    writeFileSync(join(dir, file), text);
+    const seen = Object.entries(commandArgs).map(([command, rest]) => {
+      const result = run([command, `$DIR/${file}`, ...rest]);
+      const output = result.stdout + result.stderr;
+      expect(output, command).not.toMatch(/^\s+at /m); // no stack trace
+      expect(output, command).not.toContain('unexpected error');
+      // The route's line: "  #0 ..." on stderr, "  error   #0 ..." in lint's report.
+      const lines = output.split('\n').map((l) => l.trim().replace(/^error\s+/, '')).filter((l) => l.startsWith('#'));
+      return { command, status: result.status, lines };
+    });
+    for (const { command, status, lines } of seen) {
+      expect({ command, status, lines: lines.map((l) => l.slice(0, verdict.length)) }).toEqual({ command, status: command === 'lint' ? 1 : 2, lines: [verdict] });
+    }
+    expect(new Set(seen.map((s) => s.lines[0])).size).toBe(1); // the same line, to the letter
+  });
+});
