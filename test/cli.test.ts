@@ -210,7 +210,8 @@ describe('hostile route files: every command gives the same verdict', () => {
     ['deep-name.json', `[{"template":"a/{id}","name":${deepObject('1')}}]`, '#0 "a/{id}"  "name" must be a string, got an object'],
     ['cyclic-data-tokens.mjs', 'const tokens = { area: "a" }; tokens.self = tokens;\nexport default [{ template: "a/{id}", dataTokens: tokens }];', '#0 "a/{id}"  "dataTokens" nests more than 64 levels deep, or contains itself (at dataTokens.self.self.self…)'],
   ];
-  // Every command, with the arguments it needs beyond the file (inspect never gets to listen).
+  // Every command, with the arguments it needs beyond the file. inspect gets a port it refuses: the file is read
+  // first, so a refused file is the verdict; a file that loaded would stop at the port rather than serve.
   const commandArgs: Record<string, string[]> = {
     routes: [],
     match: ['GET', '/a/1'],
@@ -218,7 +219,7 @@ describe('hostile route files: every command gives the same verdict', () => {
     url: ['id=1'],
     lint: [],
     build: ['-o', '$DIR/hostile-router.mjs'],
-    inspect: ['--port', '0'],
+    inspect: ['--port', '99999'],
   };
 
   it('the table names every command', async () => {
