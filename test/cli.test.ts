@@ -244,3 +244,68 @@ describe('hostile route files: every command gives the same verdict', () => {
     expect(new Set(seen.map((s) => s.lines[0])).size).toBe(1); // the same line, to the letter
   });
 });
+
+// One rule for routes that can never match: an error, named or not (a route kept for links says so with
+// generationOnly: true); warnings exit 0 unless --max-warnings (or --strict, its 0) is exceeded, as eslint's.
+// lint, diagnostics() and the inspector's header count and say the same thing.
+describe('unreachable routes: lint, diagnostics() and the inspector agree', () => {
+  const TABLE = [
+    { name: 'page', template: '{slug}' },
+    { name: 'about', template: 'about' }, // shadowed, named: still unreachable
+    { template: 'contact' }, // shadowed, unnamed
+    { name: 'legacy', template: 'legacy', generationOnly: true }, // for links only: no finding
+    { template: 'api/{id:min(10):max(5)}' }, // its constraints never pass
+    { template: 'users/:id' }, // a warning
+    { template: 'files/*' }, // a warning
+  ];
+  let inspected: { summary: string; diagnostics: { route: number; severity: string; message: string }[] };
+  beforeAll(async () => {
+    writeFileSync(join(dir, 'unreachable.json'), JSON.stringify(TABLE));
+    const { createServer } = await import('node:http');
+    const { compile } = await import('../src/index.js');
+    const { routeInspector } = await import('../src/http.js');
+    const inspector = routeInspector(compile(TABLE));
+    const server = createServer((req, res) => inspector(req, res, () => res.writeHead(404).end()));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as { port: number };
+    inspected = await (await fetch(`http://127.0.0.1:${port}/_routes/api/routes`)).json();
+    await new Promise((r) => server.close(r));
+  });
+
+  it('every route that can never match is an error, named or not, and says "unreachable"', async () => {
+    const { compile } = await import('../src/index.js');
+    const found = compile(TABLE).diagnostics();
+    const never = [1, 2, 4];
+    expect(found.filter((d) => d.severity === 'error').map((d) => d.route.index)).toEqual(never);
+    expect(found.filter((d) => d.severity === 'error').every((d) => d.message.startsWith('unreachable: '))).toBe(true);
+    expect(found.filter((d) => d.severity !== 'error').every((d) => !/unreachable|never matches/.test(d.message))).toBe(true);
+    expect(inspected.diagnostics.filter((d) => d.severity === 'error').map((d) => d.route)).toEqual(never);
+  });
+
+  it("lint's summary line is the inspector's header, to the letter", () => {
+    const result = run(['lint', '$DIR/unreachable.json']);
+    expect(result.status).toBe(1);
+    expect(inspected.summary).toBe('7 routes, 3 errors (3 routes unreachable), 2 warnings');
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe(`${dir}/unreachable.json: ${inspected.summary}`);
+  });
+
+  it.each([
+    ['warnings alone: status 0', ['lint', '$DIR/warn.json'], 0, '1 route, 0 errors, 1 warning'],
+    ['--max-warnings 1 allows one warning', ['lint', '$DIR/warn.json', '--max-warnings', '1'], 0, '1 route, 0 errors, 1 warning'],
+    ['--max-warnings 0: one warning is too many', ['lint', '$DIR/warn.json', '--max-warnings', '0'], 1, '1 route, 0 errors, 1 warning: more than --max-warnings 0 allows'],
+    ['--strict is --max-warnings 0', ['lint', '$DIR/warn.json', '--strict'], 1, '1 route, 0 errors, 1 warning: more than --max-warnings 0 allows'],
+    ['--strict with --json: the same status', ['lint', '$DIR/warn.json', '--strict', '--json'], 1, '"severity": "warning"'],
+    ['--strict on a clean table: status 0', ['lint', '$DIR/clean.json', '--strict'], 0, '2 routes, 0 errors, 0 warnings'],
+    ['errors: status 1 whatever the limit', ['lint', '$DIR/unreachable.json', '--max-warnings', '5'], 1, '3 errors (3 routes unreachable), 2 warnings'],
+  ])('%s', (_title, args, status, text) => {
+    const result = run(args);
+    expect({ status: result.status, stderr: result.stderr }).toEqual({ status, stderr: '' });
+    expect(result.stdout).toContain(text);
+  });
+
+  it('--max-warnings takes a number', () => {
+    const result = run(['lint', '$DIR/warn.json', '--max-warnings', 'many']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('--max-warnings takes a number of warnings (0 or more), not "many"');
+  });
+});

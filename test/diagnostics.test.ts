@@ -121,7 +121,7 @@ const mistakes: [string, RouteDefinition, string, 'error' | 'warning' | 'info', 
   ['lengths', { template: '{x:minlength(5):maxlength(2)}' }, 'impossible-constraint', 'error', 'leave no length (5 > 2)'],
   ['impossible but optional', { template: 'a/{x:int:alpha?}' }, 'impossible-constraint', 'warning', 'can never be given'],
   ['a default violating its constraint', { template: 'p/{page:int=first}' }, 'default-violates-constraint', 'warning', 'the default page="first" violates its own constraint page:int'],
-  ['a non-parameter default violating its constraint', { template: 'p', defaults: { area: 'x' }, constraints: { area: 'int' } }, 'default-violates-constraint', 'error', 'never matches'],
+  ['a non-parameter default violating its constraint', { template: 'p', defaults: { area: 'x' }, constraints: { area: 'int' } }, 'default-violates-constraint', 'error', 'unreachable: the default area="x"'],
   ['a required parameter after an optional one', { template: '{a?}/{b}' }, 'required-after-optional', 'warning', '"{a?}" is optional but can never be left out: the required segment "{b}" comes after it'],
   ['a default before a required segment', { template: '{controller=Home}/{action}' }, 'required-after-optional', 'warning', 'the default of "{controller=Home}" is never used when matching'],
   ['constraint keys differing only in case', { template: '{id}', constraints: { id: 'int', ID: 'min(1)' } }, 'case-duplicate', 'warning', '"id" and "ID" differ only in case'],
@@ -190,8 +190,7 @@ const sound = (c: Case): void => {
   const router = compile(c.routes);
   const found = router.diagnostics();
   const errors = found.filter((d) => d.severity === 'error');
-  // Shadowed named routes are warnings (they still make links): they are just as unreachable.
-  const unreachable = new Set([...errors, ...found.filter((d) => d.code === 'shadowed')].map((d) => d.route.index));
+  const unreachable = new Set(errors.map((d) => d.route.index));
   // Routes whose own constraints can never pass accept no request at all, not even behind the winner.
   const neverMatch = new Set(errors.filter((d) => d.code !== 'shadowed').map((d) => d.route.index));
   unreachableSeen += unreachable.size;

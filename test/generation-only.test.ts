@@ -48,13 +48,14 @@ describe('explain, diagnostics and OpenAPI', () => {
     expect(explained.closest?.route.index).not.toBe(4);
   });
 
-  it('a shadowed named route is a warning naming the fix; an unnamed one stays an error; a marked one has no finding', () => {
+  it('a shadowed route is an error, named or not, and a named one is told the fix; a marked one has no finding', () => {
     const shadowed = compile(ROUTES).diagnostics().filter((d) => d.code === 'shadowed');
     expect(shadowed.map((d) => [d.route.index, d.severity])).toEqual([
-      [2, 'warning'],
+      [2, 'error'],
       [3, 'error'],
     ]);
-    expect(shadowed[0].message).toMatch(/still generates links by name; if that is what it is for, mark it generationOnly: true/);
+    expect(shadowed[0].message).toMatch(/^unreachable: .*It still makes links by name: if that is what it is for, mark it generationOnly: true$/);
+    expect(shadowed[1].message).not.toContain('links by name');
   });
 
   it('OpenAPI leaves it out', () => {

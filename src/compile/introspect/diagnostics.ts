@@ -32,7 +32,11 @@ export type DiagnosticCode =
 /** One finding about one route. */
 export interface Diagnostic {
   readonly code: DiagnosticCode;
-  /** error: no request can reach the route (proven). warning: most likely a mistake. info: worth knowing. */
+  /**
+   * error: no request can reach the route (proven), whatever its name; the message starts "unreachable:". A
+   * route kept only to make links says so with generationOnly: true, and then has no finding. warning: most
+   * likely a mistake. info: worth knowing.
+   */
   readonly severity: 'error' | 'warning' | 'info';
   readonly route: CompiledRoute;
   /** For "shadowed": the earlier route that takes every request this one accepts. */
@@ -60,8 +64,9 @@ export function diagnose(
   const neverMatches = new Set<number>();
   const covers = new CoverIndex();
   for (const entry of entries) {
+    // The one rule of severities: an error is a proof that no request reaches the route, and says so first.
     const add = (code: DiagnosticCode, severity: Diagnostic['severity'], message: string, by: Diagnostic['by'] = null, example: Diagnostic['example'] = null): void => {
-      found.push({ code, severity, route: entry.route, by, example, message });
+      found.push({ code, severity, route: entry.route, by, example, message: severity === 'error' ? `unreachable: ${message}` : message });
       if (severity === 'error') neverMatches.add(entry.route.index);
     };
     checkConstraints(entry, add);
@@ -84,15 +89,24 @@ export function diagnose(
         together === null
           ? `route ${describeRoute(cover.route)} comes first and accepts every request this route accepts${shown}`
           : `routes ${together.map((a) => `${describeRoute(a.route)} (${[...a.methodSet!].join(', ')})`).join(' and ')} come first and together accept every request this route accepts${shown}`;
-      if (entry.route.name === null) {
-        add('shadowed', 'error', `unreachable: ${taken}`, cover.route, shownExample);
-      } else {
-        // A named route kept after a broader one so that links can be made by name: a warning, with the fix.
-        add('shadowed', 'warning', `never matches: ${taken}. It still generates links by name; if that is what it is for, mark it generationOnly: true`, cover.route, shownExample);
-      }
+      // A named route still makes links by name: if that is what it is kept for, generationOnly says so.
+      add('shadowed', 'error', entry.route.name === null ? taken : `${taken}. It still makes links by name: if that is what it is for, mark it generationOnly: true`, cover.route, shownExample);
     }
   }
   return found;
+}
+
+/**
+ * What a list of diagnostics amounts to, in the words `switchyard lint` and the route inspector both print:
+ * "10 routes, 4 errors (4 routes unreachable), 7 warnings" (infos only when there are any).
+ */
+export function summarizeDiagnostics(routeCount: number, found: readonly Diagnostic[]): { errors: number; warnings: number; infos: number; unreachable: number; text: string } {
+  const of = (severity: Diagnostic['severity']): number => found.filter((d) => d.severity === severity).length;
+  const [errors, warnings, infos] = [of('error'), of('warning'), of('info')];
+  const unreachable = new Set(found.filter((d) => d.severity === 'error').map((d) => d.route.index)).size;
+  const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
+  const text = `${count(routeCount, 'route')}, ${count(errors, 'error')}${errors > 0 ? ` (${count(unreachable, 'route')} unreachable)` : ''}, ${count(warnings, 'warning')}${infos > 0 ? `, ${count(infos, 'info')}` : ''}`;
+  return { errors, warnings, infos, unreachable, text };
 }
 
 type Add = (code: DiagnosticCode, severity: Diagnostic['severity'], message: string) => void;
@@ -110,7 +124,7 @@ function checkConstraints(entry: RouteEntry, add: Add): void {
     if (impossible !== null) {
       // An optional parameter's constraints pass when it is left out: the route still matches without it.
       if (parameter?.isOptional) add('impossible-constraint', 'warning', `"${key}" can never be given: ${impossible} (the route matches only without it)`);
-      else add('impossible-constraint', 'error', `never matches: ${impossible}`);
+      else add('impossible-constraint', 'error', impossible);
     }
 
     // Route value names are case-insensitive: a constraint on "area" sees a default given as "Area".
@@ -122,14 +136,14 @@ function checkConstraints(entry: RouteEntry, add: Add): void {
       const guess = didYouMean(key, entry.template.parameters.map((p) => p.name));
       const hint = guess === null ? '' : `. Did you mean {${guess}}?`;
       if (builtin && !passesAlone(entry, i, undefined)) {
-        add('constraint-key-not-parameter', 'error', `never matches: the constraints key "${key}" (${labels}) names no parameter of the template, so it always sees a missing value and rejects it${hint}`);
+        add('constraint-key-not-parameter', 'error', `the constraints key "${key}" (${labels}) names no parameter of the template, so it always sees a missing value and rejects it${hint}`);
       } else if (builtin && guess !== null) {
         add('constraint-key-not-parameter', 'warning', `the constraints key "${key}" (${labels}) names no parameter of the template${hint}`);
       }
     } else if (hasDefault && builtin && impossible === null) {
       const value = entry.defaults[defaultKey];
       if (!passesAlone(entry, i, value)) {
-        const what = parameter === undefined ? `never matches: the default ${key}=${JSON.stringify(value)} (not a parameter, so always the value)` : `the default ${key}=${JSON.stringify(value)}`;
+        const what = parameter === undefined ? `the default ${key}=${JSON.stringify(value)} (not a parameter, so always the value)` : `the default ${key}=${JSON.stringify(value)}`;
         add('default-violates-constraint', parameter === undefined ? 'error' : 'warning', `${what} violates its own constraint ${key}:${failingLabel(entry, i, value)}${parameter ? ' (requests that leave it out never match)' : ''}`);
       }
     }
