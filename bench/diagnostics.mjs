@@ -1,8 +1,8 @@
-// npm run bench:diagnostics: how long router.diagnostics() and `switchyard lint` take as tables grow, on two
-// shapes of table: GitHub-like namespaces (many first literals), and every route under one first literal
-// ("api/…", the case a first-segment index alone would leave quadratic), every route led by a complex segment,
-// and a table whose routes are all
-// shadowed (one example request each). Medians of 3; not part of npm test.
+// npm run bench:diagnostics: how long router.diagnostics() and `switchyard lint` take as tables grow, on four
+// shapes of table: GitHub-like namespaces (many first literals), every route under one first literal ("api/…",
+// the case a first-segment index alone would leave quadratic), every route led by a complex segment (the case a
+// trie of leading literals alone would), and a table whose routes are all shadowed (one example request each).
+// Medians of 3; not part of npm test.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
