@@ -105,7 +105,7 @@ const cases: [string, string[], number, string[], string][] = [
   ['url with ambient values', ['url', '$DIR/routes.json', '--name', 'default', '--ambient', 'controller=Shop', 'action=Buy'], 0, ['/Shop/Buy'], ''],
   ['url: why not, status 1', ['url', '$DIR/clean.json', '--name', 'item'], 1, ['no URL', 'no value for the required parameter "id"'], ''],
   ['url: an unknown name', ['url', '$DIR/clean.json', '--name', 'nope'], 1, ['no route is named "nope"'], ''],
-  ['lint: an unreachable route is status 1', ['lint', '$DIR/routes.json'], 1, ['shadowed (1)\n  error   #4 "products/list"  unreachable', 'GET /products/list goes to #3', '1 error,'], ''],
+  ['lint: an unreachable route is status 1', ['lint', '$DIR/routes.json'], 1, ['shadowed (1)\n  error   #4 "products/list"  unreachable', 'GET /products/list goes to #3', '5 routes, 1 error (1 route unreachable), 0 warnings'], ''],
   ['lint: warnings alone are status 0', ['lint', '$DIR/warn.json'], 0, ['express-syntax (1)\n  warning #0 "users/:id"  the segment ":id" is a literal here; a parameter is written {id}', '1 route, 0 errors, 1 warning'], ''],
   ['lint --severity error hides warnings, and the exit status still follows the errors', ['lint', '$DIR/warn.json', '--severity', 'error'], 0, ['1 route, 0 errors, 1 warning'], ''],
   ['lint --severity with another word is a usage error', ['lint', '$DIR/warn.json', '--severity', 'loud'], 2, [], '--severity takes error, warning or info'],
@@ -245,22 +245,24 @@ describe('hostile route files: every command gives the same verdict', () => {
   });
 });
 
-// One rule for routes that can never match: an error, named or not (a route kept for links says so with
-// generationOnly: true); warnings exit 0 unless --max-warnings (or --strict, its 0) is exceeded, as eslint's.
-// lint, diagnostics() and the inspector's header count and say the same thing.
+// One rule for routes no request reaches: an error ("unreachable"), unless the route still has a use — a
+// named one makes links by name: a warning ("only makes links"; generationOnly: true says so and silences it).
+// Warnings exit 0 unless --max-warnings (or --strict, its 0) is exceeded, as eslint's. lint, diagnostics() and
+// the inspector's header count and say the same thing.
 describe('unreachable routes: lint, diagnostics() and the inspector agree', () => {
   const TABLE = [
     { name: 'page', template: '{slug}' },
-    { name: 'about', template: 'about' }, // shadowed, named: still unreachable
-    { template: 'contact' }, // shadowed, unnamed
-    { name: 'legacy', template: 'legacy', generationOnly: true }, // for links only: no finding
-    { template: 'api/{id:min(10):max(5)}' }, // its constraints never pass
+    { name: 'about', template: 'about' }, // shadowed, named: only makes links
+    { template: 'contact' }, // shadowed, unnamed: unreachable
+    { name: 'legacy', template: 'legacy', generationOnly: true }, // marked for links only: no finding
+    { name: 'numbers', template: 'api/{id:min(10):max(5)}' }, // its constraints never pass, named or not: unreachable
     { template: 'users/:id' }, // a warning
     { template: 'files/*' }, // a warning
   ];
   let inspected: { summary: string; diagnostics: { route: number; severity: string; message: string }[] };
   beforeAll(async () => {
     writeFileSync(join(dir, 'unreachable.json'), JSON.stringify(TABLE));
+    writeFileSync(join(dir, 'links-only.json'), JSON.stringify(TABLE.slice(0, 2)));
     const { createServer } = await import('node:http');
     const { compile } = await import('../src/index.js');
     const { routeInspector } = await import('../src/http.js');
@@ -272,20 +274,22 @@ describe('unreachable routes: lint, diagnostics() and the inspector agree', () =
     await new Promise((r) => server.close(r));
   });
 
-  it('every route that can never match is an error, named or not, and says "unreachable"', async () => {
+  it('a route no request reaches is an error, "unreachable", unless it is named and shadowed: a warning, "only makes links"', async () => {
     const { compile } = await import('../src/index.js');
     const found = compile(TABLE).diagnostics();
-    const never = [1, 2, 4];
-    expect(found.filter((d) => d.severity === 'error').map((d) => d.route.index)).toEqual(never);
-    expect(found.filter((d) => d.severity === 'error').every((d) => d.message.startsWith('unreachable: '))).toBe(true);
-    expect(found.filter((d) => d.severity !== 'error').every((d) => !/unreachable|never matches/.test(d.message))).toBe(true);
-    expect(inspected.diagnostics.filter((d) => d.severity === 'error').map((d) => d.route)).toEqual(never);
+    const errors = found.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => d.route.index)).toEqual([2, 4]);
+    expect(errors.every((d) => d.message.startsWith('unreachable: '))).toBe(true);
+    const linksOnly = found.filter((d) => d.message.startsWith('only makes links: '));
+    expect(linksOnly.map((d) => [d.route.index, d.severity, d.code])).toEqual([[1, 'warning', 'shadowed']]);
+    expect(found.filter((d) => !errors.includes(d) && !linksOnly.includes(d)).every((d) => !/unreachable|never matches|no request reaches/.test(d.message))).toBe(true);
+    expect(inspected.diagnostics.map((d) => [d.route, d.severity])).toEqual(found.map((d) => [d.route.index, d.severity]));
   });
 
   it("lint's summary line is the inspector's header, to the letter", () => {
     const result = run(['lint', '$DIR/unreachable.json']);
     expect(result.status).toBe(1);
-    expect(inspected.summary).toBe('7 routes, 3 errors (3 routes unreachable), 2 warnings');
+    expect(inspected.summary).toBe('7 routes, 2 errors (2 routes unreachable), 3 warnings (1 route only makes links)');
     expect(result.stdout.trimEnd().split('\n').at(-1)).toBe(`${dir}/unreachable.json: ${inspected.summary}`);
   });
 
@@ -296,7 +300,9 @@ describe('unreachable routes: lint, diagnostics() and the inspector agree', () =
     ['--strict is --max-warnings 0', ['lint', '$DIR/warn.json', '--strict'], 1, '1 route, 0 errors, 1 warning: more than --max-warnings 0 allows'],
     ['--strict with --json: the same status', ['lint', '$DIR/warn.json', '--strict', '--json'], 1, '"severity": "warning"'],
     ['--strict on a clean table: status 0', ['lint', '$DIR/clean.json', '--strict'], 0, '2 routes, 0 errors, 0 warnings'],
-    ['errors: status 1 whatever the limit', ['lint', '$DIR/unreachable.json', '--max-warnings', '5'], 1, '3 errors (3 routes unreachable), 2 warnings'],
+    ['errors: status 1 whatever the limit', ['lint', '$DIR/unreachable.json', '--max-warnings', '5'], 1, '2 errors (2 routes unreachable), 3 warnings'],
+    ['a named route that only makes links is a warning: --strict fails on it', ['lint', '$DIR/links-only.json', '--strict'], 1, '2 routes, 0 errors, 1 warning (1 route only makes links): more than --max-warnings 0 allows'],
+    ['... and without --strict passes', ['lint', '$DIR/links-only.json'], 0, '2 routes, 0 errors, 1 warning (1 route only makes links)'],
   ])('%s', (_title, args, status, text) => {
     const result = run(args);
     expect({ status: result.status, stderr: result.stderr }).toEqual({ status, stderr: '' });

@@ -190,7 +190,8 @@ const sound = (c: Case): void => {
   const router = compile(c.routes);
   const found = router.diagnostics();
   const errors = found.filter((d) => d.severity === 'error');
-  const unreachable = new Set(errors.map((d) => d.route.index));
+  // Shadowed named routes are warnings (they still make links): they are just as unreachable.
+  const unreachable = new Set([...errors, ...found.filter((d) => d.code === 'shadowed')].map((d) => d.route.index));
   // Routes whose own constraints can never pass accept no request at all, not even behind the winner.
   const neverMatch = new Set(errors.filter((d) => d.code !== 'shadowed').map((d) => d.route.index));
   unreachableSeen += unreachable.size;

@@ -48,14 +48,14 @@ describe('explain, diagnostics and OpenAPI', () => {
     expect(explained.closest?.route.index).not.toBe(4);
   });
 
-  it('a shadowed route is an error, named or not, and a named one is told the fix; a marked one has no finding', () => {
+  it('a shadowed named route is a warning (it only makes links) naming the fix; an unnamed one is an error; a marked one has no finding', () => {
     const shadowed = compile(ROUTES).diagnostics().filter((d) => d.code === 'shadowed');
     expect(shadowed.map((d) => [d.route.index, d.severity])).toEqual([
-      [2, 'error'],
+      [2, 'warning'],
       [3, 'error'],
     ]);
-    expect(shadowed[0].message).toMatch(/^unreachable: .*It still makes links by name: if that is what it is for, mark it generationOnly: true$/);
-    expect(shadowed[1].message).not.toContain('links by name');
+    expect(shadowed[0].message).toMatch(/^only makes links: .*No request reaches it; if it is kept to make links by name, mark it generationOnly: true$/);
+    expect(shadowed[1].message).toMatch(/^unreachable: /);
   });
 
   it('OpenAPI leaves it out', () => {

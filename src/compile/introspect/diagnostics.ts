@@ -33,9 +33,10 @@ export type DiagnosticCode =
 export interface Diagnostic {
   readonly code: DiagnosticCode;
   /**
-   * error: no request can reach the route (proven), whatever its name; the message starts "unreachable:". A
-   * route kept only to make links says so with generationOnly: true, and then has no finding. warning: most
-   * likely a mistake. info: worth knowing.
+   * error: no request can reach the route (proven) and it has no other use; the message starts "unreachable:".
+   * warning: most likely a mistake, or a named route no request reaches, which still makes links by name (its
+   * message starts "only makes links:"; generationOnly: true says so, and then it has no finding). info: worth
+   * knowing.
    */
   readonly severity: 'error' | 'warning' | 'info';
   readonly route: CompiledRoute;
@@ -64,7 +65,8 @@ export function diagnose(
   const neverMatches = new Set<number>();
   const covers = new CoverIndex();
   for (const entry of entries) {
-    // The one rule of severities: an error is a proof that no request reaches the route, and says so first.
+    // The one rule for a route no request reaches: an error, "unreachable", unless it still has a use: a named
+    // route that is shadowed (its own constraints pass) makes links by name, so it is a warning, "only makes links".
     const add = (code: DiagnosticCode, severity: Diagnostic['severity'], message: string, by: Diagnostic['by'] = null, example: Diagnostic['example'] = null): void => {
       found.push({ code, severity, route: entry.route, by, example, message: severity === 'error' ? `unreachable: ${message}` : message });
       if (severity === 'error') neverMatches.add(entry.route.index);
@@ -89,24 +91,31 @@ export function diagnose(
         together === null
           ? `route ${describeRoute(cover.route)} comes first and accepts every request this route accepts${shown}`
           : `routes ${together.map((a) => `${describeRoute(a.route)} (${[...a.methodSet!].join(', ')})`).join(' and ')} come first and together accept every request this route accepts${shown}`;
-      // A named route still makes links by name: if that is what it is kept for, generationOnly says so.
-      add('shadowed', 'error', entry.route.name === null ? taken : `${taken}. It still makes links by name: if that is what it is for, mark it generationOnly: true`, cover.route, shownExample);
+      if (entry.route.name === null) add('shadowed', 'error', taken, cover.route, shownExample);
+      else add('shadowed', 'warning', `${LINKS_ONLY}${taken}. No request reaches it; if it is kept to make links by name, mark it generationOnly: true`, cover.route, shownExample);
     }
   }
   return found;
 }
 
+/** How the warning of a named route no request reaches begins. */
+const LINKS_ONLY = 'only makes links: ';
+
 /**
  * What a list of diagnostics amounts to, in the words `switchyard lint` and the route inspector both print:
- * "10 routes, 4 errors (4 routes unreachable), 7 warnings" (infos only when there are any).
+ * "7 routes, 2 errors (2 routes unreachable), 3 warnings (1 route only makes links)" (infos only when there
+ * are any). Unreachable: the routes with an error; only making links: the named routes no request reaches.
  */
-export function summarizeDiagnostics(routeCount: number, found: readonly Diagnostic[]): { errors: number; warnings: number; infos: number; unreachable: number; text: string } {
+export function summarizeDiagnostics(routeCount: number, found: readonly Diagnostic[]): { errors: number; warnings: number; infos: number; unreachable: number; linksOnly: number; text: string } {
   const of = (severity: Diagnostic['severity']): number => found.filter((d) => d.severity === severity).length;
   const [errors, warnings, infos] = [of('error'), of('warning'), of('info')];
   const unreachable = new Set(found.filter((d) => d.severity === 'error').map((d) => d.route.index)).size;
+  const linksOnly = found.filter((d) => d.severity === 'warning' && d.message.startsWith(LINKS_ONLY)).length;
   const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
-  const text = `${count(routeCount, 'route')}, ${count(errors, 'error')}${errors > 0 ? ` (${count(unreachable, 'route')} unreachable)` : ''}, ${count(warnings, 'warning')}${infos > 0 ? `, ${count(infos, 'info')}` : ''}`;
-  return { errors, warnings, infos, unreachable, text };
+  const text =
+    `${count(routeCount, 'route')}, ${count(errors, 'error')}${errors > 0 ? ` (${count(unreachable, 'route')} unreachable)` : ''}, ` +
+    `${count(warnings, 'warning')}${linksOnly > 0 ? ` (${count(linksOnly, 'route')} only make${linksOnly === 1 ? 's' : ''} links)` : ''}${infos > 0 ? `, ${count(infos, 'info')}` : ''}`;
+  return { errors, warnings, infos, unreachable, linksOnly, text };
 }
 
 type Add = (code: DiagnosticCode, severity: Diagnostic['severity'], message: string) => void;
