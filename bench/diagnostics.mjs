@@ -1,7 +1,8 @@
-// npm run bench:diagnostics: how long router.diagnostics() and `switchyard lint` take as tables grow, on two
-// shapes of table: GitHub-like namespaces (many first literals), and every route under one first literal
-// ("api/…", the case a first-segment index alone would leave quadratic), and a table whose routes are all
-// shadowed (one example request each). Medians of 3; not part of npm test.
+// npm run bench:diagnostics: how long router.diagnostics() and `switchyard lint` take as tables grow, on four
+// shapes of table: GitHub-like namespaces (many first literals), every route under one first literal ("api/…",
+// the case a first-segment index alone would leave quadratic), every route led by a complex segment (the case a
+// trie of leading literals alone would), and a table whose routes are all shadowed (one example request each).
+// Medians of 3; not part of npm test.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +26,8 @@ const shapes = {
     return routes;
   },
   oneFirstLiteral: (n) => Array.from({ length: n }, (_, i) => ({ template: `api/v${i % 3}/r${i}/{id:int}/${i % 2 ? 'items/{item}' : 'x'}` })),
+  // Every route led by a complex segment (a trie of leading literals alone put them all in one list).
+  complexFirst: (n) => Array.from({ length: n }, (_, i) => ({ template: `{lang}-{region}/page${i}/{id:int}` })),
   // Every route after the first is shadowed: each finding names an example request and the route it goes to.
   allShadowed: (n) => [{ template: '{*path}' }, ...Array.from({ length: n - 1 }, (_, i) => ({ template: `r${i}/{id}` }))],
 };

@@ -41,7 +41,7 @@ export { group, type GroupOptions, type GroupedRoute } from './compile/route-gro
 export type { RouteMatch, MatchStrategy } from './compile/matcher.js';
 export type { Explanation, RouteExplanation, MissReason } from './compile/introspect/explain.js';
 export type { GenerationExplanation, RouteGenerationExplanation, GenerationMiss } from './compile/introspect/explain-generate.js';
-export type { Diagnostic, DiagnosticCode } from './compile/introspect/diagnostics.js';
+export { summarizeDiagnostics, type Diagnostic, type DiagnosticCode } from './compile/introspect/diagnostics.js';
 export type { DescribeFormat } from './compile/introspect/describe.js';
 export { didYouMean } from './did-you-mean.js';
 export { isRoute, type TypedRouter, type TypedRouteMatch, type MatchOf, type RouteNames, type GenerateValuesFor } from './compile/typed-router.js';

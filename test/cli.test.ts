@@ -105,7 +105,7 @@ const cases: [string, string[], number, string[], string][] = [
   ['url with ambient values', ['url', '$DIR/routes.json', '--name', 'default', '--ambient', 'controller=Shop', 'action=Buy'], 0, ['/Shop/Buy'], ''],
   ['url: why not, status 1', ['url', '$DIR/clean.json', '--name', 'item'], 1, ['no URL', 'no value for the required parameter "id"'], ''],
   ['url: an unknown name', ['url', '$DIR/clean.json', '--name', 'nope'], 1, ['no route is named "nope"'], ''],
-  ['lint: an unreachable route is status 1', ['lint', '$DIR/routes.json'], 1, ['shadowed (1)\n  error   #4 "products/list"  unreachable', 'GET /products/list goes to #3', '1 error,'], ''],
+  ['lint: an unreachable route is status 1', ['lint', '$DIR/routes.json'], 1, ['shadowed (1)\n  error   #4 "products/list"  unreachable', 'GET /products/list goes to #3', '5 routes, 1 error (1 route unreachable), 0 warnings'], ''],
   ['lint: warnings alone are status 0', ['lint', '$DIR/warn.json'], 0, ['express-syntax (1)\n  warning #0 "users/:id"  the segment ":id" is a literal here; a parameter is written {id}', '1 route, 0 errors, 1 warning'], ''],
   ['lint --severity error hides warnings, and the exit status still follows the errors', ['lint', '$DIR/warn.json', '--severity', 'error'], 0, ['1 route, 0 errors, 1 warning'], ''],
   ['lint --severity with another word is a usage error', ['lint', '$DIR/warn.json', '--severity', 'loud'], 2, [], '--severity takes error, warning or info'],
@@ -191,5 +191,127 @@ describe('a reader that goes away', () => {
     child.stdout!.destroy();
     const [code] = (await once(child, 'exit')) as [number | null];
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+  });
+});
+
+// Route files made to break whatever walks their values recursively (printing, explaining, building): each
+// command must refuse them the same way, with one line naming the route and what is wrong, never a stack
+// trace. Status: lint 1 (a table that does not compile is its finding), every other command 2 (bad input).
+describe('hostile route files: every command gives the same verdict', () => {
+  const DEPTH = 20_000;
+  const deepObject = (leaf: string): string => '{"a":'.repeat(DEPTH) + leaf + '}'.repeat(DEPTH);
+  const deepArray = '['.repeat(DEPTH) + ']'.repeat(DEPTH);
+  const hostile: [file: string, text: string, verdict: string][] = [
+    ['deep-default.json', `[{"template":"a/{id}","defaults":{"id":"1","deep":${deepObject('"x"')}}}]`, '#0 "a/{id}"  "defaults" nests more than 64 levels deep, or contains itself (at defaults.deep.a.a…)'],
+    ['deep-parameter-default.json', `[{"template":"a/{id}","defaults":{"id":${deepObject('"x"')}}}]`, '#0 "a/{id}"  "defaults" nests more than 64 levels deep, or contains itself (at defaults.id.a.a…)'],
+    ['deep-data-tokens.json', `[{"template":"a/{id}","dataTokens":{"deep":${deepObject('1')}}}]`, '#0 "a/{id}"  "dataTokens" nests more than 64 levels deep, or contains itself (at dataTokens.deep.a.a…)'],
+    ['deep-constraints.json', `[{"template":"a/{id}","constraints":{"id":${deepArray}}}]`, '#0 "a/{id}"  "constraints" nests more than 64 levels deep, or contains itself (at constraints.id[0][0]…)'],
+    ['deep-methods.json', `[{"template":"a/{id}","methods":${deepArray}}]`, '#0 "a/{id}"  "methods" nests more than 64 levels deep, or contains itself (at methods[0][0][0]…)'],
+    ['deep-name.json', `[{"template":"a/{id}","name":${deepObject('1')}}]`, '#0 "a/{id}"  "name" must be a string, got an object'],
+    ['cyclic-data-tokens.mjs', 'const tokens = { area: "a" }; tokens.self = tokens;\nexport default [{ template: "a/{id}", dataTokens: tokens }];', '#0 "a/{id}"  "dataTokens" nests more than 64 levels deep, or contains itself (at dataTokens.self.self.self…)'],
+  ];
+  // Every command, with the arguments it needs beyond the file. inspect gets a port it refuses: the file is read
+  // first, so a refused file is the verdict; a file that loaded would stop at the port rather than serve.
+  const commandArgs: Record<string, string[]> = {
+    routes: [],
+    match: ['GET', '/a/1'],
+    explain: ['GET', '/a/1'],
+    url: ['id=1'],
+    lint: [],
+    build: ['-o', '$DIR/hostile-router.mjs'],
+    inspect: ['--port', '99999'],
+  };
+
+  it('the table names every command', async () => {
+    const { commands } = await import('../src/cli/commands.js');
+    expect(Object.keys(commandArgs).sort()).toEqual(Object.keys(commands).sort());
+  });
+
+  it.each(hostile)('%s', (file, text, verdict) => {
+    writeFileSync(join(dir, file), text);
+    const seen = Object.entries(commandArgs).map(([command, rest]) => {
+      const result = run([command, `$DIR/${file}`, ...rest]);
+      const output = result.stdout + result.stderr;
+      expect(output, command).not.toMatch(/^\s+at /m); // no stack trace
+      expect(output, command).not.toContain('unexpected error');
+      // The route's line: "  #0 ..." on stderr, "  error   #0 ..." in lint's report.
+      const lines = output.split('\n').map((l) => l.trim().replace(/^error\s+/, '')).filter((l) => l.startsWith('#'));
+      return { command, status: result.status, lines };
+    });
+    for (const { command, status, lines } of seen) {
+      expect({ command, status, lines: lines.map((l) => l.slice(0, verdict.length)) }).toEqual({ command, status: command === 'lint' ? 1 : 2, lines: [verdict] });
+    }
+    expect(new Set(seen.map((s) => s.lines[0])).size).toBe(1); // the same line, to the letter
+  });
+});
+
+// One rule for routes no request reaches: an error ("unreachable"), unless the route still has a use — a
+// named one makes links by name: a warning ("only makes links"; generationOnly: true says so and silences it).
+// Warnings exit 0 unless --max-warnings (or --strict, its 0) is exceeded, as eslint's. lint, diagnostics() and
+// the inspector's header count and say the same thing.
+describe('unreachable routes: lint, diagnostics() and the inspector agree', () => {
+  const TABLE = [
+    { name: 'page', template: '{slug}' },
+    { name: 'about', template: 'about' }, // shadowed, named: only makes links
+    { template: 'contact' }, // shadowed, unnamed: unreachable
+    { name: 'legacy', template: 'legacy', generationOnly: true }, // marked for links only: no finding
+    { name: 'numbers', template: 'api/{id:min(10):max(5)}' }, // its constraints never pass, named or not: unreachable
+    { template: 'users/:id' }, // a warning
+    { template: 'files/*' }, // a warning
+  ];
+  let inspected: { summary: string; diagnostics: { route: number; severity: string; message: string }[] };
+  beforeAll(async () => {
+    writeFileSync(join(dir, 'unreachable.json'), JSON.stringify(TABLE));
+    writeFileSync(join(dir, 'links-only.json'), JSON.stringify(TABLE.slice(0, 2)));
+    const { createServer } = await import('node:http');
+    const { compile } = await import('../src/index.js');
+    const { routeInspector } = await import('../src/http.js');
+    const inspector = routeInspector(compile(TABLE));
+    const server = createServer((req, res) => inspector(req, res, () => res.writeHead(404).end()));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as { port: number };
+    inspected = await (await fetch(`http://127.0.0.1:${port}/_routes/api/routes`)).json();
+    await new Promise((r) => server.close(r));
+  });
+
+  it('a route no request reaches is an error, "unreachable", unless it is named and shadowed: a warning, "only makes links"', async () => {
+    const { compile } = await import('../src/index.js');
+    const found = compile(TABLE).diagnostics();
+    const errors = found.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => d.route.index)).toEqual([2, 4]);
+    expect(errors.every((d) => d.message.startsWith('unreachable: '))).toBe(true);
+    const linksOnly = found.filter((d) => d.message.startsWith('only makes links: '));
+    expect(linksOnly.map((d) => [d.route.index, d.severity, d.code])).toEqual([[1, 'warning', 'shadowed']]);
+    expect(found.filter((d) => !errors.includes(d) && !linksOnly.includes(d)).every((d) => !/unreachable|never matches|no request reaches/.test(d.message))).toBe(true);
+    expect(inspected.diagnostics.map((d) => [d.route, d.severity])).toEqual(found.map((d) => [d.route.index, d.severity]));
+  });
+
+  it("lint's summary line is the inspector's header, to the letter", () => {
+    const result = run(['lint', '$DIR/unreachable.json']);
+    expect(result.status).toBe(1);
+    expect(inspected.summary).toBe('7 routes, 2 errors (2 routes unreachable), 3 warnings (1 route only makes links)');
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe(`${dir}/unreachable.json: ${inspected.summary}`);
+  });
+
+  it.each([
+    ['warnings alone: status 0', ['lint', '$DIR/warn.json'], 0, '1 route, 0 errors, 1 warning'],
+    ['--max-warnings 1 allows one warning', ['lint', '$DIR/warn.json', '--max-warnings', '1'], 0, '1 route, 0 errors, 1 warning'],
+    ['--max-warnings 0: one warning is too many', ['lint', '$DIR/warn.json', '--max-warnings', '0'], 1, '1 route, 0 errors, 1 warning: more than --max-warnings 0 allows'],
+    ['--strict is --max-warnings 0', ['lint', '$DIR/warn.json', '--strict'], 1, '1 route, 0 errors, 1 warning: more than --max-warnings 0 allows'],
+    ['--strict with --json: the same status', ['lint', '$DIR/warn.json', '--strict', '--json'], 1, '"severity": "warning"'],
+    ['--strict on a clean table: status 0', ['lint', '$DIR/clean.json', '--strict'], 0, '2 routes, 0 errors, 0 warnings'],
+    ['errors: status 1 whatever the limit', ['lint', '$DIR/unreachable.json', '--max-warnings', '5'], 1, '2 errors (2 routes unreachable), 3 warnings'],
+    ['a named route that only makes links is a warning: --strict fails on it', ['lint', '$DIR/links-only.json', '--strict'], 1, '2 routes, 0 errors, 1 warning (1 route only makes links): more than --max-warnings 0 allows'],
+    ['... and without --strict passes', ['lint', '$DIR/links-only.json'], 0, '2 routes, 0 errors, 1 warning (1 route only makes links)'],
+  ])('%s', (_title, args, status, text) => {
+    const result = run(args);
+    expect({ status: result.status, stderr: result.stderr }).toEqual({ status, stderr: '' });
+    expect(result.stdout).toContain(text);
+  });
+
+  it('--max-warnings takes a number', () => {
+    const result = run(['lint', '$DIR/warn.json', '--max-warnings', 'many']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('--max-warnings takes a number of warnings (0 or more), not "many"');
   });
 });

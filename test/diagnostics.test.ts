@@ -6,7 +6,8 @@ import { AlphaRouteConstraint, BoolRouteConstraint, compile, HttpMethodRouteCons
 import { fuzzHarness } from './support/fuzz.js';
 import { Case, caseArb, routesArb, wideRoute } from './support/route-generators.js';
 import { routeEntriesOf } from '../src/compile/compile.js';
-import { CoverIndex, provesCover } from '../src/compile/introspect/cover.js';
+import type { RouteEntry } from '../src/compile/route-entry.js';
+import { CoverIndex, coversLengths, provesCover } from '../src/compile/introspect/cover.js';
 import { parseTemplate } from '../src/index.js';
 
 const { TIMEOUT, check } = fuzzHarness('test/diagnostics.test.ts', 0xd1a6);
@@ -120,7 +121,7 @@ const mistakes: [string, RouteDefinition, string, 'error' | 'warning' | 'info', 
   ['lengths', { template: '{x:minlength(5):maxlength(2)}' }, 'impossible-constraint', 'error', 'leave no length (5 > 2)'],
   ['impossible but optional', { template: 'a/{x:int:alpha?}' }, 'impossible-constraint', 'warning', 'can never be given'],
   ['a default violating its constraint', { template: 'p/{page:int=first}' }, 'default-violates-constraint', 'warning', 'the default page="first" violates its own constraint page:int'],
-  ['a non-parameter default violating its constraint', { template: 'p', defaults: { area: 'x' }, constraints: { area: 'int' } }, 'default-violates-constraint', 'error', 'never matches'],
+  ['a non-parameter default violating its constraint', { template: 'p', defaults: { area: 'x' }, constraints: { area: 'int' } }, 'default-violates-constraint', 'error', 'unreachable: the default area="x"'],
   ['a required parameter after an optional one', { template: '{a?}/{b}' }, 'required-after-optional', 'warning', '"{a?}" is optional but can never be left out: the required segment "{b}" comes after it'],
   ['a default before a required segment', { template: '{controller=Home}/{action}' }, 'required-after-optional', 'warning', 'the default of "{controller=Home}" is never used when matching'],
   ['constraint keys differing only in case', { template: '{id}', constraints: { id: 'int', ID: 'min(1)' } }, 'case-duplicate', 'warning', '"id" and "ID" differ only in case'],
@@ -252,23 +253,89 @@ describe('soundness (fast-check)', () => {
     expect(probes).toBeGreaterThan(500);
   }, TIMEOUT);
 
-  // The index diagnostics() uses only prunes: it finds the same first cover as trying every earlier route.
-  it('the cover index finds the same first cover as trying every earlier route', () => {
+  // The index diagnostics() uses only prunes: it finds the same first cover, and the same routes that cover
+  // together, as trying every earlier route in order (the quadratic answer), on tables that start with
+  // literals, parameters and complex segments alike.
+  const leadingKinds = fc.array(wideRoute, { minLength: 20, maxLength: 80 }).chain((routes) =>
+    fc.array(fc.constantFrom('', '{lead}/', '{lead}.{ext}/', 'x{lead}/', '{*all}'), { minLength: routes.length, maxLength: routes.length })
+      .map((leads) => routes.map((r, i) => (leads[i] === '{*all}' ? (i % 17 === 0 ? { template: '{*all}', methods: r.methods } : r) : { ...r, template: leads[i] + r.template }))),
+  );
+  it('the cover index finds the same first cover, and the same covers together, as trying every earlier route', () => {
     let covered = 0;
-    const table = fc.oneof(routesArb(12), fc.array(wideRoute, { minLength: 20, maxLength: 80 }));
+    let together = 0;
+    const table = fc.oneof(routesArb(12), fc.array(wideRoute, { minLength: 20, maxLength: 80 }), leadingKinds);
     check('cover index', fc.property(table, (routes) => {
       const entries = routeEntriesOf(compile(routes))!;
       const index = new CoverIndex();
       for (const b of entries) {
-        const brute = entries.slice(0, b.route.index).find((a) => provesCover(a, b));
+        const earlier = entries.slice(0, b.route.index);
+        const brute = earlier.find((a) => provesCover(a, b));
         index.add(b);
         const indexed = index.firstCover(b, (a) => a !== b);
         expect(indexed?.route.index ?? null).toBe(brute?.route.index ?? null);
         if (brute !== undefined) covered++;
+        const bruteTogether = coverTogetherInOrder(earlier, b);
+        expect(index.coverTogether(b, (a) => a !== b)?.map((a) => a.route.index) ?? null).toEqual(bruteTogether?.map((a) => a.route.index) ?? null);
+        if (bruteTogether !== null) together++;
       }
     }), 400);
     expect(covered).toBeGreaterThan(200); // not vacuous: many routes have a cover
+    expect(together).toBeGreaterThan(20);
   }, TIMEOUT);
+
+  // The whole of diagnostics() against the quadratic answer: which routes are reported shadowed, by which.
+  it('diagnostics() reports the shadowed routes that trying every earlier route finds', () => {
+    let shadowedSeen = 0;
+    check('shadowed ≡ quadratic', fc.property(fc.oneof(routesArb(12), leadingKinds), (routes) => {
+      const router = compile(routes);
+      const entries = routeEntriesOf(router)!;
+      const found = router.diagnostics();
+      const never = new Set(found.filter((d) => d.code !== 'shadowed' && d.severity === 'error').map((d) => d.route.index));
+      const expected: string[] = [];
+      for (const b of entries) {
+        if (b.route.generationOnly) never.add(b.route.index);
+        if (never.has(b.route.index)) continue;
+        const usable = entries.slice(0, b.route.index).filter((a) => !never.has(a.route.index));
+        const cover = usable.find((a) => provesCover(a, b)) ?? coverTogetherInOrder(usable, b)?.[0];
+        if (cover === undefined) continue;
+        never.add(b.route.index);
+        expected.push(`#${b.route.index} by #${cover.route.index}`);
+      }
+      const reported = found.filter((d) => d.code === 'shadowed').map((d) => `#${d.route.index} by #${d.by!.index}`);
+      expect(reported).toEqual(expected);
+      shadowedSeen += expected.length;
+    }), 300);
+    expect(shadowedSeen).toBeGreaterThan(100);
+  }, TIMEOUT);
+
+  // Linear-ish: the number of candidate routes the index hands over (each costs a proof) grows with the table,
+  // not with its square, whatever the routes start with. Counted through the usable() callback both
+  // firstCover and coverTogether call once per candidate.
+  const SHAPES: [string, (i: number) => RouteDefinition][] = [
+    ['a complex first segment', (i) => ({ template: `{lang}-{region}/page${i}/{id:int}` })],
+    ['a complex segment, then a parameter', (i) => ({ template: `{name}.{ext}/{id}/r${i}`, methods: ['GET'] })],
+    ['a parameter first', (i) => ({ template: `{tenant}/items${i}/{id?}` })],
+    ['a literal, a parameter, then literals', (i) => ({ template: `api/{version}/r${i % 50}/x${i}` })],
+    ['GitHub-like namespaces, some routes shadowed', (i) => ({ template: [`ns${i >> 3}`, `ns${i >> 3}/{id:int}`, `ns${i >> 3}/{owner}/{repo}/x${i}`, `ns${i >> 3}/{id}`][i % 4], methods: [['GET', 'POST'][(i >> 2) % 2]] })],
+  ];
+  const candidatesTried = (make: (i: number) => RouteDefinition, n: number): number => {
+    const entries = routeEntriesOf(compile([{ template: 'health' }, ...Array.from({ length: n }, (_, i) => make(i))]))!;
+    const index = new CoverIndex();
+    let tried = 0;
+    const usable = (a: unknown): boolean => (tried++, a !== undefined);
+    for (const b of entries) {
+      index.add(b);
+      const others = (a: (typeof entries)[number]): boolean => a !== b && usable(a);
+      if (index.firstCover(b, others) === undefined) index.coverTogether(b, others);
+    }
+    return tried;
+  };
+  it.each(SHAPES)('the cover index hands over work linear in the table: %s', (_shape, make) => {
+    const n = 1000;
+    const [atN, at2N] = [candidatesTried(make, n), candidatesTried(make, 2 * n)];
+    expect(at2N).toBeLessThanOrEqual(2.2 * atN + 10); // quadratic work would be about 4 times as much
+    expect(at2N).toBeLessThanOrEqual(8 * 2 * n);
+  });
 
   // The impossible combinations are claims about every string: checked on strings made to look like values.
   const combos: [string, RouteConstraint[]][] = [
@@ -291,3 +358,18 @@ describe('soundness (fast-check)', () => {
     check(`combo ${_title}`, fc.property(text, (value) => !list.every((c) => c.match(null, null, 'x', { x: value }, 'incoming'))), 3000);
   });
 });
+
+/** Routes of `earlier` that together cover b, taken greedily in index order (what coverTogether promises). */
+function coverTogetherInOrder(earlier: readonly RouteEntry[], b: RouteEntry): RouteEntry[] | null {
+  if (b.methodSet === null) return null;
+  const needed = new Set(b.methodSet);
+  const together: RouteEntry[] = [];
+  for (const a of earlier) {
+    if (a === b || a.methodSet === null || ![...a.methodSet].some((m) => needed.has(m))) continue;
+    if (!coversLengths(a, b, b.omittableFrom, null)) continue;
+    together.push(a);
+    for (const m of a.methodSet) needed.delete(m);
+    if (needed.size === 0) return together;
+  }
+  return null;
+}

@@ -48,13 +48,14 @@ describe('explain, diagnostics and OpenAPI', () => {
     expect(explained.closest?.route.index).not.toBe(4);
   });
 
-  it('a shadowed named route is a warning naming the fix; an unnamed one stays an error; a marked one has no finding', () => {
+  it('a shadowed named route is a warning (it only makes links) naming the fix; an unnamed one is an error; a marked one has no finding', () => {
     const shadowed = compile(ROUTES).diagnostics().filter((d) => d.code === 'shadowed');
     expect(shadowed.map((d) => [d.route.index, d.severity])).toEqual([
       [2, 'warning'],
       [3, 'error'],
     ]);
-    expect(shadowed[0].message).toMatch(/still generates links by name; if that is what it is for, mark it generationOnly: true/);
+    expect(shadowed[0].message).toMatch(/^only makes links: .*No request reaches it; if it is kept to make links by name, mark it generationOnly: true$/);
+    expect(shadowed[1].message).toMatch(/^unreachable: /);
   });
 
   it('OpenAPI leaves it out', () => {

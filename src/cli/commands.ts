@@ -1,11 +1,11 @@
 // The switchyard commands: routes, match, explain, url, lint, build, inspect. Each gets its parsed arguments and an output
 // sink, writes text (or JSON with --json) and returns its exit status: 0 done, 1 a negative answer (no
-// match, no URL, an unreachable route), 2 a usage or input error (thrown as CliError, handled in main.ts).
+// match, no URL; lint: an error, or more warnings than --max-warnings), 2 a usage or input error (thrown as CliError, handled in main.ts).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { problem, routeInspector, writeProblem } from '../http.js';
-import { compileToModule, didYouMean, moduleDeclarations, type CompiledRouter, type Diagnostic, type MissReason, type RouteExplanation, type RouteValues } from '../index.js';
+import { compileToModule, didYouMean, moduleDeclarations, summarizeDiagnostics, type CompiledRouter, type Diagnostic, type MissReason, type RouteExplanation, type RouteValues } from '../index.js';
 import { CliError, compileRoutes, loadRouteTable, problemSubject, RouteFileError, withRouteErrors, type RouteProblem } from './load-routes.js';
 import type { Style } from './style.js';
 import { watchFile } from './watch-file.js';
@@ -199,19 +199,30 @@ and exits with status 1.`,
   },
 
   lint: {
-    usage: 'switchyard lint <file> [--severity error|warning|info] [--case-sensitive] [--json]',
-    summary: 'unreachable routes and likely mistakes (exit 1 on an unreachable route)',
+    usage: 'switchyard lint <file> [--severity error|warning|info] [--max-warnings N] [--strict] [--case-sensitive] [--json]',
+    summary: 'unreachable routes and likely mistakes (exit 1 on an error, as eslint)',
     help: `Reports routes that no request can reach (proven: an earlier route accepts every request they accept,
-or their constraints can never pass) as errors, with the earlier route and a request that shows it, and
+or their constraints can never pass) as errors, named or not, with the earlier route and a request that shows
+it (a route kept only to make links by name says so with "generationOnly": true, and is not reported), and
 likely mistakes as warnings (Express-style :id segments, unknown methods, a misspelt defaults or constraints
 key, unanchored regex alternations...), grouped by kind, one line each, then a summary line. --severity shows
 only findings at or above it. A table that does not compile (bad JSON, a bad template, "methods": "GET", a
 name given twice, an unknown constraint) is reported whole: every bad route, each with where it goes wrong.
-Exit status 1 when there is an error (whatever is shown), for use in CI.`,
-    options: [{ name: 'severity', value: 'error|warning|info', text: 'show only findings at or above it (default: info, all)' }, CASE_SENSITIVE_OPTION, JSON_OPTION],
+Exit status 1 when there is an error, or more warnings than --max-warnings allows (whatever is shown), for
+use in CI; warnings alone exit 0.`,
+    options: [
+      { name: 'severity', value: 'error|warning|info', text: 'show only findings at or above it (default: info, all)' },
+      { name: 'max-warnings', value: 'N', text: 'exit 1 when there are more than N warnings too (default: no limit)' },
+      { name: 'strict', text: 'exit 1 on any warning too (--max-warnings 0)' },
+      CASE_SENSITIVE_OPTION,
+      JSON_OPTION,
+    ],
     async run(args, { out, style }) {
       const least = args.options.get('severity')?.at(-1) ?? 'info';
       if (!Object.hasOwn(RANK, least)) throw new CliError(`--severity takes error, warning or info, not ${JSON.stringify(least)}`);
+      const limitText = args.options.get('max-warnings')?.at(-1) ?? (args.flags.has('strict') ? '0' : null);
+      if (limitText !== null && !/^\d{1,9}$/.test(limitText)) throw new CliError(`--max-warnings takes a number of warnings (0 or more), not ${JSON.stringify(limitText)}`);
+      const maxWarnings = limitText === null ? Infinity : Number(limitText);
       let loaded: Awaited<ReturnType<typeof load>>;
       try {
         loaded = await load(args, 1, this.usage);
@@ -223,24 +234,28 @@ Exit status 1 when there is an error (whatever is shown), for use in CI.`,
       const { file, router } = loaded;
       const all = router.diagnostics();
       const found = all.filter((d) => RANK[d.severity] >= RANK[least as Diagnostic['severity']]);
-      const errors = all.filter((d) => d.severity === 'error').length;
+      const summary = summarizeDiagnostics(router.routes.length, all);
+      const tooManyWarnings = summary.warnings > maxWarnings;
+      const status = summary.errors > 0 || tooManyWarnings ? 1 : 0;
       if (args.flags.has('json')) {
         out(json(found));
-        return errors > 0 ? 1 : 0;
+        return status;
       }
       const tag = (d: Diagnostic): string =>
         d.severity === 'error' ? style.red('error  ') : d.severity === 'warning' ? style.yellow('warning') : style.dim('info   ');
       // Grouped by kind, the kinds with errors first: the same mistake across a large table reads as one block.
       const groups = new Map<string, Diagnostic[]>();
-      for (const d of [...found].sort((a, b) => RANK[b.severity] - RANK[a.severity])) groups.set(d.code, [...(groups.get(d.code) ?? []), d]);
+      for (const d of [...found].sort((a, b) => RANK[b.severity] - RANK[a.severity])) {
+        const group = groups.get(d.code);
+        if (group === undefined) groups.set(d.code, [d]);
+        else group.push(d);
+      }
       for (const [code, list] of groups) {
         out(style.bold(`${code} (${list.length})`));
         for (const d of list.sort((a, b) => a.route.index - b.route.index)) out(`  ${tag(d)} ${routeName(d.route, style)}  ${d.message}`);
       }
-      const warnings = all.filter((d) => d.severity === 'warning').length;
-      const infos = all.filter((d) => d.severity === 'info').length;
-      out(`${file}: ${count(router.routes.length, 'route')}, ${count(errors, 'error')}, ${count(warnings, 'warning')}${infos > 0 ? `, ${count(infos, 'info')}` : ''}`);
-      return errors > 0 ? 1 : 0;
+      out(`${file}: ${summary.text}${tooManyWarnings ? `: more than --max-warnings ${maxWarnings} allows` : ''}`);
+      return status;
     },
   },
 
@@ -409,7 +424,11 @@ function reportProblems(error: RouteFileError, asJson: boolean, out: (line: stri
     return;
   }
   const groups = new Map<string, RouteProblem[]>();
-  for (const p of problems) groups.set(p.code, [...(groups.get(p.code) ?? []), p]);
+  for (const p of problems) {
+    const group = groups.get(p.code);
+    if (group === undefined) groups.set(p.code, [p]);
+    else group.push(p);
+  }
   for (const [code, list] of groups) {
     out(style.bold(`${code} (${list.length})`));
     for (const p of list) {

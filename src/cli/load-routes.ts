@@ -144,6 +144,11 @@ export async function loadRouteTable(file: string, { fresh = false } = {}): Prom
         problems.push(routeProblem(index, given, `unknown key ${JSON.stringify(key)}${guess ? ` (did you mean "${guess}"?)` : ''}; a route has ${ROUTE_KEYS.map((k) => `"${k}"`).join(', ')}`));
       }
       if (!('template' in given)) problems.push(routeProblem(index, given, 'no "template"'));
+      if (given.name != null && typeof given.name !== 'string') problems.push(routeProblem(index, given, `"name" must be a string, got ${kindOf(given.name)}`));
+      for (const key of DATA_KEYS) {
+        const path = tooDeep(given[key], key);
+        if (path !== null) problems.push(routeProblem(index, given, `"${key}" nests more than ${MAX_DEPTH} levels deep, or contains itself (at ${path}): a route's data is plain data, at most ${MAX_DEPTH} levels deep`));
+      }
       if (problems.length > before) return;
     }
     good.push({ index, definition: normalizeRoute(route) });
@@ -160,6 +165,46 @@ export async function loadRouteTable(file: string, { fresh = false } = {}): Prom
 
 /** The keys a route in a file may have ("method": one method, as the benchmark route sets write it). */
 const ROUTE_KEYS = ['name', 'template', 'defaults', 'constraints', 'methods', 'method', 'dataTokens', 'generationOnly', 'handler'];
+
+/**
+ * How deep a route's plain data (defaults, dataTokens, constraints, methods) may nest. Printing, explaining and
+ * building a table walk these values recursively (JSON.stringify, the built module's literals): a value nested
+ * thousands of levels deep, or one that contains itself (a route module can build that), would overflow the stack
+ * in one command and pass in another; refused here, every command gives the same verdict.
+ */
+const MAX_DEPTH = 64;
+const DATA_KEYS = ['defaults', 'dataTokens', 'constraints', 'methods', 'method'];
+
+/**
+ * Where `value` nests deeper than MAX_DEPTH ("defaults.deep.a.a…"), or null. Plain objects and arrays only
+ * (constraint objects, regexes and functions are not data). A loop, not recursion, so the check itself cannot
+ * overflow; an object met again no deeper than before is not walked again, so shared parts cost once per depth.
+ */
+function tooDeep(value: unknown, key: string): string | null {
+  const deepest = new Map<object, number>();
+  const stack: { value: unknown; depth: number; path: string }[] = [{ value, depth: 1, path: key }];
+  while (stack.length > 0) {
+    const { value: at, depth, path } = stack.pop()!;
+    if (typeof at !== 'object' || at === null) continue;
+    const proto = Object.getPrototypeOf(at);
+    if (!Array.isArray(at) && proto !== Object.prototype && proto !== null) continue;
+    if (depth > MAX_DEPTH) return `${path}…`;
+    if ((deepest.get(at) ?? 0) >= depth) continue;
+    deepest.set(at, depth);
+    for (const [k, v] of Object.entries(at)) {
+      // Paths are shown only when too deep; shortened so a long key or a deep path stays one line.
+      stack.push({ value: v, depth: depth + 1, path: depth < 4 ? `${path}${Array.isArray(at) ? `[${k}]` : `.${/^[A-Za-z_$][\w$]*$/.test(k) && k.length <= 20 ? k : '…'}`}` : path });
+    }
+  }
+  return null;
+}
+
+/** "an object", "an array", "a number", for a value of the wrong kind. */
+function kindOf(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  return `a ${typeof value}`;
+}
 
 function routeProblem(index: number, route: Record<string, unknown> | null, message: string): RouteProblem {
   const name = typeof route?.name === 'string' ? route.name : null;

@@ -149,8 +149,7 @@ export const INSPECTOR_JS = `"use strict";
     }
     var tree = document.getElementById("tree");
     tree.replaceChildren(render(root));
-    var errors = data.diagnostics.filter(function (d) { return d.severity === "error"; }).length;
-    document.getElementById("summary").textContent = data.routes.length + " routes, " + errors + " unreachable, " + (data.diagnostics.length - errors) + " other findings";
+    document.getElementById("summary").textContent = data.summary;
     var names = document.getElementById("generate-name");
     names.replaceChildren();
     data.routes.filter(function (r) { return r.name; }).forEach(function (r) { names.appendChild(el("option", { value: r.name, text: r.name + " (" + r.template + ")" })); });

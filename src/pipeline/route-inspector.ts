@@ -4,8 +4,9 @@
 // under the same prefix:
 //
 //   GET {prefix}/                      the page
-//   GET {prefix}/api/routes            { routes: [...], diagnostics: [...], error }: the table, what diagnostics()
-//                                      found, and why a newer version of it did not load (or null)
+//   GET {prefix}/api/routes            { routes: [...], diagnostics: [...], summary, error }: the table, what
+//                                      diagnostics() found and its summary (lint's words), and why a newer version
+//                                      of it did not load (or null)
 //   GET {prefix}/api/explain?method=GET&path=/x   explain(): the winner, its values, every route's reason, the closest
 //   GET {prefix}/api/generate?name=todo&values={"id":5}   generate() by name, and explainGenerate()'s reasons
 //
@@ -14,6 +15,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { compile, type CompiledRouter } from '../compile/compile.js';
 import type { CompiledRoute, RouteDefinition } from '../compile/route-entry.js';
+import { summarizeDiagnostics } from '../compile/introspect/diagnostics.js';
 import { HttpRequest } from './http-context.js';
 import { INSPECTOR_CSS, INSPECTOR_HTML, INSPECTOR_ICON, INSPECTOR_JS } from './inspector-page.js';
 import { problem } from './problem-details.js';
@@ -130,12 +132,17 @@ export function routeInspector(source: CompiledRouter | RouteCollection, options
 
   // The table cannot change once compiled: its JSON (and the diagnostics in it) is made once, on first request.
   let routesJson: string | null = null;
-  const routesNow = (r: CompiledRouter): string =>
-    (routesJson ??= safeJson({
+  const routesNow = (r: CompiledRouter): string => {
+    if (routesJson !== null) return routesJson;
+    const found = r.diagnostics();
+    return (routesJson = safeJson({
       routes: r.routes.map(routeView),
-      diagnostics: r.diagnostics().map((d) => ({ code: d.code, severity: d.severity, route: d.route.index, by: d.by?.index ?? null, example: d.example, message: d.message })),
+      diagnostics: found.map((d) => ({ code: d.code, severity: d.severity, route: d.route.index, by: d.by?.index ?? null, example: d.example, message: d.message })),
+      // The page's header, in the words of switchyard lint's summary line.
+      summary: summarizeDiagnostics(r.routes.length, found).text,
       error,
     }));
+  };
 
   return (req, res, next) => {
     // The path as the router sees it (raw: not normalised, not decoded), so that a proxy rule on the prefix sees

@@ -84,7 +84,7 @@ async function open(url: string, width = 1200): Promise<{ page: Page; problems: 
 describe('the route inspector on the to-do server (TODO_INSPECT=1)', () => {
   it('loads with no console error, shows the table, and explains GET /api/todo/abc', async () => {
     const { page, problems } = await open(`${todo}/_routes/`);
-    await expect.poll(() => page.textContent('#summary')).toMatch(/^7 routes, 0 unreachable/);
+    await expect.poll(() => page.textContent('#summary')).toMatch(/^7 routes, 0 errors, /);
     await page.selectOption('#explain-method', 'GET');
     await page.fill('#explain-path', '/api/todo/abc');
     await page.click('#explain-form button');
@@ -150,7 +150,7 @@ describe('the route inspector on the to-do server (TODO_INSPECT=1)', () => {
 describe('the route inspector on a table with an unreachable route and hostile strings', () => {
   it('marks the unreachable route, naming the route that takes its requests', async () => {
     const { page, problems } = await open(`${demo}/_routes/`);
-    await expect.poll(() => page.textContent('#summary')).toMatch(/^5 routes, 1 unreachable/);
+    await expect.poll(() => page.textContent('#summary')).toMatch(/^5 routes, 1 error \(1 route unreachable\), /);
     const route = page.locator('#route-3');
     expect(await route.getAttribute('class')).toContain('unreachable');
     expect(await route.locator('.template').evaluate((n) => getComputedStyle(n).textDecorationLine)).toBe('line-through');

@@ -97,30 +97,38 @@ export function passesAlone(entry: RouteEntry, i: number, value: unknown): boole
 
 /**
  * The earlier routes that could cover a route, so that diagnostics() compares each route with those alone
- * instead of with every earlier one. Routes are filed in a trie by their leading literal segments. A route b
- * whose template starts with the literals L0…Lp-1 can be covered only by a route that agrees with them
- * segment by segment until it has a parameter or catch-all there (its "open" list at that depth), and then,
- * where b's literals end: by a route with exactly b's literals if b ends there, or by one with the same
- * complex segment if b has one there. segmentCovers and acceptsLength decide the same way: a literal covers
- * only the same literal, a complex segment only the same pattern, and a shorter template no longer path.
- * (Comparing with every earlier route, or indexing the first segment only, is quadratic on large tables:
- * docs/benchmarks.md, "Why these thresholds".)
+ * instead of with every earlier one. Routes are filed in a trie by their segments: a literal under its folded
+ * text, a complex segment under its pattern, any parameter under one "parameter" edge; a route stops at its
+ * catch-all (filed there in `catchAll`), and is filed in `ends` at every depth it accepts as a path length
+ * (omittableFrom to its last segment). A route a covers b only if it accepts b's shortest path (b.omittableFrom
+ * segments) and each of a's segments there covers b's (segmentCovers: a parameter covers any segment, a literal
+ * only the same literal, a complex segment only the same pattern, a catch-all the rest): so the candidates are
+ * found by walking b's required segments along both the edge of b's own segment and the parameter edge, taking
+ * the catch-all routes met on the way and the routes that end where the walk ends. (Comparing with every earlier
+ * route, or filing routes only by their leading literals, is quadratic on large tables: a table whose routes
+ * start with a complex segment or a parameter put every route in one list.)
  */
 export class CoverIndex {
   private readonly root = createCoverNode();
 
   add(entry: RouteEntry): void {
     let node = this.root;
-    for (const plan of entry.segments) {
-      if (plan.kind === 'literal') {
-        let child = node.literals.get(plan.folded);
-        if (child === undefined) node.literals.set(plan.folded, (child = createCoverNode()));
-        node = child;
-        continue;
+    for (let depth = 0; depth < entry.segments.length; depth++) {
+      if (depth >= entry.omittableFrom) node.ends.push(entry);
+      const plan = entry.segments[depth];
+      if (plan.kind === 'catchAll') {
+        node.catchAll.push(entry);
+        return;
       }
-      if (plan.kind === 'complex') pushTo(node.complex, plan.pattern.key, entry);
-      else node.open.push(entry);
-      return;
+      const edges = plan.kind === 'literal' ? node.literals : plan.kind === 'complex' ? node.complex : null;
+      const key = plan.kind === 'literal' ? plan.folded : plan.kind === 'complex' ? plan.pattern.key : '';
+      let child = edges === null ? node.parameter : edges.get(key);
+      if (child === undefined || child === null) {
+        child = createCoverNode();
+        if (edges === null) node.parameter = child;
+        else edges.set(key, child);
+      }
+      node = child;
     }
     node.ends.push(entry);
   }
@@ -130,8 +138,13 @@ export class CoverIndex {
     let best: RouteEntry | undefined;
     for (const list of this.candidates(b)) {
       // Each list is in index order: the first cover in it is its best; only a lower index can win.
-      const found = list.find((a) => (best === undefined || a.route.index < best.route.index) && usable(a) && provesCover(a, b));
-      if (found !== undefined) best = found;
+      for (const a of list) {
+        if (best !== undefined && a.route.index >= best.route.index) break;
+        if (usable(a) && provesCover(a, b)) {
+          best = a;
+          break;
+        }
+      }
     }
     return best;
   }
@@ -140,20 +153,20 @@ export class CoverIndex {
    * Several earlier routes that together cover `b`, or null: each accepts every request `b` accepts but for
    * its verb limit, and their verb limits together allow all of b's methods (GET and POST routes before a GET,
    * POST route of the same shape). Sound for the same reason one cover is: a request of b with method m goes
-   * to a route that allows m, if not to an earlier one. Only for a b with a verb limit of its own.
+   * to a route that allows m, if not to an earlier one. Only for a b with a verb limit of its own. The
+   * candidates are tried in index order, as trying every earlier route in order would.
    */
   coverTogether(b: RouteEntry, usable: (a: RouteEntry) => boolean): RouteEntry[] | null {
     if (b.methodSet === null) return null;
     const needed = new Set(b.methodSet);
     const together: RouteEntry[] = [];
-    for (const list of this.candidates(b)) {
-      for (const a of list) {
-        if (a.methodSet === null || !usable(a) || ![...a.methodSet].some((m) => needed.has(m))) continue;
-        if (!coversLengths(a, b, b.omittableFrom, null)) continue;
-        together.push(a);
-        for (const m of a.methodSet) needed.delete(m);
-        if (needed.size === 0) return together.sort((x, y) => x.route.index - y.route.index);
-      }
+    const inOrder = this.candidates(b).flat().sort((x, y) => x.route.index - y.route.index);
+    for (const a of inOrder) {
+      if (a.methodSet === null || !usable(a) || ![...a.methodSet].some((m) => needed.has(m))) continue;
+      if (!coversLengths(a, b, b.omittableFrom, null)) continue;
+      together.push(a);
+      for (const m of a.methodSet) needed.delete(m);
+      if (needed.size === 0) return together;
     }
     return null;
   }
@@ -161,40 +174,34 @@ export class CoverIndex {
   /** The lists of earlier routes that may cover `b` (see the class comment), each in index order. */
   private candidates(b: RouteEntry): (readonly RouteEntry[])[] {
     const lists: (readonly RouteEntry[])[] = [];
-    let node: CoverNode | undefined = this.root;
-    let depth = 0;
-    for (; node !== undefined; depth++) {
-      lists.push(node.open);
-      const plan = b.segments[depth];
-      if (plan === undefined) {
+    // Each node is reached by one path of segments, so the walk meets every node at most once. A loop, not
+    // recursion: a template may have thousands of segments.
+    const stack: { node: CoverNode; depth: number }[] = [{ node: this.root, depth: 0 }];
+    while (stack.length > 0) {
+      const { node, depth } = stack.pop()!;
+      if (depth === b.omittableFrom) {
         lists.push(node.ends);
-        break;
+        continue;
       }
-      if (plan.kind !== 'literal') {
-        if (plan.kind === 'complex') lists.push(node.complex.get(plan.pattern.key) ?? NO_ENTRIES);
-        break;
-      }
-      node = node.literals.get(plan.folded);
+      if (node.catchAll.length > 0) lists.push(node.catchAll);
+      const plan = b.segments[depth];
+      const own = plan.kind === 'literal' ? node.literals.get(plan.folded) : plan.kind === 'complex' ? node.complex.get(plan.pattern.key) : undefined;
+      if (own !== undefined) stack.push({ node: own, depth: depth + 1 });
+      if (node.parameter !== null) stack.push({ node: node.parameter, depth: depth + 1 });
     }
     return lists;
   }
 }
 
 interface CoverNode {
-  /** Routes whose segment at this depth is a parameter or a catch-all (the literals before it agree). */
-  readonly open: RouteEntry[];
-  /** Routes whose segment at this depth is a complex segment, by its pattern. */
-  readonly complex: Map<string, RouteEntry[]>;
-  /** Routes whose template ends here (all literals). */
+  /** Routes whose segment at this depth is a catch-all (the segments before it lead here). */
+  readonly catchAll: RouteEntry[];
+  /** Routes that accept a path of exactly this many segments (the segments before lead here). */
   readonly ends: RouteEntry[];
   readonly literals: Map<string, CoverNode>;
+  readonly complex: Map<string, CoverNode>;
+  /** The edge of a parameter segment, whatever its name. */
+  parameter: CoverNode | null;
 }
 
-const NO_ENTRIES: readonly RouteEntry[] = [];
-const createCoverNode = (): CoverNode => ({ open: [], complex: new Map(), ends: [], literals: new Map() });
-
-function pushTo(map: Map<string, RouteEntry[]>, key: string, entry: RouteEntry): void {
-  const list = map.get(key);
-  if (list === undefined) map.set(key, [entry]);
-  else list.push(entry);
-}
+const createCoverNode = (): CoverNode => ({ catchAll: [], ends: [], literals: new Map(), complex: new Map(), parameter: null });

@@ -32,7 +32,12 @@ export type DiagnosticCode =
 /** One finding about one route. */
 export interface Diagnostic {
   readonly code: DiagnosticCode;
-  /** error: no request can reach the route (proven). warning: most likely a mistake. info: worth knowing. */
+  /**
+   * error: no request can reach the route (proven) and it has no other use; the message starts "unreachable:".
+   * warning: most likely a mistake, or a named route no request reaches, which still makes links by name (its
+   * message starts "only makes links:"; generationOnly: true says so, and then it has no finding). info: worth
+   * knowing.
+   */
   readonly severity: 'error' | 'warning' | 'info';
   readonly route: CompiledRoute;
   /** For "shadowed": the earlier route that takes every request this one accepts. */
@@ -60,8 +65,10 @@ export function diagnose(
   const neverMatches = new Set<number>();
   const covers = new CoverIndex();
   for (const entry of entries) {
+    // The one rule for a route no request reaches: an error, "unreachable", unless it still has a use: a named
+    // route that is shadowed (its own constraints pass) makes links by name, so it is a warning, "only makes links".
     const add = (code: DiagnosticCode, severity: Diagnostic['severity'], message: string, by: Diagnostic['by'] = null, example: Diagnostic['example'] = null): void => {
-      found.push({ code, severity, route: entry.route, by, example, message });
+      found.push({ code, severity, route: entry.route, by, example, message: severity === 'error' ? `unreachable: ${message}` : message });
       if (severity === 'error') neverMatches.add(entry.route.index);
     };
     checkConstraints(entry, add);
@@ -84,15 +91,31 @@ export function diagnose(
         together === null
           ? `route ${describeRoute(cover.route)} comes first and accepts every request this route accepts${shown}`
           : `routes ${together.map((a) => `${describeRoute(a.route)} (${[...a.methodSet!].join(', ')})`).join(' and ')} come first and together accept every request this route accepts${shown}`;
-      if (entry.route.name === null) {
-        add('shadowed', 'error', `unreachable: ${taken}`, cover.route, shownExample);
-      } else {
-        // A named route kept after a broader one so that links can be made by name: a warning, with the fix.
-        add('shadowed', 'warning', `never matches: ${taken}. It still generates links by name; if that is what it is for, mark it generationOnly: true`, cover.route, shownExample);
-      }
+      if (entry.route.name === null) add('shadowed', 'error', taken, cover.route, shownExample);
+      else add('shadowed', 'warning', `${LINKS_ONLY}${taken}. No request reaches it; if it is kept to make links by name, mark it generationOnly: true`, cover.route, shownExample);
     }
   }
   return found;
+}
+
+/** How the warning of a named route no request reaches begins. */
+const LINKS_ONLY = 'only makes links: ';
+
+/**
+ * What a list of diagnostics amounts to, in the words `switchyard lint` and the route inspector both print:
+ * "7 routes, 2 errors (2 routes unreachable), 3 warnings (1 route only makes links)" (infos only when there
+ * are any). Unreachable: the routes with an error; only making links: the named routes no request reaches.
+ */
+export function summarizeDiagnostics(routeCount: number, found: readonly Diagnostic[]): { errors: number; warnings: number; infos: number; unreachable: number; linksOnly: number; text: string } {
+  const of = (severity: Diagnostic['severity']): number => found.filter((d) => d.severity === severity).length;
+  const [errors, warnings, infos] = [of('error'), of('warning'), of('info')];
+  const unreachable = new Set(found.filter((d) => d.severity === 'error').map((d) => d.route.index)).size;
+  const linksOnly = found.filter((d) => d.severity === 'warning' && d.message.startsWith(LINKS_ONLY)).length;
+  const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
+  const text =
+    `${count(routeCount, 'route')}, ${count(errors, 'error')}${errors > 0 ? ` (${count(unreachable, 'route')} unreachable)` : ''}, ` +
+    `${count(warnings, 'warning')}${linksOnly > 0 ? ` (${count(linksOnly, 'route')} only make${linksOnly === 1 ? 's' : ''} links)` : ''}${infos > 0 ? `, ${count(infos, 'info')}` : ''}`;
+  return { errors, warnings, infos, unreachable, linksOnly, text };
 }
 
 type Add = (code: DiagnosticCode, severity: Diagnostic['severity'], message: string) => void;
@@ -110,7 +133,7 @@ function checkConstraints(entry: RouteEntry, add: Add): void {
     if (impossible !== null) {
       // An optional parameter's constraints pass when it is left out: the route still matches without it.
       if (parameter?.isOptional) add('impossible-constraint', 'warning', `"${key}" can never be given: ${impossible} (the route matches only without it)`);
-      else add('impossible-constraint', 'error', `never matches: ${impossible}`);
+      else add('impossible-constraint', 'error', impossible);
     }
 
     // Route value names are case-insensitive: a constraint on "area" sees a default given as "Area".
@@ -122,14 +145,14 @@ function checkConstraints(entry: RouteEntry, add: Add): void {
       const guess = didYouMean(key, entry.template.parameters.map((p) => p.name));
       const hint = guess === null ? '' : `. Did you mean {${guess}}?`;
       if (builtin && !passesAlone(entry, i, undefined)) {
-        add('constraint-key-not-parameter', 'error', `never matches: the constraints key "${key}" (${labels}) names no parameter of the template, so it always sees a missing value and rejects it${hint}`);
+        add('constraint-key-not-parameter', 'error', `the constraints key "${key}" (${labels}) names no parameter of the template, so it always sees a missing value and rejects it${hint}`);
       } else if (builtin && guess !== null) {
         add('constraint-key-not-parameter', 'warning', `the constraints key "${key}" (${labels}) names no parameter of the template${hint}`);
       }
     } else if (hasDefault && builtin && impossible === null) {
       const value = entry.defaults[defaultKey];
       if (!passesAlone(entry, i, value)) {
-        const what = parameter === undefined ? `never matches: the default ${key}=${JSON.stringify(value)} (not a parameter, so always the value)` : `the default ${key}=${JSON.stringify(value)}`;
+        const what = parameter === undefined ? `the default ${key}=${JSON.stringify(value)} (not a parameter, so always the value)` : `the default ${key}=${JSON.stringify(value)}`;
         add('default-violates-constraint', parameter === undefined ? 'error' : 'warning', `${what} violates its own constraint ${key}:${failingLabel(entry, i, value)}${parameter ? ' (requests that leave it out never match)' : ''}`);
       }
     }
