@@ -812,6 +812,40 @@ describe('item cap', () => {
   });
 });
 
+describe('byte cap (maxBytes) counts the UTF-8 bytes of item JSON', () => {
+  // The seeded item ("Item1") is counted as 87 bytes; an item of each case's Name as its UTF-8 bytes in JSON
+  // (quotes included) plus the 80 of the other fields.
+  const SEED_BYTES = 87;
+  const NAMES = [
+    { script: 'CJK, 3 bytes a character', name: '漢字'.repeat(500), bytes: 3002 },
+    { script: 'accented Latin, 2 bytes', name: 'é'.repeat(1000), bytes: 2002 },
+    { script: 'emoji, 4 bytes (a surrogate pair)', name: '😀'.repeat(1000), bytes: 4002 },
+    { script: 'mixed, with an escaped quote', name: 'a漢é😀"'.repeat(200), bytes: (1 + 3 + 2 + 4 + 2) * 200 + 2 },
+  ];
+
+  it.each(NAMES)('$script: POST exactly at the cap → 201, one byte over → 507', async ({ name, bytes }) => {
+    const cap = SEED_BYTES + bytes + 80;
+    const over = await start({ maxBytes: cap - 1 });
+    expectProblem(await postJson(over.base, { Name: name }), 507);
+    expect(await getAll(over.base)).toHaveLength(1);
+    const at = await start({ maxBytes: cap });
+    expect((await postJson(at.base, { Name: name })).status).toBe(201);
+    expect((await getAll(at.base)).map((item) => item.Name)).toEqual(['Item1', name]);
+    expectProblem(await postJson(at.base, { Name: null }), 507); // full to the byte
+  });
+
+  it.each(NAMES)('$script: PUT to exactly the cap → 204, one byte over → 507', async ({ name, bytes }) => {
+    const cap = bytes + 80;
+    for (const [maxBytes, status] of [[cap - 1, 507], [cap, 204]] as const) {
+      const { base } = await start({ maxBytes });
+      const key = await seededKey(base);
+      const reply = await putJson(base, key, { Key: key, Name: name });
+      expect(reply.status).toBe(status);
+      expect((await getAll(base)).map((item) => item.Name)).toEqual([status === 204 ? name : 'Item1']);
+    }
+  });
+});
+
 // ---------------------------------------------------------------------------------------------------------
 // Bad input: each row is rejected with a problem, changes nothing, and leaves the server answering.
 

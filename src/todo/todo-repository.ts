@@ -135,11 +135,14 @@ export class InMemoryTodoRepository implements IdempotentRepository {
   }
 }
 
-/** The bytes an item takes in the API's JSON (its Name escaped as JSON writes it, plus the fixed part). */
+/**
+ * The bytes an item takes in the API's JSON, as UTF-8 (what is stored and sent): its Name escaped as JSON writes
+ * it, plus the fixed part. A Name of CJK characters takes 3 bytes a character, not the 1 of its string length.
+ */
 export function sizeOf(item: Omit<TodoItem, 'Key'>): number {
   const name = item.Name;
   if (name === null) return 84;
-  // A Name without JSON_ESCAPED characters takes its length plus two quotes. The test allocates nothing;
-  // JSON.stringify would write a throw-away copy of the Name on every store.
-  return (JSON_ESCAPED.test(name) ? JSON.stringify(name).length : name.length + 2) + 80;
+  // A Name without JSON_ESCAPED characters takes its own bytes plus two quotes: counted without a copy, where
+  // JSON.stringify would write a throw-away one on every store. (A lone surrogate is escaped: always a copy.)
+  return (JSON_ESCAPED.test(name) ? Buffer.byteLength(JSON.stringify(name)) : Buffer.byteLength(name) + 2) + 80;
 }
