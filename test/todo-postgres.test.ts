@@ -290,7 +290,7 @@ describe('header budget: 16 KiB for the request line and headers', () => {
 // Schema, seeding and caps
 
 describe('schema and seed', () => {
-  it('creates the schema once (versions 1 to 3), seeds only an empty store, and keeps data across restarts', async () => {
+  it('creates the schema once (versions 1 to 4), seeds only an empty store, and keeps data across restarts', async () => {
     const url = await db.createSchema();
     const first = await PostgresTodoRepository.open({ connectionString: url });
     const [seed] = await first.getAll();
@@ -301,7 +301,7 @@ describe('schema and seed', () => {
 
     const second = await openStore(url); // a restart: not empty, so no new seed
     expect(await second.getAll()).toEqual([added]);
-    expect(await sql(url, 'SELECT version FROM todo_schema_migrations ORDER BY version')).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
+    expect(await sql(url, 'SELECT version FROM todo_schema_migrations ORDER BY version')).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }]);
     await expectUsageConsistent(url);
   });
 
@@ -310,7 +310,7 @@ describe('schema and seed', () => {
     const stores = await Promise.all(Array.from({ length: 4 }, () => openStore(url, { poolSize: 2 })));
     expect(await stores[3].getAll()).toHaveLength(1);
     // Every migration recorded exactly once, however many processes raced to apply them.
-    expect(await sql(url, 'SELECT count(*)::int AS n FROM todo_schema_migrations')).toEqual([{ n: 3 }]);
+    expect(await sql(url, 'SELECT count(*)::int AS n FROM todo_schema_migrations')).toEqual([{ n: 4 }]);
   });
 
   it('a database from a newer server version is refused at start', async () => {
