@@ -161,6 +161,13 @@ export function evaluateTargets(router, http, startup = null, instructions = nul
             `${cpuText(server.id, op.id)} vs fastify ${cpuText('fastify', op.id)} (user + system)`);
         }
       }
+      // With the log on, against fastify with its own logger (pino) on, both writing to a pipe.
+      if (http.servers.some((s) => s.id === 'fastify-log')) {
+        for (const op of http.ops) {
+          add(`HTTP ${op.name}, log on: server CPU per request ≤ 1.0× fastify with pino on`, cpu('switchyard-log', op.id) && cpu('fastify-log', op.id) ? cpu('switchyard-log', op.id) / cpu('fastify-log', op.id) : null, 1, false,
+            `${cpuText('switchyard-log', op.id)} vs ${cpuText('fastify-log', op.id)} (user + system)`);
+        }
+      }
       // On PostgreSQL, against fastify + pg with the same queries (the same number of workers).
       for (const server of http.servers.filter((s) => /^switchyard-pg-/.test(s.id))) {
         const baseline = server.id.replace(/^switchyard/, 'fastify');
@@ -372,13 +379,15 @@ function httpMarkdown(http) {
   if (withCpu.length) {
     out.push('', `### Server CPU per request`, '');
     out.push(
-      `The server process's own CPU time per request answered, user + system in µs (from /proc/<pid>/stat before and after each measurement, its worker processes included), median over rounds; ${m.pinned ? `servers pinned to core ${m.pinned.server} and autocannon to core ${m.pinned.client} with taskset` : 'not pinned'}; a warm-up of ${m.warmupSec} s and ${group(m.warmupRequests ?? 0)} requests before each. On a machine shared with other jobs this is far steadier than requests per second (a busy neighbour slows the server down, but barely changes what a request costs it), yet at a load average of 10–25 on 2 cores it still moved by ±20–50% from round to round: compare servers within this table, and read single ratios with care. In brackets: the server's total ÷ fastify's (≤ 1.00 is at most fastify's CPU); on PostgreSQL ÷ fastify + pg's with as many workers (bench/http/fastify-pg-todo.mjs: the store's own schema and SQL statements, node:cluster for 2 workers). The request log's stdout: ${servers.filter((s) => s.stdout).map((s) => `${s.name}`).join('; ')}.`,
+      `The server process's own CPU time per request answered, user + system in µs (from /proc/<pid>/stat before and after each measurement, its worker processes included), median over rounds; ${m.pinned ? `servers pinned to core ${m.pinned.server} and autocannon to core ${m.pinned.client} with taskset` : 'not pinned'}; a warm-up of ${m.warmupSec} s and ${group(m.warmupRequests ?? 0)} requests before each. On a machine shared with other jobs this is far steadier than requests per second (a busy neighbour slows the server down, but barely changes what a request costs it), yet at a load average of 10–25 on 2 cores it still moved by ±20–50% from round to round: compare servers within this table, and read single ratios with care. In brackets: the server's total ÷ fastify's (≤ 1.00 is at most fastify's CPU), with the request log on ÷ fastify's with its logger (pino) on when measured; on PostgreSQL ÷ fastify + pg's with as many workers (bench/http/fastify-pg-todo.mjs: the store's own schema and SQL statements, node:cluster for 2 workers). The request log's stdout: ${servers.filter((s) => s.stdout).map((s) => `${s.name}`).join('; ')}.`,
       '',
     );
     out.push(`| operation | ${withCpu.map((s) => s.name).join(' | ')} |`, `|---|${withCpu.map(() => '---:').join('|')}|`);
     for (const op of http.ops) {
       // A PostgreSQL server is compared with fastify + pg on as many workers; the rest with fastify in memory.
-      const baselineOf = (id) => (/^switchyard-pg-/.test(id) ? id.replace(/^switchyard/, 'fastify') : /^fastify/.test(id) ? null : 'fastify');
+      // With the log on, fastify with pino on when it was measured.
+      const baselineOf = (id) =>
+        /^switchyard-pg-/.test(id) ? id.replace(/^switchyard/, 'fastify') : /^switchyard-log/.test(id) && http.results['fastify-log'] ? 'fastify-log' : /^fastify/.test(id) ? null : 'fastify';
       const cells = withCpu.map((s) => {
         const r = http.results[s.id]?.[op.id];
         if (r?.cpuUs == null) return '—';

@@ -1,6 +1,6 @@
 // HOST and PORT as the to-do server reads them: defaults, the values it takes, and a clear error for the rest.
 import { describe, expect, it } from 'vitest';
-import { readKeepAliveTimeout, readListenConfig } from '../src/todo/listen-config.js';
+import { readKeepAliveTimeout, readListenConfig, readMaxUnsentBytes } from '../src/todo/listen-config.js';
 
 describe('readListenConfig', () => {
   it.each([
@@ -46,5 +46,21 @@ describe('readKeepAliveTimeout', () => {
 
   it.each(['0', '-5', '5s', '1e4', '3600001', '99999999'])('TODO_KEEP_ALIVE_MS=%s → an error naming the variable and the range', (text) => {
     expect(() => readKeepAliveTimeout({ TODO_KEEP_ALIVE_MS: text })).toThrow(`TODO_KEEP_ALIVE_MS must be a whole number of milliseconds from 1 to 3600000 (got "${text}")`);
+  });
+});
+
+describe('readMaxUnsentBytes', () => {
+  it.each([
+    { env: {}, expected: 262144 },
+    { env: { TODO_MAX_UNSENT_BYTES: '' }, expected: 262144 },
+    { env: { TODO_MAX_UNSENT_BYTES: ' 1048576 ' }, expected: 1048576 },
+    { env: { TODO_MAX_UNSENT_BYTES: '16384' }, expected: 16384 },
+    { env: { TODO_MAX_UNSENT_BYTES: '2147483648' }, expected: 2147483648 },
+  ])('$env → $expected', ({ env, expected }) => {
+    expect(readMaxUnsentBytes(env)).toBe(expected);
+  });
+
+  it.each(['0', '16383', '-5', '256k', '1e6', '2147483649', '99999999999'])('TODO_MAX_UNSENT_BYTES=%s → an error naming the variable and the range', (text) => {
+    expect(() => readMaxUnsentBytes({ TODO_MAX_UNSENT_BYTES: text })).toThrow(`TODO_MAX_UNSENT_BYTES must be a whole number of bytes from 16384 to 2147483648 (got "${text}")`);
   });
 });

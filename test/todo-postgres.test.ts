@@ -18,7 +18,7 @@ import { describeDatabase, isUnavailable, PostgresTodoRepository } from '../src/
 import { createTodoServer, headerOverflowStatus, MAX_URL_LENGTH } from '../src/todo/server.js';
 import { readStoreCaps, readStoreConfig } from '../src/todo/store.js';
 import type { TodoItem } from '../src/todo/todo-item.js';
-import { TodoStoreUnavailableError } from '../src/todo/todo-repository.js';
+import { sizeOf, TodoStoreUnavailableError } from '../src/todo/todo-repository.js';
 import { fingerprintOf, keySizeOf } from '../src/todo/idempotency.js';
 import { MIGRATIONS } from '../src/todo/postgres-schema.js';
 import { startPostgres, type PostgresServer } from './support/postgres.mjs';
@@ -290,7 +290,7 @@ describe('header budget: 16 KiB for the request line and headers', () => {
 // Schema, seeding and caps
 
 describe('schema and seed', () => {
-  it('creates the schema once (versions 1 to 3), seeds only an empty store, and keeps data across restarts', async () => {
+  it('creates the schema once (versions 1 to 4), seeds only an empty store, and keeps data across restarts', async () => {
     const url = await db.createSchema();
     const first = await PostgresTodoRepository.open({ connectionString: url });
     const [seed] = await first.getAll();
@@ -301,7 +301,7 @@ describe('schema and seed', () => {
 
     const second = await openStore(url); // a restart: not empty, so no new seed
     expect(await second.getAll()).toEqual([added]);
-    expect(await sql(url, 'SELECT version FROM todo_schema_migrations ORDER BY version')).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
+    expect(await sql(url, 'SELECT version FROM todo_schema_migrations ORDER BY version')).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }]);
     await expectUsageConsistent(url);
   });
 
@@ -310,7 +310,7 @@ describe('schema and seed', () => {
     const stores = await Promise.all(Array.from({ length: 4 }, () => openStore(url, { poolSize: 2 })));
     expect(await stores[3].getAll()).toHaveLength(1);
     // Every migration recorded exactly once, however many processes raced to apply them.
-    expect(await sql(url, 'SELECT count(*)::int AS n FROM todo_schema_migrations')).toEqual([{ n: 3 }]);
+    expect(await sql(url, 'SELECT count(*)::int AS n FROM todo_schema_migrations')).toEqual([{ n: 4 }]);
   });
 
   it('a database from a newer server version is refused at start', async () => {
@@ -392,6 +392,26 @@ describe('idempotency keys in the database', () => {
     expect(await store.addOnce(item, 'old-key', fingerprintOf(item))).toEqual({ kind: 'replayed', key: itemKey });
     expect((await store.addOnce({ ...item, IsComplete: false }, 'old-key', fingerprintOf({ ...item, IsComplete: false }))).kind).toBe('mismatch');
     expect(await store.keyBytes()).toBe(keySizeOf('old-key'));
+  });
+
+  it('items stored while sizes were UTF-16 code units (schema version 3) are counted again in UTF-8 bytes, the usage row with them', async () => {
+    const url = await db.createSchema();
+    await sql(url, `CREATE TABLE todo_schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now()); ${MIGRATIONS[0]}; ${MIGRATIONS[1]}; ${MIGRATIONS[2]}; INSERT INTO todo_schema_migrations (version) VALUES (1), (2), (3)`);
+    const names = ['漢字'.repeat(500), 'plain', null, 'é "quoted"\n\u0001 😀'];
+    const version3Size = (name: string | null): number => (name === null ? 84 : JSON.stringify(name).length + 80);
+    for (const name of names) await sql(url, 'INSERT INTO todo_items (name, is_complete, size) VALUES ($1, false, $2)', [name, version3Size(name)]);
+    const total = names.reduce((sum, name) => sum + sizeOf({ Name: name, IsComplete: false }), 0);
+    expect(total).toBeGreaterThan(names.reduce((sum, name) => sum + version3Size(name), 0) + 2000);
+    // A cap the stored items now pass: the upgrade goes through, and the store takes no more bytes until some go.
+    const store = await openStore(url, { maxBytes: total - 1 });
+    const rows = await sql<{ name: string | null; size: number }>(url, 'SELECT name, size FROM todo_items');
+    expect(rows.map((row) => row.size).sort()).toEqual(names.map((name) => sizeOf({ Name: name, IsComplete: false })).sort());
+    expect(await sql(url, 'SELECT items, bytes FROM todo_usage')).toEqual([{ items: '4', bytes: String(total) }]);
+    expect(await store.add({ Name: 'x', IsComplete: false })).toBeNull();
+    const cjk = (await store.getAll()).find((item) => item.Name === names[0])!;
+    await store.remove(cjk.Key);
+    expect(await sql(url, 'SELECT bytes FROM todo_usage')).toEqual([{ bytes: String(total - 3082) }]);
+    expect(await store.add({ Name: '漢', IsComplete: false })).not.toBeNull();
   });
 
   it('a full store records no key: the retry can create once there is room', async () => {

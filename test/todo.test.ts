@@ -812,6 +812,40 @@ describe('item cap', () => {
   });
 });
 
+describe('byte cap (maxBytes) counts the UTF-8 bytes of item JSON', () => {
+  // The seeded item ("Item1") is counted as 87 bytes; an item of each case's Name as its UTF-8 bytes in JSON
+  // (quotes included) plus the 80 of the other fields.
+  const SEED_BYTES = 87;
+  const NAMES = [
+    { script: 'CJK, 3 bytes a character', name: '漢字'.repeat(500), bytes: 3002 },
+    { script: 'accented Latin, 2 bytes', name: 'é'.repeat(1000), bytes: 2002 },
+    { script: 'emoji, 4 bytes (a surrogate pair)', name: '😀'.repeat(1000), bytes: 4002 },
+    { script: 'mixed, with an escaped quote', name: 'a漢é😀"'.repeat(200), bytes: (1 + 3 + 2 + 4 + 2) * 200 + 2 },
+  ];
+
+  it.each(NAMES)('$script: POST exactly at the cap → 201, one byte over → 507', async ({ name, bytes }) => {
+    const cap = SEED_BYTES + bytes + 80;
+    const over = await start({ maxBytes: cap - 1 });
+    expectProblem(await postJson(over.base, { Name: name }), 507);
+    expect(await getAll(over.base)).toHaveLength(1);
+    const at = await start({ maxBytes: cap });
+    expect((await postJson(at.base, { Name: name })).status).toBe(201);
+    expect((await getAll(at.base)).map((item) => item.Name)).toEqual(['Item1', name]);
+    expectProblem(await postJson(at.base, { Name: null }), 507); // full to the byte
+  });
+
+  it.each(NAMES)('$script: PUT to exactly the cap → 204, one byte over → 507', async ({ name, bytes }) => {
+    const cap = bytes + 80;
+    for (const [maxBytes, status] of [[cap - 1, 507], [cap, 204]] as const) {
+      const { base } = await start({ maxBytes });
+      const key = await seededKey(base);
+      const reply = await putJson(base, key, { Key: key, Name: name });
+      expect(reply.status).toBe(status);
+      expect((await getAll(base)).map((item) => item.Name)).toEqual([status === 204 ? name : 'Item1']);
+    }
+  });
+});
+
 // ---------------------------------------------------------------------------------------------------------
 // Bad input: each row is rejected with a problem, changes nothing, and leaves the server answering.
 
@@ -1097,6 +1131,116 @@ describe('connections', () => {
     } finally {
       socket.destroy();
     }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Pipelined requests that are never read: a connection is not read while its unsent responses are over the bound
+
+describe('pipelined requests a client never reads (maxUnsentBytes)', () => {
+  const BOUND = 64 * 1024;
+  // Requests of 1 KiB (a padding header), so that one read of the server (64 KiB at most) holds 64 of them and
+  // the pipeline is many reads long.
+  const REQUEST = `GET /api/todo HTTP/1.1\r\nHost: x\r\nX-Pad: ${'p'.repeat(1024 - 44)}\r\n\r\n`;
+  const READ_BYTES = 64 * 1024;
+  // A small list (one string, one write) and a large one (over 64 KiB: streamed); each pipeline's responses are
+  // many times what the kernel's socket buffers take, so the server must stop somewhere.
+  const LISTS = [
+    { list: 'small', items: 10, nameLength: 500, requests: 4_000 },
+    { list: 'large', items: 20, nameLength: 10_000, requests: 150 },
+  ];
+
+  it.each(LISTS)('$list list: the unsent bytes stay within the bound and one response, reading stops, and every response comes once read', async ({ items, nameLength, requests }) => {
+    const { server, port, base } = await start({ maxUnsentBytes: BOUND, writeTimeoutMs: 0 });
+    withoutServerTimers(server);
+    for (let i = 1; i < items; i++) expect((await postJson(base, { Name: `${i}`.padEnd(nameLength, 'x') })).status).toBe(201);
+    const list = (await http(base, 'GET', '/api/todo')).text;
+    expect(REQUEST.length).toBe(1024);
+
+    // The server's side of the pipelining connection: its responses, and the most it ever had unsent.
+    let serverSocket: Socket | null = null;
+    server.once('connection', (socket: Socket) => (serverSocket = socket));
+    const live = new Set<import('node:http').ServerResponse>();
+    let parsed = 0;
+    let mostUnsent = 0;
+    let mostPending = 0;
+    /** Bytes written for the client and not yet taken by the kernel: the socket's buffer, and the responses queued behind the one that has the socket. */
+    const measure = (): void => {
+      let unsent = serverSocket?.writableLength ?? 0;
+      for (const res of live) if (res.socket === null) unsent += res.writableLength;
+      mostUnsent = Math.max(mostUnsent, unsent);
+      mostPending = Math.max(mostPending, live.size);
+    };
+    server.on('request', (_req, res) => {
+      parsed++;
+      live.add(res);
+      const done = (): void => {
+        measure();
+        live.delete(res);
+      };
+      res.once('finish', done);
+      res.once('close', done);
+      measure();
+    });
+    const responseBytes = list.length + 200; // the status line and headers are under 200 bytes
+    const withinBounds = (): boolean => mostUnsent <= BOUND + responseBytes && mostPending <= READ_BYTES / REQUEST.length + 2;
+
+    const client = await rawConnect(port);
+    client.pause(); // never read (until the end)
+    client.write(REQUEST.repeat(requests));
+    // Until the server is stuck: requests wait that cannot run (their response has not started) and the socket
+    // holds bytes the kernel will not take; or, on a server without the bound, until it is over it.
+    const stuck = (): boolean => {
+      if (serverSocket === null) return false;
+      let waiting = 0;
+      for (const res of live) if (!res.headersSent) waiting++;
+      return waiting > 0 && serverSocket.isPaused() && serverSocket.writableLength > 0;
+    };
+    await vi.waitFor(() => {
+      measure();
+      expect(!withinBounds() || stuck()).toBe(true);
+    }, { timeout: PATIENCE_MS, interval: 5 });
+    expect(mostUnsent, `unsent bytes (bound ${BOUND}, response ${responseBytes})`).toBeLessThanOrEqual(BOUND + responseBytes);
+    expect(mostPending, 'requests parsed and not answered').toBeLessThanOrEqual(READ_BYTES / REQUEST.length + 2);
+    expect(serverSocket!.bytesRead, 'the server stopped reading').toBeLessThan(REQUEST.length * requests);
+
+    // The client reads at last: every request is answered, in order, with the list, and the bound holds throughout.
+    const answered: number[] = [];
+    const firstBody: Buffer[] = [];
+    let buffer: Buffer = Buffer.alloc(0);
+    let rest = 0; // body bytes of the response at hand still to take
+    const all = new Promise<void>((resolve, reject) => {
+      client.on('close', () => reject(new Error(`closed after ${answered.length} responses`)));
+      client.on('data', (chunk: Buffer) => {
+        buffer = buffer.length === 0 ? chunk : Buffer.concat([buffer, chunk]);
+        for (;;) {
+          if (rest > 0) {
+            const take = Math.min(rest, buffer.length);
+            if (answered.length === 1) firstBody.push(buffer.subarray(0, take));
+            rest -= take;
+            buffer = buffer.subarray(take);
+            if (rest > 0) return;
+            if (answered.length === requests) resolve();
+          }
+          const end = buffer.indexOf('\r\n\r\n');
+          if (end < 0) return;
+          const head = buffer.subarray(0, end).toString('latin1');
+          answered.push(Number(head.split(' ')[1]));
+          rest = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0);
+          buffer = buffer.subarray(end + 4);
+          if (rest === 0 && answered.length === requests) resolve();
+        }
+      });
+    });
+    client.resume();
+    await all;
+    measure();
+    expect(answered).toEqual(Array(requests).fill(200));
+    expect(Buffer.concat(firstBody).toString()).toBe(list);
+    expect(parsed).toBe(requests);
+    expect(mostUnsent).toBeLessThanOrEqual(BOUND + responseBytes);
+    expect(mostPending).toBeLessThanOrEqual(READ_BYTES / REQUEST.length + 2);
+    client.destroy();
   });
 });
 

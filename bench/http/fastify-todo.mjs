@@ -1,7 +1,8 @@
 // The to-do API's five operations written for fastify (the peer the switchyard server is compared with):
 // in-memory Map, one seeded item, the same JSON shapes and status codes as spec/todo-api.md, case-insensitive
 // paths, and response schemas (fastify's documented fast path for serialization).
-// Env: PORT, HOST (default 127.0.0.1).
+// Env: PORT, HOST (default 127.0.0.1); FASTIFY_LOG=on: fastify's own logger (pino, a JSON line on stdout when a
+// request comes in and one when it is answered), the peer of the to-do server's request log.
 import Fastify from 'fastify';
 import { randomUUID } from 'node:crypto';
 
@@ -13,7 +14,7 @@ const todoItem = {
   type: 'object',
   properties: { Key: { type: 'string' }, Name: { type: ['string', 'null'] }, IsComplete: { type: 'boolean' } },
 };
-const app = Fastify({ logger: false, routerOptions: { caseSensitive: false } });
+const app = Fastify({ logger: process.env.FASTIFY_LOG === 'on', routerOptions: { caseSensitive: false } });
 
 app.get('/api/todo', { schema: { response: { 200: { type: 'array', items: todoItem } } } }, async () => [...items.values()]);
 

@@ -72,6 +72,8 @@ const ALL_SERVERS = [
   { id: 'switchyard-log-file', name: 'switchyard to-do, log on, stdout a file', script: todoServer, env: async () => ({ TODO_LOG: 'on' }), stdout: 'file' },
   { id: 'switchyard-log-null', name: 'switchyard to-do, log on, stdout /dev/null', script: todoServer, env: async () => ({ TODO_LOG: 'on' }), stdout: 'null' },
   { id: 'fastify', name: 'fastify to-do', script: fileURLToPath(new URL('fastify-todo.mjs', import.meta.url)) },
+  // fastify with its own logger (pino) on, stdout a pipe as above: the peer of the to-do server with its log on.
+  { id: 'fastify-log', name: 'fastify to-do, pino on, stdout a pipe', script: fileURLToPath(new URL('fastify-todo.mjs', import.meta.url)), env: async () => ({ FASTIFY_LOG: 'on' }), stdout: 'pipe' },
 ];
 // Another build of the to-do server measured in the same rounds (request log off): a before-and-after.
 if (process.env.BENCH_TODO_BASELINE) {

@@ -35,8 +35,9 @@ export function isJsonMediaType(value: string | undefined): boolean {
 const fail = (status: number, detail: string): BodyResult => ({ ok: false, status, detail });
 
 /**
- * Reads and parses the request body as JSON; see BodyResult. Not an async function: it hands on readBody's
- * promise with one `then` (an async function's await costs several objects per request).
+ * Reads and parses the request body as JSON; see BodyResult. Not an async function, nor a `then` on the body's
+ * promise: the body is parsed where it ends and readBody's one promise is handed on (each await or `then`
+ * costs a promise and a turn of the microtask queue per request).
  */
 export function readJsonBody(ctx: HttpContext, limit = MAX_BODY_BYTES): Promise<BodyResult> {
   const req = ctx.request.raw;
@@ -54,14 +55,13 @@ export function readJsonBody(ctx: HttpContext, limit = MAX_BODY_BYTES): Promise<
     discard(ctx);
     return Promise.resolve(tooLarge(limit));
   }
-  return readBody(ctx, limit).then(parseJson);
+  return readBody(ctx, limit);
 }
 
 const tooLarge = (limit: number): BodyResult => fail(413, `The body is larger than ${limit} bytes.`);
 
-/** The body read (or why it could not be) as a BodyResult: the UTF-8 and JSON rules. */
-function parseJson(read: Buffer | BodyResult): BodyResult {
-  if (!Buffer.isBuffer(read)) return read;
+/** The body read, as a BodyResult: the UTF-8 and JSON rules. */
+function parseJson(read: Buffer): BodyResult {
   if (read.length === 0) return fail(400, 'A JSON body is required.');
   // toString would turn invalid bytes (FF FE, the overlong C0 AF, an encoded surrogate) into U+FFFD and store
   // them; they are refused instead. A UTF-8 byte-order mark before the JSON is skipped.
@@ -75,10 +75,11 @@ function parseJson(read: Buffer | BodyResult): BodyResult {
 }
 
 /**
- * The body's bytes, counted as they arrive; a 413 past `limit` (the rest is discarded), a 400 when the stream
- * fails. Stream events, not `for await`: async iteration costs a promise per chunk.
+ * The body's bytes, counted as they arrive and parsed (parseJson) when they end; a 413 past `limit` (the rest
+ * is discarded), a 400 when the stream fails. Stream events, not `for await`: async iteration costs a promise
+ * per chunk.
  */
-function readBody(ctx: HttpContext, limit: number): Promise<Buffer | BodyResult> {
+function readBody(ctx: HttpContext, limit: number): Promise<BodyResult> {
   const req = ctx.request.raw;
   return new Promise((resolve) => {
     let chunks: Buffer[] | null = null; // [chunk] on the first: a push onto [] would reserve room for 17
@@ -96,7 +97,7 @@ function readBody(ctx: HttpContext, limit: number): Promise<Buffer | BodyResult>
     };
     const onEnd = (): void => {
       cleanup();
-      resolve(chunks === null ? Buffer.alloc(0) : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+      resolve(parseJson(chunks === null ? Buffer.alloc(0) : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)));
     };
     const onError = (): void => {
       cleanup();

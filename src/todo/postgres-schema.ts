@@ -11,7 +11,7 @@ export const MIGRATIONS: readonly string[] = [
     key uuid PRIMARY KEY DEFAULT gen_random_uuid(),
     name text,
     is_complete boolean NOT NULL,
-    size integer NOT NULL,                           -- bytes of the item's JSON, as the memory store counts them
+    size integer NOT NULL,                           -- bytes of the item's JSON (UTF-8 from migration 4), as the memory store counts them
     created_at timestamptz NOT NULL DEFAULT clock_timestamp()  -- GET all lists items in creation order
   );
   CREATE INDEX todo_items_created_at ON todo_items (created_at, key);
@@ -96,6 +96,16 @@ export const MIGRATIONS: readonly string[] = [
 
   CREATE TRIGGER todo_idempotency_keys_usage AFTER INSERT OR DELETE ON todo_idempotency_keys
     FOR EACH ROW EXECUTE FUNCTION todo_keys_usage();
+  `,
+  // An item's size is the UTF-8 bytes of its JSON (it was counted in UTF-16 code units, so a Name of CJK
+  // characters counted a third of its bytes). The rows stored so far are counted again, and the usage row with
+  // them; without the resize trigger, which would refuse the growth of an item already stored past the cap:
+  // such a store takes no new bytes until enough are deleted. PostgreSQL escapes a Name as JSON.stringify does.
+  `
+  ALTER TABLE todo_items DISABLE TRIGGER todo_items_resize;
+  UPDATE todo_items SET size = CASE WHEN name IS NULL THEN 84 ELSE octet_length(to_json(name)::text) + 80 END;
+  ALTER TABLE todo_items ENABLE TRIGGER todo_items_resize;
+  UPDATE todo_usage SET bytes = (SELECT coalesce(sum(size), 0) FROM todo_items);
   `,
 ];
 

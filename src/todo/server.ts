@@ -25,7 +25,8 @@ import { GET_TODO_ROUTE, TodoController } from './todo-controller.js';
 import { InMemoryTodoRepository, type TodoRepository } from './todo-repository.js';
 import { answerStoreUnavailable, healthCheck, openTodoStore, readStoreCaps, readStoreConfig } from './store.js';
 import { pickPort, readWorkerCount, runPrimary } from './cluster.js';
-import { readKeepAliveTimeout, readListenConfig } from './listen-config.js';
+import { readKeepAliveTimeout, readListenConfig, readMaxUnsentBytes } from './listen-config.js';
+import { boundUnsentResponses, DEFAULT_MAX_UNSENT_BYTES } from './pipelining.js';
 
 /** The service key of the shared TodoRepository. */
 export const TODO_REPOSITORY = Symbol.for('switchyard.todo.repository');
@@ -182,6 +183,11 @@ export interface TodoServerOptions extends TodoAppOptions {
   writeTimeoutMs?: number;
   /** How long an idle keep-alive connection stays open (default 5,000 ms; TODO_KEEP_ALIVE_MS). */
   keepAliveTimeoutMs?: number;
+  /**
+   * The most response bytes a connection may have unsent before its further (pipelined) requests wait and it is
+   * not read (default 256 KiB; TODO_MAX_UNSENT_BYTES; see pipelining.ts).
+   */
+  maxUnsentBytes?: number;
 }
 
 /**
@@ -205,7 +211,8 @@ export function headerOverflowStatus(rawPacket: Buffer | undefined): 414 | 431 {
  */
 export function createTodoServer(options: TodoServerOptions = {}): Server {
   const app = createTodoApp(options);
-  const server = createServer({ headersTimeout: 30_000, requestTimeout: 30_000 }, app.handler);
+  const handler = boundUnsentResponses(app.handler, options.maxUnsentBytes ?? DEFAULT_MAX_UNSENT_BYTES);
+  const server = createServer({ headersTimeout: 30_000, requestTimeout: 30_000 }, handler);
   server.keepAliveTimeout = options.keepAliveTimeoutMs ?? 5_000;
   // A connection on which nothing moves for this long — a response its client does not read, a request that
   // stalls — is closed: a client cannot pin a response (and its memory) forever. Idle keep-alive connections
@@ -251,6 +258,7 @@ export function shutdown(server: Server, graceMs = 10_000): Promise<void> {
 async function main(): Promise<void> {
   const { host, port } = readListenConfig();
   const keepAliveTimeoutMs = readKeepAliveTimeout();
+  const maxUnsentBytes = readMaxUnsentBytes();
   const log = !/^(0|off|false|no)$/i.test(process.env.TODO_LOG ?? '');
   const store = readStoreConfig();
   const caps = readStoreCaps();
@@ -266,7 +274,7 @@ async function main(): Promise<void> {
   }
   const repository = await openTodoStore(store, caps);
   const inspect = /^(1|on|true|yes)$/i.test(process.env.TODO_INSPECT ?? '');
-  const server = createTodoServer({ log, debug: /^debug$/i.test(process.env.TODO_LOG ?? ''), repository, inspect, keepAliveTimeoutMs });
+  const server = createTodoServer({ log, debug: /^debug$/i.test(process.env.TODO_LOG ?? ''), repository, inspect, keepAliveTimeoutMs, maxUnsentBytes });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, resolve);

@@ -135,11 +135,19 @@ export class InMemoryTodoRepository implements IdempotentRepository {
   }
 }
 
-/** The bytes an item takes in the API's JSON (its Name escaped as JSON writes it, plus the fixed part). */
+/**
+ * The bytes an item takes in the API's JSON, as UTF-8 (what is stored and sent): its Name escaped as JSON writes
+ * it, plus the fixed part. A Name of CJK characters takes 3 bytes a character, not the 1 of its string length.
+ */
 export function sizeOf(item: Omit<TodoItem, 'Key'>): number {
   const name = item.Name;
   if (name === null) return 84;
-  // A Name without JSON_ESCAPED characters takes its length plus two quotes. The test allocates nothing;
-  // JSON.stringify would write a throw-away copy of the Name on every store.
-  return (JSON_ESCAPED.test(name) ? JSON.stringify(name).length : name.length + 2) + 80;
+  // The usual Name, printable ASCII without a quote or backslash, is one byte a character: one regex test. Any
+  // other without JSON_ESCAPED characters takes its own UTF-8 bytes plus two quotes, counted without a copy
+  // where JSON.stringify would write a throw-away one; a lone surrogate is escaped, so only then a copy.
+  if (!NOT_PLAIN_ASCII.test(name)) return name.length + 82;
+  return (JSON_ESCAPED.test(name) ? Buffer.byteLength(JSON.stringify(name)) : Buffer.byteLength(name) + 2) + 80;
 }
+
+/** A character other than printable ASCII, or a quote or backslash (which JSON escapes). */
+const NOT_PLAIN_ASCII = /[^\x20\x21\x23-\x5b\x5d-\x7e]/;
