@@ -6,8 +6,13 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compile, compileToModule, moduleDeclarations, RegexRouteConstraint, type RouteDefinition } from '../src/index.js';
+import { foldFor } from '../src/compile/case-fold.js';
+import { MODULE_FORMAT } from '../src/compile/aot/module-format.js';
+import { routeDigest } from '../src/compile/aot/route-digest.js';
+import { createEmittedHelpers } from '../src/compile/match/generated/emitted-helpers.js';
 import { compileWith, evaluateBuiltModule } from './support/routers.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -160,6 +165,90 @@ describe('compileToModule', () => {
     });
   });
 
+  // A module records the format it was written in; a runtime that reads another refuses it at load, naming both
+  // formats and the command that builds it again (a module of an older build used to load, then throw
+  // "table.shapes is not a function" at the tier switch, on the request that made the table hot).
+  describe('a module written in another module format is refused at load', () => {
+    const source = compileToModule([{ template: 'a/{id:int}' }], { tiering: { emitAfter: 2 } });
+    const written = /^ {2}format: (\d+),$/m.exec(source);
+
+    it('records its format first', () => {
+      expect(written?.[1]).toBe(String(MODULE_FORMAT));
+      expect(source.indexOf('format:')).toBeLessThan(source.indexOf('routes:'));
+      const router = evaluateBuiltModule(source, null);
+      for (let i = 0; i < 4; i++) expect(router.match('/a/5')?.values).toEqual({ id: '5' }); // past the tier switch
+    });
+
+    it.each([
+      { what: 'an older format', format: String(MODULE_FORMAT - 1), error: `this router module is in module format ${MODULE_FORMAT - 1}, its runtime (switchyard-router/aot) reads format ${MODULE_FORMAT}: build it again` },
+      { what: 'a newer format', format: String(MODULE_FORMAT + 1), error: `is in module format ${MODULE_FORMAT + 1}, its runtime (switchyard-router/aot) reads format ${MODULE_FORMAT}` },
+      { what: 'a format that is not a number', format: '"2"', error: 'is in module format "2",' },
+      { what: 'no recorded format (as every module before format 2)', format: null, error: `this router module records no module format (a switchyard older than format ${MODULE_FORMAT} wrote it), its runtime (switchyard-router/aot)` },
+    ])('$what: refused, naming both formats and the command that builds it again', ({ format, error }) => {
+      const other = source.replace(/^ {2}format: \d+,\n/m, format === null ? '' : `  format: ${format},\n`);
+      expect(other).not.toBe(source);
+      expect(() => evaluateBuiltModule(other, null)).toThrow(error);
+      expect(() => evaluateBuiltModule(other, null)).toThrow(/: build it again with this switchyard-router: npx switchyard build <route file> -o <this module>$/);
+    });
+
+    it('names the command it was built with, when the module records one', () => {
+      const built = compileToModule([{ template: 'a' }], { buildCommand: "switchyard build 'my routes.json' -o router.mjs" });
+      expect(() => evaluateBuiltModule(built.replace(/^ {2}format: \d+,$/m, '  format: 1,'), null)).toThrow(
+        "reads format 2: build it again with this switchyard-router: npx switchyard build 'my routes.json' -o router.mjs",
+      );
+    });
+
+    // What a module and its runtime share. A change here breaks the modules built before it: raise MODULE_FORMAT
+    // (src/compile/aot/module-format.ts) with it, then update this snapshot.
+    it('the contract between a module and its runtime, pinned with the format', () => {
+      const routes: RouteDefinition[] = [{ template: 'a/{id:int}', defaults: { x: { y: [1] } }, constraints: { z: /^z$/ } }];
+      const full = compileToModule(routes, { routesModule: './routes.mjs', buildCommand: 'switchyard build routes.mjs -o router.mjs' });
+      const table = full.slice(full.indexOf('export default loadRouter({'), full.indexOf('\n});\n'));
+      const helpers = createEmittedHelpers(() => undefined as never, foldFor(false));
+      expect({
+        format: MODULE_FORMAT,
+        fields: [...table.matchAll(/^ {2}(\w+)[:,]/gm)].map((m) => m[1]),
+        helpers: Object.keys(helpers).sort(),
+        digest: routeDigest(compile(routes).routes[0]),
+      }).toMatchInlineSnapshot(`
+        {
+          "digest": "b66a6e169345be30",
+          "fields": [
+            "format",
+            "buildCommand",
+            "routes",
+            "templates",
+            "digests",
+            "segments",
+            "options",
+            "constants",
+            "matcher",
+            "shapes",
+          ],
+          "format": 2,
+          "helpers": [
+            "alpha",
+            "asciiEquals",
+            "bool",
+            "complex",
+            "foldedEquals",
+            "frozenMatch",
+            "guid",
+            "int",
+            "length",
+            "literalChild",
+            "literalTable",
+            "long",
+            "range",
+            "regex",
+            "setValue",
+            "walk",
+          ],
+        }
+      `);
+    });
+  });
+
   it('declares the table as a literal type, strings as JSON', () => {
     const declarations = moduleDeclarations([{ name: 'x"y', template: 'a/{id}', defaults: { id: 5, "k'": 'v' } }, { template: 'b' }]);
     expect(declarations).toContain('{ readonly template: "a/{id}"; readonly name: "x\\"y"; readonly defaults: { readonly "id": 5; readonly "k\'": "v" } },');
@@ -246,6 +335,37 @@ router.generate({}, { routeName: 'todo' });
     expect(checked.status).toBe(0);
   });
 
+  // A Worker's bundle is minified: every class is renamed (IntRouteConstraint becomes a letter), and the module,
+  // built by Node from the unminified route module, must still load (its route digests name no class).
+  it('a module bundled with esbuild --minify (no --keep-names) loads and answers every request as compile()', async () => {
+    const fixture = join(ROOT, 'test/fixtures/constrained-routes.mjs');
+    const built = run([BIN, 'build', fixture, '-o', 'constrained-router.mjs']);
+    expect(built.stderr).toBe('');
+    writeFileSync(
+      join(DIR, 'minified-entry.mjs'),
+      `import router from './constrained-router.mjs';
+import { compile, IntRouteConstraint } from 'switchyard-router';
+import routes, { constraints, requests } from ${JSON.stringify(fixture)};
+const compiled = compile(routes, { constraints });
+const answer = (found) => found && { name: found.route.name, values: { ...found.values } };
+console.log(JSON.stringify({
+  className: IntRouteConstraint.name,
+  strategy: router.strategy,
+  built: requests.map(([method, path]) => answer(router.match(path, method))),
+  compiled: requests.map(([method, path]) => answer(compiled.match(path, method))),
+  expected: requests.map(([, , name]) => name),
+}));`,
+    );
+    await build({ entryPoints: [join(DIR, 'minified-entry.mjs')], outfile: join(DIR, 'minified.mjs'), bundle: true, minify: true, format: 'esm', platform: 'neutral', logLevel: 'error' });
+    const answered = run(['minified.mjs'], ['--disallow-code-generation-from-strings']);
+    expect(answered.stderr).toBe('');
+    const report = JSON.parse(answered.stdout);
+    expect(report.className).not.toBe('IntRouteConstraint'); // the minifier renamed it
+    expect(report.strategy).toBe('aot');
+    expect(report.built.map((found: { name: string } | null) => found?.name ?? null)).toEqual(report.expected);
+    expect(report.built).toEqual(report.compiled);
+  });
+
   it.each([
     { flags: [], answers: [0, 0, 0] },
     { flags: ['--case-sensitive'], answers: [0, 1, null] },
@@ -260,6 +380,21 @@ router.generate({}, { routeName: 'todo' });
     const answered = run(['cased.mjs'], ['--disallow-code-generation-from-strings']);
     expect(answered.stderr).toBe('');
     expect(JSON.parse(answered.stdout)).toEqual(answers);
+  });
+
+  it('records its own command line in the module: a runtime that reads another module format names it', () => {
+    writeFileSync(join(DIR, 'my routes.json'), '[{"template":"a"}]');
+    const built = run([BIN, 'build', 'my routes.json', '-o', 'recorded.mjs', '--case-sensitive']);
+    expect(built.stderr).toBe('');
+    const source = readFileSync(join(DIR, 'recorded.mjs'), 'utf8');
+    expect(source).toContain(`  buildCommand: "switchyard build 'my routes.json' -o recorded.mjs --case-sensitive",`);
+    writeFileSync(join(DIR, 'recorded-old.mjs'), source.replace(/^ {2}format: \d+,$/m, '  format: 1,'));
+    writeFileSync(join(DIR, 'load-old.mjs'), "import router from './recorded-old.mjs';\nconsole.log(router.strategy);");
+    const loaded = run(['load-old.mjs']);
+    expect(loaded.status).not.toBe(0);
+    expect(loaded.stderr).toContain(
+      `Error: this router module is in module format 1, its runtime (switchyard-router/aot) reads format ${MODULE_FORMAT}: build it again with this switchyard-router: npx switchyard build 'my routes.json' -o recorded.mjs --case-sensitive\n`,
+    );
   });
 
   it.each([

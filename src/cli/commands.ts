@@ -273,7 +273,10 @@ to load.`,
         const relativePath = relative(dirname(resolve(target)), resolve(file)).split(sep).join('/');
         routesModule = relativePath.startsWith('.') ? relativePath : `./${relativePath}`;
       }
-      const source = withRouteErrors(file, table, () => compileToModule(table.routes, { routesModule, constraints: table.constraints, runtime, caseSensitive: args.flags.has('case-sensitive') }));
+      const caseSensitive = args.flags.has('case-sensitive');
+      // This command, as the module's runtime names it when it refuses a module of another format.
+      const buildCommand = ['switchyard', 'build', file, '-o', target, ...(args.options.has('runtime') ? ['--runtime', runtime] : []), ...(caseSensitive ? ['--case-sensitive'] : [])].map(shellWord).join(' ');
+      const source = withRouteErrors(file, table, () => compileToModule(table.routes, { routesModule, constraints: table.constraints, runtime, caseSensitive, buildCommand }));
       const declarations = target.replace(/\.(m?)js$/, '.d.$1ts');
       await mkdir(dirname(resolve(target)), { recursive: true });
       await writeFile(target, source);
@@ -446,4 +449,9 @@ export function helpText(name?: string): string {
     '',
     "switchyard <command> --help shows a command's arguments and options. Colours only on a terminal (NO_COLOR turns them off).",
   ].join('\n');
+}
+
+/** A word of a command line as a POSIX shell reads it: as it is when it is plain, else in single quotes. */
+function shellWord(word: string): string {
+  return /^[\w./:@%+=,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }

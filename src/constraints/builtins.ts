@@ -228,15 +228,21 @@ export class MaxRouteConstraint extends RangeRouteConstraint {
  * (a string in the constraints object is anchored for you). Compiled once, when the route is created.
  */
 export class RegexRouteConstraint extends ValueRouteConstraint {
-  readonly pattern: RegExp;
+  // Its own RegExp, out of reach: a RegExp has state no freeze stops (compile() replaces its expression in place,
+  // lastIndex), and a route's constraints are handed to every request's handler.
+  readonly #pattern: RegExp;
   constructor(pattern: string | RegExp) {
     super();
     // A global or sticky RegExp would keep state between calls; copy it without those flags.
-    this.pattern =
+    this.#pattern =
       typeof pattern === 'string' ? new RegExp(pattern, 'i') : new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, ''));
   }
+  /** The expression: a copy on each read (what is done to it changes nothing the constraint checks). */
+  get pattern(): RegExp {
+    return new RegExp(this.#pattern);
+  }
   matchText(text: string): boolean {
-    return this.pattern.test(text);
+    return this.#pattern.test(text);
   }
 }
 
@@ -261,7 +267,7 @@ export function requestMethodOf(httpContext: unknown): string | undefined {
 export class HttpMethodRouteConstraint implements RouteConstraint {
   readonly allowedMethods: readonly string[];
   constructor(...allowedMethods: string[]) {
-    this.allowedMethods = allowedMethods.map((m) => m.toUpperCase());
+    this.allowedMethods = Object.freeze(allowedMethods.map((m) => m.toUpperCase()));
   }
   match(httpContext: unknown, _route: unknown, routeKey: string, values: RouteValues, direction: RouteDirection): boolean {
     if (direction === 'incoming') {
@@ -285,8 +291,48 @@ export class OptionalRouteConstraint implements RouteConstraint {
 
 /** All of several constraints on one key must pass. */
 export class CompositeRouteConstraint implements RouteConstraint {
-  constructor(readonly constraints: readonly RouteConstraint[]) {}
+  readonly constraints: readonly RouteConstraint[];
+  constructor(constraints: readonly RouteConstraint[]) {
+    // Its own list, frozen: the caller's list can change, this one cannot.
+    this.constraints = Object.freeze([...constraints]);
+  }
   match(httpContext: unknown, route: unknown, routeKey: string, values: RouteValues, direction: RouteDirection): boolean {
     return this.constraints.every((c) => c.match(httpContext, route, routeKey, values, direction));
   }
+}
+
+/** The classes above: their objects are switchyard's own, frozen when a route takes them (freezeBuiltin). */
+const BUILTIN_CLASSES: ReadonlySet<unknown> = new Set([
+  IntRouteConstraint,
+  LongRouteConstraint,
+  BoolRouteConstraint,
+  DateTimeRouteConstraint,
+  DecimalRouteConstraint,
+  DoubleRouteConstraint,
+  FloatRouteConstraint,
+  GuidRouteConstraint,
+  AlphaRouteConstraint,
+  FileNameRouteConstraint,
+  NonFileNameRouteConstraint,
+  MinLengthRouteConstraint,
+  MaxLengthRouteConstraint,
+  LengthRouteConstraint,
+  RangeRouteConstraint,
+  MinRouteConstraint,
+  MaxRouteConstraint,
+  RegexRouteConstraint,
+  RequiredRouteConstraint,
+  HttpMethodRouteConstraint,
+  OptionalRouteConstraint,
+  CompositeRouteConstraint,
+]);
+
+/**
+ * Freezes a constraint of a built-in class (by exact class), with what it holds: a route's constraints reach every
+ * request's handler, and a built-in one is checked in place by the generated code, so one write (a field, its
+ * match method) would change later answers, and make the strategies disagree. A custom constraint (a subclass
+ * too) is the application's own object, as a handler is: left as it is.
+ */
+export function freezeBuiltin<C extends RouteConstraint>(constraint: C): C {
+  return BUILTIN_CLASSES.has(constraint.constructor) ? Object.freeze(constraint) : constraint;
 }

@@ -12,6 +12,7 @@ import {
   DecimalRouteConstraint,
   DoubleRouteConstraint,
   FileNameRouteConstraint,
+  freezeBuiltin,
   FloatRouteConstraint,
   GuidRouteConstraint,
   IntRouteConstraint,
@@ -27,6 +28,7 @@ import {
   RegexRouteConstraint,
   RequiredRouteConstraint,
 } from './builtins.js';
+import { FrozenMap } from './frozen-map.js';
 import { parseInt64 } from './invariant-parsers.js';
 import type { ConstraintFactory, RouteConstraint } from './route-constraint.js';
 
@@ -238,16 +240,17 @@ export function resolveRouteConstraints(
     }
   }
 
-  const result = new Map<string, RouteConstraint>();
+  // Frozen, the map and the built-in constraints in it: every answer hands them to a handler (frozen-map.ts).
+  const result: [string, RouteConstraint][] = [];
   for (const [key, list] of byKey) {
-    const constraint = list.length === 1 ? list[0] : new CompositeRouteConstraint(list);
-    result.set(key, findParameter(template, key)?.isOptional ? new OptionalRouteConstraint(constraint) : constraint);
+    const constraint = list.length === 1 ? freezeBuiltin(list[0]) : freezeBuiltin(new CompositeRouteConstraint(list.map(freezeBuiltin)));
+    result.push([key, findParameter(template, key)?.isOptional ? freezeBuiltin(new OptionalRouteConstraint(constraint)) : constraint]);
   }
-  return result;
+  return new FrozenMap(result);
 }
 
-/** The constraints of a route that has none (shared: never changed). */
-const NO_CONSTRAINTS: ReadonlyMap<string, RouteConstraint> = new Map();
+/** The constraints of a route that has none: one map for every such route of the process, so it cannot change. */
+export const NO_CONSTRAINTS: ReadonlyMap<string, RouteConstraint> = new FrozenMap();
 
 function describe(value: unknown): string {
   if (value === null) return 'null';

@@ -53,3 +53,21 @@ export function findParameter(template: RouteTemplate, name: string): ParameterP
   const lower = name.toLowerCase();
   return template.parameters.find((p) => p.name.toLowerCase() === lower);
 }
+
+/**
+ * Freezes a parsed template and everything in it, the template made once per route: every answer hands its route,
+ * and so its template, to a handler, and one write to it would change what OpenAPI and URL generation read.
+ */
+export function freezeTemplate(template: RouteTemplate): RouteTemplate {
+  for (const segment of template.segments) {
+    for (const part of segment.parts) {
+      if (part.kind === 'parameter') Object.freeze(part.constraints);
+      Object.freeze(part);
+    }
+    Object.freeze(segment.parts);
+    Object.freeze(segment);
+  }
+  Object.freeze(template.segments);
+  Object.freeze(template.parameters);
+  return Object.freeze(template);
+}

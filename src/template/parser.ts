@@ -1,7 +1,7 @@
 // parseTemplate: route template text → RouteTemplate, following ASP.NET Core's RoutePatternParser
 // (classic routing) rule for rule, plus the position of every error.
 import { TemplateParseError } from '../errors.js';
-import type { LiteralPart, ParameterPart, RouteTemplate, TemplatePart, TemplateSegment } from './ast.js';
+import { freezeTemplate, type LiteralPart, type ParameterPart, type RouteTemplate, type TemplatePart, type TemplateSegment } from './ast.js';
 import { parseParameterText } from './parameter-parser.js';
 
 // Characters a parameter name may not contain (ASP.NET: InvalidParameterNameChars).
@@ -57,7 +57,7 @@ class Parser {
     if (this.catchAllSegment >= 0 && this.catchAllSegment !== segmentCount - 1) {
       this.fail(this.catchAllStart, 'a catch-all parameter can only appear as the last segment');
     }
-    return { text: t, segments: takeFirst(segmentsFound, segmentCount), parameters: takeFirst(parametersFound, this.parameterCount) };
+    return freezeTemplate({ text: t, segments: takeFirst(segmentsFound, segmentCount), parameters: takeFirst(parametersFound, this.parameterCount) });
   }
 
   private parseSegment(index: number): TemplatePart[] {

@@ -86,6 +86,11 @@ beforeAll(async () => {
   );
   // A Worker is one bundled module, as wrangler would upload it.
   await build({ entryPoints: [join(ROOT, 'test/runtimes/entry-worker.mjs')], outfile: join(WORK, 'worker.mjs'), bundle: true, format: 'esm', platform: 'neutral', logLevel: 'error' });
+  // And minified, as a Worker usually is (no --keep-names: every class renamed): a module built by `switchyard build`
+  // from a route module with constraints of every kind.
+  const built = spawnSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'build', 'test/fixtures/constrained-routes.mjs', '-o', join(WORK, 'constrained-router.mjs'), '--runtime', '../dist/aot.js'], { cwd: ROOT, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`switchyard build exited ${built.status}: ${built.stderr}`);
+  await build({ entryPoints: [join(ROOT, 'test/runtimes/entry-minified-worker.mjs')], outfile: join(WORK, 'minified-worker.mjs'), bundle: true, minify: true, format: 'esm', platform: 'neutral', logLevel: 'error' });
 }, 120_000);
 
 /** Runs the tables in a fresh process of a runtime, and returns its report. */
@@ -95,11 +100,11 @@ function inProcess(command: string, args: string[]): Report {
   return JSON.parse(result.stdout.trim().split('\n').at(-1)!) as Report;
 }
 
-async function inWorkerd(): Promise<Report> {
-  const mf = new Miniflare({ modules: true, scriptPath: join(WORK, 'worker.mjs'), compatibilityDate: '2026-01-01' });
+async function inWorkerd<T = Report>(script = 'worker.mjs'): Promise<T> {
+  const mf = new Miniflare({ modules: true, scriptPath: join(WORK, script), compatibilityDate: '2026-01-01' });
   try {
     const response = await mf.dispatchFetch('http://localhost/');
-    return (await response.json()) as Report;
+    return (await response.json()) as T;
   } finally {
     await mf.dispose();
   }
@@ -109,7 +114,7 @@ const RUNTIMES: { name: string; codeGeneration: 'generated' | 'trie'; run: () =>
   { name: 'node', codeGeneration: 'generated', run: () => inProcess(process.execPath, []) },
   { name: 'bun', codeGeneration: 'generated', run: () => inProcess(join(BIN, 'bun'), []) },
   { name: 'deno', codeGeneration: 'generated', run: () => inProcess(join(BIN, 'deno'), ['run', '--allow-read', '--allow-env']) },
-  { name: 'workerd', codeGeneration: 'trie', run: inWorkerd },
+  { name: 'workerd', codeGeneration: 'trie', run: () => inWorkerd() },
 ];
 
 describe.each(RUNTIMES)('$name', ({ name, codeGeneration, run }) => {
@@ -133,5 +138,28 @@ describe.each(RUNTIMES)('$name', ({ name, codeGeneration, run }) => {
 
   it('is the runtime it says', () => {
     expect(report.runtime.split(' ')[0]).toBe(name);
+  });
+});
+
+// A module's route digests name no class: a module built by Node from the unminified route module loads in the
+// minified Worker (it refused to load as "out of date with its routes" when a digest read constructor.name).
+describe('workerd: a built module in a bundle minified by esbuild (no --keep-names)', () => {
+  interface MinifiedReport {
+    className: string;
+    strategy: string;
+    built: ({ name: string } | null)[];
+    compiled: unknown[];
+    expected: (string | null)[];
+  }
+  let report: MinifiedReport;
+  beforeAll(async () => {
+    report = await inWorkerd<MinifiedReport>('minified-worker.mjs');
+  }, 120_000);
+
+  it('loads, and answers every request of the route module as its table says and as compile() does', () => {
+    expect(report.className).not.toBe('IntRouteConstraint'); // the minifier renamed the classes
+    expect(report.strategy).toBe('aot');
+    expect(report.built.map((found) => found?.name ?? null)).toEqual(report.expected);
+    expect(report.built).toEqual(report.compiled);
   });
 });

@@ -16,6 +16,7 @@ import { SHARED_SHAPE } from '../match/generated/generated-matcher.js';
 import { buildTrie, nodesOf } from '../match/trie.js';
 import { createRouteEntry, createSharedParts, type RouteDefinition, type RouteEntry } from '../route-entry.js';
 import { NotDataError, toData, toJavaScript } from './js-literal.js';
+import { MODULE_FORMAT } from './module-format.js';
 import { catalogOf, isObject } from './object-catalog.js';
 import { routeDigest } from './route-digest.js';
 import { encodeTemplate } from './template-data.js';
@@ -33,6 +34,11 @@ export interface ModuleOptions extends UrlOptions {
   constraints?: Readonly<Record<string, ConstraintFactory>>;
   /** Where the module imports its runtime from (default "switchyard-router/aot"). */
   runtime?: string;
+  /**
+   * The command that builds this module again (`switchyard build` writes its own): a runtime that reads another
+   * module format refuses the module, and names this command.
+   */
+  buildCommand?: string | null;
   /** Literals compare with their case, as compile()'s option of the same name. */
   caseSensitive?: boolean;
   /**
@@ -107,6 +113,9 @@ export function compileToModule(routes: Iterable<RouteDefinition>, options: Modu
   lines.push(
     '',
     'export default loadRouter({',
+    // The format first: a runtime that reads another refuses the module before reading anything else (module-format.ts).
+    `  format: ${MODULE_FORMAT},`,
+    ...(options.buildCommand == null ? [] : [`  buildCommand: ${quote(options.buildCommand)},`]),
     // From a route module, its templates and each route's digest as built: a module whose table changed since
     // refuses to load (route-digest.ts).
     ...(routesModule !== null

@@ -20,13 +20,18 @@ import type { Matcher, RouteMatch } from '../matcher.js';
 import { createEntryFromTemplate, createSharedParts, type CompiledRoute, type RouteDefinition } from '../route-entry.js';
 import type { RouterFor } from '../typed-router.js';
 import { verbOf } from '../verb.js';
+import { checkModuleFormat, type ModuleFormat } from './module-format.js';
 import { catalogOf } from './object-catalog.js';
 import { routeDigest } from './route-digest.js';
 import { normalizeRoute, routeListOf } from './route-source.js';
 import { decodeTemplate, type TemplateData } from './template-data.js';
 
 /** What a built module hands loadRouter(). */
-export interface ModuleTable {
+export interface ModuleTable extends ModuleFormat {
+  /** The format the module was written in (module-format.ts); a module of another format is refused at load. */
+  readonly format?: number;
+  /** The command that built the module, for that refusal's message (switchyard build writes it). */
+  readonly buildCommand?: string;
   /** The route definitions, or the namespace of the route module they come from (its routes and constraints). */
   readonly routes: readonly RouteDefinition[] | { readonly routes?: unknown; readonly default?: unknown; readonly constraints?: unknown };
   /** With a route module: the templates the module was built from (a route module that changed since is refused). */
@@ -97,6 +102,8 @@ function helpersFor(fold: Fold): EmittedHelpers {
 
 /** The router of a module built by compileToModule(). */
 export function loadRouter(table: ModuleTable): AotRouter {
+  // First: a module of another format may hold none of what the rest reads, or hold it with another meaning.
+  checkModuleFormat(table);
   const { definitions, constraints } = definitionsOf(table);
   const registry = new ConstraintRegistry(constraints);
   const caseSensitive = table.options.caseSensitive === true;

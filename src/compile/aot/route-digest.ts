@@ -1,23 +1,47 @@
 // A digest of everything a built module takes from one route of its route module: name, template, defaults,
-// data tokens, methods, generationOnly, and the route's constraints as resolved (a constraint object by its
-// class and its own fields, so a RegexRouteConstraint whose pattern changed, or a custom constraint name whose
-// factory now makes another constraint, is a change). A module built from a route module keeps one digest per
-// route and refuses to load when a route's digest differs: its code, its constants and its catalogue of objects
-// were made from the old route. Plain code, no node:crypto: the runtime (load-router.ts) runs on every runtime.
+// data tokens, methods, generationOnly, and the route's constraints as resolved (a built-in by what it checks, so
+// a RegexRouteConstraint whose pattern changed, or a custom constraint name whose factory now makes another
+// constraint, is a change). A module built from a route module keeps one digest per route and refuses to load
+// when a route's digest differs: its code, its constants and its catalogue of objects were made from the old
+// route. Plain code, no node:crypto: the runtime (load-router.ts) runs on every runtime.
+//
+// No class or function name enters the digest: a minifier renames them (esbuild --minify made IntRouteConstraint
+// `a`), and a module built by Node must load in the minified bundle of a Worker.
+import { CompositeRouteConstraint, HttpMethodRouteConstraint, OptionalRouteConstraint } from '../../constraints/builtins.js';
+import { describeConstraint } from '../../constraints/constraint-description.js';
+import type { RouteConstraint } from '../../constraints/route-constraint.js';
 import type { CompiledRoute } from '../route-entry.js';
 
 /** The digest of one route (16 hex digits). */
 export function routeDigest(route: CompiledRoute): string {
-  const constraints: [string, unknown][] = [...route.constraints];
+  const constraints = [...route.constraints].map(([key, constraint]) => [key, constraintText(constraint)]);
   return hash64(
     canonical([route.name, route.template, route.defaults, route.dataTokens, route.methods, route.generationOnly, constraints]),
   );
 }
 
 /**
+ * A constraint as text: a built-in by its label as a user writes it ("int", "range(1,10)", "regex(^a$)", what the
+ * module's code checks in place), the wrappers and the HTTP method constraint by what they hold, and a custom
+ * constraint, which the module's code only calls, by its own fields.
+ */
+function constraintText(constraint: RouteConstraint): string {
+  switch (constraint.constructor) {
+    case OptionalRouteConstraint:
+      return `optional(${constraintText((constraint as OptionalRouteConstraint).innerConstraint)})`;
+    case CompositeRouteConstraint:
+      return `all(${(constraint as CompositeRouteConstraint).constraints.map(constraintText).join(',')})`;
+    case HttpMethodRouteConstraint:
+      return `httpMethod(${canonical((constraint as HttpMethodRouteConstraint).allowedMethods)})`;
+  }
+  const description = describeConstraint(constraint);
+  return description === null ? `custom ${canonical(constraint)}` : `builtin ${JSON.stringify(description.label)}`;
+}
+
+/**
  * A value as stable text: strings quoted, other primitives tagged by type, arrays and objects recursively (an
- * object's class name and its own enumerable fields in their order), a RegExp as its source and flags, a
- * function by its name. A value met again inside itself is written as a back-reference.
+ * object's own enumerable fields in their order; not its class's name), a RegExp as its source and flags, a
+ * function as "function" (not its name). A value met again inside itself is written as a back-reference.
  */
 function canonical(value: unknown, seen: object[] = []): string {
   switch (typeof value) {
@@ -32,7 +56,7 @@ function canonical(value: unknown, seen: object[] = []): string {
     case 'symbol':
       return `symbol(${JSON.stringify(value.description ?? '')})`;
     case 'function':
-      return `function ${JSON.stringify(value.name)}`;
+      return 'function';
   }
   if (value === null) return 'null';
   const object = value as object;
@@ -42,9 +66,8 @@ function canonical(value: unknown, seen: object[] = []): string {
   if (object instanceof Date) return `Date(${object.getTime()})`;
   const inner = [...seen, object];
   if (Array.isArray(object)) return `[${object.map((item) => canonical(item, inner)).join(',')}]`;
-  const name = Object.getPrototypeOf(object)?.constructor?.name ?? 'null';
   const fields = Object.entries(object).map(([key, item]) => `${JSON.stringify(key)}:${canonical(item, inner)}`);
-  return `${name}{${fields.join(',')}}`;
+  return `{${fields.join(',')}}`;
 }
 
 /** Two 32-bit FNV-1a hashes (different offsets) of the UTF-16 code units: 64 bits, as 16 hex digits. */

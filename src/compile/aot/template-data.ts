@@ -1,7 +1,7 @@
 // A parsed template as compact data, so an ahead-of-time module starts without parsing its templates. One
 // segment is a list of parts: a literal is its text, a separator { s: "." }, a parameter { p: name } with only the
 // fields that differ from a plain {name}.
-import type { ParameterPart, RouteTemplate, TemplatePart, TemplateSegment } from '../../template/ast.js';
+import { freezeTemplate, type ParameterPart, type RouteTemplate, type TemplatePart, type TemplateSegment } from '../../template/ast.js';
 
 type PartData = string | { readonly s: string } | { readonly p: string; o?: 1; c?: 1; k?: 1; d?: string; x?: readonly string[] };
 export type TemplateData = readonly (readonly PartData[])[];
@@ -42,5 +42,5 @@ export function decodeTemplate(text: string, data: TemplateData): RouteTemplate 
       return parameter;
     }),
   }));
-  return { text, segments, parameters };
+  return freezeTemplate({ text, segments, parameters });
 }

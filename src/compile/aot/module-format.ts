@@ -1,0 +1,27 @@
+// The format a built module is written in: what compileToModule() writes and loadRouter() reads (the fields of
+// ModuleTable, the constants' references O/N/L/W, the helpers H the module's code calls, the order of the object
+// catalogue, the route digests). A module records it; the runtime refuses a module of another format at load,
+// with the command that builds it again. Before formats were recorded, a module of an older build loaded, then
+// threw at the tier switch on a hot table ("table.shapes is not a function" on request 99,999).
+//
+// Raise MODULE_FORMAT with any change to that contract (test/aot.test.ts pins the contract beside the number).
+
+/**
+ * The format this switchyard writes and reads. 1 was never written: modules that record no format are older
+ * than format 2, the first recorded one (route digests that name no class: route-digest.ts).
+ */
+export const MODULE_FORMAT = 2;
+
+/** What a module says of its format: the number, and the command that built it (`switchyard build` writes it). */
+export interface ModuleFormat {
+  readonly format?: unknown;
+  readonly buildCommand?: unknown;
+}
+
+/** Throws when `table` was written in another format than this runtime reads, naming both and how to build it again. */
+export function checkModuleFormat(table: ModuleFormat): void {
+  if (table.format === MODULE_FORMAT) return;
+  const written = table.format === undefined ? `records no module format (a switchyard older than format ${MODULE_FORMAT} wrote it)` : `is in module format ${JSON.stringify(table.format)}`;
+  const command = typeof table.buildCommand === 'string' ? table.buildCommand : 'switchyard build <route file> -o <this module>';
+  throw new Error(`this router module ${written}, its runtime (switchyard-router/aot) reads format ${MODULE_FORMAT}: build it again with this switchyard-router: npx ${command}`);
+}
