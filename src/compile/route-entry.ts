@@ -1,4 +1,5 @@
 // RouteEntry: one route, parsed and resolved once at start-up — the only shape compile/ knows routes by.
+import type { InlineConstraintResolver } from '../constraints/inline-constraint-resolver.js';
 import { NO_CONSTRAINTS, resolveRouteConstraints, type ConstraintRegistry, type ConstraintSpec } from '../constraints/registry.js';
 import type { RouteConstraint } from '../constraints/route-constraint.js';
 import { RouteCreationError, TemplateParseError } from '../errors.js';
@@ -121,7 +122,7 @@ export function createEntryFromTemplate(
   definition: RouteDefinition,
   template: RouteTemplate,
   index: number,
-  registry: ConstraintRegistry,
+  registry: InlineConstraintResolver,
   shared: SharedParts,
 ): RouteEntry {
   checkDefinition(definition, index);
