@@ -152,6 +152,20 @@ describe('compileToModule', () => {
       );
     });
 
+    // A built router resolves the names it was built with: no guess at a misspelt name (the guesser stays out of
+    // the runtime's bundle), no advice to register the name with compile().
+    it('a custom constraint name the route module no longer exports: refused, naming the names there are', () => {
+      const refusal = (() => {
+        try {
+          evaluateBuiltModule(source, { default: built });
+        } catch (error) {
+          return (error as Error).message;
+        }
+      })();
+      expect(refusal).toMatch(/^Cannot create route "post" with template "c\/\{s:slug\}": the inline constraint "slug" of parameter "s" is unknown\. The known constraints are int, bool, .*, regex\.$/);
+      expect(refusal).not.toMatch(/did you mean|compile\(/);
+    });
+
     it.each([
       { what: 'the same routes', routes: built, path: '/b/5', index: 1 },
       { what: 'the same routes, the constraint objects made again', routes: withRoute(1, { constraints: { id: digits() } }), path: '/b/5', index: 1 },

@@ -245,6 +245,22 @@ describe('hostile route files: every command gives the same verdict', () => {
   });
 });
 
+// A route module's middleware is for the adapters: the read-only commands show its routes, build refuses them
+// (a built router keeps handlers only, so the middleware, an auth check say, would never run).
+describe('a route module with middleware', () => {
+  const MODULE = 'export default [{ name: "admin", template: "admin/{id:int}", middleware: [() => {}], handler: () => {} }, { name: "home", template: "" }];';
+  it.each([
+    { args: ['lint'], status: 0, says: '2 routes, 0 errors, 0 warnings' },
+    { args: ['match', 'GET', '/admin/5'], status: 0, says: 'admin' },
+    { args: ['build', '-o', '$DIR/mw-router.mjs'], status: 2, says: '#0 admin "admin/{id:int}"  has middleware, which a built router cannot run' },
+  ])('$args.0', ({ args, status, says }) => {
+    writeFileSync(join(dir, 'mw-routes.mjs'), MODULE);
+    const result = run([args[0], '$DIR/mw-routes.mjs', ...args.slice(1)]);
+    expect(result.stdout + result.stderr).toContain(says);
+    expect(result.status).toBe(status);
+  });
+});
+
 // One rule for routes no request reaches: an error ("unreachable"), unless the route still has a use — a
 // named one makes links by name: a warning ("only makes links"; generationOnly: true says so and silences it).
 // Warnings exit 0 unless --max-warnings (or --strict, its 0) is exceeded, as eslint's. lint, diagnostics() and

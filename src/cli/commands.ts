@@ -288,6 +288,18 @@ to load.`,
         const relativePath = relative(dirname(resolve(target)), resolve(file)).split(sep).join('/');
         routesModule = relativePath.startsWith('.') ? relativePath : `./${relativePath}`;
       }
+      // A built router keeps each route's handler, never its middleware: building it would skip an auth check.
+      if (table.withMiddleware.length > 0) {
+        throw new RouteFileError(
+          file,
+          table.withMiddleware.map(({ index, definition }) => ({
+            code: 'invalid-route',
+            route: { index, name: definition.name ?? null, template: String(definition.template) },
+            message: "has middleware, which a built router cannot run: compose it into the handler with defineRoutes from switchyard-router/hono/aot, or give the routes to your adapter's switchyard(routes)",
+            where: [],
+          })),
+        );
+      }
       const caseSensitive = args.flags.has('case-sensitive');
       // This command, as the module's runtime names it when it refuses a module of another format.
       const buildCommand = ['switchyard', 'build', file, '-o', target, ...(args.options.has('runtime') ? ['--runtime', runtime] : []), ...(caseSensitive ? ['--case-sensitive'] : [])].map(shellWord).join(' ');

@@ -63,6 +63,8 @@ export interface RouteTable {
   readonly constraints?: Readonly<Record<string, ConstraintFactory>>;
   /** An ES module (it may hold handlers and constraint objects), not JSON. */
   readonly isModule: boolean;
+  /** The routes of a module that carry middleware (taken out of `routes`: only an adapter runs it). */
+  readonly withMiddleware: readonly { readonly index: number; readonly definition: RouteDefinition }[];
 }
 
 /** What the command reads: JSON, and JavaScript modules (a .ts file has to be compiled first). */
@@ -129,6 +131,7 @@ export async function loadRouteTable(file: string, { fresh = false } = {}): Prom
   // Every route is checked, so that one run lists every mistake; the good ones are compiled to find theirs.
   const problems: RouteProblem[] = [];
   const good: { index: number; definition: RouteDefinition }[] = [];
+  const withMiddleware: { index: number; definition: RouteDefinition }[] = [];
   routes.forEach((route: unknown, index) => {
     if (typeof route !== 'string' && (typeof route !== 'object' || route === null || Array.isArray(route))) {
       problems.push(routeProblem(index, null, `expected an object such as { "template": "products/{id}" }, got ${route === null ? 'null' : Array.isArray(route) ? 'an array' : JSON.stringify(route)}`));
@@ -139,7 +142,7 @@ export async function loadRouteTable(file: string, { fresh = false } = {}): Prom
       const before = problems.length;
       // A misspelt key would be ignored ("metods": the route then takes every method): refuse it, with a guess.
       for (const key of Object.keys(given)) {
-        if (ROUTE_KEYS.includes(key)) continue;
+        if (ROUTE_KEYS.includes(key) || (isModule && key === 'middleware')) continue;
         const guess = didYouMean(key, ROUTE_KEYS);
         problems.push(routeProblem(index, given, `unknown key ${JSON.stringify(key)}${guess ? ` (did you mean "${guess}"?)` : ''}; a route has ${ROUTE_KEYS.map((k) => `"${k}"`).join(', ')}`));
       }
@@ -151,7 +154,9 @@ export async function loadRouteTable(file: string, { fresh = false } = {}): Prom
       }
       if (problems.length > before) return;
     }
-    good.push({ index, definition: normalizeRoute(route) });
+    const { middleware, ...definition } = normalizeRoute(route) as RouteDefinition & { middleware?: unknown };
+    if (middleware != null && !(Array.isArray(middleware) && middleware.length === 0)) withMiddleware.push({ index, definition });
+    good.push({ index, definition });
   });
   if (problems.length > 0) {
     const failures = checkRoutes(good.map((g) => g.definition), { constraints }).map((f) => ({ ...f, routeIndex: good[f.routeIndex].index }));
@@ -160,7 +165,7 @@ export async function loadRouteTable(file: string, { fresh = false } = {}): Prom
     const all = [...problems, ...failureProblems(failures, byIndex, constraints, isModule)];
     throw new RouteFileError(file, all.sort((a, b) => (a.route?.index ?? -1) - (b.route?.index ?? -1)));
   }
-  return { routes: good.map((g) => g.definition), constraints, isModule };
+  return { routes: good.map((g) => g.definition), constraints, isModule, withMiddleware };
 }
 
 /** The keys a route in a file may have ("method": one method, as the benchmark route sets write it). */

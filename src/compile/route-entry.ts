@@ -1,4 +1,5 @@
 // RouteEntry: one route, parsed and resolved once at start-up — the only shape compile/ knows routes by.
+import type { InlineConstraintResolver } from '../constraints/inline-constraint-resolver.js';
 import { NO_CONSTRAINTS, resolveRouteConstraints, type ConstraintRegistry, type ConstraintSpec } from '../constraints/registry.js';
 import type { RouteConstraint } from '../constraints/route-constraint.js';
 import { RouteCreationError, TemplateParseError } from '../errors.js';
@@ -121,7 +122,7 @@ export function createEntryFromTemplate(
   definition: RouteDefinition,
   template: RouteTemplate,
   index: number,
-  registry: ConstraintRegistry,
+  registry: InlineConstraintResolver,
   shared: SharedParts,
 ): RouteEntry {
   checkDefinition(definition, index);
@@ -261,6 +262,12 @@ function checkDefinition(definition: RouteDefinition, index: number): void {
   }
   if (typeof definition.template !== 'string') {
     throw new RouteCreationError(definition?.name ?? null, String(definition?.template), 'the template must be a string');
+  }
+  // A compiled router keeps each route's handler, never its middleware: an adapter given it would run the
+  // handler alone (an auth check skipped), so middleware is refused here rather than dropped.
+  const { middleware } = definition as { middleware?: unknown };
+  if (middleware != null && !(Array.isArray(middleware) && middleware.length === 0)) {
+    throw new RouteCreationError(definition.name ?? null, definition.template, "compile() cannot run a route's middleware: give the routes to your framework's adapter (switchyard(routes)), which runs it before the handler");
   }
 }
 

@@ -32,7 +32,7 @@ const expected = requests.map(([, path, answer]) => (typeof answer === 'number' 
 
 describe('workerd: a Hono Worker on a built router', () => {
   it('starts and answers every request', async () => {
-    expect(await answersInWorkerd(bundles.runnable.path)).toEqual(expected);
+    expect(await answersInWorkerd(bundles.switchyard.path)).toEqual(expected);
   });
 
   it("answers as the same app on Hono's own router", async () => {
@@ -40,7 +40,7 @@ describe('workerd: a Hono Worker on a built router', () => {
   });
 
   it('answers 405 with Allow for a method no route of the path takes', async () => {
-    const mf = new Miniflare({ modules: true, scriptPath: bundles.runnable.path, compatibilityDate: '2026-01-01' });
+    const mf = new Miniflare({ modules: true, scriptPath: bundles.switchyard.path, compatibilityDate: '2026-01-01' });
     try {
       const response = await mf.dispatchFetch('http://worker.test/api/todo/5', { method: 'PATCH' });
       expect(response.status).toBe(405);

@@ -17,8 +17,6 @@ export interface WorkerBundles {
   readonly hono: { readonly path: string; readonly text: string };
   /** The same routes through switchyard-router/hono, compile() in the bundle. */
   readonly compiled: { readonly path: string; readonly text: string };
-  /** The switchyard Worker minified with esbuild's keepNames (see the TODO below): the one the tests run. */
-  readonly runnable: { readonly path: string; readonly text: string };
 }
 
 /**
@@ -33,14 +31,13 @@ export async function buildWorkerBundles(routesModule?: string): Promise<WorkerB
   if (routesModule !== undefined) writeFileSync(join(dir, 'routes.mjs'), routesModule);
   const routes = ((await import(join(dir, 'routes.mjs'))) as { default: Parameters<typeof compileToModule>[0] }).default;
   writeFileSync(join(dir, 'router.mjs'), compileToModule(routes, { routesModule: './routes.mjs' }));
-  const bundle = async (name: string, keepNames = false) => {
-    const path = join(dir, `${name}${keepNames ? '.names' : ''}.bundle.mjs`);
+  const bundle = async (name: string) => {
+    const path = join(dir, `${name}.bundle.mjs`);
     await build({
       entryPoints: [join(dir, `${name}.mjs`)],
       outfile: path,
       bundle: true,
       minify: true,
-      keepNames,
       format: 'esm',
       platform: 'neutral',
       mainFields: ['module', 'main'],
@@ -52,9 +49,6 @@ export async function buildWorkerBundles(routesModule?: string): Promise<WorkerB
   return {
     dir,
     switchyard: await bundle('worker-switchyard'),
-    // TODO(seams-immutable): run the plain minified bundle once route-digest.ts no longer reads constructor.name:
-    // minified class names differ from those the module was built with, and the built router refuses to load.
-    runnable: await bundle('worker-switchyard', true),
     hono: await bundle('worker-hono'),
     compiled: await bundle('worker-compile'),
   };

@@ -4,7 +4,7 @@
 // its constants and helpers only then (a large function runs slowly in V8's interpreter until V8 has optimized
 // it: tiered-match.ts); matches(), allowedMethods() and the rare request the code leaves to the walk use the
 // same trie; generate() is compile()'s URL generation.
-import { ConstraintRegistry } from '../../constraints/registry.js';
+import { InlineConstraintResolver } from '../../constraints/inline-constraint-resolver.js';
 import { foldFor, type Fold } from '../case-fold.js';
 import type { ConstraintFactory } from '../../constraints/route-constraint.js';
 import type { RouteValues } from '../../route-values.js';
@@ -105,7 +105,7 @@ export function loadRouter(table: ModuleTable): AotRouter {
   // First: a module of another format may hold none of what the rest reads, or hold it with another meaning.
   checkModuleFormat(table);
   const { definitions, constraints } = definitionsOf(table);
-  const registry = new ConstraintRegistry(constraints);
+  const registry = new InlineConstraintResolver(constraints);
   const caseSensitive = table.options.caseSensitive === true;
   const helpers = HELPERS[caseSensitive ? 1 : 0];
   const fold = foldFor(caseSensitive);
