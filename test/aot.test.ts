@@ -208,7 +208,7 @@ describe('compileToModule', () => {
     it('names the command it was built with, when the module records one', () => {
       const built = compileToModule([{ template: 'a' }], { buildCommand: "switchyard build 'my routes.json' -o router.mjs" });
       expect(() => evaluateBuiltModule(built.replace(/^ {2}format: \d+,$/m, '  format: 1,'), null)).toThrow(
-        "reads format 2: build it again with this switchyard-router: npx switchyard build 'my routes.json' -o router.mjs",
+        "reads format 3: build it again with this switchyard-router: npx switchyard build 'my routes.json' -o router.mjs",
       );
     });
 
@@ -239,14 +239,13 @@ describe('compileToModule', () => {
             "matcher",
             "shapes",
           ],
-          "format": 2,
+          "format": 3,
           "helpers": [
             "alpha",
             "asciiEquals",
             "bool",
             "complex",
             "foldedEquals",
-            "frozenMatch",
             "guid",
             "int",
             "length",

@@ -1,7 +1,9 @@
-// Match results are immutable (src/compile/matcher.ts): frozen, their values too, on every strategy; a static
-// route's answer (its values are its defaults) is one object given to every request, however the path is spelled.
+// Answers (src/compile/matcher.ts), on every strategy and in live tables. A request's own answer (a route with
+// parameters) is a plain object, read-only by type alone: a write to it reaches no other request's answer and not
+// the route. An answer given to many requests (a static route's, one the static table keeps) is frozen, its values
+// too, and is the same object every time. The route an answer names is frozen either way.
 import { describe, expect, it } from 'vitest';
-import type { CompiledRouter, RouteConstraint, RouteDefinition, RouteMatch } from '../src/index.js';
+import type { CompiledRouter, RouteConstraint, RouteDefinition, RouteMatch, RouteValues } from '../src/index.js';
 import { compile, compileToModule, IntRouteConstraint, RegexRouteConstraint } from '../src/index.js';
 import { FrozenMap } from '../src/constraints/frozen-map.js';
 import { routeDigest } from '../src/compile/aot/route-digest.js';
@@ -12,73 +14,111 @@ const routes: RouteDefinition[] = [
   { template: 'about', defaults: { page: 'about' } },
   { template: 'Home/Contact', defaults: { controller: 'Home', action: 'Contact' }, methods: ['GET'] },
   { template: 'api/todo', methods: ['GET', 'POST'] },
+  // A route with a parameter before a static route of the same shape: it wins "/en/news", a static path.
+  { template: '{lang:length(2)}/news', defaults: { section: 'news' } },
+  { template: 'en/news' },
   { template: '{controller=Home}/{action=Index}/{id:int?}' },
   { template: 'files/{*path}' },
 ];
 
-describe.each(strategies)('%s: immutable answers', (strategy) => {
+/** A request to a route with parameters: its answer is the request's own. */
+type FreshCase = [path: string, method: string, index: number, values: RouteValues];
+const fresh: FreshCase[] = [
+  ['/Products/List/7', 'GET', 5, { controller: 'Products', action: 'List', id: '7' }],
+  ['/', 'GET', 5, { controller: 'Home', action: 'Index' }], // every value a default: still the request's own object
+  ['/Home', 'POST', 5, { controller: 'Home', action: 'Index' }],
+  ['/files/a/b', 'DELETE', 6, { path: 'a/b' }],
+  ['/fr/news', 'GET', 3, { lang: 'fr', section: 'news' }],
+];
+
+/** A request to a static route: its one answer, built at compile time (the same object however the path is spelled). */
+type SharedCase = [path: string, method: string, index: number, values: RouteValues, other: string];
+const shared: SharedCase[] = [
+  ['/about', 'GET', 0, { page: 'about' }, '/ABOUT'],
+  ['/about/?q=1', 'HEAD', 0, { page: 'about' }, '/about'],
+  ['/Home/Contact', 'GET', 1, { controller: 'Home', action: 'Contact' }, '/home/contact#top'],
+  ['/api/todo', 'GET', 2, {}, '/api/todo'],
+  ['/api/t%6Fdo', 'POST', 2, {}, '/api/todo'],
+];
+
+/** What a handler might do with an answer it was given: change every value, add one, replace the values. */
+function scribble(found: RouteMatch): void {
+  const values = found.values as RouteValues;
+  for (const key of Object.keys(values)) values[key] = 'written';
+  values.added = 'written';
+  (found as { values: unknown }).values = { replaced: true };
+}
+
+/** The route's own state, as the next request would see it. */
+const routeState = (found: RouteMatch) => ({ index: found.route.index, template: found.route.template, defaults: { ...found.route.defaults }, frozen: Object.isFrozen(found.route) });
+
+function checkFresh(router: CompiledRouter, [path, method, index, values]: FreshCase): void {
+  const first = router.match(path, method)!;
+  expect([first.route.index, { ...first.values }]).toEqual([index, values]);
+  expect([Object.isFrozen(first), Object.isFrozen(first.values)]).toEqual([false, false]);
+  const route = routeState(first);
+  expect(route.frozen).toBe(true);
+  scribble(first);
+  expect(first.values).toEqual({ replaced: true }); // the write took: it was this request's own object
+  const second = router.match(path, method)!;
+  expect(second).not.toBe(first);
+  expect([second.route.index, { ...second.values }]).toEqual([index, values]);
+  expect(routeState(second)).toEqual(route);
+  const [each] = router.matches(path, method);
+  expect([each.route.index, { ...each.values }]).toEqual([index, values]);
+}
+
+function checkShared(router: CompiledRouter, [path, method, index, values, other]: SharedCase): void {
+  const first = router.match(path, method)!;
+  expect([first.route.index, first.values]).toEqual([index, values]);
+  expect(router.match(path, method)).toBe(first);
+  expect(router.match(other, method)).toBe(first);
+  expect([...router.matches(path, method)][0]).toBe(first);
+  expect([Object.isFrozen(first), Object.isFrozen(first.values), Object.isFrozen(first.route)]).toEqual([true, true, true]);
+  expect(() => {
+    (first.values as RouteValues).page = 'changed';
+  }).toThrow(TypeError);
+  expect(() => {
+    (first as { values: unknown }).values = {};
+  }).toThrow(TypeError);
+  expect(router.match(path, method)!.values).toEqual(values);
+}
+
+describe.each(strategies)('%s: answers', (strategy) => {
   const router = compileWith(routes, { strategy });
 
-  it.each([
-    ['/about', 'GET'],
-    ['/Home/Contact', 'GET'],
-    ['/home/contact?x=1', 'GET'],
-    ['/api/todo', 'POST'],
-    ['/Products/List/7', 'GET'],
-    ['/', 'GET'],
-    ['/files/a/b', 'DELETE'],
-  ])('%s %s: the match and its values are frozen; a change throws (strict mode)', (path, method) => {
-    const found = router.match(path, method)!;
-    expect(Object.isFrozen(found)).toBe(true);
-    expect(Object.isFrozen(found.values)).toBe(true);
-    expect(() => {
-      (found.values as Record<string, unknown>).page = 'changed';
-    }).toThrow(TypeError);
-    expect(() => {
-      (found as { values: unknown }).values = {};
-    }).toThrow(TypeError);
-    for (const each of router.matches(path, method)) expect([Object.isFrozen(each), Object.isFrozen(each.values)]).toEqual([true, true]);
-  });
+  it.each(fresh)('%s %s: a fresh answer, not frozen; a write to it reaches neither the next answer nor the route', (...c) => checkFresh(router, c));
 
-  it.each([
-    ['/about', 'GET', 0, { page: 'about' }],
-    ['/ABOUT', 'HEAD', 0, { page: 'about' }],
-    ['/about/?q=1', 'GET', 0, { page: 'about' }],
-    ['/Home/Contact', 'GET', 1, { controller: 'Home', action: 'Contact' }],
-    ['/home/contact#top', 'GET', 1, { controller: 'Home', action: 'Contact' }],
-    ['/api/todo', 'GET', 2, {}],
-    ['/api/t%6Fdo', 'POST', 2, {}],
-  ])('%s %s: a static route answers with the same object every time', (path, method, index, values) => {
-    const first = router.match(path, method)!;
-    expect([first.route.index, first.values]).toEqual([index, values]);
-    for (let i = 0; i < 3; i++) expect(router.match(path, method)).toBe(first);
-    expect([...router.matches(path, method)][0]).toBe(first);
-  });
+  it.each(shared)('%s %s: a static route\'s one answer, shared and frozen (values too); a write throws (strict mode)', (...c) => checkShared(router, c));
 
-  it('a route with parameters answers with a new object per request (its values depend on the path)', () => {
-    const first = router.match('/Products/List/7', 'GET')!;
-    expect(router.match('/Products/List/8', 'GET')!.values).toEqual({ controller: 'Products', action: 'List', id: '8' });
-    expect(first.values).toEqual({ controller: 'Products', action: 'List', id: '7' });
+  // "/en/news" is a static path the parameter route 3 wins: the static table keeps that answer for every later
+  // request (the reference strategy has no static table: a fresh answer each time). Kept means frozen.
+  it('GET /en/news: an answer given to two requests is frozen, values too; one given to one takes writes alone', () => {
+    const first = router.match('/en/news', 'GET')!;
+    expect([first.route.index, { ...first.values }]).toEqual([3, { lang: 'en', section: 'news' }]);
+    const second = router.match('/en/news', 'GET')!;
+    expect(second === first).toBe(strategy !== 'reference');
+    expect([Object.isFrozen(first), Object.isFrozen(first.values)]).toEqual(second === first ? [true, true] : [false, false]);
+    try {
+      scribble(first);
+    } catch (error) {
+      expect(error).toBeInstanceOf(TypeError);
+    }
+    expect({ ...router.match('/en/news', 'GET')!.values }).toEqual({ lang: 'en', section: 'news' });
   });
 });
 
-// A live table (a router changed after compile()) answers as compile() does: frozen answers, a static route's one
-// object, naming the route at its current index.
-describe.each(['generated', 'trie', 'reference'] as const)('%s: immutable answers after a change', (strategy) => {
-  it.each([
-    ['/about', 'GET', 1],
-    ['/Home/Contact', 'GET', 2],
-    ['/Products/List/7', 'GET', 4],
-    ['/new', 'GET', 0],
-  ])('%s %s → route %i, frozen, the same object twice where static', (path, method, index) => {
-    const router = compile(routes, { strategy });
-    router.insert(0, { template: 'new' });
-    const found = router.match(path, method)!;
-    expect(found.route.index).toBe(index);
-    expect([Object.isFrozen(found), Object.isFrozen(found.values)]).toEqual([true, true]);
-    for (const each of router.matches(path, method)) expect([Object.isFrozen(each), Object.isFrozen(each.values)]).toEqual([true, true]);
-    if (!path.includes('List')) expect(router.match(path, method)).toBe(found);
-  });
+// A live table (a router changed after compile()) answers as compile() does, naming each route at its current index.
+describe.each(['generated', 'trie', 'reference'] as const)('%s: answers after a change', (strategy) => {
+  const router = compile(routes, { strategy, tiering: false, caseSensitive });
+  router.insert(0, { template: 'new' });
+  const later = <C extends [string, string, number, ...unknown[]]>([path, method, index, ...rest]: C) => [path, method, index + 1, ...rest] as unknown as C;
+
+  it.each(fresh.map(later))('%s %s → route %i: a fresh answer, not frozen; a write reaches neither the next answer nor the route', (...c) => checkFresh(router, c));
+
+  it.each(shared.map(later))('%s %s → route %i: the static route\'s one answer, shared and frozen', (...c) => checkShared(router, c));
+
+  it('GET /new: the inserted static route\'s one answer', () => checkShared(router, ['/new', 'GET', 0, {}, '/NEW']));
 });
 
 // A route and everything reachable from it cannot change once created: every answer hands its route to a handler

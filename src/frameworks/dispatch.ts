@@ -87,7 +87,7 @@ export function urlForRequest(router: AdapterRouter, match: RouteMatch | null, b
 export interface SwitchyardRequestData<Routes extends readonly RouteDefinition[] = readonly RouteDefinition[], Values = RouteValues> {
   readonly match: RouteMatch;
   readonly route: RouteMatch['route'];
-  /** The match's values (frozen, as every match's are); the adapters' req.params / ctx.params are copies. */
+  /** The match's values (read-only; a static route's are frozen and shared); the adapters' req.params / ctx.params are copies. */
   readonly values: Values;
   readonly urlFor: UrlFor<Routes>;
 }

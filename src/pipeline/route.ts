@@ -93,8 +93,8 @@ export class Route implements NamedRouter {
    */
   handleMatch(context: RouteContext, values: Readonly<RouteValues>): Promise<boolean> | boolean {
     const previous = context.routeData;
-    // RouteData's values are the request's own to change (as ASP.NET's are); a match's are immutable and may be
-    // shared by every request of a static route, so they are copied here (a spread keeps "__proto__" as data).
+    // RouteData's values are the request's own to change (as ASP.NET's are); a match's are read-only and may be
+    // shared (frozen) by every request of a static route, so they are copied here (a spread keeps "__proto__" as data).
     const merged = isEmpty(previous.values) ? { ...values } : { ...previous.values, ...values };
     // concat, not [...routers, this]: a spread builds the array by growing it, four times the bytes.
     context.routeData = new RouteData(merged, { ...previous.dataTokens, ...this.dataTokens }, previous.routers.concat(this));

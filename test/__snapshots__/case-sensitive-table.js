@@ -23,7 +23,7 @@ return function match(path, method, ctx) {
                   if (H.int(path, s1, e1)) { // 0: "Users/{id:int}"
                     const v = { "id": path.slice(s1, e1) };
                     best = 0;
-                    found = H.frozenMatch(K[0], v);
+                    found = { route: K[0], values: v };
                   }
                 }
               }
@@ -46,7 +46,7 @@ return function match(path, method, ctx) {
                   if (H.int(path, s1, e1)) { // 1: "users/{id:int}"
                     const v = { "id": path.slice(s1, e1) };
                     best = 1;
-                    found = H.frozenMatch(K[1], v);
+                    found = { route: K[1], values: v };
                   }
                 }
               }
@@ -69,7 +69,7 @@ return function match(path, method, ctx) {
                   if (H.int(path, s1, e1)) { // 2: "Orgs/{id:int}"
                     const v = { "id": path.slice(s1, e1) };
                     best = 2;
-                    found = H.frozenMatch(K[2], v);
+                    found = { route: K[2], values: v };
                   }
                 }
               }
@@ -92,7 +92,7 @@ return function match(path, method, ctx) {
                   if (H.int(path, s1, e1)) { // 3: "gists/{id:int}"
                     const v = { "id": path.slice(s1, e1) };
                     best = 3;
-                    found = H.frozenMatch(K[3], v);
+                    found = { route: K[3], values: v };
                   }
                 }
               }
@@ -115,7 +115,7 @@ return function match(path, method, ctx) {
                   if (H.int(path, s1, e1)) { // 4: "Teams/{id:int}"
                     const v = { "id": path.slice(s1, e1) };
                     best = 4;
-                    found = H.frozenMatch(K[4], v);
+                    found = { route: K[4], values: v };
                   }
                 }
               }
@@ -138,7 +138,7 @@ return function match(path, method, ctx) {
                   if (H.int(path, s1, e1)) { // 5: "events/{id:int}"
                     const v = { "id": path.slice(s1, e1) };
                     best = 5;
-                    found = H.frozenMatch(K[5], v);
+                    found = { route: K[5], values: v };
                   }
                 }
               }
@@ -161,7 +161,7 @@ return function match(path, method, ctx) {
                   if (H.int(path, s1, e1)) { // 6: "Search/{id:int}"
                     const v = { "id": path.slice(s1, e1) };
                     best = 6;
-                    found = H.frozenMatch(K[6], v);
+                    found = { route: K[6], values: v };
                   }
                 }
               }
@@ -184,7 +184,7 @@ return function match(path, method, ctx) {
                   if (H.int(path, s1, e1)) { // 7: "meta/{id:int}"
                     const v = { "id": path.slice(s1, e1) };
                     best = 7;
-                    found = H.frozenMatch(K[7], v);
+                    found = { route: K[7], values: v };
                   }
                 }
               }
@@ -217,7 +217,7 @@ return function match(path, method, ctx) {
                   { // 21: "AVeryLongLiteralSegmentName/{x}"
                     const v = { "x": path.slice(s1, e1) };
                     best = 21;
-                    found = H.frozenMatch(K[11], v);
+                    found = { route: K[11], values: v };
                   }
                 }
               }
@@ -243,7 +243,7 @@ return function match(path, method, ctx) {
                     { // 22: "files/{name}.TXT"
                       const v = { "name": x1_0[0] };
                       best = 22;
-                      found = H.frozenMatch(K[13], v);
+                      found = { route: K[13], values: v };
                     }
                   }
                 }
@@ -267,7 +267,7 @@ return function match(path, method, ctx) {
                   if (H.int(path, s1, e1)) { // 8: "ΟΔΟΣ/{id:int}"
                     const v = { "id": path.slice(s1, e1) };
                     best = 8;
-                    found = H.frozenMatch(K[14], v);
+                    found = { route: K[14], values: v };
                   }
                 }
               }
@@ -302,7 +302,7 @@ function n1(path, end, method, ctx, best, s1) {
                 const v = {};
                 v[K[2]] = path.slice(s2, e2);
                 best = b;
-                found = H.frozenMatch(K[3], v);
+                found = { route: K[3], values: v };
               }
             }
           }

@@ -663,7 +663,7 @@ return function match(path, method, ctx) {
     { // 58: "{controller=Home}/{action=Index}/{id?}"
       const v = { "controller": K[0], "action": K[1] };
       best = 58;
-      found = H.frozenMatch(K[2], v);
+      found = { route: K[2], values: v };
     }
   } else if (path.charCodeAt(s0) !== 47) {
     switch (path.charCodeAt(s0)) {
@@ -681,7 +681,7 @@ return function match(path, method, ctx) {
                   if ((method === "GET") && H.int(path, s1, e1)) { // 0: "users/{id:int}"
                     const v = { "id": path.slice(s1, e1) };
                     best = 0;
-                    found = H.frozenMatch(K[3], v);
+                    found = { route: K[3], values: v };
                   }
                 }
               }
@@ -704,7 +704,7 @@ return function match(path, method, ctx) {
                   if ((method === "GET") && H.int(path, s1, e1)) { // 1: "orgs/{id:int}"
                     const v = { "id": path.slice(s1, e1) };
                     best = 1;
-                    found = H.frozenMatch(K[4], v);
+                    found = { route: K[4], values: v };
                   }
                 }
               }
@@ -727,7 +727,7 @@ return function match(path, method, ctx) {
                   if ((method === "GET") && H.int(path, s1, e1)) { // 2: "gists/{id:int}"
                     const v = { "id": path.slice(s1, e1) };
                     best = 2;
-                    found = H.frozenMatch(K[5], v);
+                    found = { route: K[5], values: v };
                   }
                 }
               }
@@ -750,7 +750,7 @@ return function match(path, method, ctx) {
                   if ((method === "GET") && H.int(path, s1, e1)) { // 3: "teams/{id:int}"
                     const v = { "id": path.slice(s1, e1) };
                     best = 3;
-                    found = H.frozenMatch(K[6], v);
+                    found = { route: K[6], values: v };
                   }
                 }
               }
@@ -773,7 +773,7 @@ return function match(path, method, ctx) {
                   if ((method === "GET") && H.int(path, s1, e1)) { // 4: "events/{id:int}"
                     const v = { "id": path.slice(s1, e1) };
                     best = 4;
-                    found = H.frozenMatch(K[7], v);
+                    found = { route: K[7], values: v };
                   }
                 }
               }
@@ -796,7 +796,7 @@ return function match(path, method, ctx) {
                   if ((method === "GET") && H.int(path, s1, e1)) { // 5: "notifications/{id:int}"
                     const v = { "id": path.slice(s1, e1) };
                     best = 5;
-                    found = H.frozenMatch(K[8], v);
+                    found = { route: K[8], values: v };
                   }
                 }
               }
@@ -819,7 +819,7 @@ return function match(path, method, ctx) {
                   if ((method === "GET") && H.int(path, s1, e1)) { // 6: "search/{id:int}"
                     const v = { "id": path.slice(s1, e1) };
                     best = 6;
-                    found = H.frozenMatch(K[9], v);
+                    found = { route: K[9], values: v };
                   }
                 }
               }
@@ -833,13 +833,13 @@ return function match(path, method, ctx) {
               { // 60: "static/{**path}"
                 const v = {};
                 best = 60;
-                found = H.frozenMatch(K[10], v);
+                found = { route: K[10], values: v };
               }
             } else if (path.charCodeAt(s1) !== 47) {
               { // 60: "static/{**path}"
                 const v = { "path": path.slice(s1) };
                 best = 60;
-                found = H.frozenMatch(K[10], v);
+                found = { route: K[10], values: v };
               }
             }
           }
@@ -860,7 +860,7 @@ return function match(path, method, ctx) {
                   if ((method === "GET") && H.int(path, s1, e1)) { // 7: "markdown/{id:int}"
                     const v = { "id": path.slice(s1, e1) };
                     best = 7;
-                    found = H.frozenMatch(K[11], v);
+                    found = { route: K[11], values: v };
                   }
                 }
               }
@@ -879,7 +879,7 @@ return function match(path, method, ctx) {
                   if ((method === "GET") && H.int(path, s1, e1)) { // 8: "meta/{id:int}"
                     const v = { "id": path.slice(s1, e1) };
                     best = 8;
-                    found = H.frozenMatch(K[12], v);
+                    found = { route: K[12], values: v };
                   }
                 }
               }
@@ -916,7 +916,7 @@ return function match(path, method, ctx) {
                       const v = { "name": x1_0[0] };
                       if (x1_0[1] !== undefined) H.setValue(v, K[16], x1_0[1]);
                       best = 57;
-                      found = H.frozenMatch(K[17], v);
+                      found = { route: K[17], values: v };
                     }
                   }
                 }
@@ -945,7 +945,7 @@ return function match(path, method, ctx) {
         { // 58: "{controller=Home}/{action=Index}/{id?}"
           const v = { "controller": path.slice(s0, e0), "action": K[1] };
           best = 58;
-          found = H.frozenMatch(K[2], v);
+          found = { route: K[2], values: v };
         }
       } else if (path.charCodeAt(s1) !== 47) {
         let e1 = path.indexOf("/", s1);
@@ -957,7 +957,7 @@ return function match(path, method, ctx) {
             { // 58: "{controller=Home}/{action=Index}/{id?}"
               const v = { "controller": path.slice(s0, e0), "action": path.slice(s1, e1) };
               best = 58;
-              found = H.frozenMatch(K[2], v);
+              found = { route: K[2], values: v };
             }
           } else if (path.charCodeAt(s2) !== 47) {
             let e2 = path.indexOf("/", s2);
@@ -969,7 +969,7 @@ return function match(path, method, ctx) {
                 { // 58: "{controller=Home}/{action=Index}/{id?}"
                   const v = { "controller": path.slice(s0, e0), "action": path.slice(s1, e1), "id": path.slice(s2, e2) };
                   best = 58;
-                  found = H.frozenMatch(K[2], v);
+                  found = { route: K[2], values: v };
                 }
               }
             }

@@ -21,7 +21,7 @@ function n1(path, end, method, ctx, best, s1) {
                 const v = {};
                 v[K[2]] = path.slice(s2, e2);
                 best = b;
-                found = H.frozenMatch(K[3], v);
+                found = { route: K[3], values: v };
               }
             } else if (path.charCodeAt(s3) !== 47) {
               let e3 = path.indexOf("/", s3);
@@ -35,7 +35,7 @@ function n1(path, end, method, ctx, best, s1) {
                     v[K[2]] = path.slice(s2, e2);
                     v[K[4]] = path.slice(s3, e3);
                     best = b;
-                    found = H.frozenMatch(K[3], v);
+                    found = { route: K[3], values: v };
                   }
                 }
               }

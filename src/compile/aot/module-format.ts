@@ -8,9 +8,10 @@
 
 /**
  * The format this switchyard writes and reads. 1 was never written: modules that record no format are older
- * than format 2, the first recorded one (route digests that name no class: route-digest.ts).
+ * than format 2, the first recorded one (route digests that name no class: route-digest.ts). 3: a route with
+ * parameters answers with an object literal, not H.frozenMatch (a request's own answer is not frozen).
  */
-export const MODULE_FORMAT = 2;
+export const MODULE_FORMAT = 3;
 
 /** What a module says of its format: the number, and the command that built it (`switchyard build` writes it). */
 export interface ModuleFormat {

@@ -18,7 +18,7 @@ import { RequestPath } from '../match/request-path.js';
 import { accepting, methodsAllowed } from '../match/trie-matcher.js';
 import { byOrder, collectInto, searchFrom } from '../match/trie-walk.js';
 import { createTrie, insertRoute, lowerBounds, nodesOf, removeRoute, type TrieNode } from '../match/trie.js';
-import { frozenMatch, type Matcher, type MatchStrategy, type RouteMatch } from '../matcher.js';
+import { freshMatch, frozenMatch, type Matcher, type MatchStrategy, type RouteMatch } from '../matcher.js';
 import type { RouteDefinition, RouteEntry } from '../route-entry.js';
 import { RouteOrder, type Block, type Ordered } from './route-order.js';
 
@@ -86,9 +86,9 @@ export function withIndex(entry: RouteEntry, index: number): RouteEntry {
   return { ...entry, route, order: index, staticAnswer: entry.staticAnswer === null ? null : frozenMatch(route, { ...entry.staticAnswer.values }) };
 }
 
-/** The answer of a route at its current position: a static route's prebuilt one, else a new frozen one. */
+/** The answer of a route at its current position: a static route's prebuilt (frozen) one, else a fresh one. */
 function answerAt(entry: RouteEntry, values: RouteValues): RouteMatch {
-  return entry.staticAnswer ?? frozenMatch(entry.route, values);
+  return entry.staticAnswer ?? freshMatch(entry.route, values);
 }
 
 /** The partition key of a route: its literal prefix, PREFIX_DEPTH segments at most, folded by the table's fold. */

@@ -3,7 +3,7 @@
 import { setRouteValue, type RouteValues } from '../../route-values.js';
 import { matchComplexSegment } from '../complex-segment.js';
 import type { RequestPath } from './request-path.js';
-import { frozenMatch, type RouteMatch } from '../matcher.js';
+import { freshMatch, type RouteMatch } from '../matcher.js';
 import type { RouteEntry } from '../route-entry.js';
 
 /**
@@ -46,7 +46,7 @@ export function captureValues(entry: RouteEntry, path: RequestPath): RouteValues
   return values;
 }
 
-/** The answer of `entry` with the values captureValues() gave: a static route's one answer, else a new frozen one. */
+/** The answer of `entry` with the values captureValues() gave: a static route's one (frozen) answer, else a fresh one. */
 export function answerOf(entry: RouteEntry, values: RouteValues): RouteMatch {
-  return entry.staticAnswer ?? frozenMatch(entry.route, values);
+  return entry.staticAnswer ?? freshMatch(entry.route, values);
 }

@@ -4,13 +4,13 @@
 // "#" or "%"; the interpreted trie also finds a folded path here after splitting (another case, a query, a
 // trailing slash). The routes of a path are tried in order, as the walk tries them; where their constraints all
 // depend on the value alone (constraint-parts.ts), the answer for a (target, method) is a function of those two and
-// is kept after its first request: answers are immutable, so the kept object is given to every later request.
+// is kept after its first request, frozen (values too), and that one object is given to every later request.
 // Answers are kept by the exact target, not by the path: "/API" and "/api" are one path, but a parameter route
 // before the static one takes its value from the request's own text ({slug} = "API" or "api"), and its
 // constraints may accept one spelling and not the other, so each spelling has its own answer.
 import { dependsOnlyOnValue } from '../../constraints/constraint-parts.js';
 import type { Fold } from '../case-fold.js';
-import type { RouteMatch } from '../matcher.js';
+import { frozenMatch, type RouteMatch } from '../matcher.js';
 import type { RouteEntry } from '../route-entry.js';
 import { STANDARD_METHODS, standardSlot } from '../verb.js';
 import { RequestPath } from './request-path.js';
@@ -67,12 +67,20 @@ export class StaticTarget {
     if (slot < 0 && this.named?.has(method) !== true) return firstAccepting(candidates, this.table.pathOf(target), method, undefined);
     let kept = slot >= 0 ? this.standard[slot] : this.named!.get(method);
     if (kept === undefined) {
-      kept = firstAccepting(candidates, this.table.pathOf(target), method, undefined);
+      kept = shared(firstAccepting(candidates, this.table.pathOf(target), method, undefined));
       if (slot >= 0) this.standard[slot] = kept;
       else this.named!.set(method, kept);
     }
     return kept;
   }
+}
+
+/**
+ * An answer to keep for every later request: frozen, values too. A static route's is already; a parameter route's
+ * (a "{slug}" before the static route) was made fresh for this request, and must not take one request's write to the next.
+ */
+function shared(found: RouteMatch | null): RouteMatch | null {
+  return found === null || Object.isFrozen(found) ? found : frozenMatch(found.route, found.values);
 }
 
 /** The targets a static route is requested by: its path as the template spells it, and folded (one in a case-sensitive table). */

@@ -4,7 +4,7 @@
 // the production matchers (only the parsed template and the resolved constraints), so that a bug in their
 // path splitting, decoding, case folding or complex-segment matching shows up as a disagreement.
 import type { RouteValues } from '../../route-values.js';
-import type { Matcher, RouteMatch } from '../matcher.js';
+import { freshMatch, frozenMatch, type Matcher, type RouteMatch } from '../matcher.js';
 import type { RouteEntry } from '../route-entry.js';
 import { comparisonKeyFor, type ComparisonKey } from './comparison-key.js';
 import { acceptsVerb, matchTemplate, passesConstraints } from './match-route.js';
@@ -28,8 +28,8 @@ export function createReferenceMatcher(entries: readonly RouteEntry[], options: 
 }
 
 /**
- * Answers are immutable (frozen, values too); a route without parameters has the same values for every request
- * (its defaults), so its answer is made on its first match and given again after that.
+ * A route without parameters has the same values for every request (its defaults), so its answer is made on its
+ * first match, frozen (values too: it is shared), and given again after that; any other answer is fresh.
  */
 class StaticAnswers {
   private readonly kept = new Map<RouteEntry, RouteMatch>();
@@ -37,9 +37,10 @@ class StaticAnswers {
   answer(entry: RouteEntry, values: RouteValues): RouteMatch {
     const kept = this.kept.get(entry);
     if (kept !== undefined) return kept;
-    const made: RouteMatch = Object.freeze({ route: entry.route, values: Object.freeze(values) });
     const hasParameters = entry.template.segments.some((segment) => segment.parts.some((part) => part.kind === 'parameter'));
-    if (!hasParameters) this.kept.set(entry, made);
+    if (hasParameters) return freshMatch(entry.route, values);
+    const made = frozenMatch(entry.route, values);
+    this.kept.set(entry, made);
     return made;
   }
 }

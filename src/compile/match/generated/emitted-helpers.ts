@@ -4,7 +4,7 @@
 import { setRouteValue } from '../../../route-values.js';
 import { foldCase, foldUnit, type Fold } from '../../case-fold.js';
 import { matchComplexSegment } from '../../complex-segment.js';
-import { frozenMatch, type RouteMatch } from '../../matcher.js';
+import type { RouteMatch } from '../../matcher.js';
 import { INLINE_CHECKS } from './inline-constraints.js';
 import { RequestPath } from '../request-path.js';
 import { findFirstFrom } from '../trie-walk.js';
@@ -59,8 +59,6 @@ export function createEmittedHelpers(resolveLazy: LazyResolver, fold: Fold) {
     walk(node: TrieNode, depth: number, path: string, method: string, ctx: unknown, best: number): RouteMatch | null {
       return findFirstFrom(node, depth, new RequestPath(path, true, fold), method, ctx, best);
     },
-    /** A route's answer with its values, frozen (matcher.ts). */
-    frozenMatch,
     /** values[name] = value for any name ("__proto__" included, which plain assignment would swallow). */
     setValue: setRouteValue,
   };

@@ -83,7 +83,8 @@ export function emitRoute(unit: UnitEmitter, w: Writer, entry: RouteEntry, depth
 
   const label = unit.base === null ? `// ${index}: ${quote(entry.route.template)}` : `// route ${unit.ix(index)}`;
   w.open(conditions.length > 0 ? `if (${conditions.join(' && ')}) { ${label}` : `{ ${label}`);
-  // A static route answers with its one prebuilt answer; any other route with a new frozen one.
+  // A static route answers with its one prebuilt (frozen) answer; any other route with a fresh one, written as
+  // matcher.ts's freshMatch() makes it (not frozen: no other request sees it).
   const answer = entry.staticAnswer;
   if (answer !== null) {
     if (objectConstraints.length > 0) w.line(`const v = ${ref(answer.values)};`);
@@ -93,7 +94,7 @@ export function emitRoute(unit: UnitEmitter, w: Writer, entry: RouteEntry, depth
   }
   if (objectConstraints.length > 0) w.open(`if (${objectConstraints.join(' && ')}) {`);
   w.line(`best = ${unit.ix(index)};`);
-  w.line(answer !== null ? `found = ${ref(answer)};` : `found = H.frozenMatch(${ref(entry.route)}, v);`);
+  w.line(answer !== null ? `found = ${ref(answer)};` : `found = { route: ${ref(entry.route)}, values: v };`);
   if (objectConstraints.length > 0) w.close();
   w.close();
   unit.guards.changed();
