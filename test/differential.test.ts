@@ -246,7 +246,12 @@ describe('generated ≡ trie ≡ reference on static-heavy tables (the static ta
         compareOne(routes, routers, path, method);
         for (const router of subjects.map((strategy) => routers[strategy])) {
           const first = router.match(path, method);
-          if (first !== null) expect(() => ((first.values as Record<string, unknown>).area = 'changed')).toThrow(TypeError);
+          if (first === null) continue;
+          // An answer given again is frozen, so a write throws; a request's own takes it alone (compareOne below).
+          const shared = router.match(path, method) === first;
+          expect(Object.isFrozen(first.values)).toBe(shared);
+          if (shared) expect(() => ((first.values as Record<string, unknown>).area = 'changed')).toThrow(TypeError);
+          else (first.values as Record<string, unknown>).area = 'changed';
         }
         compareOne(routes, routers, path, method);
         if (variant === 'asIs' && routers.reference.match(path, method) !== null) asIsHits++;
