@@ -4,7 +4,7 @@
 // the production matchers (only the parsed template and the resolved constraints), so that a bug in their
 // path splitting, decoding, case folding or complex-segment matching shows up as a disagreement.
 import type { RouteValues } from '../../route-values.js';
-import { freshMatch, frozenMatch, type Matcher, type RouteMatch } from '../matcher.js';
+import type { Matcher, RouteMatch } from '../matcher.js';
 import type { RouteEntry } from '../route-entry.js';
 import { comparisonKeyFor, type ComparisonKey } from './comparison-key.js';
 import { acceptsVerb, matchTemplate, passesConstraints } from './match-route.js';
@@ -38,8 +38,9 @@ class StaticAnswers {
     const kept = this.kept.get(entry);
     if (kept !== undefined) return kept;
     const hasParameters = entry.template.segments.some((segment) => segment.parts.some((part) => part.kind === 'parameter'));
-    if (hasParameters) return freshMatch(entry.route, values);
-    const made = frozenMatch(entry.route, values);
+    // Made here, not by matcher.ts's helpers: the reference shares no code with the production matchers.
+    if (hasParameters) return { route: entry.route, values };
+    const made: RouteMatch = Object.freeze({ route: entry.route, values: Object.freeze(values) });
     this.kept.set(entry, made);
     return made;
   }
