@@ -8,12 +8,22 @@ import { belowMount, decide, requestData, type AdapterOptions, type AdapterRoute
 
 /** The middleware: the route that takes the request runs with c.var.switchyard set; nothing matches: next(). */
 export function honoMiddleware(router: AdapterRouter, options: AdapterOptions): MiddlewareHandler {
+  // The mount of the path the middleware was last reached under (one path, except for a middleware registered
+  // twice): read from it once, not split and matched again on every request.
+  let registeredPath: string | null = null;
+  let depth = 0;
+  let mount = '';
   return async (c: Context, next: Next): Promise<Response | void> => {
     const url = c.req.url;
     // Below the path the middleware is registered under (app.route('/api', sub), basePath('/v1'),
     // app.use('/t/:tenant/*', …)): its segments are the mount, cut from the path and put before links.
     const registered = c.req.routePath;
-    const { base, rest: target } = belowMount(url.slice(url.indexOf('/', url.indexOf('//') + 2)), mountDepth(registered));
+    if (registered !== registeredPath) {
+      registeredPath = registered;
+      mount = mountPath(registered);
+      depth = mount.split('/').filter((segment) => segment !== '').length;
+    }
+    const { base, rest: target } = belowMount(url.slice(url.indexOf('/', url.indexOf('//') + 2)), depth);
     const decision = decide(router, c.req.method, target, options);
     switch (decision.kind) {
       case 'next':
@@ -28,18 +38,15 @@ export function honoMiddleware(router: AdapterRouter, options: AdapterOptions): 
     c.set('switchyard' as never, requestData(router, decision.match, base) as never);
     // Hono's c.req.routePath stays Hono's own (this middleware's path): the route is on the span, under the
     // mount as registered ('/t/:tenant', no request's values).
-    traceRoute(decision.match.route.template, c.req.method, mountPath(registered));
+    traceRoute(decision.match.route.template, c.req.method, mount);
     return handler(c, next);
   };
 }
 
-/** The segments of the path a middleware is registered under ('/api/*' → 1, '/*' and '*' → 0); a path without a trailing '*' is no mount. */
-function mountDepth(routePath: string): number {
-  if (!routePath.endsWith('*')) return 0;
-  return routePath.slice(0, -1).split('/').filter((segment) => segment !== '').length;
-}
-
-/** The mount as registered, as http.route starts with it ('/api/*' → '/api', '/*' → ''). */
+/**
+ * The mount as registered, as http.route starts with it ('/api/*' → '/api', '/*' and '*' → ''); a path without a
+ * trailing '*' is no mount. Its segments are the ones cut from a request's path.
+ */
 function mountPath(routePath: string): string {
   return routePath.endsWith('*') ? routePath.slice(0, -1).replace(/\/$/, '') : '';
 }
