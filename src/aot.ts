@@ -4,4 +4,37 @@
 // strict Content-Security-Policy pages).
 export { loadRouter, type AotRouter, type ModuleTable } from './compile/aot/load-router.js';
 export { normalizeRoute, routeListOf } from './compile/aot/route-source.js';
+// The built-in constraint factories, one export each: a built module imports those its routes use.
+export {
+  alphaConstraint,
+  boolConstraint,
+  datetimeConstraint,
+  decimalConstraint,
+  doubleConstraint,
+  fileConstraint,
+  floatConstraint,
+  guidConstraint,
+  intConstraint,
+  lengthConstraint,
+  longConstraint,
+  maxConstraint,
+  maxlengthConstraint,
+  minConstraint,
+  minlengthConstraint,
+  nonfileConstraint,
+  rangeConstraint,
+  regexConstraint,
+  requiredConstraint,
+} from './constraints/builtin-factories.js';
+// The in-place checks of the built-in constraints, one export each: a built module imports those its code calls.
+export {
+  alphaCheck,
+  boolCheck,
+  guidCheck,
+  intCheck,
+  lengthCheck,
+  longCheck,
+  rangeCheck,
+  regexCheck,
+} from './compile/match/generated/inline-constraints.js';
 export type { RouteDefinition } from './compile/route-entry.js';

@@ -32,15 +32,36 @@ describe('compileToModule', () => {
 
   it('writes a module that imports the runtime and nothing else, with the matcher as code (snapshot)', () => {
     const source = compileToModule(routes);
-    expect(source.match(/^import .*$/gm)).toEqual(['import { loadRouter } from "switchyard-router/aot";']);
+    expect(source.match(/^import .*$/gm)).toEqual(['import { loadRouter, intConstraint, intCheck } from "switchyard-router/aot";']);
     expect(source.replace(/\/\/.*$/gm, '')).not.toMatch(/\beval\b|new Function/); // (comments aside: the header says it needs neither)
     expect(source).toMatchSnapshot();
   });
 
   it('imports the route module it was built from, when given one', () => {
     const source = compileToModule(routes, { routesModule: './routes.mjs', runtime: './aot.js' });
-    expect(source.match(/^import .*$/gm)).toEqual(['import { loadRouter } from "./aot.js";', 'import * as source from "./routes.mjs";']);
+    expect(source.match(/^import .*$/gm)).toEqual(['import { loadRouter, intConstraint, intCheck } from "./aot.js";', 'import * as source from "./routes.mjs";']);
     expect(source).toContain('routes: source,');
+  });
+
+  // A module imports from the runtime only the built-in constraint factories its routes name (inline, or as a string
+  // of a constraints object; a custom name replaces a built-in one) and the in-place checks its code may call, so a
+  // bundle of it carries no other constraint class or parser (test/workers-bundle.test.ts); it answers as compile().
+  const int = (): RegexRouteConstraint => new RegexRouteConstraint('^1$');
+  it.each([
+    { what: 'an inline name', routes: [{ template: 'a/{id:int}' }], imports: ['intConstraint', 'intCheck'] },
+    { what: 'a name in any case, its check shared', routes: [{ template: 'a/{id:MinLength(2)}/{x:length(3)}' }], imports: ['minlengthConstraint', 'lengthConstraint', 'lengthCheck'] },
+    { what: 'a name in a constraints object', routes: [{ template: 'a/{id}', constraints: { id: ['range(1,5)', 'alpha'] } }], imports: ['alphaConstraint', 'rangeConstraint', 'alphaCheck', 'rangeCheck'] },
+    { what: 'a string that names no constraint (a regular expression)', routes: [{ template: 'a/{id}', constraints: { id: '^x$' } }], imports: ['regexCheck'] },
+    { what: 'a name with no in-place check', routes: [{ template: 'a/{id:datetime}' }], imports: ['datetimeConstraint'] },
+    { what: 'a route only for links: its factory, no check', routes: [{ template: 'a/{id:guid}', generationOnly: true }, { template: 'b' }], imports: ['guidConstraint'] },
+    { what: 'a custom name in place of a built-in one', routes: [{ template: 'a/{id:int}' }], constraints: { int }, imports: ['regexCheck'] },
+    { what: 'no constraint', routes: [{ template: 'a/{id}' }], imports: [] },
+  ])('imports what its routes use: $what', ({ routes: used, constraints, imports }) => {
+    const source = compileToModule(used, { routesModule: './routes.mjs', constraints });
+    expect(/^import \{ loadRouter(.*) \} from "switchyard-router\/aot";$/m.exec(source)?.[1].split(', ').slice(1)).toEqual(imports);
+    const built = evaluateBuiltModule(source, { default: used, constraints });
+    const compiled = compile(used, { constraints });
+    for (const path of ['/a/1', '/a/12', '/a/12/abc', '/a/x', '/a/abc', '/a/2009-05-12', '/b']) expect(summary(built.match(path))).toEqual(summary(compiled.match(path)));
   });
 
   // Hostile text in every place a route puts a string: it must come back as data, never run.
@@ -154,16 +175,21 @@ describe('compileToModule', () => {
 
     // A built router resolves the names it was built with: no guess at a misspelt name (the guesser stays out of
     // the runtime's bundle), no advice to register the name with compile().
+    // The names there are: the built-in ones the module imports (those its routes use), and the route module's.
     it('a custom constraint name the route module no longer exports: refused, naming the names there are', () => {
-      const refusal = (() => {
+      const refusal = (module: string, routes: RouteDefinition[]) => {
         try {
-          evaluateBuiltModule(source, { default: built });
+          evaluateBuiltModule(module, { default: routes });
         } catch (error) {
           return (error as Error).message;
         }
-      })();
-      expect(refusal).toMatch(/^Cannot create route "post" with template "c\/\{s:slug\}": the inline constraint "slug" of parameter "s" is unknown\. The known constraints are int, bool, .*, regex\.$/);
-      expect(refusal).not.toMatch(/did you mean|compile\(/);
+      };
+      const unknown = '^Cannot create route "post" with template "c\\/\\{s:slug\\}": the inline constraint "slug" of parameter "s" is unknown\\.';
+      expect(refusal(source, built)).toMatch(new RegExp(`${unknown} No constraint name is known\\.$`));
+      const withInt: RouteDefinition[] = [...built, { template: 'd/{n:int}', constraints: { n: 'range(1,9)' } }];
+      const withIntSource = compileToModule(withInt, { routesModule: './routes.mjs', constraints: slugA });
+      expect(refusal(withIntSource, withInt)).toMatch(new RegExp(`${unknown} The known constraints are int, range\\.$`));
+      expect(refusal(source, built)).not.toMatch(/did you mean|compile\(/);
     });
 
     it.each([
@@ -208,7 +234,7 @@ describe('compileToModule', () => {
     it('names the command it was built with, when the module records one', () => {
       const built = compileToModule([{ template: 'a' }], { buildCommand: "switchyard build 'my routes.json' -o router.mjs" });
       expect(() => evaluateBuiltModule(built.replace(/^ {2}format: \d+,$/m, '  format: 1,'), null)).toThrow(
-        "reads format 3: build it again with this switchyard-router: npx switchyard build 'my routes.json' -o router.mjs",
+        `reads format ${MODULE_FORMAT}: build it again with this switchyard-router: npx switchyard build 'my routes.json' -o router.mjs`,
       );
     });
 
@@ -222,6 +248,8 @@ describe('compileToModule', () => {
       expect({
         format: MODULE_FORMAT,
         fields: [...table.matchAll(/^ {2}(\w+)[:,]/gm)].map((m) => m[1]),
+        // The runtime's exports a module imports: the constraint factories and in-place checks its routes use.
+        imports: /^import \{ (.*) \} from "switchyard-router\/aot";$/m.exec(full)?.[1],
         helpers: Object.keys(helpers).sort(),
         digest: routeDigest(compile(routes).routes[0]),
       }).toMatchInlineSnapshot(`
@@ -233,13 +261,15 @@ describe('compileToModule', () => {
             "routes",
             "templates",
             "digests",
+            "constraints",
+            "checks",
             "segments",
             "options",
             "constants",
             "matcher",
             "shapes",
           ],
-          "format": 3,
+          "format": 4,
           "helpers": [
             "alpha",
             "asciiEquals",
@@ -257,6 +287,7 @@ describe('compileToModule', () => {
             "setValue",
             "walk",
           ],
+          "imports": "loadRouter, intConstraint, intCheck, regexCheck",
         }
       `);
     });

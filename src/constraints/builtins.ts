@@ -34,6 +34,7 @@ abstract class ValueRouteConstraint implements RouteConstraint {
 
 /** {p:int} — a 32-bit signed integer. */
 export class IntRouteConstraint extends ValueRouteConstraint {
+  static readonly builtinName: string = 'int';
   protected override matchValue(value: unknown): boolean {
     if (typeof value === 'number') return Number.isInteger(value) && value >= -2147483648 && value <= 2147483647;
     return super.matchValue(value);
@@ -45,6 +46,7 @@ export class IntRouteConstraint extends ValueRouteConstraint {
 
 /** {p:long} — a 64-bit signed integer. */
 export class LongRouteConstraint extends ValueRouteConstraint {
+  static readonly builtinName: string = 'long';
   protected override matchValue(value: unknown): boolean {
     if (typeof value === 'number') return Number.isSafeInteger(value);
     return super.matchValue(value);
@@ -56,6 +58,7 @@ export class LongRouteConstraint extends ValueRouteConstraint {
 
 /** {p:bool} — "true" or "false", any case. */
 export class BoolRouteConstraint extends ValueRouteConstraint {
+  static readonly builtinName: string = 'bool';
   protected override matchValue(value: unknown): boolean {
     return typeof value === 'boolean' || super.matchValue(value);
   }
@@ -66,6 +69,7 @@ export class BoolRouteConstraint extends ValueRouteConstraint {
 
 /** {p:datetime} — a date and/or time the invariant culture can parse. */
 export class DateTimeRouteConstraint extends ValueRouteConstraint {
+  static readonly builtinName: string = 'datetime';
   protected override matchValue(value: unknown): boolean {
     if (value instanceof Date) return !Number.isNaN(value.getTime());
     return super.matchValue(value);
@@ -77,6 +81,7 @@ export class DateTimeRouteConstraint extends ValueRouteConstraint {
 
 /** {p:decimal} — a decimal number (no exponent), invariant culture. */
 export class DecimalRouteConstraint extends ValueRouteConstraint {
+  static readonly builtinName: string = 'decimal';
   protected override matchValue(value: unknown): boolean {
     if (typeof value === 'number') return Number.isFinite(value) && Math.abs(value) < 7.9228162514264337593543950335e28;
     return super.matchValue(value);
@@ -88,6 +93,7 @@ export class DecimalRouteConstraint extends ValueRouteConstraint {
 
 /** {p:double} — a floating-point number, invariant culture. */
 export class DoubleRouteConstraint extends ValueRouteConstraint {
+  static readonly builtinName: string = 'double';
   protected override matchValue(value: unknown): boolean {
     return typeof value === 'number' || super.matchValue(value);
   }
@@ -98,6 +104,7 @@ export class DoubleRouteConstraint extends ValueRouteConstraint {
 
 /** {p:float} — a single-precision number: a value past float.MaxValue (about 3.4e38) is rejected. */
 export class FloatRouteConstraint extends ValueRouteConstraint {
+  static readonly builtinName: string = 'float';
   protected override matchValue(value: unknown): boolean {
     if (typeof value === 'number') return Number.isNaN(value) || !Number.isFinite(value) || Math.abs(value) <= 3.4028234663852886e38;
     return super.matchValue(value);
@@ -109,6 +116,7 @@ export class FloatRouteConstraint extends ValueRouteConstraint {
 
 /** {p:guid} — a GUID in the N, D, B, P or X format. */
 export class GuidRouteConstraint extends ValueRouteConstraint {
+  static readonly builtinName: string = 'guid';
   matchText(text: string): boolean {
     return isGuid(text);
   }
@@ -116,6 +124,7 @@ export class GuidRouteConstraint extends ValueRouteConstraint {
 
 /** {p:alpha} — ASCII letters only (a-z, A-Z). */
 export class AlphaRouteConstraint extends ValueRouteConstraint {
+  static readonly builtinName: string = 'alpha';
   matchText(text: string): boolean {
     return /^[A-Za-z]*$/.test(text);
   }
@@ -137,6 +146,7 @@ function isFileName(text: string): boolean {
 
 /** {p:file} — looks like a file name ("a/b.txt"); ASP.NET Core 3.0+, for catch-all fallbacks. */
 export class FileNameRouteConstraint extends ValueRouteConstraint {
+  static readonly builtinName: string = 'file';
   matchText(text: string): boolean {
     return isFileName(text);
   }
@@ -144,6 +154,7 @@ export class FileNameRouteConstraint extends ValueRouteConstraint {
 
 /** {p:nonfile} — does not look like a file name; a missing value passes. */
 export class NonFileNameRouteConstraint extends ValueRouteConstraint {
+  static readonly builtinName: string = 'nonfile';
   override match(httpContext: unknown, route: unknown, routeKey: string, values: RouteValues, direction: RouteDirection): boolean {
     const value = getRouteValue(values, routeKey);
     return value === null || value === undefined || super.match(httpContext, route, routeKey, values, direction);
@@ -155,6 +166,7 @@ export class NonFileNameRouteConstraint extends ValueRouteConstraint {
 
 /** {p:minlength(n)} — at least n characters (UTF-16 code units, as .NET's string.Length). */
 export class MinLengthRouteConstraint extends ValueRouteConstraint {
+  static readonly builtinName: string = 'minlength';
   readonly minLength: number;
   constructor(minLength: number) {
     super();
@@ -167,6 +179,7 @@ export class MinLengthRouteConstraint extends ValueRouteConstraint {
 
 /** {p:maxlength(n)} — at most n characters. */
 export class MaxLengthRouteConstraint extends ValueRouteConstraint {
+  static readonly builtinName: string = 'maxlength';
   readonly maxLength: number;
   constructor(maxLength: number) {
     super();
@@ -179,6 +192,7 @@ export class MaxLengthRouteConstraint extends ValueRouteConstraint {
 
 /** {p:length(n)} exactly n characters, or {p:length(min,max)} from min to max inclusive. */
 export class LengthRouteConstraint extends ValueRouteConstraint {
+  static readonly builtinName: string = 'length';
   readonly minLength: number;
   readonly maxLength: number;
   constructor(minLength: number, maxLength: number = minLength) {
@@ -196,6 +210,7 @@ export class LengthRouteConstraint extends ValueRouteConstraint {
 
 /** {p:range(min,max)} — a 64-bit integer from min to max inclusive; min(n) and max(n) are its halves. */
 export class RangeRouteConstraint extends ValueRouteConstraint {
+  static readonly builtinName: string = 'range';
   constructor(
     readonly min: bigint,
     readonly max: bigint,
@@ -211,6 +226,7 @@ export class RangeRouteConstraint extends ValueRouteConstraint {
 
 /** {p:min(n)} — a 64-bit integer of at least n. */
 export class MinRouteConstraint extends RangeRouteConstraint {
+  static override readonly builtinName: string = 'min';
   constructor(min: bigint) {
     super(min, INT64_MAX);
   }
@@ -218,6 +234,7 @@ export class MinRouteConstraint extends RangeRouteConstraint {
 
 /** {p:max(n)} — a 64-bit integer of at most n. */
 export class MaxRouteConstraint extends RangeRouteConstraint {
+  static override readonly builtinName: string = 'max';
   constructor(max: bigint) {
     super(INT64_MIN, max);
   }
@@ -228,6 +245,7 @@ export class MaxRouteConstraint extends RangeRouteConstraint {
  * (a string in the constraints object is anchored for you). Compiled once, when the route is created.
  */
 export class RegexRouteConstraint extends ValueRouteConstraint {
+  static readonly builtinName: string = 'regex';
   // Its own RegExp, out of reach: a RegExp has state no freeze stops (compile() replaces its expression in place,
   // lastIndex), and a route's constraints are handed to every request's handler.
   readonly #pattern: RegExp;
@@ -248,6 +266,7 @@ export class RegexRouteConstraint extends ValueRouteConstraint {
 
 /** {p:required} — a value must be present and non-empty (used in URL generation for non-parameter values). */
 export class RequiredRouteConstraint implements RouteConstraint {
+  static readonly builtinName: string = 'required';
   match(_httpContext: unknown, _route: unknown, routeKey: string, values: RouteValues): boolean {
     return toRouteString(getRouteValue(values, routeKey)) !== '';
   }
@@ -265,6 +284,7 @@ export function requestMethodOf(httpContext: unknown): string | undefined {
  * blocks nothing unless the values name a method explicitly under its key (ASP.NET behaviour).
  */
 export class HttpMethodRouteConstraint implements RouteConstraint {
+  static readonly builtinName: string = 'httpMethod';
   readonly allowedMethods: readonly string[];
   constructor(...allowedMethods: string[]) {
     this.allowedMethods = Object.freeze(allowedMethods.map((m) => m.toUpperCase()));
@@ -282,6 +302,7 @@ export class HttpMethodRouteConstraint implements RouteConstraint {
 
 /** Wraps the constraints of an optional parameter: no value means nothing to check (ASP.NET OptionalRouteConstraint). */
 export class OptionalRouteConstraint implements RouteConstraint {
+  static readonly builtinName: string = 'optional';
   constructor(readonly innerConstraint: RouteConstraint) {}
   match(httpContext: unknown, route: unknown, routeKey: string, values: RouteValues, direction: RouteDirection): boolean {
     if (getRouteValue(values, routeKey) === undefined) return true;
@@ -291,6 +312,7 @@ export class OptionalRouteConstraint implements RouteConstraint {
 
 /** All of several constraints on one key must pass. */
 export class CompositeRouteConstraint implements RouteConstraint {
+  static readonly builtinName: string = 'all';
   readonly constraints: readonly RouteConstraint[];
   constructor(constraints: readonly RouteConstraint[]) {
     // Its own list, frozen: the caller's list can change, this one cannot.
@@ -301,31 +323,15 @@ export class CompositeRouteConstraint implements RouteConstraint {
   }
 }
 
-/** The classes above: their objects are switchyard's own, frozen when a route takes them (freezeBuiltin). */
-const BUILTIN_CLASSES: ReadonlySet<unknown> = new Set([
-  IntRouteConstraint,
-  LongRouteConstraint,
-  BoolRouteConstraint,
-  DateTimeRouteConstraint,
-  DecimalRouteConstraint,
-  DoubleRouteConstraint,
-  FloatRouteConstraint,
-  GuidRouteConstraint,
-  AlphaRouteConstraint,
-  FileNameRouteConstraint,
-  NonFileNameRouteConstraint,
-  MinLengthRouteConstraint,
-  MaxLengthRouteConstraint,
-  LengthRouteConstraint,
-  RangeRouteConstraint,
-  MinRouteConstraint,
-  MaxRouteConstraint,
-  RegexRouteConstraint,
-  RequiredRouteConstraint,
-  HttpMethodRouteConstraint,
-  OptionalRouteConstraint,
-  CompositeRouteConstraint,
-]);
+/**
+ * The name of a constraint's built-in class ("int", "range", "optional"…: its own static builtinName), or null for
+ * a custom constraint, a subclass of a built-in one too (it may override match()). By a name on each class, not a
+ * list of the classes: a list would keep every class in a bundle that uses one (a Worker's built router).
+ */
+export function builtinNameOf(constraint: RouteConstraint): string | null {
+  const type: unknown = constraint.constructor;
+  return typeof type === 'function' && Object.hasOwn(type, 'builtinName') ? (type as unknown as { builtinName: string }).builtinName : null;
+}
 
 /**
  * Freezes a constraint of a built-in class (by exact class), with what it holds: a route's constraints reach every
@@ -334,5 +340,5 @@ const BUILTIN_CLASSES: ReadonlySet<unknown> = new Set([
  * too) is the application's own object, as a handler is: left as it is.
  */
 export function freezeBuiltin<C extends RouteConstraint>(constraint: C): C {
-  return BUILTIN_CLASSES.has(constraint.constructor) ? Object.freeze(constraint) : constraint;
+  return builtinNameOf(constraint) !== null ? Object.freeze(constraint) : constraint;
 }

@@ -1,27 +1,17 @@
 // What switchyard knows about each built-in constraint, stated once: the label a user writes, the values it
 // accepts (for the analyses of diagnostics()), the check the generated matcher runs in place, and the JSON
-// Schema OpenAPI documents. A description is found by the constraint's exact class: a subclass may override
-// match(), so it is a custom constraint, opaque to every analysis (one rule everywhere).
+// Schema OpenAPI documents. A description is found by the constraint's exact class (its builtinName, builtins.ts:
+// no class is named here, so a bundle keeps only the classes it uses): a subclass may override match(), so it is a
+// custom constraint, opaque to every analysis (one rule everywhere).
 import {
-  AlphaRouteConstraint,
-  BoolRouteConstraint,
-  DateTimeRouteConstraint,
-  DecimalRouteConstraint,
-  DoubleRouteConstraint,
-  FileNameRouteConstraint,
-  FloatRouteConstraint,
-  GuidRouteConstraint,
-  IntRouteConstraint,
-  LengthRouteConstraint,
-  LongRouteConstraint,
-  MaxLengthRouteConstraint,
-  MaxRouteConstraint,
-  MinLengthRouteConstraint,
-  MinRouteConstraint,
-  NonFileNameRouteConstraint,
-  RangeRouteConstraint,
-  RegexRouteConstraint,
-  RequiredRouteConstraint,
+  builtinNameOf,
+  type LengthRouteConstraint,
+  type MaxLengthRouteConstraint,
+  type MaxRouteConstraint,
+  type MinLengthRouteConstraint,
+  type MinRouteConstraint,
+  type RangeRouteConstraint,
+  type RegexRouteConstraint,
 } from './builtins.js';
 import { INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN } from './invariant-parsers.js';
 import type { RouteConstraint } from './route-constraint.js';
@@ -98,60 +88,95 @@ function regexSchema(pattern: RegExp): Record<string, unknown> {
   return { type: 'string', pattern: pattern.source, ...(flags === '' ? {} : { 'x-switchyard-pattern-flags': flags }) };
 }
 
-/** The description of a built-in constraint, by exact class; null for anything else (custom, subclassed, wrappers). */
-export function describeConstraint(c: RouteConstraint): ConstraintDescription | null {
-  switch (c.constructor) {
-    case IntRouteConstraint:
-      return plain('int', { integers: INT32, inline: [{ helper: 'int', args: [] }], schema: { type: 'integer', format: 'int32' } });
-    case LongRouteConstraint:
-      return plain('long', { integers: INT64, inline: [{ helper: 'long', args: [] }], schema: { type: 'integer', format: 'int64' } });
-    case BoolRouteConstraint:
-      return plain('bool', { kind: 'boolean', inline: [{ helper: 'bool', args: [] }], schema: { type: 'boolean' } });
-    case DateTimeRouteConstraint:
-      return plain('datetime', { schema: { type: 'string', format: 'date-time' } });
-    case DecimalRouteConstraint:
-      return plain('decimal', { kind: 'decimal', schema: { type: 'number' } });
-    case DoubleRouteConstraint:
-      return plain('double', { schema: { type: 'number', format: 'double' } });
-    case FloatRouteConstraint:
-      return plain('float', { schema: { type: 'number', format: 'float' } });
-    case GuidRouteConstraint:
-      return plain('guid', { inline: [{ helper: 'guid', args: [] }], schema: { type: 'string', format: 'uuid' } });
-    case AlphaRouteConstraint:
-      return plain('alpha', { kind: 'letters', inline: [{ helper: 'alpha', args: [] }], schema: { type: 'string', pattern: '^[A-Za-z]*$' } });
-    case FileNameRouteConstraint:
-      return plain('file', { schema: { type: 'string', pattern: FILE_NAME_PATTERN } });
-    case NonFileNameRouteConstraint:
-      return plain('nonfile', { schema: { type: 'string', not: { pattern: FILE_NAME_PATTERN } } });
-    case MinLengthRouteConstraint: {
-      const { minLength } = c as MinLengthRouteConstraint;
-      return lengths(`minlength(${minLength})`, minLength, Infinity, { minLength });
-    }
-    case MaxLengthRouteConstraint: {
-      const { maxLength } = c as MaxLengthRouteConstraint;
-      return lengths(`maxlength(${maxLength})`, 0, maxLength, { maxLength });
-    }
-    case LengthRouteConstraint: {
-      const { minLength, maxLength } = c as LengthRouteConstraint;
-      return lengths(`length(${minLength},${maxLength})`, minLength, maxLength, { minLength, maxLength });
-    }
-    case MinRouteConstraint:
-      return integers(`min(${(c as MinRouteConstraint).min})`, (c as MinRouteConstraint).min, INT64[1]);
-    case MaxRouteConstraint:
-      return integers(`max(${(c as MaxRouteConstraint).max})`, INT64[0], (c as MaxRouteConstraint).max);
-    case RangeRouteConstraint: {
-      const { min, max } = c as RangeRouteConstraint;
-      return integers(`range(${min},${max})`, min, max);
-    }
-    case RegexRouteConstraint: {
+/**
+ * The label of a described built-in constraint, as a user writes it ("int", "range(1,10)", "regex(^a$)"); null for
+ * anything else (custom, subclassed, the wrappers, the HTTP method constraint). Apart from the descriptions: a
+ * built router's runtime needs only this (route digests, the static table), not the schemas.
+ */
+export function constraintLabel(c: RouteConstraint): string | null {
+  const name = builtinNameOf(c);
+  switch (name) {
+    case null:
+    case 'optional':
+    case 'all':
+    case 'httpMethod':
+      return null;
+    case 'minlength':
+      return `minlength(${(c as MinLengthRouteConstraint).minLength})`;
+    case 'maxlength':
+      return `maxlength(${(c as MaxLengthRouteConstraint).maxLength})`;
+    case 'length':
+      return `length(${(c as LengthRouteConstraint).minLength},${(c as LengthRouteConstraint).maxLength})`;
+    case 'min':
+      return `min(${(c as MinRouteConstraint).min})`;
+    case 'max':
+      return `max(${(c as MaxRouteConstraint).max})`;
+    case 'range':
+      return `range(${(c as RangeRouteConstraint).min},${(c as RangeRouteConstraint).max})`;
+    case 'regex': {
       const { pattern } = c as RegexRouteConstraint;
       // Inline and string regexes ignore case; a RegExp object keeps its own flags, so it shows them.
-      const label = pattern.flags === 'i' ? `regex(${pattern.source})` : `/${pattern.source}/${pattern.flags}`;
+      return pattern.flags === 'i' ? `regex(${pattern.source})` : `/${pattern.source}/${pattern.flags}`;
+    }
+    default:
+      return name;
+  }
+}
+
+/** The description of a built-in constraint, by exact class; null for anything else (custom, subclassed, wrappers). */
+export function describeConstraint(c: RouteConstraint): ConstraintDescription | null {
+  const label = constraintLabel(c);
+  if (label === null) return null;
+  switch (builtinNameOf(c)) {
+    case 'int':
+      return plain(label, { integers: INT32, inline: [{ helper: 'int', args: [] }], schema: { type: 'integer', format: 'int32' } });
+    case 'long':
+      return plain(label, { integers: INT64, inline: [{ helper: 'long', args: [] }], schema: { type: 'integer', format: 'int64' } });
+    case 'bool':
+      return plain(label, { kind: 'boolean', inline: [{ helper: 'bool', args: [] }], schema: { type: 'boolean' } });
+    case 'datetime':
+      return plain(label, { schema: { type: 'string', format: 'date-time' } });
+    case 'decimal':
+      return plain(label, { kind: 'decimal', schema: { type: 'number' } });
+    case 'double':
+      return plain(label, { schema: { type: 'number', format: 'double' } });
+    case 'float':
+      return plain(label, { schema: { type: 'number', format: 'float' } });
+    case 'guid':
+      return plain(label, { inline: [{ helper: 'guid', args: [] }], schema: { type: 'string', format: 'uuid' } });
+    case 'alpha':
+      return plain(label, { kind: 'letters', inline: [{ helper: 'alpha', args: [] }], schema: { type: 'string', pattern: '^[A-Za-z]*$' } });
+    case 'file':
+      return plain(label, { schema: { type: 'string', pattern: FILE_NAME_PATTERN } });
+    case 'nonfile':
+      return plain(label, { schema: { type: 'string', not: { pattern: FILE_NAME_PATTERN } } });
+    case 'minlength': {
+      const { minLength } = c as MinLengthRouteConstraint;
+      return lengths(label, minLength, Infinity, { minLength });
+    }
+    case 'maxlength': {
+      const { maxLength } = c as MaxLengthRouteConstraint;
+      return lengths(label, 0, maxLength, { maxLength });
+    }
+    case 'length': {
+      const { minLength, maxLength } = c as LengthRouteConstraint;
+      return lengths(label, minLength, maxLength, { minLength, maxLength });
+    }
+    case 'min':
+      return integers(label, (c as MinRouteConstraint).min, INT64[1]);
+    case 'max':
+      return integers(label, INT64[0], (c as MaxRouteConstraint).max);
+    case 'range': {
+      const { min, max } = c as RangeRouteConstraint;
+      return integers(label, min, max);
+    }
+    case 'regex': {
+      const { pattern } = c as RegexRouteConstraint;
       return plain(label, { pattern, inline: [{ helper: 'regex', args: [pattern] }], schema: regexSchema(pattern) });
     }
-    case RequiredRouteConstraint:
+    case 'required':
       // A value from a URL segment is never empty: nothing to check in place.
-      return plain('required', { inline: [], schema: { type: 'string', minLength: 1 } });
+      return plain(label, { inline: [], schema: { type: 'string', minLength: 1 } });
     default:
       return null;
   }

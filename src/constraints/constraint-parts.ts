@@ -1,8 +1,8 @@
 // One rule for what a constraint is made of, read by every analysis (the static table, the emitted in-place
 // checks, explain/diagnostics, OpenAPI): the Optional and Composite wrappers are opened into the constraints they
 // hold, by exact class as built-ins are described (a subclass may override match(), so it is custom and opaque).
-import { CompositeRouteConstraint, OptionalRouteConstraint } from './builtins.js';
-import { describeConstraint } from './constraint-description.js';
+import { builtinNameOf, type CompositeRouteConstraint, type OptionalRouteConstraint } from './builtins.js';
+import { constraintLabel } from './constraint-description.js';
 import type { RouteConstraint } from './route-constraint.js';
 
 /**
@@ -10,10 +10,10 @@ import type { RouteConstraint } from './route-constraint.js';
  * otherwise asks its inner constraint, so what it checks of a present value is what the inner one checks.
  */
 export function constraintParts(constraint: RouteConstraint): RouteConstraint[] {
-  switch (constraint.constructor) {
-    case OptionalRouteConstraint:
+  switch (builtinNameOf(constraint)) {
+    case 'optional':
       return constraintParts((constraint as OptionalRouteConstraint).innerConstraint);
-    case CompositeRouteConstraint:
+    case 'all':
       return (constraint as CompositeRouteConstraint).constraints.flatMap(constraintParts);
     default:
       return [constraint];
@@ -26,5 +26,5 @@ export function constraintParts(constraint: RouteConstraint): RouteConstraint[] 
  * constraint, which reads the request.
  */
 export function dependsOnlyOnValue(constraint: RouteConstraint): boolean {
-  return constraintParts(constraint).every((part) => describeConstraint(part) !== null);
+  return constraintParts(constraint).every((part) => constraintLabel(part) !== null);
 }

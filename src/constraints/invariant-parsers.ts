@@ -107,22 +107,31 @@ export function isSinglePrecision(text: string): boolean {
   return Math.abs(Math.fround(value)) <= SINGLE_MAX;
 }
 
-const HEX = '[0-9a-fA-F]';
-const GUID_D = `${HEX}{8}-${HEX}{4}-${HEX}{4}-${HEX}{4}-${HEX}{12}`;
-const GUID_FORMATS = [
-  new RegExp(`^${HEX}{32}$`), // N
-  new RegExp(`^${GUID_D}$`), // D
-  new RegExp(`^\\{${GUID_D}\\}$`), // B
-  new RegExp(`^\\(${GUID_D}\\)$`), // P
-];
-const X = `0[xX]${HEX}`;
-// X: {0xdddddddd,0xdddd,0xdddd,{0xdd,0xdd,0xdd,0xdd,0xdd,0xdd,0xdd,0xdd}}; white space inside is ignored.
-const GUID_X = new RegExp(`^\\{${X}{1,8},${X}{1,4},${X}{1,4},\\{${X}{1,2}(?:,${X}{1,2}){7}\\}\\}$`);
+// The expressions of Guid.TryParse, made on its first call: a bundle that never checks a GUID carries none of them
+// (a module-level expression built from a template string is kept by a bundler even when nothing reads it).
+let guidFormats: { readonly formats: readonly RegExp[]; readonly x: RegExp } | undefined;
+function guidFormatsOf(): NonNullable<typeof guidFormats> {
+  if (guidFormats !== undefined) return guidFormats;
+  const HEX = '[0-9a-fA-F]';
+  const GUID_D = `${HEX}{8}-${HEX}{4}-${HEX}{4}-${HEX}{4}-${HEX}{12}`;
+  const X = `0[xX]${HEX}`;
+  return (guidFormats = {
+    formats: [
+      new RegExp(`^${HEX}{32}$`), // N
+      new RegExp(`^${GUID_D}$`), // D
+      new RegExp(`^\\{${GUID_D}\\}$`), // B
+      new RegExp(`^\\(${GUID_D}\\)$`), // P
+    ],
+    // X: {0xdddddddd,0xdddd,0xdddd,{0xdd,0xdd,0xdd,0xdd,0xdd,0xdd,0xdd,0xdd}}; white space inside is ignored.
+    x: new RegExp(`^\\{${X}{1,8},${X}{1,4},${X}{1,4},\\{${X}{1,2}(?:,${X}{1,2}){7}\\}\\}$`),
+  });
+}
 
 /** Guid.TryParse: the N, D, B, P and X formats, surrounding white space allowed. */
 export function isGuid(text: string): boolean {
   const t = text.trim();
-  return GUID_FORMATS.some((re) => re.test(t)) || GUID_X.test(t.replace(/\s+/g, ''));
+  const { formats, x } = guidFormatsOf();
+  return formats.some((re) => re.test(t)) || x.test(t.replace(/\s+/g, ''));
 }
 
 const BOOL = /^[\s\0]*(true|false)[\s\0]*$/i;
@@ -140,7 +149,6 @@ const DAY_NAME = '(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday
 // Each optional part brings its own leading white space, so no two \s* runs are adjacent (no quadratic backtracking).
 const TIME = '(\\d{1,2})(?::(\\d{1,2})(?::(\\d{1,2})(?:\\.(\\d{1,7}))?)?)?(?:\\s*(am|pm|a|p))?';
 const ZONE = '(?:\\s*(z|gmt|utc|[+-]\\d{1,2}(?::?\\d{2})?))?';
-const OPT_TIME = `(?:(?:\\s+|t)${TIME}${ZONE})?`;
 
 interface DateShape {
   re: RegExp;
@@ -149,25 +157,31 @@ interface DateShape {
 }
 
 const monthOf = (name: string): number => MONTHS.indexOf(name.slice(0, 3).toLowerCase()) + 1;
-const shapes: DateShape[] = [
-  // 2009-05-12, 2009/05/12, 2009.05.12 (+ time): year first
-  { re: new RegExp(`^(\\d{4})([-/.])(\\d{1,2})\\2(\\d{1,2})${OPT_TIME}$`, 'i'), read: (m) => [+m[1], +m[3], +m[4], 5] },
-  // 12/25/2009, 12-25-2009, 12.25.2009 (+ time): month first, as the invariant culture's MM/dd/yyyy
-  { re: new RegExp(`^(\\d{1,2})([-/.])(\\d{1,2})\\2(\\d{4}|\\d{2})${OPT_TIME}$`, 'i'), read: (m) => [year(m[4]), +m[1], +m[3], 5] },
-  // 15 February 2009, Sun, 15 Feb 2009 10:00:00 GMT
-  { re: new RegExp(`^${DAY_NAME}(\\d{1,2})\\s+${MONTH},?\\s+(\\d{4})${OPT_TIME}$`, 'i'), read: (m) => [+m[3], monthOf(m[2]), +m[1], 4] },
-  // February 15, 2009 / Feb 15 2009
-  { re: new RegExp(`^${DAY_NAME}${MONTH}\\s+(\\d{1,2}),?\\s+(\\d{4})${OPT_TIME}$`, 'i'), read: (m) => [+m[3], monthOf(m[1]), +m[2], 4] },
-  // February 2009 (the 1st)
-  { re: new RegExp(`^${MONTH},?\\s+(\\d{4})$`, 'i'), read: (m) => [+m[2], monthOf(m[1]), 1, 3] },
-  // 12/25, 12-25 (+ time): month and day of the current year
-  { re: new RegExp(`^(\\d{1,2})([-/.])(\\d{1,2})${OPT_TIME}$`, 'i'), read: (m) => [currentYear(), +m[1], +m[3], 4] },
-  // February 15, 15 February (+ time): current year
-  { re: new RegExp(`^${DAY_NAME}${MONTH}\\s+(\\d{1,2})${OPT_TIME}$`, 'i'), read: (m) => [currentYear(), monthOf(m[1]), +m[2], 3] },
-  { re: new RegExp(`^${DAY_NAME}(\\d{1,2})\\s+${MONTH}${OPT_TIME}$`, 'i'), read: (m) => [currentYear(), monthOf(m[2]), +m[1], 3] },
-];
+// The shapes' expressions, made on the first date checked: a bundle that never checks one carries none of them.
+let dateShapes: { readonly shapes: readonly DateShape[]; readonly timeOnly: RegExp } | undefined;
+function dateShapesOf(): NonNullable<typeof dateShapes> {
+  if (dateShapes !== undefined) return dateShapes;
+  const OPT_TIME = `(?:(?:\\s+|t)${TIME}${ZONE})?`;
+  const shapes: DateShape[] = [
+    // 2009-05-12, 2009/05/12, 2009.05.12 (+ time): year first
+    { re: new RegExp(`^(\\d{4})([-/.])(\\d{1,2})\\2(\\d{1,2})${OPT_TIME}$`, 'i'), read: (m) => [+m[1], +m[3], +m[4], 5] },
+    // 12/25/2009, 12-25-2009, 12.25.2009 (+ time): month first, as the invariant culture's MM/dd/yyyy
+    { re: new RegExp(`^(\\d{1,2})([-/.])(\\d{1,2})\\2(\\d{4}|\\d{2})${OPT_TIME}$`, 'i'), read: (m) => [year(m[4]), +m[1], +m[3], 5] },
+    // 15 February 2009, Sun, 15 Feb 2009 10:00:00 GMT
+    { re: new RegExp(`^${DAY_NAME}(\\d{1,2})\\s+${MONTH},?\\s+(\\d{4})${OPT_TIME}$`, 'i'), read: (m) => [+m[3], monthOf(m[2]), +m[1], 4] },
+    // February 15, 2009 / Feb 15 2009
+    { re: new RegExp(`^${DAY_NAME}${MONTH}\\s+(\\d{1,2}),?\\s+(\\d{4})${OPT_TIME}$`, 'i'), read: (m) => [+m[3], monthOf(m[1]), +m[2], 4] },
+    // February 2009 (the 1st)
+    { re: new RegExp(`^${MONTH},?\\s+(\\d{4})$`, 'i'), read: (m) => [+m[2], monthOf(m[1]), 1, 3] },
+    // 12/25, 12-25 (+ time): month and day of the current year
+    { re: new RegExp(`^(\\d{1,2})([-/.])(\\d{1,2})${OPT_TIME}$`, 'i'), read: (m) => [currentYear(), +m[1], +m[3], 4] },
+    // February 15, 15 February (+ time): current year
+    { re: new RegExp(`^${DAY_NAME}${MONTH}\\s+(\\d{1,2})${OPT_TIME}$`, 'i'), read: (m) => [currentYear(), monthOf(m[1]), +m[2], 3] },
+    { re: new RegExp(`^${DAY_NAME}(\\d{1,2})\\s+${MONTH}${OPT_TIME}$`, 'i'), read: (m) => [currentYear(), monthOf(m[2]), +m[1], 3] },
+  ];
+  return (dateShapes = { shapes, timeOnly: new RegExp(`^${TIME}${ZONE}$`, 'i') });
+}
 const currentYear = (): number => new Date().getFullYear();
-const TIME_ONLY = new RegExp(`^${TIME}${ZONE}$`, 'i');
 
 function year(text: string): number {
   // Two-digit years: the invariant calendar's TwoDigitYearMax is 2049.
@@ -199,12 +213,13 @@ function isValidTime(m: RegExpExecArray, at: number): boolean {
 /** DateTime.TryParse with the invariant culture, for the date and time shapes it commonly accepts. */
 export function isDateTime(text: string): boolean {
   const t = text.trim();
+  const { shapes, timeOnly } = dateShapesOf();
   for (const shape of shapes) {
     const m = shape.re.exec(t);
     if (!m) continue;
     const [y, mo, d, at] = shape.read(m);
     return isValidDate(y, mo, d) && isValidTime(m, at);
   }
-  const time = TIME_ONLY.exec(t);
+  const time = timeOnly.exec(t);
   return time !== null && isValidTime(time, 1);
 }

@@ -6,16 +6,23 @@ import type { RouteTemplate } from '../template/ast.js';
 import { findParameter } from '../template/ast.js';
 import { CompositeRouteConstraint, freezeBuiltin, OptionalRouteConstraint, RegexRouteConstraint } from './builtins.js';
 import { FrozenMap } from './frozen-map.js';
-import { builtinConstraints, InlineConstraintResolver, splitReference } from './inline-constraint-resolver.js';
-import type { RouteConstraint } from './route-constraint.js';
+import { builtinConstraints } from './builtin-factories.js';
+import { InlineConstraintResolver, splitReference } from './inline-constraint-resolver.js';
+import type { ConstraintFactory, RouteConstraint } from './route-constraint.js';
 
-export { builtinConstraints, InlineConstraintResolver } from './inline-constraint-resolver.js';
+export { builtinConstraints } from './builtin-factories.js';
+export { InlineConstraintResolver } from './inline-constraint-resolver.js';
 
 /** What the constraints object of a route may hold for one key. */
 export type ConstraintSpec = RouteConstraint | RegExp | string;
 
 /** compile()'s resolver of inline constraint names: a misspelt name is answered with the name it likely meant. */
 export class ConstraintRegistry extends InlineConstraintResolver {
+  /** Every built-in name, then `extra` (a name of both is extra's). */
+  constructor(extra?: Readonly<Record<string, ConstraintFactory>>) {
+    super(builtinConstraints, extra);
+  }
+
   /** A new registry with the same names, to extend without touching this one. */
   clone(): ConstraintRegistry {
     const copy = new ConstraintRegistry();

@@ -7,7 +7,7 @@ import type { CompileOptions, CompiledRouter } from '../compile/compile.js';
 import type { RouteMatch } from '../compile/matcher.js';
 import type { RouteDefinition } from '../compile/route-entry.js';
 import type { RouteValues } from '../route-values.js';
-import { problem, type ProblemDetails } from '../pipeline/problem-details.js';
+import { methodNotAllowedProblem, type ProblemDetails } from '../pipeline/problem-details.js';
 import { encodeUrlPart } from '../compile/generate/url-encoder.js';
 import type { UrlFor } from './typed-routes.js';
 
@@ -59,7 +59,7 @@ export function decide(router: AdapterRouter, method: string, target: string, op
   if (options.options !== false) methods.add('OPTIONS');
   const allow = [...methods].sort().join(', ');
   if (wantOptions) return { kind: 'options', allow };
-  return { kind: 'methodNotAllowed', allow, problem: problem(405, `${method} is not allowed here; use ${allow}.`) };
+  return { kind: 'methodNotAllowed', allow, problem: methodNotAllowedProblem(`${method} is not allowed here; use ${allow}.`) };
 }
 
 /**

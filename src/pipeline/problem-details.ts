@@ -11,15 +11,20 @@ export interface ProblemDetails {
   [extension: string]: unknown;
 }
 
-// Each error status with its reason phrase (the problem's title, as RFC 9457 asks for) and the RFC section that
-// defines it (the problem's type). A status outside the list gets "about:blank" as RFC 9457 says.
-const STATUSES: Record<number, readonly [title: string, type: string]> = {
+/** A status's reason phrase (the problem's title, as RFC 9457 asks for) and the RFC section that defines it (its type). */
+type StatusText = readonly [title: string, type: string];
+
+/** 405, apart: the adapters answer only this one, and a Worker's bundle of them need not carry the whole table. */
+const METHOD_NOT_ALLOWED: StatusText = ['Method Not Allowed', 'rfc9110#section-15.5.6'];
+
+// Each error status with its text. A status outside the list gets "about:blank" as RFC 9457 says.
+const STATUSES: Record<number, StatusText> = {
   400: ['Bad Request', 'rfc9110#section-15.5.1'],
   401: ['Unauthorized', 'rfc9110#section-15.5.2'],
   402: ['Payment Required', 'rfc9110#section-15.5.3'],
   403: ['Forbidden', 'rfc9110#section-15.5.4'],
   404: ['Not Found', 'rfc9110#section-15.5.5'],
-  405: ['Method Not Allowed', 'rfc9110#section-15.5.6'],
+  405: METHOD_NOT_ALLOWED,
   406: ['Not Acceptable', 'rfc9110#section-15.5.7'],
   407: ['Proxy Authentication Required', 'rfc9110#section-15.5.8'],
   408: ['Request Timeout', 'rfc9110#section-15.5.9'],
@@ -49,7 +54,15 @@ const STATUSES: Record<number, readonly [title: string, type: string]> = {
 
 /** A problem whose type is the RFC section that defines `status`. */
 export function problem(status: number, detail?: string, extensions?: Record<string, unknown>): ProblemDetails {
-  const known = STATUSES[status];
+  return problemOf(status, STATUSES[status], detail, extensions);
+}
+
+/** The 405 problem (what problem(405, detail) gives), without the table of every status. */
+export function methodNotAllowedProblem(detail: string): ProblemDetails {
+  return problemOf(405, METHOD_NOT_ALLOWED, detail);
+}
+
+function problemOf(status: number, known: StatusText | undefined, detail?: string, extensions?: Record<string, unknown>): ProblemDetails {
   return {
     type: known ? `https://www.rfc-editor.org/rfc/${known[1]}` : 'about:blank',
     title: known ? known[0] : 'Error',

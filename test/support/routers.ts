@@ -5,6 +5,7 @@
 // "aot case-sensitive" (SWITCHYARD_CASE_SENSITIVE=1) run the same tables and properties once more on tables
 // compiled with caseSensitive: true, each table with the cases whose answer cannot depend on case (forCaseMode).
 import { runInThisContext } from 'node:vm';
+import * as aotRuntime from '../../src/aot.js';
 import { loadRouter } from '../../src/aot.js';
 import { compile, compileToModule, type AotRouter, type CompileOptions, type CompiledRouter, type MatchStrategy, type RouteDefinition } from '../../src/index.js';
 import { foldCase } from '../../src/compile/case-fold.js';
@@ -109,13 +110,14 @@ function loadBuilt(routes: RouteDefinition[], options: Omit<CompileOptions, 'str
 
 /**
  * A built module's router, the module evaluated in place: its imports become the runtime (`load`, by default
- * loadRouter itself) and `routeModule`.
+ * loadRouter itself; the rest of what it imports, the constraint factories, from the runtime's entry) and
+ * `routeModule`.
  */
 export function evaluateBuiltModule(source: string, routeModule: object | null, load: typeof loadRouter = loadRouter): AotRouter {
   const body = source
-    .replace(/^import \{ loadRouter \} from .*;$/m, '')
+    .replace(/^import \{ loadRouter((?:, \w+)*) \} from .*;$/m, (_, others: string) => (others === '' ? '' : `const { ${others.slice(2)} } = runtime;`))
     .replace(/^import \* as source from .*;$/m, '')
     .replace(/^export default loadRouter\(/m, 'return loadRouter(');
-  const factory = runInThisContext(`(function (loadRouter, source) {\n${body}\n})`) as (load: typeof loadRouter, source: object | null) => AotRouter;
-  return factory(load, routeModule);
+  const factory = runInThisContext(`(function (loadRouter, source, runtime) {\n${body}\n})`) as (load: typeof loadRouter, source: object | null, runtime: object) => AotRouter;
+  return factory(load, routeModule, aotRuntime);
 }

@@ -10,7 +10,8 @@ import type { ConstraintFactory } from '../../constraints/route-constraint.js';
 import type { RouteValues } from '../../route-values.js';
 import type { UrlOptions } from '../generate/normalize-path.js';
 import { createUrlGenerator, type GenerateOptions, type GeneratedPath } from '../generate/url-generator.js';
-import { createEmittedHelpers, type EmittedHelpers, type SubtreeMatch } from '../match/generated/emitted-helpers.js';
+import { emittedHelpersWith, type EmittedHelpers, type SubtreeMatch } from '../match/generated/emitted-helpers.js';
+import type { INLINE_CHECKS } from '../match/generated/inline-constraints.js';
 import { emittedFront, type EmittedMatch } from '../match/generated/emitted-front.js';
 import { registerStack, stackMatcher, type StackCore } from '../match/matcher-stack.js';
 import { StaticTable } from '../match/static-table.js';
@@ -34,6 +35,13 @@ export interface ModuleTable extends ModuleFormat {
   readonly buildCommand?: string;
   /** The route definitions, or the namespace of the route module they come from (its routes and constraints). */
   readonly routes: readonly RouteDefinition[] | { readonly routes?: unknown; readonly default?: unknown; readonly constraints?: unknown };
+  /**
+   * The built-in inline constraint names the routes use, each with its factory (the module imports them one by one
+   * from the runtime, so a bundle carries no other constraint); the route module's own names are added to them.
+   */
+  readonly constraints?: Readonly<Record<string, ConstraintFactory>>;
+  /** The in-place constraint checks the module's code calls (H.int, H.range…), imported one by one as well. */
+  readonly checks?: Partial<typeof INLINE_CHECKS>;
   /** With a route module: the templates the module was built from (a route module that changed since is refused). */
   readonly templates?: readonly string[];
   /** With a route module: each route's digest as built (route-digest.ts); a route whose digest differs is refused. */
@@ -86,17 +94,17 @@ interface LazyShape {
   readonly constants: unknown[];
 }
 
-// A subtree's function is made on its first request, from its shape's factory (plain code of the module), and
-// kept in the literal table in place of the LazyShape. One helpers object per way of comparing literals.
-const HELPERS: readonly [EmittedHelpers, EmittedHelpers] = [helpersFor(foldFor(false)), helpersFor(foldFor(true))];
-
-function helpersFor(fold: Fold): EmittedHelpers {
-  const helpers: EmittedHelpers = createEmittedHelpers((table, key, found) => {
+/**
+ * The helpers the module's code calls (H), with its own checks. A subtree's function is made on its first request,
+ * from its shape's factory (plain code of the module), and kept in the literal table in place of the LazyShape.
+ */
+function helpersFor(checks: ModuleTable['checks'], fold: Fold): EmittedHelpers {
+  const helpers = emittedHelpersWith(checks ?? {}, (table, key, found) => {
     const { factory, constants } = found as LazyShape;
     const made = factory(constants, helpers);
     table.set(key, made);
     return made;
-  }, fold);
+  }, fold) as EmittedHelpers;
   return helpers;
 }
 
@@ -105,10 +113,10 @@ export function loadRouter(table: ModuleTable): AotRouter {
   // First: a module of another format may hold none of what the rest reads, or hold it with another meaning.
   checkModuleFormat(table);
   const { definitions, constraints } = definitionsOf(table);
-  const registry = new InlineConstraintResolver(constraints);
+  const registry = new InlineConstraintResolver(table.constraints, constraints);
   const caseSensitive = table.options.caseSensitive === true;
-  const helpers = HELPERS[caseSensitive ? 1 : 0];
   const fold = foldFor(caseSensitive);
+  const helpers = helpersFor(table.checks, fold);
   const shared = createSharedParts(fold);
   const entries = definitions.map((definition, index) =>
     createEntryFromTemplate(definition, decodeTemplate(definition.template, table.segments[index]), index, registry, shared),

@@ -9,9 +9,11 @@
 /**
  * The format this switchyard writes and reads. 1 was never written: modules that record no format are older
  * than format 2, the first recorded one (route digests that name no class: route-digest.ts). 3: a route with
- * parameters answers with an object literal, not H.frozenMatch (a request's own answer is not frozen).
+ * parameters answers with an object literal, not H.frozenMatch (a request's own answer is not frozen). 4: the module
+ * imports the factories of the built-in constraint names its routes use (`constraints`) and the in-place checks its
+ * code calls (`checks`) from the runtime, which holds no other.
  */
-export const MODULE_FORMAT = 3;
+export const MODULE_FORMAT = 4;
 
 /** What a module says of its format: the number, and the command that built it (`switchyard build` writes it). */
 export interface ModuleFormat {

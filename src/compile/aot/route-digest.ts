@@ -7,8 +7,8 @@
 //
 // No class or function name enters the digest: a minifier renames them (esbuild --minify made IntRouteConstraint
 // `a`), and a module built by Node must load in the minified bundle of a Worker.
-import { CompositeRouteConstraint, HttpMethodRouteConstraint, OptionalRouteConstraint } from '../../constraints/builtins.js';
-import { describeConstraint } from '../../constraints/constraint-description.js';
+import { builtinNameOf, type CompositeRouteConstraint, type HttpMethodRouteConstraint, type OptionalRouteConstraint } from '../../constraints/builtins.js';
+import { constraintLabel } from '../../constraints/constraint-description.js';
 import type { RouteConstraint } from '../../constraints/route-constraint.js';
 import type { CompiledRoute } from '../route-entry.js';
 
@@ -26,16 +26,16 @@ export function routeDigest(route: CompiledRoute): string {
  * constraint, which the module's code only calls, by its own fields.
  */
 function constraintText(constraint: RouteConstraint): string {
-  switch (constraint.constructor) {
-    case OptionalRouteConstraint:
+  switch (builtinNameOf(constraint)) {
+    case 'optional':
       return `optional(${constraintText((constraint as OptionalRouteConstraint).innerConstraint)})`;
-    case CompositeRouteConstraint:
+    case 'all':
       return `all(${(constraint as CompositeRouteConstraint).constraints.map(constraintText).join(',')})`;
-    case HttpMethodRouteConstraint:
+    case 'httpMethod':
       return `httpMethod(${canonical((constraint as HttpMethodRouteConstraint).allowedMethods)})`;
   }
-  const description = describeConstraint(constraint);
-  return description === null ? `custom ${canonical(constraint)}` : `builtin ${JSON.stringify(description.label)}`;
+  const label = constraintLabel(constraint);
+  return label === null ? `custom ${canonical(constraint)}` : `builtin ${JSON.stringify(label)}`;
 }
 
 /**

@@ -24,8 +24,16 @@ export type LazyResolver = (table: Map<string, unknown>, key: string, found: unk
  * per fold, shared by every table that compares literals that way.
  */
 export function createEmittedHelpers(resolveLazy: LazyResolver, fold: Fold) {
+  return emittedHelpersWith(INLINE_CHECKS, resolveLazy, fold);
+}
+
+/**
+ * The helpers with the inline checks given: compile()'s, every check; a built module's, those its code calls
+ * (imported one by one, so that its bundle carries no other check or parser).
+ */
+export function emittedHelpersWith<Checks extends object>(checks: Checks, resolveLazy: LazyResolver, fold: Fold) {
   return {
-    ...INLINE_CHECKS,
+    ...checks,
     complex: matchComplexSegment,
     /** Case-insensitive equality of the segment at `start` with a folded literal that has non-ASCII text. */
     foldedEquals(path: string, start: number, folded: string): boolean {

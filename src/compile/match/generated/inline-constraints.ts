@@ -22,47 +22,59 @@ function plainDigits(path: string, start: number, end: number): number {
   return end - i;
 }
 
-/** The checks, by name; each takes the path and the segment's offsets (never an empty segment). */
+// The checks, each its own function: a built module imports those its code calls (switchyard-router/aot), so a
+// bundle of it carries no other. Each takes the path and the segment's offsets (never an empty segment).
+
+// Up to 9 digits always fit in 32 bits; longer texts, white space and zeros go to the full parser.
+export function intCheck(path: string, start: number, end: number): boolean {
+  const digits = plainDigits(path, start, end);
+  return (digits > 0 && digits <= 9) || isInt32(path.slice(start, end));
+}
+export function longCheck(path: string, start: number, end: number): boolean {
+  const digits = plainDigits(path, start, end);
+  return (digits > 0 && digits <= 18) || isInt64(path.slice(start, end));
+}
+export function boolCheck(path: string, start: number, end: number): boolean {
+  return isBoolean(path.slice(start, end));
+}
+export function alphaCheck(path: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = path.charCodeAt(i) | 32; // ASCII letters only: | 32 lower-cases A-Z and nothing else into a-z
+    if (c < 97 || c > 122) return false;
+  }
+  return true;
+}
+export function guidCheck(path: string, start: number, end: number): boolean {
+  return isGuid(path.slice(start, end));
+}
+export function lengthCheck(path: string, start: number, end: number, min: number, max: number): boolean {
+  const n = end - start;
+  return n >= min && n <= max;
+}
+// Up to 15 digits is exact as a double, and comparing it with the bounds as doubles keeps the order.
+export function rangeCheck(path: string, start: number, end: number, min: bigint, max: bigint): boolean {
+  const digits = plainDigits(path, start, end);
+  if (digits > 0 && digits <= 15) {
+    const n = Number(path.slice(start, end));
+    return n >= Number(min) && n <= Number(max);
+  }
+  const n = parseInt64(path.slice(start, end));
+  return n !== null && n >= min && n <= max;
+}
+export function regexCheck(path: string, start: number, end: number, pattern: RegExp): boolean {
+  return pattern.test(path.slice(start, end));
+}
+
+/** The checks, by the name the emitted code calls them by (H.int, H.range…). */
 export const INLINE_CHECKS = {
-  // Up to 9 digits always fit in 32 bits; longer texts, white space and zeros go to the full parser.
-  int(path: string, start: number, end: number): boolean {
-    const digits = plainDigits(path, start, end);
-    return (digits > 0 && digits <= 9) || isInt32(path.slice(start, end));
-  },
-  long(path: string, start: number, end: number): boolean {
-    const digits = plainDigits(path, start, end);
-    return (digits > 0 && digits <= 18) || isInt64(path.slice(start, end));
-  },
-  bool(path: string, start: number, end: number): boolean {
-    return isBoolean(path.slice(start, end));
-  },
-  alpha(path: string, start: number, end: number): boolean {
-    for (let i = start; i < end; i++) {
-      const c = path.charCodeAt(i) | 32; // ASCII letters only: | 32 lower-cases A-Z and nothing else into a-z
-      if (c < 97 || c > 122) return false;
-    }
-    return true;
-  },
-  guid(path: string, start: number, end: number): boolean {
-    return isGuid(path.slice(start, end));
-  },
-  length(path: string, start: number, end: number, min: number, max: number): boolean {
-    const n = end - start;
-    return n >= min && n <= max;
-  },
-  // Up to 15 digits is exact as a double, and comparing it with the bounds as doubles keeps the order.
-  range(path: string, start: number, end: number, min: bigint, max: bigint): boolean {
-    const digits = plainDigits(path, start, end);
-    if (digits > 0 && digits <= 15) {
-      const n = Number(path.slice(start, end));
-      return n >= Number(min) && n <= Number(max);
-    }
-    const n = parseInt64(path.slice(start, end));
-    return n !== null && n >= min && n <= max;
-  },
-  regex(path: string, start: number, end: number, pattern: RegExp): boolean {
-    return pattern.test(path.slice(start, end));
-  },
+  int: intCheck,
+  long: longCheck,
+  bool: boolCheck,
+  alpha: alphaCheck,
+  guid: guidCheck,
+  length: lengthCheck,
+  range: rangeCheck,
+  regex: regexCheck,
 } as const satisfies Record<InlineCheck['helper'], (path: string, start: number, end: number, ...args: never[]) => boolean>;
 
 /**
