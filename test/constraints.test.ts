@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { compileWith, strategies } from './support/routers.js';
-import { compile, ConstraintRegistry, HttpMethodRouteConstraint, RouteCreationError, type CompiledRouter, type RouteConstraint, type RouteDefinition } from '../src/index.js';
+import { builtinConstraints, compile, ConstraintRegistry, HttpMethodRouteConstraint, IntRouteConstraint, RouteCreationError, type CompiledRouter, type RouteConstraint, type RouteDefinition } from '../src/index.js';
+import { builtinNameOf } from '../src/constraints/builtins.js';
+import { describeConstraint } from '../src/constraints/constraint-description.js';
 import { constraintCases, constraintErrorCases, httpMethodConstraintCases } from './cases/constraint-cases.js';
 
 
@@ -235,5 +237,40 @@ describe('custom constraint names', () => {
 
   it('is unknown without registration', () => {
     creationError(() => compile([{ name: 'r', template: '{n:even}' }]));
+  });
+});
+
+// A built-in constraint is known by its exact class, through the class's own builtinName (not a list of the
+// classes, which would keep every class in a bundle that uses one): a route freezes it, and its description is
+// the one for its name; a subclass (it may override match()) is custom, left as the application made it.
+describe('built-in constraint classes, by their own name', () => {
+  const registry = new ConstraintRegistry();
+  class Digits extends IntRouteConstraint {}
+  // Each built-in name, as a route writes it (its label).
+  const written: Record<string, string> = { minlength: 'minlength(2)', maxlength: 'maxlength(2)', length: 'length(2,3)', min: 'min(2)', max: 'max(2)', range: 'range(1,9)', regex: 'regex(^a$)' };
+  it.each(Object.keys(builtinConstraints))('%s: its class names it, a route freezes it, it is described', (name) => {
+    const reference = written[name] ?? name;
+    const constraint = registry.resolve(reference);
+    expect(builtinNameOf(constraint)).toBe(name);
+    const route = compile([{ template: 'a/{p}', constraints: { p: constraint } }]).routes[0];
+    expect(Object.isFrozen(route.constraints.get('p'))).toBe(true);
+    expect(describeConstraint(constraint)?.label).toBe(reference);
+  });
+  it('the wrappers and the HTTP method constraint are built-in, frozen, and described by what they hold (not as one)', () => {
+    const route = compile([{ template: 'a/{p:int?}', constraints: { p: 'range(1,9)', httpMethod: new HttpMethodRouteConstraint('GET') } }]).routes[0];
+    expect([...route.constraints.values()].map(builtinNameOf)).toEqual(['optional', 'httpMethod']);
+    expect([...route.constraints.values()].every((c) => Object.isFrozen(c))).toBe(true);
+    expect([...route.constraints.values()].map(describeConstraint)).toEqual([null, null]);
+  });
+  it('a subclass is custom: no name, not frozen, not described (even with an own field of that name)', () => {
+    const sub = new Digits();
+    expect(builtinNameOf(sub)).toBe(null);
+    expect(Digits.builtinName).toBe('int'); // inherited, not its own
+    const route = compile([{ template: 'a/{p}', constraints: { p: sub } }]).routes[0];
+    expect(Object.isFrozen(route.constraints.get('p'))).toBe(false);
+    expect(describeConstraint(sub)).toBe(null);
+    expect(builtinNameOf(Object.assign(new Digits(), { builtinName: 'int' }))).toBe(null);
+    expect(builtinNameOf({ match: () => true })).toBe(null);
+    expect(builtinNameOf(Object.create(null) as RouteConstraint)).toBe(null);
   });
 });

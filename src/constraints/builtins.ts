@@ -1,5 +1,7 @@
 // The built-in route constraints (int, bool, datetime, ... regex, required), plus HttpMethodRouteConstraint.
-// Each checks one route value; a missing or null value never passes (ASP.NET semantics).
+// Each checks one route value; a missing or null value never passes (ASP.NET semantics). Each class carries its
+// own static builtinName: what marks its objects as switchyard's own (builtinNameOf), by exact class, so that a
+// bundle keeps only the classes it uses; a subclass that declares a builtinName of its own claims to be that one.
 import { getRouteValue, toRouteString, type RouteValues } from '../route-values.js';
 import {
   isBoolean,
