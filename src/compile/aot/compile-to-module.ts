@@ -21,7 +21,7 @@ import { NotDataError, toData, toJavaScript } from './js-literal.js';
 import { MODULE_FORMAT } from './module-format.js';
 import { catalogOf, isObject } from './object-catalog.js';
 import { routeDigest } from './route-digest.js';
-import { encodeTemplate } from './template-data.js';
+import { templateDataOf } from './template-data.js';
 import { quote } from '../match/generated/emit/writer.js';
 
 /** Options of compileToModule(). */
@@ -159,7 +159,7 @@ export function compileToModule(routes: Iterable<RouteDefinition>, options: Modu
       : [`  routes: ${routesAsData(definitions)},`]),
     ...(builtins.length === 0 ? [] : [`  constraints: { ${builtins.map((name) => `${name}: ${name}Constraint`).join(', ')} },`]),
     ...(checks.length === 0 ? [] : [`  checks: { ${checks.map((name) => `${name}: ${name}Check`).join(', ')} },`]),
-    `  segments: ${toData(entries.map((entry) => encodeTemplate(entry.template)), 'templates')},`,
+    `  segments: ${toData(entries.map((entry) => templateDataOf(entry.template)), 'templates')},`,
     `  options: ${toJavaScript(JSON.parse(JSON.stringify(urlOptions)), 'options')},`,
     '  constants,',
     '  matcher,',

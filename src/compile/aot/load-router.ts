@@ -25,7 +25,7 @@ import { checkModuleFormat, type ModuleFormat } from './module-format.js';
 import { catalogOf } from './object-catalog.js';
 import { routeDigest } from './route-digest.js';
 import { normalizeRoute, routeListOf } from './route-source.js';
-import { decodeTemplate, type TemplateData } from './template-data.js';
+import { decodeTemplate, type ModuleTemplateData } from './template-data.js';
 
 /** What a built module hands loadRouter(). */
 export interface ModuleTable extends ModuleFormat {
@@ -46,7 +46,8 @@ export interface ModuleTable extends ModuleFormat {
   readonly templates?: readonly string[];
   /** With a route module: each route's digest as built (route-digest.ts); a route whose digest differs is refused. */
   readonly digests?: readonly string[];
-  readonly segments: readonly TemplateData[];
+  /** Each route's parsed template as data (0: its text split, template-data.ts). */
+  readonly segments: readonly ModuleTemplateData[];
   /**
    * URL options, whether literals compare with their case (the module's code was written for it), and when the
    * module's code takes over from the interpreted trie (compile()'s `tiering`; default true).

@@ -11,7 +11,8 @@
  * than format 2, the first recorded one (route digests that name no class: route-digest.ts). 3: a route with
  * parameters answers with an object literal, not H.frozenMatch (a request's own answer is not frozen). 4: the module
  * imports the factories of the built-in constraint names its routes use (`constraints`) and the in-place checks its
- * code calls (`checks`) from the runtime, which holds no other.
+ * code calls (`checks`) from the runtime, which holds no other; a template whose text split at "/" is its parsed
+ * form is written 0 in `segments`.
  */
 export const MODULE_FORMAT = 4;
 

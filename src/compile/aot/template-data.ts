@@ -1,6 +1,8 @@
 // A parsed template as compact data, so an ahead-of-time module starts without parsing its templates. One
 // segment is a list of parts: a literal is its text, a separator { s: "." }, a parameter { p: name } with only the
-// fields that differ from a plain {name}.
+// fields that differ from a plain {name}. Most templates are simpler still ("api/todo/{id:int}": literals and
+// whole-segment parameters with constraint names): their data is their text split (splitTemplate), and the module
+// writes 0 in its place.
 import { freezeTemplate, type ParameterPart, type RouteTemplate, type TemplatePart, type TemplateSegment } from '../../template/ast.js';
 
 type PartData = string | { readonly s: string } | { readonly p: string; o?: 1; c?: 1; k?: 1; d?: string; x?: readonly string[] };
@@ -23,7 +25,30 @@ export function encodeTemplate(template: RouteTemplate): TemplateData {
   );
 }
 
-export function decodeTemplate(text: string, data: TemplateData): RouteTemplate {
+/** A template's data in a module: 0 where it is the template's text split. */
+export type ModuleTemplateData = TemplateData | 0;
+
+/** The data of a template in a module: 0 when splitTemplate gives it from the text (checked here, where it is written). */
+export function templateDataOf(template: RouteTemplate): ModuleTemplateData {
+  const data = encodeTemplate(template);
+  return JSON.stringify(splitTemplate(template.text)) === JSON.stringify(data) ? 0 : data;
+}
+
+/**
+ * A simple template's data from its text alone: "/"-separated literals, and parameters that are a whole segment
+ * with constraint names ("{id:int}"). Right only for the templates templateDataOf finds it right for.
+ */
+function splitTemplate(text: string): TemplateData {
+  if (text === '') return [];
+  return text.split('/').map((segment) => {
+    if (segment.charCodeAt(0) !== 123 /* { */) return [segment];
+    const [p, ...x] = segment.slice(1, -1).split(':');
+    return [x.length === 0 ? { p } : { p, x }];
+  });
+}
+
+export function decodeTemplate(text: string, written: ModuleTemplateData): RouteTemplate {
+  const data = written === 0 ? splitTemplate(text) : written;
   const parameters: ParameterPart[] = [];
   const segments: TemplateSegment[] = data.map((parts) => ({
     parts: parts.map((part): TemplatePart => {
