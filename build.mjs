@@ -1,5 +1,6 @@
-// Bundles the library's entries (dist/index.js: the portable core; dist/aot.js: the runtime of built router
-// modules; dist/http.js: the node:http pipeline;
+// Bundles the library's entries (dist/index.js: the portable core, matching and generation; dist/constraints.js:
+// the constraint classes and registry; dist/introspect.js: explain, diagnostics, describe; dist/build.js: router
+// modules written ahead of time; dist/aot.js: the runtime of built router modules; dist/http.js: the node:http pipeline;
 // dist/openapi.js: the OpenAPI document; dist/express.js, fastify.js, hono.js, koa.js: the framework adapters; dist/hono-aot.js: the Hono adapter over built routers, without compile()), the to-do server (dist/todo-server.js) and the `switchyard` command
 // (dist/cli.js, package.json "bin") with esbuild, then emits declaration files with tsc.
 // The library entries are built together with code splitting, so a class (TemplateParseError, RouteCollection)
@@ -25,6 +26,9 @@ await build({
   ...common,
   entryPoints: {
     index: 'src/index.ts',
+    constraints: 'src/constraints.ts',
+    introspect: 'src/introspect.ts',
+    build: 'src/build.ts',
     aot: 'src/aot.ts',
     http: 'src/http.ts',
     openapi: 'src/openapi.ts',
@@ -48,7 +52,7 @@ if (existsSync('src/todo/server.ts')) {
 const entriesBesideCli = {
   name: 'entries-beside-cli',
   setup(b) {
-    b.onResolve({ filter: /^\.\.\/(index|aot|http|openapi)\.js$/ }, (args) => ({ path: args.path.replace('../', './'), external: true }));
+    b.onResolve({ filter: /^\.\.\/(index|constraints|introspect|build|aot|http|openapi)\.js$/ }, (args) => ({ path: args.path.replace('../', './'), external: true }));
   },
 };
 if (existsSync('src/cli/main.ts')) {
