@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileWith, strategies } from './support/routers.js';
-import { compile, ConstraintRegistry, HttpMethodRouteConstraint, RouteCreationError, type CompiledRouter, type RouteConstraint, type RouteDefinition } from '../src/index.js';
+import { ConstraintRegistry, HttpMethodRouteConstraint, type RouteConstraint } from '../src/constraints.js';
+import { compile, RouteCreationError, type CompiledRouter, type RouteDefinition } from '../src/index.js';
 import { constraintCases, constraintErrorCases, httpMethodConstraintCases } from './cases/constraint-cases.js';
 
 

@@ -59,6 +59,23 @@ describe('layers', () => {
     expect(main.filter((e) => !CORE.has(layerOf(e.to!))).map((e) => e.specifier)).toEqual([]);
   });
 
+  // What `import ... from 'switchyard-router'` loads: the modules the main entry reaches by code (not types).
+  // Matching and generation only: introspection, the module writer and the route digests are other entries'.
+  it('keeps introspection and the writer of built modules out of the main entry (they are /introspect and /build)', () => {
+    const reached = new Set<string>();
+    const visit = (file: string): void => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      for (const e of edges) if (e.from === file && !e.typeOnly && e.to !== null) visit(e.to);
+    };
+    visit(resolve(SRC, 'index.ts'));
+    const rel = [...reached].map((file) => relative(SRC, file));
+    expect(rel).toContain('compile/compile.ts');
+    // compile() registers what introspection reads (introspect/inspectable.ts, a WeakMap), and nothing more of it.
+    expect(rel.filter((f) => f.startsWith('compile/introspect/') && f !== 'compile/introspect/inspectable.ts')).toEqual([]);
+    expect(rel.filter((f) => f.startsWith('compile/aot/'))).toEqual([]);
+  });
+
   // Inside compile/: compile.ts assembles; the model (route-entry.ts, matcher.ts, complex-segment.ts, case-fold.ts,
   // typed-router.ts) sits below the four folders; match/ (match/generated/ included) and generate/ are independent
   // consumers of the model (as ASP.NET's TemplateMatcher and TemplateBinder), introspect/ reads both, reference/

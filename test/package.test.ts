@@ -37,7 +37,7 @@ describe('npm pack', () => {
     expect(pkg.dependencies ?? {}).toEqual({});
   });
 
-  it.each(['LICENSE', 'README.md', 'package.json', 'dist/index.js', 'dist/index.d.ts', 'dist/http.js', 'dist/http.d.ts', 'dist/openapi.js', 'dist/openapi.d.ts', 'dist/cli.js'])('holds %s', (file) => {
+  it.each(['LICENSE', 'README.md', 'package.json', 'dist/index.js', 'dist/index.d.ts', 'dist/constraints.js', 'dist/introspect.js', 'dist/build.js', 'dist/http.js', 'dist/http.d.ts', 'dist/openapi.js', 'dist/openapi.d.ts', 'dist/cli.js'])('holds %s', (file) => {
     expect(files).toContain(file);
   });
 
@@ -57,20 +57,25 @@ describe('npm pack', () => {
     expect(files.filter((f) => f.endsWith('.map') || f.includes('todo') || f.startsWith('dist/cli/'))).toEqual([]);
   });
 
-  it('installs into an empty project and imports by name: the core, /aot, /http and /openapi', () => {
+  it('installs into an empty project and imports by name: the core, /constraints, /introspect, /build, /aot, /http and /openapi', () => {
     const project = installed();
     writeFileSync(
       join(project, 'use.js'),
       `import { compile } from 'switchyard-router';
+       import { RegexRouteConstraint } from 'switchyard-router/constraints';
+       import { explain, describe } from 'switchyard-router/introspect';
+       import { compileToModule } from 'switchyard-router/build';
        import { RouteBuilder } from 'switchyard-router/http';
        import { toOpenApi } from 'switchyard-router/openapi';
        import { loadRouter } from 'switchyard-router/aot';
-       const router = compile([{ name: 'item', template: 'items/{id:int}' }]);
-       console.log(JSON.stringify({ values: router.match('/items/5').values, url: router.generate({ id: 7 }, { routeName: 'item' }).path,
+       const router = compile([{ name: 'item', template: 'items/{id:int}', constraints: { id: new RegexRouteConstraint('^[1-8]$') } }]);
+       console.log(JSON.stringify({ values: router.match('/items/5').values, refused: router.match('/items/9'), url: router.generate({ id: 7 }, { routeName: 'item' }).path,
+         closest: explain(router, '/items/9').closest.route.index, table: describe(router, 'table').includes('items/{id:int}'),
+         built: compileToModule([{ template: 'a' }]).includes("from 'switchyard-router/aot'"),
          builder: typeof RouteBuilder, aot: typeof loadRouter, paths: Object.keys(toOpenApi(router, { info: { title: 't', version: '1' } }).paths) }));`,
     );
     const out = execFileSync(process.execPath, ['use.js'], { cwd: project, encoding: 'utf8' });
-    expect(JSON.parse(out)).toEqual({ values: { id: '5' }, url: '/items/7', builder: 'function', aot: 'function', paths: ['/items/{id}'] });
+    expect(JSON.parse(out)).toEqual({ values: { id: '5' }, refused: null, url: '/items/7', closest: 0, table: true, built: true, builder: 'function', aot: 'function', paths: ['/items/{id}'] });
     const version = execFileSync(join(project, 'node_modules/.bin/switchyard'), ['--version'], { encoding: 'utf8' }).trim();
     expect(version).toBe(pkg.version);
   });
