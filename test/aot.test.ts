@@ -306,7 +306,7 @@ console.log(JSON.stringify({ evalBlocked, strategy: router.strategy, answers }))
   it('builds a route module with handlers and custom constraint names; the module imports it and is typed', () => {
     writeFileSync(
       join(DIR, 'app-routes.mjs'),
-      `import { RegexRouteConstraint } from 'switchyard-router';
+      `import { RegexRouteConstraint } from 'switchyard-router/constraints';
 export const constraints = { slug: () => new RegexRouteConstraint('^[a-z0-9-]+$') };
 export default [
   { name: 'post', template: 'blog/{slug:slug}', handler: (values) => 'post ' + values.slug },
@@ -359,7 +359,8 @@ router.generate({}, { routeName: 'todo' });
     writeFileSync(
       join(DIR, 'minified-entry.mjs'),
       `import router from './constrained-router.mjs';
-import { compile, IntRouteConstraint } from 'switchyard-router';
+import { compile } from 'switchyard-router';
+import { IntRouteConstraint } from 'switchyard-router/constraints';
 import routes, { constraints, requests } from ${JSON.stringify(fixture)};
 const compiled = compile(routes, { constraints });
 const answer = (found) => found && { name: found.route.name, values: { ...found.values } };
