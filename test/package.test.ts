@@ -142,3 +142,49 @@ describe('package checks', () => {
     for (const r of results) expect(r, `${r.name}: ${r.size} bytes`).toMatchObject({ passed: true });
   });
 });
+
+// build.mjs: the main entry loads what matching and generation need, in few files (Node's loader costs per file);
+// the other entries share its classes through dist/internal.js.
+describe('the built entries', () => {
+  const dist = join(ROOT, 'dist');
+  /** The files an entry loads (its static imports, followed), relative to dist/. */
+  const loads = (entry: string): string[] => {
+    const seen = new Set<string>();
+    const visit = (file: string): void => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const m of readFileSync(join(dist, file), 'utf8').matchAll(/(?:from|import)\s*"(\.[^"]+)"/g)) visit(join(file, '..', m[1]));
+    };
+    visit(entry);
+    return [...seen];
+  };
+  /** The source files of the code in those files (their source maps). */
+  const sourcesOf = (files: string[]): string[] => files.flatMap((f) => (JSON.parse(readFileSync(join(dist, `${f}.map`), 'utf8')) as { sources: string[] }).sources.map((s) => s.replace(/^(\.\.\/)+/, '')));
+
+  it('the main entry holds no introspection and no writer of built modules, in at most 4 files', () => {
+    const files = loads('index.js');
+    expect(files.length).toBeLessThanOrEqual(4);
+    const sources = sourcesOf(files);
+    expect(sources).toContain('src/compile/compile.ts');
+    expect(sources.filter((s) => (s.startsWith('src/compile/introspect/') && !s.endsWith('/inspectable.ts')) || s.startsWith('src/compile/aot/'))).toEqual([]);
+  });
+
+  it('/introspect and /build hold what the main entry leaves out', () => {
+    expect(sourcesOf(loads('introspect.js'))).toContain('src/compile/introspect/diagnostics.ts');
+    expect(sourcesOf(loads('build.js'))).toContain('src/compile/aot/compile-to-module.ts');
+  });
+
+  it('one copy of each class whichever entries a program imports', () => {
+    const script = `
+      const { compile, TemplateParseError } = await import('./dist/index.js');
+      const { IntRouteConstraint } = await import('./dist/constraints.js');
+      const { explain } = await import('./dist/introspect.js');
+      const http = await import('./dist/http.js');
+      const router = compile([{ template: 'a/{id:int}' }]);
+      let thrown = null;
+      try { new http.RouteBuilder(http.createApplication()).mapGet('a/{', () => {}); } catch (e) { thrown = e; }
+      process.stdout.write(JSON.stringify([router.routes[0].constraints.get('id') instanceof IntRouteConstraint, thrown instanceof TemplateParseError, explain(router, '/a/5').match !== null]));`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual([true, true, true]);
+  });
+});
