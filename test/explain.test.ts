@@ -3,8 +3,9 @@
 // matches()'s, on generated route tables and paths, for both strategies.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { strategies } from './support/routers.js';
-import { compile, type MatchStrategy, type RouteDefinition } from '../src/index.js';
+import { evaluateBuiltModule, strategies } from './support/routers.js';
+import { compile, type CompiledRouter, type MatchStrategy, type RouteDefinition } from '../src/index.js';
+import { compileToModule } from '../src/build.js';
 import { explain, describe as describeRouter, explainGenerate } from '../src/introspect.js';
 import { fuzzHarness } from './support/fuzz.js';
 import { caseArb, complexHeavyRoute, EDGE_CASES, routesArb, type Case } from './support/route-generators.js';
@@ -245,3 +246,26 @@ describe("describe('tree') groups literals as the table compares them", () => {
     expect(tree.split('\n').map((line) => line.replace(/\s+ANY.*$/, '').trimEnd())).toEqual(lines);
   });
 });
+
+describe('the introspect functions take a router made by compile()', () => {
+  it.each([
+    ['an object', {}],
+    ['a router from a built module', loadBuiltRouter()],
+  ])('refuse %s with a TypeError naming the function', (_title, router) => {
+    const notCompiled = router as unknown as CompiledRouter;
+    expect(() => explain(notCompiled, '/a')).toThrow(new TypeError("explain: expected a router made by compile() (a built module's router has no route entries to inspect)"));
+    expect(() => explainGenerate(notCompiled, {})).toThrow(/^explainGenerate: expected a router made by compile\(\)/);
+    expect(() => describeRouter(notCompiled)).toThrow(/^describe: expected a router made by compile\(\)/);
+  });
+
+  it('read a live router as it is now', () => {
+    const router = compile([{ template: 'a' }]);
+    router.add({ template: 'b/{id:int}' });
+    expect(explain(router, '/b/5').match?.route.index).toBe(1);
+    expect(describeRouter(router, 'table')).toContain('b/{id:int}');
+  });
+});
+
+function loadBuiltRouter(): object {
+  return evaluateBuiltModule(compileToModule([{ template: 'a' }]), null);
+}
