@@ -26,29 +26,41 @@ const common = {
 // Two passes, so that the main entry loads few files: Node's loader costs about as much per module file as the
 // parse of 20 kB, and esbuild splits code by the set of entries that use it, so one pass over every entry would
 // cut the main entry's code into a dozen chunks. Pass 1 builds the main entry and the runtime of built modules
-// (and Hono over it) with code splitting among themselves, plus an internal module (dist/internal.js, in no
-// "exports": not public) that re-exports everything of theirs. Pass 2 builds the other entries, and every import
-// of a module of pass 1 becomes an import of dist/internal.js: each class (TemplateParseError, the constraint
+// (and Hono over it) with code splitting among themselves, plus internal modules (dist/internal*.js, in no
+// "exports": not public) that re-export everything of theirs. Pass 2 builds the other entries, and every import
+// of a module of pass 1 becomes an import of a dist/internal*.js: each class (TemplateParseError, the constraint
 // classes) still exists once however many entries a program imports.
 const external = ['hono', 'hono/*']; // the frameworks are the user's (optional peer dependencies)
 const pass1Entries = { index: 'src/index.ts', aot: 'src/aot.ts', 'hono-aot': 'src/hono-aot.ts' };
 const { metafile } = await build({ ...common, entryPoints: pass1Entries, external, outdir: 'dist', splitting: true, write: false, metafile: true, logLevel: 'silent' });
 const pass1Modules = Object.keys(metafile.inputs).filter((f) => f.startsWith('src/')).map((f) => resolve(f));
 const pass1Index = new Map(pass1Modules.map((f, i) => [f, i]));
+// dist/internal.js re-exports the main entry's modules, internal-hono.js the other modules of Hono over a built
+// router (the adapters' dispatch, problem details, tracing), internal-aot.js the rest of the runtime of built
+// modules: the pipeline and the adapters load what they use, not that runtime. Each re-exports all of its
+// modules' exports: a narrower internal.js would cut the main entry's code into more chunks.
+const modulesOf = async (entry) => {
+  const { metafile: only } = await build({ ...common, entryPoints: [entry], external, outdir: 'dist', write: false, metafile: true, logLevel: 'silent' });
+  return new Set(Object.keys(only.inputs).filter((f) => f.startsWith('src/')).map((f) => resolve(f)));
+};
+const mainModules = await modulesOf('src/index.ts');
+const honoModules = await modulesOf('src/hono-aot.ts');
+const internalFileOf = (i) => (mainModules.has(pass1Modules[i]) ? 'internal.js' : honoModules.has(pass1Modules[i]) ? 'internal-hono.js' : 'internal-aot.js');
 // Each module's exports, renamed name$i in dist/internal.js (two modules may export the same name).
 const exportsOf = await build({ ...common, bundle: false, entryPoints: pass1Modules, outdir: 'dist/.exports', write: false, metafile: true, sourcemap: false, logLevel: 'silent' });
 const moduleExports = new Map(Object.values(exportsOf.metafile.outputs).filter((o) => o.entryPoint).map((o) => [resolve(o.entryPoint), o.exports]));
-const internalSource = pass1Modules.map((f, i) => `export { ${moduleExports.get(f).map((n) => `${n} as ${n}$${i}`).join(', ')} } from ${JSON.stringify(f)};`).join('\n');
+const internalSource = (file) =>
+  pass1Modules.flatMap((f, i) => (internalFileOf(i) === file ? [`export { ${moduleExports.get(f).map((n) => `${n} as ${n}$${i}`).join(', ')} } from ${JSON.stringify(f)};`] : [])).join('\n');
 const INTERNAL = '@switchyard-router/internal'; // pass 2 imports module i as INTERNAL/i; replaced below by dist/internal.js
 await build({
   ...common,
-  entryPoints: { ...pass1Entries, internal: INTERNAL },
+  entryPoints: { ...pass1Entries, internal: `${INTERNAL}.js`, 'internal-hono': `${INTERNAL}-hono.js`, 'internal-aot': `${INTERNAL}-aot.js` },
   plugins: [
     {
       name: 'internal-entry',
       setup(b) {
-        b.onResolve({ filter: /^@switchyard-router\/internal$/ }, () => ({ path: INTERNAL, namespace: 'internal' }));
-        b.onLoad({ filter: /.*/, namespace: 'internal' }, () => ({ contents: internalSource, loader: 'ts', resolveDir: resolve('src') }));
+        b.onResolve({ filter: /^@switchyard-router\/internal(-aot|-hono)?\.js$/ }, (args) => ({ path: args.path.slice(INTERNAL.length - 'internal'.length), namespace: 'internal' }));
+        b.onLoad({ filter: /.*/, namespace: 'internal' }, (args) => ({ contents: internalSource(args.path), loader: 'ts', resolveDir: resolve('src') }));
       },
     },
   ],
@@ -87,17 +99,17 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
 });
 
-/** Pass 2's imports of module i (INTERNAL/i) as imports of its names name$i from dist/internal.js. */
+/** Pass 2's imports of module i (INTERNAL/i) as imports of its names name$i from the dist/internal*.js that has it. */
 function fromInternal(text, file) {
-  const target = JSON.stringify(file.startsWith('chunks/') ? '../internal.js' : './internal.js');
+  const target = (i) => JSON.stringify(`${file.startsWith('chunks/') ? '../' : './'}${internalFileOf(Number(i))}`);
   const renamed = (list, i) =>
     list.split(',').map((s) => s.trim()).filter(Boolean).map((s) => {
       const [name, local = name] = s.split(/\s+as\s+/);
       return `${name}$${i} as ${local}`;
     }).join(', ');
   const out = text
-    .replace(/\b(import|export)\s*\{([^}]*)\}\s*from\s*"@switchyard-router\/internal\/(\d+)";/g, (_all, kind, list, i) => `${kind} { ${renamed(list, i)} } from ${target};`)
-    .replace(/\bimport\s*"@switchyard-router\/internal\/\d+";/g, `import ${target};`);
+    .replace(/\b(import|export)\s*\{([^}]*)\}\s*from\s*"@switchyard-router\/internal\/(\d+)";/g, (_all, kind, list, i) => `${kind} { ${renamed(list, i)} } from ${target(i)};`)
+    .replace(/\bimport\s*"@switchyard-router\/internal\/(\d+)";/g, (_all, i) => `import ${target(i)};`);
   if (out.includes(INTERNAL)) throw new Error(`build.mjs: an import of a pass-1 module in dist/${file} is of a form fromInternal() does not rewrite`);
   return out;
 }
