@@ -1,5 +1,6 @@
-// Bundles the library's entries (dist/index.js: the portable core; dist/aot.js: the runtime of built router
-// modules; dist/http.js: the node:http pipeline;
+// Bundles the library's entries (dist/index.js: the portable core, matching and generation; dist/constraints.js:
+// the constraint classes and registry; dist/introspect.js: explain, diagnostics, describe; dist/build.js: router
+// modules written ahead of time; dist/aot.js: the runtime of built router modules; dist/http.js: the node:http pipeline;
 // dist/openapi.js: the OpenAPI document; dist/express.js, fastify.js, hono.js, koa.js: the framework adapters; dist/hono-aot.js: the Hono adapter over built routers, without compile()), the to-do server (dist/todo-server.js) and the `switchyard` command
 // (dist/cli.js, package.json "bin") with esbuild, then emits declaration files with tsc.
 // The library entries are built together with code splitting, so a class (TemplateParseError, RouteCollection)
@@ -9,6 +10,7 @@
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 
 rmSync('dist', { recursive: true, force: true });
 
@@ -21,25 +23,96 @@ const common = {
   logLevel: 'warning',
 };
 
+// Two passes, so that the main entry loads few files: Node's loader costs about as much per module file as the
+// parse of 20 kB, and esbuild splits code by the set of entries that use it, so one pass over every entry would
+// cut the main entry's code into a dozen chunks. Pass 1 builds the main entry and the runtime of built modules
+// (and Hono over it) with code splitting among themselves, plus internal modules (dist/internal*.js, in no
+// "exports": not public) that re-export everything of theirs. Pass 2 builds the other entries, and every import
+// of a module of pass 1 becomes an import of a dist/internal*.js: each class (TemplateParseError, the constraint
+// classes) still exists once however many entries a program imports.
+const external = ['hono', 'hono/*']; // the frameworks are the user's (optional peer dependencies)
+const pass1Entries = { index: 'src/index.ts', aot: 'src/aot.ts', 'hono-aot': 'src/hono-aot.ts' };
+const { metafile } = await build({ ...common, entryPoints: pass1Entries, external, outdir: 'dist', splitting: true, write: false, metafile: true, logLevel: 'silent' });
+const pass1Modules = Object.keys(metafile.inputs).filter((f) => f.startsWith('src/')).map((f) => resolve(f));
+const pass1Index = new Map(pass1Modules.map((f, i) => [f, i]));
+// dist/internal.js re-exports the main entry's modules, internal-hono.js the other modules of Hono over a built
+// router (the adapters' dispatch, problem details, tracing), internal-aot.js the rest of the runtime of built
+// modules: the pipeline and the adapters load what they use, not that runtime. Each re-exports all of its
+// modules' exports: a narrower internal.js would cut the main entry's code into more chunks.
+const modulesOf = async (entry) => {
+  const { metafile: only } = await build({ ...common, entryPoints: [entry], external, outdir: 'dist', write: false, metafile: true, logLevel: 'silent' });
+  return new Set(Object.keys(only.inputs).filter((f) => f.startsWith('src/')).map((f) => resolve(f)));
+};
+const mainModules = await modulesOf('src/index.ts');
+const honoModules = await modulesOf('src/hono-aot.ts');
+const internalFileOf = (i) => (mainModules.has(pass1Modules[i]) ? 'internal.js' : honoModules.has(pass1Modules[i]) ? 'internal-hono.js' : 'internal-aot.js');
+// Each module's exports, renamed name$i in dist/internal.js (two modules may export the same name).
+const exportsOf = await build({ ...common, bundle: false, entryPoints: pass1Modules, outdir: 'dist/.exports', write: false, metafile: true, sourcemap: false, logLevel: 'silent' });
+const moduleExports = new Map(Object.values(exportsOf.metafile.outputs).filter((o) => o.entryPoint).map((o) => [resolve(o.entryPoint), o.exports]));
+const internalSource = (file) =>
+  pass1Modules.flatMap((f, i) => (internalFileOf(i) === file ? [`export { ${moduleExports.get(f).map((n) => `${n} as ${n}$${i}`).join(', ')} } from ${JSON.stringify(f)};`] : [])).join('\n');
+const INTERNAL = '@switchyard-router/internal'; // pass 2 imports module i as INTERNAL/i; replaced below by dist/internal.js
+await build({
+  ...common,
+  entryPoints: { ...pass1Entries, internal: `${INTERNAL}.js`, 'internal-hono': `${INTERNAL}-hono.js`, 'internal-aot': `${INTERNAL}-aot.js` },
+  plugins: [
+    {
+      name: 'internal-entry',
+      setup(b) {
+        b.onResolve({ filter: /^@switchyard-router\/internal(-aot|-hono)?\.js$/ }, (args) => ({ path: args.path.slice(INTERNAL.length - 'internal'.length), namespace: 'internal' }));
+        b.onLoad({ filter: /.*/, namespace: 'internal' }, (args) => ({ contents: internalSource(args.path), loader: 'ts', resolveDir: resolve('src') }));
+      },
+    },
+  ],
+  external,
+  outdir: 'dist',
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+});
 await build({
   ...common,
   entryPoints: {
-    index: 'src/index.ts',
-    aot: 'src/aot.ts',
+    constraints: 'src/constraints.ts',
+    introspect: 'src/introspect.ts',
+    build: 'src/build.ts',
     http: 'src/http.ts',
     openapi: 'src/openapi.ts',
     express: 'src/express.ts',
     fastify: 'src/fastify.ts',
     hono: 'src/hono.ts',
-    'hono-aot': 'src/hono-aot.ts',
     koa: 'src/koa.ts',
   },
-  // The frameworks are the user's (optional peer dependencies): the hono entry imports hono's own error class.
-  external: ['hono', 'hono/*'],
+  plugins: [
+    {
+      name: 'pass-1-modules-from-internal',
+      setup(b) {
+        b.onResolve({ filter: /^\./ }, (args) => {
+          const i = pass1Index.get(resolve(dirname(args.importer), args.path.replace(/\.js$/, '.ts')));
+          return i === undefined ? undefined : { path: `${INTERNAL}/${i}`, external: true };
+        });
+      },
+    },
+  ],
+  external,
   outdir: 'dist',
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
 });
+
+/** Pass 2's imports of module i (INTERNAL/i) as imports of its names name$i from the dist/internal*.js that has it. */
+function fromInternal(text, file) {
+  const target = (i) => JSON.stringify(`${file.startsWith('chunks/') ? '../' : './'}${internalFileOf(Number(i))}`);
+  const renamed = (list, i) =>
+    list.split(',').map((s) => s.trim()).filter(Boolean).map((s) => {
+      const [name, local = name] = s.split(/\s+as\s+/);
+      return `${name}$${i} as ${local}`;
+    }).join(', ');
+  const out = text
+    .replace(/\b(import|export)\s*\{([^}]*)\}\s*from\s*"@switchyard-router\/internal\/(\d+)";/g, (_all, kind, list, i) => `${kind} { ${renamed(list, i)} } from ${target(i)};`)
+    .replace(/\bimport\s*"@switchyard-router\/internal\/(\d+)";/g, (_all, i) => `import ${target(i)};`);
+  if (out.includes(INTERNAL)) throw new Error(`build.mjs: an import of a pass-1 module in dist/${file} is of a form fromInternal() does not rewrite`);
+  return out;
+}
 if (existsSync('src/todo/server.ts')) {
   await build({ ...common, entryPoints: ['src/todo/server.ts'], outfile: 'dist/todo-server.js', external: ['pg'] });
 }
@@ -48,7 +121,7 @@ if (existsSync('src/todo/server.ts')) {
 const entriesBesideCli = {
   name: 'entries-beside-cli',
   setup(b) {
-    b.onResolve({ filter: /^\.\.\/(index|aot|http|openapi)\.js$/ }, (args) => ({ path: args.path.replace('../', './'), external: true }));
+    b.onResolve({ filter: /^\.\.\/(index|constraints|introspect|build|aot|http|openapi)\.js$/ }, (args) => ({ path: args.path.replace('../', './'), external: true }));
   },
 };
 if (existsSync('src/cli/main.ts')) {
@@ -61,8 +134,11 @@ if (existsSync('src/cli/main.ts')) {
 // of its import (docs/benchmarks.md, "Start-up in instructions"). Each other character is written as its \u
 // escape, which means the same in a string, a regular expression or a comment.
 for (const file of [...readdirSync('dist').filter((n) => n.endsWith('.js')), ...readdirSync('dist/chunks').map((n) => `chunks/${n}`).filter((n) => n.endsWith('.js'))]) {
-  const text = readFileSync(`dist/${file}`, 'utf8');
-  if (/[^\0-\x7f]/.test(text)) writeFileSync(`dist/${file}`, text.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`));
+  let text = readFileSync(`dist/${file}`, 'utf8');
+  const before = text;
+  text = fromInternal(text, file);
+  if (/[^\0-\x7f]/.test(text)) text = text.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+  if (text !== before) writeFileSync(`dist/${file}`, text);
 }
 
 // Declarations only; type errors fail the build.

@@ -1,4 +1,4 @@
-// npm run bench:diagnostics: how long router.diagnostics() and `switchyard lint` take as tables grow, on four
+// npm run bench:diagnostics: how long diagnostics(router) and `switchyard lint` take as tables grow, on four
 // shapes of table: GitHub-like namespaces (many first literals), every route under one first literal ("api/…",
 // the case a first-segment index alone would leave quadratic), every route led by a complex segment (the case a
 // trie of leading literals alone would), and a table whose routes are all shadowed (one example request each).
@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile } from '../dist/index.js';
+import { diagnostics } from '../dist/introspect.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const SIZES = [1000, 2000, 4000, 8000, 10000];
@@ -40,7 +41,7 @@ for (const [shape, make] of Object.entries(shapes)) {
   for (const n of SIZES) {
     const routes = make(n);
     const router = compile(routes);
-    const api = median([0, 1, 2].map(() => { const t = performance.now(); router.diagnostics(); return performance.now() - t; }));
+    const api = median([0, 1, 2].map(() => { const t = performance.now(); diagnostics(router); return performance.now() - t; }));
     const file = join(dir, `${shape}-${n}.json`);
     writeFileSync(file, JSON.stringify(routes));
     const cli = median([0, 1, 2].map(() => {

@@ -663,7 +663,7 @@ export function renderDocs() {
   if (hono) out.push(honoMarkdown(hono));
   const diagnostics = readJson(new URL('diagnostics.json', dir));
   if (diagnostics) {
-    out.push('## Diagnostics', '', `\`npm run bench:diagnostics\` (${diagnostics.date}, Node ${diagnostics.node}): \`router.diagnostics()\` alone, and \`switchyard lint\` as a whole process (start, read, compile, analyse, print). Medians of 3.`, '');
+    out.push('## Diagnostics', '', `\`npm run bench:diagnostics\` (${diagnostics.date}, Node ${diagnostics.node}): \`diagnostics(router)\` alone, and \`switchyard lint\` as a whole process (start, read, compile, analyse, print). Medians of 3.`, '');
     out.push(diagnostics.table, '');
   }
   const live = readJson(new URL('live.json', dir));

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
-import { compileToModule } from '../dist/index.js';
+import { compileToModule } from '../dist/build.js';
 import { environment } from './lib/env.mjs';
 import { syntheticRoutes } from './lib/data.mjs';
 

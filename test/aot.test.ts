@@ -8,7 +8,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compile, compileToModule, moduleDeclarations, RegexRouteConstraint, type RouteDefinition } from '../src/index.js';
+import { RegexRouteConstraint } from '../src/constraints.js';
+import { compile, type RouteDefinition } from '../src/index.js';
+import { compileToModule, moduleDeclarations } from '../src/build.js';
 import { foldFor } from '../src/compile/case-fold.js';
 import { MODULE_FORMAT } from '../src/compile/aot/module-format.js';
 import { routeDigest } from '../src/compile/aot/route-digest.js';
@@ -355,7 +357,7 @@ console.log(JSON.stringify({ evalBlocked, strategy: router.strategy, answers }))
   it('builds a route module with handlers and custom constraint names; the module imports it and is typed', () => {
     writeFileSync(
       join(DIR, 'app-routes.mjs'),
-      `import { RegexRouteConstraint } from 'switchyard-router';
+      `import { RegexRouteConstraint } from 'switchyard-router/constraints';
 export const constraints = { slug: () => new RegexRouteConstraint('^[a-z0-9-]+$') };
 export default [
   { name: 'post', template: 'blog/{slug:slug}', handler: (values) => 'post ' + values.slug },
@@ -408,7 +410,8 @@ router.generate({}, { routeName: 'todo' });
     writeFileSync(
       join(DIR, 'minified-entry.mjs'),
       `import router from './constrained-router.mjs';
-import { compile, IntRouteConstraint } from 'switchyard-router';
+import { compile } from 'switchyard-router';
+import { IntRouteConstraint } from 'switchyard-router/constraints';
 import routes, { constraints, requests } from ${JSON.stringify(fixture)};
 const compiled = compile(routes, { constraints });
 const answer = (found) => found && { name: found.route.name, values: { ...found.values } };

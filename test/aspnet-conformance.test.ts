@@ -1,7 +1,8 @@
 // ASP.NET Core routing's own unit-test vectors (transcribed in test/cases/aspnet-*.ts), run against both
 // strategies. Rows marked "(differs: ...)" in their source are where our spec deliberately differs.
 import { describe, expect, it } from 'vitest';
-import { compile, ConstraintRegistry, parseTemplate, RouteCreationError, TemplateParseError } from '../src/index.js';
+import { ConstraintRegistry } from '../src/constraints.js';
+import { compile, parseTemplate, RouteCreationError, TemplateParseError } from '../src/index.js';
 import { aspnetConstraintCases, aspnetConstraintErrorCases } from './cases/aspnet-constraint-cases.js';
 import { aspnetGenerateCases } from './cases/aspnet-generate-cases.js';
 import { aspnetMatchCases } from './cases/aspnet-match-cases.js';

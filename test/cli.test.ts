@@ -292,7 +292,8 @@ describe('unreachable routes: lint, diagnostics() and the inspector agree', () =
 
   it('a route no request reaches is an error, "unreachable", unless it is named and shadowed: a warning, "only makes links"', async () => {
     const { compile } = await import('../src/index.js');
-    const found = compile(TABLE).diagnostics();
+    const { diagnostics } = await import('../src/introspect.js');
+    const found = diagnostics(compile(TABLE));
     const errors = found.filter((d) => d.severity === 'error');
     expect(errors.map((d) => d.route.index)).toEqual([2, 4]);
     expect(errors.every((d) => d.message.startsWith('unreachable: '))).toBe(true);

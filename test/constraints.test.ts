@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileWith, strategies } from './support/routers.js';
-import { builtinConstraints, compile, ConstraintRegistry, HttpMethodRouteConstraint, IntRouteConstraint, RouteCreationError, type CompiledRouter, type RouteConstraint, type RouteDefinition } from '../src/index.js';
+import { builtinConstraints, ConstraintRegistry, HttpMethodRouteConstraint, IntRouteConstraint, type RouteConstraint } from '../src/constraints.js';
+import { compile, RouteCreationError, type CompiledRouter, type RouteDefinition } from '../src/index.js';
 import { builtinNameOf } from '../src/constraints/builtins.js';
 import { describeConstraint } from '../src/constraints/constraint-description.js';
 import { constraintCases, constraintErrorCases, httpMethodConstraintCases } from './cases/constraint-cases.js';

@@ -1,8 +1,10 @@
-// router.diagnostics(): tables of known-shadowed and known-reachable shapes and of the day-one mistakes, and
+// diagnostics(router): tables of known-shadowed and known-reachable shapes and of the day-one mistakes, and
 // the soundness property — a route reported unreachable is never the one a generated request matches.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AlphaRouteConstraint, BoolRouteConstraint, compile, HttpMethodRouteConstraint, DecimalRouteConstraint, IntRouteConstraint, LengthRouteConstraint, LongRouteConstraint, MaxLengthRouteConstraint, MaxRouteConstraint, MinLengthRouteConstraint, MinRouteConstraint, RangeRouteConstraint, type Diagnostic, type RouteConstraint, type RouteDefinition } from '../src/index.js';
+import { AlphaRouteConstraint, BoolRouteConstraint, HttpMethodRouteConstraint, DecimalRouteConstraint, IntRouteConstraint, LengthRouteConstraint, LongRouteConstraint, MaxLengthRouteConstraint, MaxRouteConstraint, MinLengthRouteConstraint, MinRouteConstraint, RangeRouteConstraint, type RouteConstraint } from '../src/constraints.js';
+import { compile, type CompileOptions, type RouteDefinition } from '../src/index.js';
+import { type Diagnostic, diagnostics } from '../src/introspect.js';
 import { fuzzHarness } from './support/fuzz.js';
 import { Case, caseArb, routesArb, wideRoute } from './support/route-generators.js';
 import { routeEntriesOf } from '../src/compile/compile.js';
@@ -63,7 +65,7 @@ const reachable: [string, (string | RouteDefinition)[]][] = [
 describe('shadowed routes (proven)', () => {
   it.each(shadowed)('%s', (_title, routes, expected) => {
     const router = compile(routes.map(route));
-    const found = router.diagnostics();
+    const found = diagnostics(router);
     expect(errorsOf(found)).toEqual(expected);
     // Each comes with a request that shows it: the later route accepts it alone, the earlier one takes it.
     for (const d of found.filter((f) => f.code === 'shadowed')) {
@@ -85,7 +87,7 @@ const shadowedByCase: [string, string[], number[], number[]][] = [
 describe.each([false, true])('shadowed routes with caseSensitive: %s', (caseSensitive) => {
   it.each(shadowedByCase)('%s', (_title, templates, ignoringCase, withCase) => {
     const router = compile(templates.map((template) => ({ template })), { caseSensitive });
-    const found = router.diagnostics().filter((d) => d.code === 'shadowed');
+    const found = diagnostics(router).filter((d) => d.code === 'shadowed');
     expect(found.map((d) => d.route.index)).toEqual(caseSensitive ? withCase : ignoringCase);
     for (const d of found) expect(router.match(d.example!.path, d.example!.method)?.route.index).toBeLessThan(d.route.index);
   });
@@ -101,13 +103,13 @@ const idioms: [string, RouteDefinition][] = [
 
 describe('idioms of conventional routing (no finding)', () => {
   it.each(idioms)('%s', (_title, definition) => {
-    expect(compile([definition]).diagnostics().map((d) => `${d.code}: ${d.message}`)).toEqual([]);
+    expect(diagnostics(compile([definition])).map((d) => `${d.code}: ${d.message}`)).toEqual([]);
   });
 });
 
 describe('reachable routes (not reported as shadowed)', () => {
   it.each(reachable)('%s', (_title, routes) => {
-    expect(errorsOf(compile(routes.map(route)).diagnostics()).filter((e) => e.startsWith('shadowed'))).toEqual([]);
+    expect(errorsOf(diagnostics(compile(routes.map(route)))).filter((e) => e.startsWith('shadowed'))).toEqual([]);
   });
 });
 
@@ -146,7 +148,7 @@ const mistakes: [string, RouteDefinition, string, 'error' | 'warning' | 'info', 
 
 describe('mistakes', () => {
   it.each(mistakes)('%s', (_title, definition, code, severity, text) => {
-    const found = compile([definition]).diagnostics().filter((d) => d.code === code);
+    const found = diagnostics(compile([definition])).filter((d) => d.code === code);
     expect(found.map((d) => d.severity)).toEqual([severity]);
     expect(found[0].message).toContain(text);
   });
@@ -158,7 +160,7 @@ describe('mistakes', () => {
     ['{x:regex(a|b)}'],
     ['files/{name}.{ext?}'],
   ])('a clean route has nothing to say: %s', (template) => {
-    expect(compile([{ template, methods: ['GET'] }]).diagnostics()).toEqual([]);
+    expect(diagnostics(compile([{ template, methods: ['GET'] }]))).toEqual([]);
   });
 
   // A word that is no constraint name, or a regex with regex syntax, is a regex on purpose.
@@ -170,14 +172,12 @@ describe('mistakes', () => {
     [{ id: 'int' }],
     [{ id: /^(?:\d+)$/ }],
   ])('a string constraint that spells no constraint name has nothing to say: %j', (constraints) => {
-    expect(compile([{ template: '{controller}/{action}/{id}', constraints, methods: ['GET'] }]).diagnostics()).toEqual([]);
+    expect(diagnostics(compile([{ template: '{controller}/{action}/{id}', constraints, methods: ['GET'] }]))).toEqual([]);
   });
 
-  it('the onDiagnostics option reports them at start-up, once', () => {
-    const calls: Diagnostic[][] = [];
-    compile([{ template: '{*path}' }, { template: 'x' }], { onDiagnostics: (d) => calls.push([...d]) });
-    compile([{ template: 'x' }], { onDiagnostics: (d) => calls.push([...d]) });
-    expect(calls.map((c) => c.map((d) => d.code))).toEqual([['shadowed']]);
+  it('compile() runs no diagnostics: its old onDiagnostics option is refused, naming diagnostics(router)', () => {
+    const options = { onDiagnostics: (d: readonly Diagnostic[]) => d } as CompileOptions;
+    expect(() => compile([{ template: '{*path}' }, { template: 'x' }], options)).toThrow(/onDiagnostics option is gone; call diagnostics\(router\) of switchyard-router\/introspect/);
   });
 });
 
@@ -188,7 +188,7 @@ let probes = 0;
 let shadowedAccepting = 0;
 const sound = (c: Case): void => {
   const router = compile(c.routes);
-  const found = router.diagnostics();
+  const found = diagnostics(router);
   const errors = found.filter((d) => d.severity === 'error');
   // Shadowed named routes are warnings (they still make links): they are just as unreachable.
   const unreachable = new Set([...errors, ...found.filter((d) => d.code === 'shadowed')].map((d) => d.route.index));
@@ -221,7 +221,7 @@ describe('soundness (fast-check)', () => {
 
   it('the subclass of the issue: #1 a/{id:int} after #0 a/{id} with an even-int subclass is reachable, and /a/3 reaches it', () => {
     const router = compile([{ template: 'a/{id}', constraints: { id: new EvenInt() } }, { template: 'a/{id:int}' }]);
-    expect(errorsOf(router.diagnostics())).toEqual([]);
+    expect(errorsOf(diagnostics(router))).toEqual([]);
     expect(router.match('/a/3')?.route.index).toBe(1);
     expect(router.match('/a/4')?.route.index).toBe(0);
   });
@@ -289,7 +289,7 @@ describe('soundness (fast-check)', () => {
     check('shadowed ≡ quadratic', fc.property(fc.oneof(routesArb(12), leadingKinds), (routes) => {
       const router = compile(routes);
       const entries = routeEntriesOf(router)!;
-      const found = router.diagnostics();
+      const found = diagnostics(router);
       const never = new Set(found.filter((d) => d.code !== 'shadowed' && d.severity === 'error').map((d) => d.route.index));
       const expected: string[] = [];
       for (const b of entries) {
@@ -354,7 +354,7 @@ describe('soundness (fast-check)', () => {
   );
   it.each(combos)('%s: the analysis calls it impossible, and no string passes both', (_title, list) => {
     const router = compile([{ template: '{x}', constraints: { x: list } }]);
-    expect(router.diagnostics().map((d) => d.code)).toContain('impossible-constraint');
+    expect(diagnostics(router).map((d) => d.code)).toContain('impossible-constraint');
     check(`combo ${_title}`, fc.property(text, (value) => !list.every((c) => c.match(null, null, 'x', { x: value }, 'incoming'))), 3000);
   });
 });

@@ -7,7 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileToModule, moduleDeclarations, type RouteDefinition } from '../src/index.js';
+import { type RouteDefinition } from '../src/index.js';
+import { compileToModule, moduleDeclarations } from '../src/build.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 

@@ -1,10 +1,12 @@
-// router.explain() and router.explainGenerate(): tables of what each route says about a request, and a
+// explain(router) and explainGenerate(router): tables of what each route says about a request, and a
 // differential property — explain's winner is match()'s, and the routes it says accept the request are
 // matches()'s, on generated route tables and paths, for both strategies.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { strategies } from './support/routers.js';
-import { compile, type MatchStrategy, type RouteDefinition } from '../src/index.js';
+import { evaluateBuiltModule, strategies } from './support/routers.js';
+import { compile, type CompiledRouter, type MatchStrategy, type RouteDefinition } from '../src/index.js';
+import { compileToModule } from '../src/build.js';
+import { explain, describe as describeRouter, explainGenerate } from '../src/introspect.js';
 import { fuzzHarness } from './support/fuzz.js';
 import { caseArb, complexHeavyRoute, EDGE_CASES, routesArb, type Case } from './support/route-generators.js';
 
@@ -87,7 +89,7 @@ describe('explain (tables)', () => {
   describe.each(strategies)('%s', (strategy) => {
     it.each(explainCases)('$title', ({ path, method, rows }) => {
       const router = compile(rows.map(([r]) => (typeof r === 'string' ? { template: r } : r)), { strategy: strategy as MatchStrategy });
-      const explained = router.explain(path, method);
+      const explained = explain(router, path, method);
       expect(explained.routes.map((r) => [r.outcome, r.reason?.kind ?? null])).toEqual(rows.map(([, outcome, kind]) => [outcome, kind]));
       explained.routes.forEach((r, i) => expect(r.message).toContain(rows[i][3]));
       expect(explained.match?.route.index ?? null).toBe(router.match(path, method)?.route.index ?? null);
@@ -96,16 +98,16 @@ describe('explain (tables)', () => {
 
   it('names the closest route when nothing matches', () => {
     const router = compile([{ template: 'healthz' }, { template: 'api/todo/{id:int}', methods: ['GET'] }, { template: 'api/{x}' }]);
-    const explained = router.explain('/api/todo/abc');
+    const explained = explain(router, '/api/todo/abc');
     expect(explained.match).toBeNull();
     expect(explained.closest?.route.index).toBe(1);
     expect(explained.closest?.message).toBe('id:int rejected "abc"');
-    expect(router.explain('/healthz').closest).toBeNull();
+    expect(explain(router, '/healthz').closest).toBeNull();
   });
 
   it('treats a path that is not a string as match() does', () => {
     const router = compile([{ template: '{*x}' }]);
-    const explained = router.explain(42 as unknown as string);
+    const explained = explain(router, 42 as unknown as string);
     expect(explained.match).toBeNull();
     expect(explained.routes[0].reason).toEqual({ kind: 'not-a-path' });
   });
@@ -170,14 +172,14 @@ describe('explainGenerate (tables)', () => {
   it.each(generateCases)('$title', ({ routes, values, ambient, routeName, rows }) => {
     const router = compile(routes);
     const options = { ambientValues: ambient ?? null, routeName: routeName ?? null };
-    const explained = router.explainGenerate(values, options);
+    const explained = explainGenerate(router, values, options);
     expect(explained.routes.map((r) => [r.outcome, r.reason?.kind ?? null])).toEqual(rows.map(([o, k]) => [o, k]));
     explained.routes.forEach((r, i) => expect(r.message).toContain(rows[i][2]));
     expect(explained.path).toBe(router.generate(values, options)?.path ?? null);
   });
 
   it('says when no route has the name', () => {
-    const explained = compile([{ name: 'a', template: 'a' }]).explainGenerate({}, { routeName: 'nope' });
+    const explained = explainGenerate(compile([{ name: 'a', template: 'a' }]), {}, { routeName: 'nope' });
     expect(explained).toMatchObject({ path: null, nameNotFound: 'nope', routes: [] });
   });
 });
@@ -192,7 +194,7 @@ const agrees = (c: Case): void => {
     const router = compile(c.routes, { strategy: strategy as MatchStrategy, caseSensitive });
     for (const [path, method] of c.paths) {
       requests++;
-      const explained = router.explain(path, method);
+      const explained = explain(router, path, method);
       const found = router.match(path, method);
       const where = `${method} ${JSON.stringify(path)} (${strategy})`;
       expect(explained.match?.route.index ?? null, `winner for ${where}`).toBe(found?.route.index ?? null);
@@ -207,7 +209,7 @@ const agrees = (c: Case): void => {
       }
       // Generation explained agrees with generate(), reusing the match as ambient values.
       const values = found ? found.values : { id: 'a' };
-      const generated = router.explainGenerate({}, { ambientValues: values });
+      const generated = explainGenerate(router, {}, { ambientValues: values });
       expect(generated.path, `explainGenerate for ${where}`).toBe(router.generate({}, { ambientValues: values })?.path ?? null);
     }
   }
@@ -240,7 +242,30 @@ describe("describe('tree') groups literals as the table compares them", () => {
     [false, ['/', '└── Api  #0', '    └── {id}  #1']],
     [true, ['/', '├── Api  #0', '└── api', '    └── {id}  #1']],
   ])('caseSensitive: %s', (caseSensitive, lines) => {
-    const tree = compile([{ template: 'Api' }, { template: 'api/{id}' }], { caseSensitive }).describe('tree');
+    const tree = describeRouter(compile([{ template: 'Api' }, { template: 'api/{id}' }], { caseSensitive }), 'tree');
     expect(tree.split('\n').map((line) => line.replace(/\s+ANY.*$/, '').trimEnd())).toEqual(lines);
   });
 });
+
+describe('the introspect functions take a router made by compile()', () => {
+  it.each([
+    ['an object', {}],
+    ['a router from a built module', loadBuiltRouter()],
+  ])('refuse %s with a TypeError naming the function', (_title, router) => {
+    const notCompiled = router as unknown as CompiledRouter;
+    expect(() => explain(notCompiled, '/a')).toThrow(new TypeError("explain: expected a router made by compile() (a built module's router has no route entries to inspect)"));
+    expect(() => explainGenerate(notCompiled, {})).toThrow(/^explainGenerate: expected a router made by compile\(\)/);
+    expect(() => describeRouter(notCompiled)).toThrow(/^describe: expected a router made by compile\(\)/);
+  });
+
+  it('read a live router as it is now', () => {
+    const router = compile([{ template: 'a' }]);
+    router.add({ template: 'b/{id:int}' });
+    expect(explain(router, '/b/5').match?.route.index).toBe(1);
+    expect(describeRouter(router, 'table')).toContain('b/{id:int}');
+  });
+});
+
+function loadBuiltRouter(): object {
+  return evaluateBuiltModule(compileToModule([{ template: 'a' }]), null);
+}

@@ -275,3 +275,18 @@ describe('express: links under the mount path as registered', () => {
     }
   });
 });
+
+// A link that cannot be made throws, naming the route and the values; the reasons are explainGenerate's, in
+// switchyard-router/introspect, which no adapter loads (the same message for a compiled and a built router).
+describe('urlFor: a link that cannot be made', () => {
+  it.each([
+    ['no route has the name', 'nope', {}],
+    ['a required value is missing', 'todo', {}],
+  ])('%s: the error names the route, the values and where the reasons are', async (_title, name, values) => {
+    const { urlForRequest } = await import('../src/frameworks/dispatch.js');
+    const { compile } = await import('../src/index.js');
+    const urlFor = urlForRequest(compile([{ name: 'todo', template: 'api/todo/{id:int}' }]), null);
+    expect(urlFor('todo', { id: 5 })).toBe('/api/todo/5');
+    expect(() => urlFor(name, values)).toThrow(`urlFor(${JSON.stringify(name)}): no URL from ${JSON.stringify(values)} (explainGenerate(router, values, { routeName }) of switchyard-router/introspect says why)`);
+  });
+});

@@ -4,6 +4,7 @@
 // and into a warning with this fix for a named route that is shadowed; OpenAPI leaves them out.
 import { describe, expect, it } from 'vitest';
 import { compile, type RouteDefinition } from '../src/index.js';
+import { diagnostics, explain } from '../src/introspect.js';
 import { toOpenApi } from '../src/openapi.js';
 import { caseMode, compileWith, strategies } from './support/routers.js';
 
@@ -43,13 +44,13 @@ describe('a generation-only route makes links', () => {
 
 describe('explain, diagnostics and OpenAPI', () => {
   it('explain says the route is generation only and never calls it closest', () => {
-    const explained = compile(ROUTES).explain('/legacy/5');
+    const explained = explain(compile(ROUTES), '/legacy/5');
     expect(explained.routes[4]).toMatchObject({ outcome: 'generation-only', message: expect.stringContaining('generation only') });
     expect(explained.closest?.route.index).not.toBe(4);
   });
 
   it('a shadowed named route is a warning (it only makes links) naming the fix; an unnamed one is an error; a marked one has no finding', () => {
-    const shadowed = compile(ROUTES).diagnostics().filter((d) => d.code === 'shadowed');
+    const shadowed = diagnostics(compile(ROUTES)).filter((d) => d.code === 'shadowed');
     expect(shadowed.map((d) => [d.route.index, d.severity])).toEqual([
       [2, 'warning'],
       [3, 'error'],

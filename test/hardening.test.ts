@@ -2,7 +2,8 @@
 import { createServer } from 'node:http';
 import { request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compile, ConstraintRegistry, RegexRouteConstraint, RouteCreationError } from '../src/index.js';
+import { ConstraintRegistry, RegexRouteConstraint } from '../src/constraints.js';
+import { compile, RouteCreationError } from '../src/index.js';
 import { createApplication, Route, RouteCollection, RouteHandler, useRouter } from '../src/http.js';
 import { isJsonMediaType } from '../src/todo/json-body.js';
 import { createTodoServer } from '../src/todo/server.js';

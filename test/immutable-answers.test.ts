@@ -3,8 +3,10 @@
 // the route. An answer given to many requests (a static route's, one the static table keeps) is frozen, its values
 // too, and is the same object every time. The route an answer names is frozen either way.
 import { describe, expect, it } from 'vitest';
-import type { CompiledRouter, RouteConstraint, RouteDefinition, RouteMatch, RouteValues } from '../src/index.js';
-import { compile, compileToModule, IntRouteConstraint, RegexRouteConstraint } from '../src/index.js';
+import type { CompiledRouter, RouteDefinition, RouteMatch, RouteValues } from '../src/index.js';
+import { compile } from '../src/index.js';
+import { compileToModule } from '../src/build.js';
+import { IntRouteConstraint, RegexRouteConstraint, type RouteConstraint } from '../src/constraints.js';
 import { FrozenMap } from '../src/constraints/frozen-map.js';
 import { routeDigest } from '../src/compile/aot/route-digest.js';
 import { toOpenApi } from '../src/openapi.js';

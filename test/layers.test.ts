@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 
 const SRC = resolve(import.meta.dirname, '../src');
 const RANK: Record<string, number> = { leaf: 0, template: 1, constraints: 2, compile: 3, pipeline: 4, openapi: 5, frameworks: 5, entry: 6, todo: 7, cli: 7 };
-const ENTRIES = new Set(['index.ts', 'aot.ts', 'http.ts', 'openapi.ts', 'express.ts', 'fastify.ts', 'hono.ts', 'hono-aot.ts', 'koa.ts']);
+const ENTRIES = new Set(['index.ts', 'constraints.ts', 'introspect.ts', 'build.ts', 'aot.ts', 'http.ts', 'openapi.ts', 'express.ts', 'fastify.ts', 'hono.ts', 'hono-aot.ts', 'koa.ts']);
 /** The layers of the portable core: no node:* module, no Node types. */
 const CORE = new Set(['leaf', 'template', 'constraints', 'compile']);
 const LEAVES = new Set(['errors.ts', 'route-values.ts', 'did-you-mean.ts']);
@@ -59,6 +59,23 @@ describe('layers', () => {
     expect(main.filter((e) => !CORE.has(layerOf(e.to!))).map((e) => e.specifier)).toEqual([]);
   });
 
+  // What `import ... from 'switchyard-router'` loads: the modules the main entry reaches by code (not types).
+  // Matching and generation only: introspection, the module writer and the route digests are other entries'.
+  it('keeps introspection and the writer of built modules out of the main entry (they are /introspect and /build)', () => {
+    const reached = new Set<string>();
+    const visit = (file: string): void => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      for (const e of edges) if (e.from === file && !e.typeOnly && e.to !== null) visit(e.to);
+    };
+    visit(resolve(SRC, 'index.ts'));
+    const rel = [...reached].map((file) => relative(SRC, file));
+    expect(rel).toContain('compile/compile.ts');
+    // compile() registers what introspection reads (introspect/inspectable.ts, a WeakMap), and nothing more of it.
+    expect(rel.filter((f) => f.startsWith('compile/introspect/') && f !== 'compile/introspect/inspectable.ts')).toEqual([]);
+    expect(rel.filter((f) => f.startsWith('compile/aot/'))).toEqual([]);
+  });
+
   // Inside compile/: compile.ts assembles; the model (route-entry.ts, matcher.ts, complex-segment.ts, case-fold.ts,
   // typed-router.ts) sits below the four folders; match/ (match/generated/ included) and generate/ are independent
   // consumers of the model (as ASP.NET's TemplateMatcher and TemplateBinder), introspect/ reads both, reference/
@@ -90,9 +107,11 @@ describe('layers', () => {
   it.each(compileEdges)('compile layer: $from imports $specifier as its part may', (e) => {
     const from = compilePart(e.from)!;
     const to = compilePart(e.to!)!;
-    // Types may point back at the assembly (the typed router describes compile()'s result), and the reference
-    // matcher implements the model's Matcher interface and reads the resolved route (types only, never code).
-    const typeOnlyException = e.typeOnly && ((from === 'model' && to === 'assembly') || (from === 'reference' && to === 'model'));
+    // Types may point back at the assembly (the typed router describes compile()'s result; introspection's
+    // functions take it), and the reference matcher implements the model's Matcher interface and reads the
+    // resolved route (types only, never code: compile() loads no introspection, introspection reads what
+    // compile.ts registers in introspect/inspectable.ts).
+    const typeOnlyException = e.typeOnly && (((from === 'model' || from === 'introspect') && to === 'assembly') || (from === 'reference' && to === 'model'));
     expect(MAY_IMPORT[from].includes(to) || typeOnlyException, `${relative(SRC, e.from)} → ${relative(SRC, e.to!)}`).toBe(true);
   });
 

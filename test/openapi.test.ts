@@ -2,7 +2,8 @@
 // metadata merged, never guessed. Every document produced here passes the OpenAPI 3.1 validator.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { compile, IntRouteConstraint, type RouteConstraint, type RouteDefinition } from '../src/index.js';
+import { IntRouteConstraint, type RouteConstraint } from '../src/constraints.js';
+import { compile, type RouteDefinition } from '../src/index.js';
 import { RouteBuilder, RouteHandler } from '../src/http.js';
 import { toOpenApi, type OpenApiOptions } from '../src/openapi.js';
 import fc from 'fast-check';

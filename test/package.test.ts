@@ -37,7 +37,7 @@ describe('npm pack', () => {
     expect(pkg.dependencies ?? {}).toEqual({});
   });
 
-  it.each(['LICENSE', 'README.md', 'package.json', 'dist/index.js', 'dist/index.d.ts', 'dist/http.js', 'dist/http.d.ts', 'dist/openapi.js', 'dist/openapi.d.ts', 'dist/cli.js'])('holds %s', (file) => {
+  it.each(['LICENSE', 'README.md', 'package.json', 'dist/index.js', 'dist/index.d.ts', 'dist/constraints.js', 'dist/introspect.js', 'dist/build.js', 'dist/http.js', 'dist/http.d.ts', 'dist/openapi.js', 'dist/openapi.d.ts', 'dist/cli.js'])('holds %s', (file) => {
     expect(files).toContain(file);
   });
 
@@ -57,20 +57,25 @@ describe('npm pack', () => {
     expect(files.filter((f) => f.endsWith('.map') || f.includes('todo') || f.startsWith('dist/cli/'))).toEqual([]);
   });
 
-  it('installs into an empty project and imports by name: the core, /aot, /http and /openapi', () => {
+  it('installs into an empty project and imports by name: the core, /constraints, /introspect, /build, /aot, /http and /openapi', () => {
     const project = installed();
     writeFileSync(
       join(project, 'use.js'),
       `import { compile } from 'switchyard-router';
+       import { RegexRouteConstraint } from 'switchyard-router/constraints';
+       import { explain, describe } from 'switchyard-router/introspect';
+       import { compileToModule } from 'switchyard-router/build';
        import { RouteBuilder } from 'switchyard-router/http';
        import { toOpenApi } from 'switchyard-router/openapi';
        import { loadRouter } from 'switchyard-router/aot';
-       const router = compile([{ name: 'item', template: 'items/{id:int}' }]);
-       console.log(JSON.stringify({ values: router.match('/items/5').values, url: router.generate({ id: 7 }, { routeName: 'item' }).path,
+       const router = compile([{ name: 'item', template: 'items/{id:int}', constraints: { id: new RegexRouteConstraint('^[1-8]$') } }]);
+       console.log(JSON.stringify({ values: router.match('/items/5').values, refused: router.match('/items/9'), url: router.generate({ id: 7 }, { routeName: 'item' }).path,
+         closest: explain(router, '/items/9').closest.route.index, table: describe(router, 'table').includes('items/{id:int}'),
+         built: compileToModule([{ template: 'a' }]).includes('switchyard-router/aot'),
          builder: typeof RouteBuilder, aot: typeof loadRouter, paths: Object.keys(toOpenApi(router, { info: { title: 't', version: '1' } }).paths) }));`,
     );
     const out = execFileSync(process.execPath, ['use.js'], { cwd: project, encoding: 'utf8' });
-    expect(JSON.parse(out)).toEqual({ values: { id: '5' }, url: '/items/7', builder: 'function', aot: 'function', paths: ['/items/{id}'] });
+    expect(JSON.parse(out)).toEqual({ values: { id: '5' }, refused: null, url: '/items/7', closest: 0, table: true, built: true, builder: 'function', aot: 'function', paths: ['/items/{id}'] });
     const version = execFileSync(join(project, 'node_modules/.bin/switchyard'), ['--version'], { encoding: 'utf8' }).trim();
     expect(version).toBe(pkg.version);
   });
@@ -135,5 +140,51 @@ describe('package checks', () => {
     const results = JSON.parse(out) as { name: string; passed: boolean; size: number }[];
     expect(results.map((r) => r.name)).toEqual(['switchyard-router: compile, match, generate', 'switchyard-router/aot: the runtime of built modules']);
     for (const r of results) expect(r, `${r.name}: ${r.size} bytes`).toMatchObject({ passed: true });
+  });
+});
+
+// build.mjs: the main entry loads what matching and generation need, in few files (Node's loader costs per file);
+// the other entries share its classes through dist/internal.js.
+describe('the built entries', () => {
+  const dist = join(ROOT, 'dist');
+  /** The files an entry loads (its static imports, followed), relative to dist/. */
+  const loads = (entry: string): string[] => {
+    const seen = new Set<string>();
+    const visit = (file: string): void => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const m of readFileSync(join(dist, file), 'utf8').matchAll(/(?:from|import)\s*"(\.[^"]+)"/g)) visit(join(file, '..', m[1]));
+    };
+    visit(entry);
+    return [...seen];
+  };
+  /** The source files of the code in those files (their source maps). */
+  const sourcesOf = (files: string[]): string[] => files.flatMap((f) => (JSON.parse(readFileSync(join(dist, `${f}.map`), 'utf8')) as { sources: string[] }).sources.map((s) => s.replace(/^(\.\.\/)+/, '')));
+
+  it('the main entry holds no introspection and no writer of built modules, in at most 4 files', () => {
+    const files = loads('index.js');
+    expect(files.length).toBeLessThanOrEqual(4);
+    const sources = sourcesOf(files);
+    expect(sources).toContain('src/compile/compile.ts');
+    expect(sources.filter((s) => (s.startsWith('src/compile/introspect/') && !s.endsWith('/inspectable.ts')) || s.startsWith('src/compile/aot/'))).toEqual([]);
+  });
+
+  it('/introspect and /build hold what the main entry leaves out', () => {
+    expect(sourcesOf(loads('introspect.js'))).toContain('src/compile/introspect/diagnostics.ts');
+    expect(sourcesOf(loads('build.js'))).toContain('src/compile/aot/compile-to-module.ts');
+  });
+
+  it('one copy of each class whichever entries a program imports', () => {
+    const script = `
+      const { compile, TemplateParseError } = await import('./dist/index.js');
+      const { IntRouteConstraint } = await import('./dist/constraints.js');
+      const { explain } = await import('./dist/introspect.js');
+      const http = await import('./dist/http.js');
+      const router = compile([{ template: 'a/{id:int}' }]);
+      let thrown = null;
+      try { new http.RouteBuilder(http.createApplication()).mapGet('a/{', () => {}); } catch (e) { thrown = e; }
+      process.stdout.write(JSON.stringify([router.routes[0].constraints.get('id') instanceof IntRouteConstraint, thrown instanceof TemplateParseError, explain(router, '/a/5').match !== null]));`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual([true, true, true]);
   });
 });

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSampleApp } from '../docs/examples/sample-app.js';
-import { RouteCreationError, type RouteConstraint, type RouteValues } from '../src/index.js';
+import { type RouteConstraint } from '../src/constraints.js';
+import { RouteCreationError, type RouteValues } from '../src/index.js';
 import { addRouting, createApplication, createNodeMiddleware, getRoutingServices, HttpContext, Route, RouteBuilder, RouteCollection, RouteContext, RouteData, RouteHandler, ROUTER, routerMiddleware, ServiceContainer, UrlHelper, useRouter, VirtualPathContext, VirtualPathData, type Application, type RequestDelegate, type Router } from '../src/http.js';
 
 // ---------------------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 // run on every strategy.
 import { describe, expect, it } from 'vitest';
 import { group, RouteCreationError, TemplateParseError, type RouteDefinition } from '../src/index.js';
+import { explain } from '../src/introspect.js';
 import { toOpenApi } from '../src/openapi.js';
 import { compile } from '../src/index.js';
 import { compileWith, strategies } from './support/routers.js';
@@ -84,7 +85,7 @@ describe.each(strategies)('a grouped table on %s', (strategy) => {
   });
 
   it('explain shows the full templates', () => {
-    const explained = router.explain('/tenants/4/users/0/avatar', 'GET');
+    const explained = explain(router, '/tenants/4/users/0/avatar', 'GET');
     expect(explained.routes.map((r) => r.route.template)).toContain('tenants/{tenant:int}/users/{id}/avatar');
   });
 });

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { countWalks } from './support/count-walks.js';
 import { EMIT_AFTER, SAMPLE_PERIOD, tieredMatch, WARMING_MAX, WINDOW } from '../src/compile/match/tiered-match.js';
 import { loadRouter, type ModuleTable } from '../src/aot.js';
-import { compile, compileToModule, type ModuleOptions, type RouteDefinition } from '../src/index.js';
+import { compile, type RouteDefinition } from '../src/index.js';
+import { compileToModule, type ModuleOptions } from '../src/build.js';
 import { compileWith, evaluateBuiltModule } from './support/routers.js';
 
 /** Two fake tiers that count their calls, and a fake clock that each call of a tier advances by its cost. */

@@ -1,14 +1,16 @@
 // The GitHub set as a router module built ahead of time (what `switchyard build` writes), beside a snapshot of the
 // bundle (snapshot.mjs), importing its runtime from the aot.js copied there: the file the switchyard-aot adapter
 // imports (BENCH_SWITCHYARD_MODULE).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { switchyardRoutes } from '../adapters/switchyard-routes.mjs';
 
 /** Writes the module beside `bundlePath` (the snapshot's index.js) and returns its path. */
 export async function writeBuiltModule(bundlePath) {
-  const { compileToModule } = await import(pathToFileURL(bundlePath).href);
+  // compileToModule is in the build entry beside it (a build older than that entry has it in index.js).
+  const writer = join(dirname(bundlePath), 'build.js');
+  const { compileToModule } = await import(pathToFileURL(existsSync(writer) ? writer : bundlePath).href);
   const { routes } = JSON.parse(readFileSync(new URL('../../test/fixtures/routes-github.json', import.meta.url), 'utf8'));
   const file = join(dirname(bundlePath), 'github-router.mjs');
   writeFileSync(file, compileToModule(switchyardRoutes(routes), { runtime: './aot.js' }));

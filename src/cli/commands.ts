@@ -5,7 +5,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { problem, routeInspector, writeProblem } from '../http.js';
-import { compileToModule, didYouMean, moduleDeclarations, summarizeDiagnostics, type CompiledRouter, type Diagnostic, type MissReason, type RouteExplanation, type RouteValues } from '../index.js';
+import { compileToModule, moduleDeclarations } from '../build.js';
+import type { CompiledRouter, RouteValues } from '../index.js';
+import { describe, diagnostics, didYouMean, explain, explainGenerate, summarizeDiagnostics, type Diagnostic, type MissReason, type RouteExplanation } from '../introspect.js';
 import { CliError, compileRoutes, loadRouteTable, problemSubject, RouteFileError, withRouteErrors, type RouteProblem } from './load-routes.js';
 import type { Style } from './style.js';
 import { watchFile } from './watch-file.js';
@@ -108,7 +110,7 @@ which route wins); --json prints the routes as JSON.`,
     async run(args, { out }) {
       const { router } = await load(args, 1, this.usage);
       if (args.flags.has('json')) out(json(router.routes));
-      else out(router.describe(args.flags.has('table') ? 'table' : 'tree'));
+      else out(describe(router, args.flags.has('table') ? 'table' : 'tree'));
       return 0;
     },
   },
@@ -143,7 +145,7 @@ Without a METHOD the request is a GET (a note on stderr says so). Exit status 0 
     async run(args, { out, err, style }) {
       const { router, rest } = await load(args, 2, this.usage);
       const [method, path] = requestOf(rest, 'explain', this.usage, err);
-      const explained = router.explain(path, method);
+      const explained = explain(router, path, method);
       if (args.flags.has('json')) {
         out(json(explained));
         return 0;
@@ -183,7 +185,7 @@ and exits with status 1.`,
       const { router, rest } = await load(args, 1, this.usage);
       const options = { routeName: args.options.get('name')?.at(-1) ?? null, ambientValues: parseValues(args.options.get('ambient') ?? []) };
       const values = parseValues(rest);
-      const explained = router.explainGenerate(values, options);
+      const explained = explainGenerate(router, values, options);
       if (args.flags.has('json')) out(json(explained));
       else if (explained.path !== null) out(explained.path);
       else if (explained.nameNotFound !== null) {
@@ -232,7 +234,7 @@ use in CI; warnings alone exit 0.`,
         return 1;
       }
       const { file, router } = loaded;
-      const all = router.diagnostics();
+      const all = diagnostics(router);
       const found = all.filter((d) => RANK[d.severity] >= RANK[least as Diagnostic['severity']]);
       const summary = summarizeDiagnostics(router.routes.length, all);
       const tooManyWarnings = summary.warnings > maxWarnings;

@@ -8,19 +8,9 @@ import { createRequire } from 'node:module';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { normalizeRoute, routeListOf } from '../aot.js';
-import {
-  checkRoutes,
-  compile,
-  ConstraintRegistry,
-  didYouMean,
-  parseTemplate,
-  RouteCreationError,
-  TemplateParseError,
-  type CompiledRouter,
-  type ConstraintFactory,
-  type RouteDefinition,
-  type RouteFailure,
-} from '../index.js';
+import { ConstraintRegistry, type ConstraintFactory } from '../constraints.js';
+import { checkRoutes, compile, parseTemplate, RouteCreationError, TemplateParseError, type CompiledRouter, type RouteDefinition, type RouteFailure } from '../index.js';
+import { didYouMean } from '../introspect.js';
 import { jsonSyntaxErrorOffset, lineAndColumn } from './json-syntax.js';
 
 /** A mistake in the input (file, arguments): printed without a stack, exit status 2. */

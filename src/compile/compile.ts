@@ -1,6 +1,7 @@
 // compile(): an ordered route collection → a router that matches (first match wins) and generates URLs. It only
-// assembles: route entries (route-entry.ts), the strategy's Matcher (match/, reference/), URL generation
-// (generate/) and introspection (introspect/).
+// assembles: route entries (route-entry.ts), the strategy's Matcher (match/, reference/) and URL generation
+// (generate/). It registers what introspection reads (introspect/inspectable.ts) and loads no introspection code:
+// explain, diagnostics and describe are functions of switchyard-router/introspect.
 import { foldFor, type Fold } from './case-fold.js';
 import { ConstraintRegistry } from '../constraints/registry.js';
 import type { ConstraintFactory } from '../constraints/route-constraint.js';
@@ -8,10 +9,7 @@ import { duplicateRouteName, RouteCreationError, RouteTableError, TemplateParseE
 import type { RouteValues } from '../route-values.js';
 import type { UrlOptions } from './generate/normalize-path.js';
 import { createUrlGenerator, type GenerateOptions, type GeneratedPath, type UrlGenerator } from './generate/url-generator.js';
-import { describeRoutes, type DescribeFormat } from './introspect/describe.js';
-import { diagnose, type Diagnostic } from './introspect/diagnostics.js';
-import { explainGeneration, type GenerationExplanation } from './introspect/explain-generate.js';
-import { explainRequest, type Explanation } from './introspect/explain.js';
+import { registerInspectable } from './introspect/inspectable.js';
 import { LiveTable, type LiveTableParts } from './live/live-table.js';
 import { createLiveUrlGenerator } from './live/live-url-generator.js';
 import { createGeneratedMatcher } from './match/generated/generated-matcher.js';
@@ -50,8 +48,6 @@ export interface CompileOptions extends UrlOptions {
   constraints?: Readonly<Record<string, ConstraintFactory>>;
   /** A registry to resolve inline constraints with (the pipeline passes the one from addRouting). */
   constraintRegistry?: ConstraintRegistry;
-  /** Called once at start-up with router.diagnostics() when there are any (unreachable routes, likely mistakes). */
-  onDiagnostics?: (diagnostics: readonly Diagnostic[]) => void;
 }
 
 /** The compiled route collection. */
@@ -72,19 +68,6 @@ export interface CompiledRouter {
   allowedMethods(path: string, httpContext?: unknown): string[];
   /** A URL from route values, by route name or by trying each route in order; null when none can. */
   generate(values: RouteValues, options?: GenerateOptions): GeneratedPath | null;
-  /**
-   * The route table for people: 'tree' (default) — template segments as a tree, each route's index, name,
-   * methods and constraints where it ends; 'table' — one line per route; 'trie' — the compiled trie (or the
-   * route list for 'reference'). Then, one line each, the static paths whose answers the static table cannot
-   * keep (a route there has a constraint that reads more than its value), and that route.
-   */
-  describe(format?: DescribeFormat | 'trie'): string;
-  /** For each route in order: the winner, why each other route did not take the request, or that it was not tried. */
-  explain(path: string, method?: string | null, httpContext?: unknown): Explanation;
-  /** For each route generate() would try: why it did or did not produce a URL. */
-  explainGenerate(values: RouteValues, options?: GenerateOptions): GenerationExplanation;
-  /** Unreachable routes (proven) and likely mistakes, in collection order. */
-  diagnostics(): Diagnostic[];
   /**
    * Appends a route (as compile() of the list with it at the end would take it). Throws compile()'s error for a
    * bad route or a name already taken, and then the router is unchanged. See docs/live-tables.md.
@@ -155,6 +138,10 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
   if (!Object.hasOwn(MATCHERS, requested)) {
     throw new TypeError(`compile: unknown strategy "${String(requested)}" (use "generated", "trie" or "reference")`);
   }
+  // The option went with introspection to its own entry: refused aloud, so that no start-up check is lost in silence.
+  if ((options as { onDiagnostics?: unknown }).onDiagnostics !== undefined) {
+    throw new TypeError('compile: the onDiagnostics option is gone; call diagnostics(router) of switchyard-router/introspect after compile()');
+  }
   const registry = registryOf(options);
   const caseSensitive = options.caseSensitive === true;
   const fold = foldFor(caseSensitive);
@@ -179,7 +166,6 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
   let table = compileTable(routes);
   let matcher = table.matcher;
   const strategy = matcher.strategy;
-  const winner = (path: string, method: string) => matcher.match(path, method, undefined);
   // describe() says which static paths' answers cannot be kept, and why (never silently slower).
   const notes = (): string[] => table.stack?.staticTable?.notes() ?? [];
   let routesCache: { readonly of: readonly RouteEntry[]; readonly routes: readonly CompiledRoute[] } | null = null;
@@ -217,17 +203,6 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     matches: (target, method, httpContext) => (typeof target === 'string' ? matcher.matches(target, verbOf(method), httpContext) : []),
     allowedMethods: (target, httpContext) => (typeof target === 'string' ? matcher.allowedMethods(target, httpContext) : []),
     generate: (values, generateOptions = {}) => table.urls.generate(values, generateOptions),
-    describe: (format = 'tree') => [format === 'trie' ? matcher.describe() : describeRoutes(table.entries(), format), ...notes()].join('\n'),
-    explain: (target, method, httpContext) => explainRequest(table.entries(), target, verbOf(method), httpContext, fold),
-    explainGenerate(values, generateOptions = {}) {
-      const { urls } = table;
-      const name = generateOptions.routeName || null;
-      const named = name === null ? undefined : urls.routeNamed(name);
-      const request = urls.requestOf(values, generateOptions);
-      const candidates = name === null ? table.entries() : named ? [named] : [];
-      return explainGeneration({ entries: candidates, routeName: name, generate: (entry) => urls.generateWith(entry, request) }, request);
-    },
-    diagnostics: () => diagnose(table.entries(), winner, fold),
     add(route) {
       const made = live();
       made.insert(made.length, route);
@@ -248,10 +223,7 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
   ENTRIES.set(router, () => table.entries());
   if (caseSensitive) CASE_SENSITIVE.add(router);
   if (table.stack !== null) registerStack(router, table.stack);
-  if (options.onDiagnostics) {
-    const found = diagnose(table.entries(), winner, fold);
-    if (found.length > 0) options.onDiagnostics(found);
-  }
+  registerInspectable(router, () => ({ entries: table.entries(), matcher, urls: table.urls, fold, notes: notes() }));
   return router;
 }
 

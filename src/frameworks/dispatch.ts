@@ -34,11 +34,8 @@ export type Decision =
 
 const NEXT: Decision = { kind: 'next' };
 
-/**
- * What an adapter needs of a router: compile()'s, or one built ahead of time (loadRouter), which has no
- * explainGenerate (urlFor's error then names no reasons).
- */
-export type AdapterRouter = Pick<CompiledRouter, 'match' | 'allowedMethods' | 'generate'> & Partial<Pick<CompiledRouter, 'explainGenerate'>>;
+/** What an adapter needs of a router: compile()'s, or one built ahead of time (loadRouter). */
+export type AdapterRouter = Pick<CompiledRouter, 'match' | 'allowedMethods' | 'generate'>;
 
 /** Routes one request: `target` is the path (and query) below the adapter's mount point. */
 export function decide(router: AdapterRouter, method: string, target: string, options: AdapterOptions): Decision {
@@ -64,8 +61,9 @@ export function decide(router: AdapterRouter, method: string, target: string, op
 
 /**
  * urlFor for one request: generate() by route name with the matched values as ambient values (a link to the
- * same resource's sibling needs only what differs), under `base`, where the framework mounted the routes. A link that cannot be made is a programming error: it
- * throws, naming the route and why (explainGenerate's reasons), into the framework's error handling.
+ * same resource's sibling needs only what differs), under `base`, where the framework mounted the routes. A link
+ * that cannot be made is a programming error: it throws, naming the route and the values, into the framework's
+ * error handling. The reasons are explainGenerate's (switchyard-router/introspect), which the adapters do not load.
  */
 export function urlForRequest(router: AdapterRouter, match: RouteMatch | null, base = ''): UrlFor {
   let prefix: string | undefined;
@@ -73,10 +71,7 @@ export function urlForRequest(router: AdapterRouter, match: RouteMatch | null, b
     const options = { routeName: name, ambientValues: match?.values ?? null };
     const found = router.generate(values, options);
     if (found !== null) return (prefix ??= linkBase(base)) + found.path;
-    // A built router has no explainGenerate: the error then gives no reasons.
-    const reasons = router.explainGenerate?.(values, options).routes.map((r) => r.message);
-    const why = reasons === undefined ? '' : reasons.length > 0 ? `: ${reasons.join('; ')}` : ': no route has that name';
-    throw new Error(`urlFor(${JSON.stringify(name)}): no URL from ${JSON.stringify(values)}${why}`);
+    throw new Error(`urlFor(${JSON.stringify(name)}): no URL from ${JSON.stringify(values)} (explainGenerate(router, values, { routeName }) of switchyard-router/introspect says why)`);
   };
 }
 

@@ -6,6 +6,7 @@ import { compile, type CompiledRouter } from '../compile/compile.js';
 import { normalizeVirtualPath } from '../compile/generate/normalize-path.js';
 import type { Explanation } from '../compile/introspect/explain.js';
 import type { Diagnostic } from '../compile/introspect/diagnostics.js';
+import { diagnostics, explain } from '../compile/introspect/router-introspection.js';
 import type { RouteMatch } from '../compile/matcher.js';
 import { duplicateRouteName, RouteCreationError } from '../errors.js';
 import { RouteData } from './route-data.js';
@@ -218,16 +219,17 @@ export class RouteCollection<Table extends RouteTable = RouteTable> implements R
   }
 
   /**
-   * What every template route made of a request, in order (the compiled router's explain(); custom routers
-   * are not included): the winner, or why each did not match, and the closest route when none did.
+   * What every template route made of a request, in order (explain() of switchyard-router/introspect over the
+   * compiled table; custom routers are not included): the winner, or why each did not match, and the closest
+   * route when none did. The /http entry carries introspection anyway (the route inspector).
    */
   explain(path: string, method?: string | null, httpContext?: unknown): Explanation {
-    return this.build().compiled!.router.explain(path, method, httpContext);
+    return explain(this.build().compiled!.router, path, method, httpContext);
   }
 
-  /** Unreachable routes (proven) and likely mistakes among the template routes (the compiled router's diagnostics()). */
+  /** Unreachable routes (proven) and likely mistakes among the template routes (diagnostics() of switchyard-router/introspect). */
   diagnostics(): Diagnostic[] {
-    return this.build().compiled!.router.diagnostics();
+    return diagnostics(this.build().compiled!.router);
   }
 
   private tryRoute(context: RouteContext, match: RouteMatch): Promise<boolean> | boolean {

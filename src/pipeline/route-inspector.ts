@@ -16,6 +16,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { compile, type CompiledRouter } from '../compile/compile.js';
 import type { CompiledRoute, RouteDefinition } from '../compile/route-entry.js';
 import { summarizeDiagnostics } from '../compile/introspect/diagnostics.js';
+import { diagnostics, explain, explainGenerate } from '../compile/introspect/router-introspection.js';
 import { HttpRequest } from './http-context.js';
 import { INSPECTOR_CSS, INSPECTOR_HTML, INSPECTOR_ICON, INSPECTOR_JS } from './inspector-page.js';
 import { problem } from './problem-details.js';
@@ -60,7 +61,7 @@ const PAGE_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; co
 
 /** A compiled router, or the routes of a RouteCollection compiled with their names (for generation by name). */
 function routerOf(source: CompiledRouter | RouteCollection): CompiledRouter {
-  if (typeof (source as CompiledRouter).explainGenerate === 'function') return source as CompiledRouter;
+  if (typeof (source as CompiledRouter).match === 'function') return source as CompiledRouter;
   const collection = source as RouteCollection;
   const definitions: RouteDefinition[] = [];
   for (let i = 0; i < collection.count; i++) {
@@ -134,7 +135,7 @@ export function routeInspector(source: CompiledRouter | RouteCollection, options
   let routesJson: string | null = null;
   const routesNow = (r: CompiledRouter): string => {
     if (routesJson !== null) return routesJson;
-    const found = r.diagnostics();
+    const found = diagnostics(r);
     return (routesJson = safeJson({
       routes: r.routes.map(routeView),
       diagnostics: found.map((d) => ({ code: d.code, severity: d.severity, route: d.route.index, by: d.by?.index ?? null, example: d.example, message: d.message })),
@@ -182,7 +183,7 @@ export function routeInspector(source: CompiledRouter | RouteCollection, options
       case '/api/explain': {
         const target = request.query.get('path') ?? '/';
         const method = (request.query.get('method') || 'GET').toUpperCase();
-        const explained = r.explain(target, method);
+        const explained = explain(r, target, method);
         json(res, {
           path: explained.path,
           method: explained.method,
@@ -201,7 +202,7 @@ export function routeInspector(source: CompiledRouter | RouteCollection, options
         }
         const generateOptions = { routeName: name || null };
         const found = r.generate(values, generateOptions);
-        const explained = r.explainGenerate(values, generateOptions);
+        const explained = explainGenerate(r, values, generateOptions);
         json(res, {
           name,
           values,

@@ -1,7 +1,8 @@
 // workerd (through miniflare): a router module built from a route module (test/fixtures/constrained-routes.mjs),
 // bundled with the route module and the runtime by esbuild --minify without --keep-names, as a Worker is
 // uploaded: every class renamed. It answers the fixture's requests with the built router and with compile().
-import { compile, IntRouteConstraint } from '../../dist/index.js';
+import { compile } from '../../dist/index.js';
+import { IntRouteConstraint } from '../../dist/constraints.js';
 import routes, { constraints, requests } from '../fixtures/constrained-routes.mjs';
 import router from '../../.tmp-runtimes/constrained-router.mjs';
 

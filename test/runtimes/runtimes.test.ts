@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compileToModule } from '../../src/index.js';
+import { compileToModule } from '../../src/build.js';
 import { aspnetGenerateCases } from '../cases/aspnet-generate-cases.js';
 import { aspnetMatchCases } from '../cases/aspnet-match-cases.js';
 import { generateCases } from '../cases/generate-cases.js';

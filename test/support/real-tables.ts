@@ -1,7 +1,8 @@
 // Loads the real route tables of test/fixtures/real: their constraint objects, written as data there, become
 // an HttpMethodRouteConstraint or a custom constraint object (a stand-in for the application's own class).
 import { readFileSync } from 'node:fs';
-import { HttpMethodRouteConstraint, type RouteConstraint, type RouteDefinition } from '../../src/index.js';
+import { HttpMethodRouteConstraint, type RouteConstraint } from '../../src/constraints.js';
+import { type RouteDefinition } from '../../src/index.js';
 
 type DataConstraint = string | { httpMethod: string[] } | { custom: string };
 type DataRoute = Omit<RouteDefinition, 'constraints'> & { constraints?: Record<string, DataConstraint> };

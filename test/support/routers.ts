@@ -6,8 +6,9 @@
 // compiled with caseSensitive: true, each table with the cases whose answer cannot depend on case (forCaseMode).
 import { runInThisContext } from 'node:vm';
 import * as aotRuntime from '../../src/aot.js';
-import { loadRouter } from '../../src/aot.js';
-import { compile, compileToModule, type AotRouter, type CompileOptions, type CompiledRouter, type MatchStrategy, type RouteDefinition } from '../../src/index.js';
+import { loadRouter, type AotRouter } from '../../src/aot.js';
+import { compile, type CompileOptions, type CompiledRouter, type MatchStrategy, type RouteDefinition } from '../../src/index.js';
+import { compileToModule } from '../../src/build.js';
 import { foldCase } from '../../src/compile/case-fold.js';
 import { parseTemplate } from '../../src/index.js';
 import type { CaseRoute } from '../cases/types.js';
@@ -94,8 +95,8 @@ export function routerFor(routes: CaseRoute[], strategy: Strategy, options: Omit
  * custom constraint name) it is built from a route module, which here is an object in place of the import.
  */
 function loadBuilt(routes: RouteDefinition[], options: Omit<CompileOptions, 'strategy'>): CompiledRouter {
-  const { constraints, constraintRegistry, onDiagnostics, ...urlOptions } = options;
-  if (constraintRegistry || onDiagnostics) throw new Error('the aot strategy takes no constraintRegistry or onDiagnostics');
+  const { constraints, constraintRegistry, ...urlOptions } = options;
+  if (constraintRegistry) throw new Error('the aot strategy takes no constraintRegistry');
   let source: string;
   let routeModule: object | null = null;
   try {

@@ -4,7 +4,7 @@
 import { build } from 'esbuild';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { compileToModule } from '../../src/index.js';
+import { compileToModule } from '../../src/build.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FIXTURES = join(ROOT, 'test/fixtures/workers');
