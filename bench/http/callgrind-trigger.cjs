@@ -1,10 +1,8 @@
-// Preloaded (node --require) into a server run under `valgrind --tool=callgrind --zero-before=uv_os_getpriority
-// --dump-before=uv_os_uname` by bench/http/instructions.mjs: the first SIGUSR2 makes the server call
-// uv_os_getpriority (callgrind zeroes its counts), the second uv_os_uname (callgrind writes them out). So only
-// the requests in between are counted, without vgdb.
+// Preloaded (node --require) into a server run under `valgrind --tool=callgrind --dump-before=uv_os_uname` by
+// bench/http/instructions.mjs: each SIGUSR2 makes the server call uv_os_uname (os.version()), so callgrind writes
+// its counts out and starts again from zero. The counts between two signals are those of the requests sent in
+// between, without vgdb. (Not --zero-before=uv_os_getpriority, used before: node's build inlines
+// uv_os_getpriority, so callgrind never saw it entered and nothing was zeroed; every count then held the
+// process's start-up and warm-up.)
 const os = require('node:os');
-let signals = 0;
-process.on('SIGUSR2', () => {
-  if (signals++ === 0) os.getPriority();
-  else os.version();
-});
+process.on('SIGUSR2', () => os.version());
