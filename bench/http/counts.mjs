@@ -13,7 +13,10 @@
 //                               bench/results/quick/ then, and the docs are left alone
 //   BENCH_COUNTS_PARALLEL=<n>   servers under valgrind at once (default 2)
 //   BENCH_COUNTS_ALLOCATIONS=0  instructions only
-import { mkdirSync, writeFileSync } from 'node:fs';
+//   BENCH_COUNTS_MERGE=1        merge the servers counted into bench/results/http-counts.json (see below)
+//   BENCH_TODO_BASELINE=<file>  another build of the to-do server counted beside it, log off ("before");
+//                               BENCH_COUNTS_BASELINE_NAME=<text> says in the docs which build it is
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { environment } from '../lib/env.mjs';
 import { snapshotBundle, sourceState } from '../lib/snapshot.mjs';
@@ -40,6 +43,10 @@ const ALL_SERVERS = [
   { id: 'switchyard-log', name: 'switchyard to-do, request log on', script: todoServer, env: { TODO_LOG: 'on' } },
   { id: 'fastify-log', name: 'fastify to-do, pino on', script: fastifyTodo, env: { FASTIFY_LOG: 'on' } },
 ];
+// Another build of the to-do server counted beside it, log off: a before and after (allocations.mjs's 'baseline').
+if (process.env.BENCH_TODO_BASELINE) {
+  ALL_SERVERS.unshift({ id: 'switchyard-before', name: 'switchyard to-do, before', script: process.env.BENCH_TODO_BASELINE, env: { TODO_LOG: 'off' }, allocations: 'baseline' });
+}
 const filter = process.env.BENCH_COUNTS_SERVERS ? new Set(process.env.BENCH_COUNTS_SERVERS.split(',')) : null;
 const SERVERS = ALL_SERVERS.filter((s) => filter === null || filter.has(s.id));
 // The operations: instructions.mjs's name and allocations.mjs's name of each.
@@ -51,47 +58,60 @@ const OPS = [
 ];
 
 const started = performance.now();
-const instructions = {};
 const problems = [];
-const queue = [...SERVERS];
-await Promise.all(
-  Array.from({ length: parallel }, async () => {
-    for (let server = queue.shift(); server; server = queue.shift()) {
-      const { perRequest, failed } = await countInstructions({
-        script: server.script,
-        env: server.env,
-        warm: ['get', 'put', 'post'],
-        ops: OPS.map((o) => o.instructions),
-        W,
-        N,
-        log: (line) => console.log(`  ${server.id}: ${line}`),
-      });
-      if (failed) problems.push(`${server.name}: ${failed} requests failed while instructions were counted`);
-      instructions[server.id] = Object.fromEntries(OPS.map((o) => [o.id, perRequest[o.instructions]]));
-    }
-  }),
-);
 
-const bytes = {};
-if (process.env.BENCH_COUNTS_ALLOCATIONS !== '0') {
+/** Instructions per request, server by server, `parallel` under valgrind at once. */
+async function countAll() {
+  const instructions = {};
+  const queue = [...SERVERS];
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      for (let server = queue.shift(); server; server = queue.shift()) {
+        const { perRequest, failed } = await countInstructions({
+          script: server.script,
+          env: server.env,
+          warm: ['get', 'put', 'post'],
+          ops: OPS.map((o) => o.instructions),
+          W,
+          N,
+          log: (line) => console.log(`  ${server.id}: ${line}`),
+        });
+        if (failed) problems.push(`${server.name}: ${failed} requests failed while instructions were counted`);
+        instructions[server.id] = Object.fromEntries(OPS.map((o) => [o.id, perRequest[o.instructions]]));
+      }
+    }),
+  );
+  return instructions;
+}
+
+/** Bytes per request, one server process at a time (beside the valgrind runs: a count, which the load does not move). */
+async function measureAll() {
+  const bytes = {};
+  if (process.env.BENCH_COUNTS_ALLOCATIONS === '0') return bytes;
   for (const server of SERVERS) {
-    const spec = ALLOCATION_SERVERS.find((s) => s.id === server.id);
+    const spec = ALLOCATION_SERVERS.find((s) => s.id === (server.allocations ?? server.id));
     bytes[server.id] = {};
     for (const op of OPS) {
       bytes[server.id][op.id] = (await measureAllocations(spec, op.id)).perRequest;
       console.log(`  ${server.id}: ${op.id} ${Math.round(bytes[server.id][op.id])} bytes per request`);
     }
   }
+  return bytes;
 }
+
+const [instructions, bytes] = await Promise.all([countAll(), measureAll()]);
 
 const output = {
   suite: 'http-counts',
   meta: {
     ...meta,
     todoServer: { file: 'dist/todo-server.js', sha256: bundle.sha256, ...sourceState() },
+    baseline: process.env.BENCH_COUNTS_BASELINE_NAME ?? process.env.BENCH_TODO_BASELINE ?? null,
     instructions: { warmup: W, counted: N, warmupOps: 'GET one, PUT, POST', node: ['--single-threaded', '--hash-seed=1', '--random-seed=1'] },
     allocations: { warmup: Number(process.env.W ?? 10_000), measured: Number(process.env.N ?? 5_000), runs: Number(process.env.BENCH_ALLOC_RUNS ?? 3) },
     seconds: Math.round((performance.now() - started) / 1000),
+    // When each server was counted (BENCH_COUNTS_MERGE keeps the dates of servers counted before).
+    counted: Object.fromEntries(SERVERS.map((s) => [s.id, meta.date])),
   },
   servers: SERVERS.map(({ id, name }) => ({ id, name })),
   ops: OPS.map(({ id, name }) => ({ id, name })),
@@ -99,10 +119,28 @@ const output = {
   bytes,
   problems,
 };
-const partial = filter !== null;
+// BENCH_COUNTS_MERGE=1: the servers counted now replace theirs in bench/results/http-counts.json and the others
+// are kept (a server whose code did not change need not be counted again; the settings must be the same).
+const merge = process.env.BENCH_COUNTS_MERGE === '1';
+const partial = filter !== null && !merge;
 const dir = resultsDir(partial);
 mkdirSync(dir, { recursive: true });
-writeFileSync(new URL('http-counts.json', dir), JSON.stringify(output, null, 1) + '\n');
+const file = new URL('http-counts.json', dir);
+if (merge && existsSync(file)) {
+  const old = JSON.parse(readFileSync(file, 'utf8'));
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  if (!same(old.meta.instructions, output.meta.instructions) || !same(old.meta.allocations, output.meta.allocations)) {
+    throw new Error(`BENCH_COUNTS_MERGE: ${fileURLToPath(file)} was counted with other settings`);
+  }
+  const counted = new Set(SERVERS.map((s) => s.id));
+  const order = ALL_SERVERS.map((s) => s.id);
+  output.servers = [...old.servers.filter((s) => !counted.has(s.id)), ...output.servers].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+  for (const kind of ['instructions', 'bytes']) output[kind] = { ...old[kind], ...output[kind] };
+  output.meta.counted = { ...old.meta.counted, ...output.meta.counted };
+  if (!output.meta.baseline) output.meta.baseline = old.meta.baseline;
+  output.problems = [...old.problems, ...output.problems];
+}
+writeFileSync(file, JSON.stringify(output, null, 1) + '\n');
 console.log(JSON.stringify({ instructions, bytes }, null, 1));
 if (!partial) renderDocs();
 console.log(`done in ${output.meta.seconds} s`);

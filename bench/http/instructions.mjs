@@ -48,7 +48,7 @@ export async function countInstructions({ script, env = {}, warm = [], ops, W = 
     [
       '--tool=callgrind',
       `--callgrind-out-file=${dir}/out`,
-      '--dump-before=uv_os_uname',
+      '--dump-before=uv_os_getppid',
       process.execPath,
       '--single-threaded',
       '--hash-seed=1',
@@ -105,7 +105,9 @@ export async function countInstructions({ script, env = {}, warm = [], ops, W = 
         deleting = items.map((item) => item.Key).filter((k) => k !== key);
       }
       const result = await autocannon({ ...OPS[op](), connections: 10, amount, timeout: 60 });
-      return result.errors + result.non2xx + result.timeouts;
+      const failures = result.errors + result.non2xx + result.timeouts;
+      if (failures) log(`${op}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts in ${amount} requests`);
+      return failures;
     };
     for (const op of warm) await send(op, W);
     /** The callgrind files written so far. */

@@ -111,8 +111,14 @@ export class Route implements NamedRouter {
   }
 
   getVirtualPath(context: VirtualPathContext): VirtualPathData | null {
+    // By this route's own name, and without ambient values when there are none (a request routed by a route with
+    // no parameters has {}): then a plain route's values that are exactly its parameters take the generator's
+    // direct path, the path written in place, with no value bags and no binder. The same answer either way: the
+    // table holds this route alone, and empty ambient values are no ambient values to the generator.
+    const ambient = context.ambientValues;
     const generated = this.compiled.generate(context.values, {
-      ambientValues: context.ambientValues,
+      ambientValues: ambient === null || isEmpty(ambient) ? null : ambient,
+      routeName: this.name,
       httpContext: context.httpContext,
     });
     if (generated === null) return null;
