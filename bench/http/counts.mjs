@@ -16,26 +16,30 @@
 //   BENCH_COUNTS_MERGE=1        merge the servers counted into bench/results/http-counts.json (see below)
 //   BENCH_TODO_BASELINE=<file>  another build of the to-do server counted beside it, log off ("before");
 //                               BENCH_COUNTS_BASELINE_NAME=<text> says in the docs which build it is
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { environment } from '../lib/env.mjs';
 import { snapshotBundle, sourceState } from '../lib/snapshot.mjs';
 import { renderDocs, resultsDir } from '../render.mjs';
 import { countInstructions } from './instructions.mjs';
-import { ALLOCATION_SERVERS, measureAllocations } from './allocations.mjs';
+import { measureAllocations } from './allocations.mjs';
 
 const meta = environment('bench:http:counts');
 const W = Number(process.env.BENCH_COUNTS_W ?? 3_000);
 const N = Number(process.env.BENCH_COUNTS_N ?? 5_000);
 const parallel = Number(process.env.BENCH_COUNTS_PARALLEL ?? 2);
-const todoServer = fileURLToPath(new URL('../../dist/todo-server.js', import.meta.url));
 const fastifyTodo = fileURLToPath(new URL('fastify-todo.mjs', import.meta.url));
-const bundle = snapshotBundle(todoServer);
+// A private copy (the bundle is self-contained but for `pg`): every process of the run starts the same build even
+// if dist/ is rebuilt meanwhile.
+const bundle = snapshotBundle(fileURLToPath(new URL('../../dist/todo-server.js', import.meta.url)));
 if (bundle === null) {
   console.error('bench:http:counts: dist/todo-server.js is missing; `node build.mjs` builds it.');
   process.exit(1);
 }
-bundle.remove();
+process.on('exit', () => bundle.remove());
+symlinkSync(fileURLToPath(new URL('../../node_modules', import.meta.url)), join(dirname(bundle.path), 'node_modules'));
+const todoServer = bundle.path;
 
 const ALL_SERVERS = [
   { id: 'switchyard', name: 'switchyard to-do', script: todoServer, env: { TODO_LOG: 'off' } },
@@ -43,9 +47,9 @@ const ALL_SERVERS = [
   { id: 'switchyard-log', name: 'switchyard to-do, request log on', script: todoServer, env: { TODO_LOG: 'on' } },
   { id: 'fastify-log', name: 'fastify to-do, pino on', script: fastifyTodo, env: { FASTIFY_LOG: 'on' } },
 ];
-// Another build of the to-do server counted beside it, log off: a before and after (allocations.mjs's 'baseline').
+// Another build of the to-do server counted beside it, log off: a before and after.
 if (process.env.BENCH_TODO_BASELINE) {
-  ALL_SERVERS.unshift({ id: 'switchyard-before', name: 'switchyard to-do, before', script: process.env.BENCH_TODO_BASELINE, env: { TODO_LOG: 'off' }, allocations: 'baseline' });
+  ALL_SERVERS.unshift({ id: 'switchyard-before', name: 'switchyard to-do, before', script: process.env.BENCH_TODO_BASELINE, env: { TODO_LOG: 'off' } });
 }
 const filter = process.env.BENCH_COUNTS_SERVERS ? new Set(process.env.BENCH_COUNTS_SERVERS.split(',')) : null;
 const SERVERS = ALL_SERVERS.filter((s) => filter === null || filter.has(s.id));
@@ -89,10 +93,9 @@ async function measureAll() {
   const bytes = {};
   if (process.env.BENCH_COUNTS_ALLOCATIONS === '0') return bytes;
   for (const server of SERVERS) {
-    const spec = ALLOCATION_SERVERS.find((s) => s.id === (server.allocations ?? server.id));
     bytes[server.id] = {};
     for (const op of OPS) {
-      bytes[server.id][op.id] = (await measureAllocations(spec, op.id)).perRequest;
+      bytes[server.id][op.id] = (await measureAllocations(server, op.id)).perRequest;
       console.log(`  ${server.id}: ${op.id} ${Math.round(bytes[server.id][op.id])} bytes per request`);
     }
   }
