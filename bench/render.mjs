@@ -640,7 +640,7 @@ export function countTargets(counts) {
   return targets;
 }
 
-function httpCountsMarkdown(counts) {
+export function httpCountsMarkdown(counts) {
   const m = counts.meta;
   const out = ['### Instructions and bytes per request (counted)', ''];
   out.push(
