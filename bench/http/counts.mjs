@@ -113,8 +113,11 @@ const output = {
     instructions: { warmup: W, counted: N, warmupOps: 'GET one, PUT, POST', node: ['--single-threaded', '--hash-seed=1', '--random-seed=1'] },
     allocations: { warmup: Number(process.env.W ?? 10_000), measured: Number(process.env.N ?? 5_000), runs: Number(process.env.BENCH_ALLOC_RUNS ?? 3) },
     seconds: Math.round((performance.now() - started) / 1000),
-    // When each server was counted (BENCH_COUNTS_MERGE keeps the dates of servers counted before).
-    counted: Object.fromEntries(SERVERS.map((s) => [s.id, meta.date])),
+    // When each server was counted, and the to-do build it ran (BENCH_COUNTS_MERGE keeps those of servers counted
+    // before: the run's own date and build are then only those of the servers it counted).
+    counted: Object.fromEntries(
+      SERVERS.map((s) => [s.id, { date: meta.date, build: s.script === todoServer ? `dist/todo-server.js sha256 ${bundle.sha256}…, commit ${sourceState().commit}${sourceState().srcDirty ? ' + uncommitted src/ changes' : ''}` : s.id === 'switchyard-before' ? process.env.BENCH_COUNTS_BASELINE_NAME ?? process.env.BENCH_TODO_BASELINE : null }]),
+    ),
   },
   servers: SERVERS.map(({ id, name }) => ({ id, name })),
   ops: OPS.map(({ id, name }) => ({ id, name })),
