@@ -607,11 +607,80 @@ function liveMarkdown(live) {
   return out.join('\n');
 }
 
+/**
+ * The to-do API's counts (bench/results/http-counts.json, `npm run bench:http:counts`): instructions and bytes of
+ * V8 heap per request, switchyard and fastify, each with its log off and on; ratios are fastify's ÷ switchyard's
+ * (≥ 1.00: switchyard does at most fastify's work).
+ */
+const COUNT_PAIRS = [
+  ['switchyard', 'fastify', 'log off'],
+  ['switchyard-log', 'fastify-log', 'log on (switchyard\'s request log; fastify\'s logger, pino)'],
+];
+
+/** Targets from the counts: fastify's ÷ switchyard's ≥ 1.0 per operation, count and log setting. */
+export function countTargets(counts) {
+  const targets = [];
+  if (!counts) return targets;
+  for (const [kind, unit] of [['instructions', 'instructions'], ['bytes', 'bytes of V8 heap']]) {
+    for (const [mine, peer, how] of COUNT_PAIRS) {
+      for (const op of counts.ops) {
+        const a = counts[kind]?.[mine]?.[op.id];
+        const b = counts[kind]?.[peer]?.[op.id];
+        if (a == null || b == null) continue;
+        const value = b / a;
+        targets.push({
+          text: `HTTP ${op.name}, ${how.split(' (')[0]}: ${unit} per request ≤ fastify's (fastify's ÷ switchyard's ≥ 1.0)`,
+          value,
+          verdict: value >= 1 ? 'met' : '**missed**',
+          detail: `${group(a)} vs fastify${mine.endsWith('-log') ? ' with pino' : ''} ${group(b)} (npm run bench:http:counts)`,
+        });
+      }
+    }
+  }
+  return targets;
+}
+
+export function httpCountsMarkdown(counts) {
+  const m = counts.meta;
+  const out = ['### Instructions and bytes per request (counted)', ''];
+  out.push(
+    `\`npm run bench:http:counts\` (bench/http/counts.mjs): what a request costs the server, in two counts that the load on the machine does not move (this machine's 2 cores were shared with other jobs throughout, which is why the times above move by tens of percent from round to round and these decide). **Instructions**: each server under \`valgrind --tool=callgrind\` (node ${m.instructions.node.join(' ')}: the JIT and the garbage collector on the main thread, so counted), one process per server; autocannon sends ${group(m.instructions.warmup)} requests each of ${m.instructions.warmupOps}, then for each operation ${group(m.instructions.warmup)} more of it and ${group(m.instructions.counted)} counted between two dumps of callgrind's counts (bench/http/instructions.mjs); user space only (the kernel's send and receive are not in it). **Bytes**: of V8 heap allocated per request, freed or not, by V8's sampling heap profiler in the server (bench/http/allocations.mjs: a fresh process per server and operation, ${group(m.allocations.warmup)} requests of warm-up, ${group(m.allocations.measured)} measured one at a time, the median of ${m.allocations.runs} runs). Log on: switchyard's request log, and fastify's own logger (pino, a line when a request comes in and one when it is answered), each writing to /dev/null. DELETE removes an item that exists each time; PUT replaces the seeded item. In brackets: fastify's ÷ switchyard's (≥ 1.00: switchyard does at most fastify's work).`,
+    '',
+  );
+  const has = (id) => counts.servers.some((s) => s.id === id);
+  const before = has('switchyard-before');
+  for (const [kind, title] of [['instructions', 'Instructions per request'], ['bytes', 'Bytes of V8 heap allocated per request']]) {
+    if (!counts[kind] || Object.keys(counts[kind]).length === 0) continue;
+    const cols = [];
+    if (before) cols.push(['switchyard-before', 'fastify', 'switchyard, log off, before']);
+    for (const [mine, peer, how] of COUNT_PAIRS) {
+      if (has(mine)) cols.push([mine, peer, `switchyard, ${how.split(' (')[0]}`]);
+      if (has(peer)) cols.push([peer, null, peer === 'fastify' ? 'fastify, log off' : 'fastify with pino, log on']);
+    }
+    out.push(`${title}:`, '', `| operation | ${cols.map((c) => c[2]).join(' | ')} |`, `|---|${cols.map(() => '---:').join('|')}|`);
+    for (const op of counts.ops) {
+      const cells = cols.map(([id, peer]) => {
+        const v = counts[kind][id]?.[op.id];
+        if (v == null) return '—';
+        const p = peer === null ? null : counts[kind][peer]?.[op.id];
+        return p == null ? group(v) : `${group(v)} (${fmtRatio(p / v)})`;
+      });
+      out.push(`| ${op.name} | ${cells.join(' | ')} |`);
+    }
+    out.push('');
+  }
+  if (counts.problems?.length) out.push('Problems seen:', '', ...counts.problems.map((p) => `- ${p}`), '');
+  const counted = Object.entries(m.counted ?? {}).map(([id, c]) => `${counts.servers.find((s) => s.id === id)?.name ?? id}: ${c.date}${c.build ? `, ${c.build}` : ''}`);
+  out.push(`Counted (server: date, to-do build): ${counted.join('; ')}. Node ${m.node}, ${m.cpuModel}.`, '');
+  return out.join('\n');
+}
+
 /** Writes docs/benchmarks.md and docs/benchmarks-chart.svg from bench/results/*.json. */
 export function renderDocs() {
   const dir = resultsDir(false);
   const router = readJson(new URL('router.json', dir));
   const http = readJson(new URL('http.json', dir));
+  const counts = readJson(new URL('http-counts.json', dir));
   const startup = readJson(new URL('startup.json', dir));
   const instructions = readJson(new URL('instructions.json', dir));
   const startupInstructions = readJson(new URL('startup-instructions.json', dir));
@@ -643,6 +712,7 @@ export function renderDocs() {
     out.push(`| ${t.text} | ${value} | ${verdict === 'met' ? 'met' : verdict === 'MISSED' ? '**missed**' : verdict} | ${t.detail} |`);
   }
   if (!http) out.push('| HTTP targets | — | not measured | `npm run bench:http` has not been run |');
+  for (const t of countTargets(counts)) out.push(`| ${t.text} | ${fmtRatio(t.value)} | ${t.verdict} | ${t.detail} |`);
   out.push('');
   out.push('Semantics note: switchyard is first-match-wins in route order; the peers (except the path-to-regexp loop and hono) order by specificity. On these route sets the answers coincide, which the pre-timing check verifies request by request (expected answers: the fixtures\' `expect`, and switchyard reference as the oracle for the synthetic sets).', '');
   if (router) {
@@ -652,6 +722,7 @@ export function renderDocs() {
     out.push('## Router lookups', '', '`npm run bench` has not been run yet.', '');
   }
   out.push(http ? httpMarkdown(http) : '## HTTP (to-do API)\n\n`npm run bench:http` has not been run yet.\n');
+  if (counts) out.push(httpCountsMarkdown(counts));
   const findings = new URL('http/cpu-findings.md', import.meta.url);
   if (existsSync(findings)) out.push(readFileSync(findings, 'utf8'));
   if (startup) out.push(startupMarkdown(startup));

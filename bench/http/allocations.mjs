@@ -22,7 +22,8 @@
 //   BENCH_ALLOC_SITES=<n>      the top n allocation sites per operation (default 8; 0: none)
 //   BENCH_ALLOC_SITES_FOR=<ids> whose sites are listed (default switchyard; e.g. switchyard,fastify)
 //   BENCH_ALLOC_INTERVAL=<bytes> the sampling interval (default 128)
-//   BENCH_ALLOC_SERVERS=<ids>  only these servers (switchyard, baseline, fastify; the ratio needs both ends)
+//   BENCH_ALLOC_SERVERS=<ids>  only these servers (switchyard, baseline, fastify; the ratio needs both ends;
+//                              switchyard-log and fastify-log, each with its request log on, only when named)
 //   BENCH_ALLOC_NODE_FLAGS=<flags> more node/V8 flags for the servers (e.g. --max-inlined-bytecode-size=0: no
 //                              inlining, so each site is the function that allocates, not the one it was inlined in)
 //   BENCH_ALLOC_CALLERS=<name> a function whose sites are split by the chain of its three callers (e.g. nextTick)
@@ -31,7 +32,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Client } from 'undici';
 
 const W = Number(process.env.W ?? 10_000);
@@ -46,11 +47,17 @@ if (!existsSync(todoServer)) {
   console.error(`bench:http:allocations: ${todoServer} does not exist; \`node build.mjs\` builds it (npm run bench:http:allocations does).`);
   process.exit(1);
 }
-const SERVERS = [
+const fastifyTodo = fileURLToPath(new URL('fastify-todo.mjs', import.meta.url));
+/** The servers this can measure; by default the first three (the log-on pair with BENCH_ALLOC_SERVERS). */
+export const ALLOCATION_SERVERS = [
   { id: 'switchyard', script: todoServer },
   ...(process.env.BENCH_TODO_BASELINE ? [{ id: 'baseline', script: process.env.BENCH_TODO_BASELINE }] : []),
-  { id: 'fastify', script: fileURLToPath(new URL('fastify-todo.mjs', import.meta.url)) },
-].filter((s) => !process.env.BENCH_ALLOC_SERVERS || process.env.BENCH_ALLOC_SERVERS.split(',').includes(s.id));
+  { id: 'fastify', script: fastifyTodo },
+  // The request log on, stdout /dev/null; fastify with its own logger (pino) on, the same.
+  { id: 'switchyard-log', script: todoServer, env: { TODO_LOG: 'on' }, optional: true },
+  { id: 'fastify-log', script: fastifyTodo, env: { FASTIFY_LOG: 'on' }, optional: true },
+];
+const SERVERS = ALLOCATION_SERVERS.filter((s) => (process.env.BENCH_ALLOC_SERVERS ? process.env.BENCH_ALLOC_SERVERS.split(',').includes(s.id) : !s.optional));
 const nodeFlags = (process.env.BENCH_ALLOC_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
@@ -116,10 +123,10 @@ function freePort() {
 }
 
 /** Starts `script` with the probe; resolves once it answers on its port. */
-async function startServer(script) {
+async function startServer(script, env = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--enable-source-maps', ...nodeFlags, '--require', probe, script], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', TODO_LOG: 'off', TODO_MAX_ITEMS: '100000000' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', TODO_LOG: 'off', TODO_MAX_ITEMS: '100000000', ...env },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -156,17 +163,17 @@ async function startServer(script) {
   };
 }
 
-/** The median of `runs` runs of measureOnce (with that run's sites). */
-async function measure(script, op) {
+/** The median of `runs` runs of measureOnce (with that run's sites) of `server` (one of ALLOCATION_SERVERS). */
+export async function measureAllocations(server, op) {
   const results = [];
-  for (let i = 0; i < runs; i++) results.push(await measureOnce(script, op));
+  for (let i = 0; i < runs; i++) results.push(await measureOnce(server, op));
   results.sort((a, b) => a.perRequest - b.perRequest);
   return results[(results.length - 1) >> 1];
 }
 
 /** Bytes per request of `op` on `script`, and the allocation sites (bytes per request each). */
-async function measureOnce(script, op) {
-  const server = await startServer(script);
+async function measureOnce(spec, op) {
+  const server = await startServer(spec.script, spec.env);
   try {
     const { setup, request } = OPS[op];
     const state = await setup(server.client);
@@ -180,21 +187,23 @@ async function measureOnce(script, op) {
   }
 }
 
-const ratio = (results) => (results.switchyard && results.fastify ? (results.switchyard.perRequest / results.fastify.perRequest).toFixed(2) : '-');
-const fmt = (n) => Math.round(n).toLocaleString('en-US');
-console.log(
-  `bytes of V8 heap allocated per request (${W} warm-up, ${N} measured, one at a time, sampling every ${interval} bytes, median of ${runs} runs; node ${process.version})`,
-);
-const rows = [];
-for (const op of ops) {
-  const results = {};
-  for (const server of SERVERS) results[server.id] = await measure(server.script, op);
-  rows.push({ op, results });
-  console.log(`${op.padEnd(12)} ${SERVERS.map((s) => `${s.id} ${fmt(results[s.id].perRequest).padStart(7)}`).join('   ')}   switchyard/fastify ${ratio(results)}`);
-  for (const id of sitesFor) {
-    if (!results[id] || topSites === 0) continue;
-    for (const [site, bytes] of results[id].sites.slice(0, topSites)) console.log(`    ${id.padEnd(10)} ${fmt(bytes).padStart(6)}  ${site}`);
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const ratio = (results) => (results.switchyard && results.fastify ? (results.switchyard.perRequest / results.fastify.perRequest).toFixed(2) : '-');
+  const fmt = (n) => Math.round(n).toLocaleString('en-US');
+  console.log(
+    `bytes of V8 heap allocated per request (${W} warm-up, ${N} measured, one at a time, sampling every ${interval} bytes, median of ${runs} runs; node ${process.version})`,
+  );
+  const rows = [];
+  for (const op of ops) {
+    const results = {};
+    for (const server of SERVERS) results[server.id] = await measureAllocations(server, op);
+    rows.push({ op, results });
+    console.log(`${op.padEnd(12)} ${SERVERS.map((s) => `${s.id} ${fmt(results[s.id].perRequest).padStart(7)}`).join('   ')}   switchyard/fastify ${ratio(results)}`);
+    for (const id of sitesFor) {
+      if (!results[id] || topSites === 0) continue;
+      for (const [site, bytes] of results[id].sites.slice(0, topSites)) console.log(`    ${id.padEnd(10)} ${fmt(bytes).padStart(6)}  ${site}`);
+    }
   }
+  console.log(`\n| operation | ${SERVERS.map((s) => s.id).join(' | ')} | switchyard/fastify |\n|---|${SERVERS.map(() => '---:|').join('')}---:|`);
+  for (const { op, results } of rows) console.log(`| ${op} | ${SERVERS.map((s) => fmt(results[s.id].perRequest)).join(' | ')} | ${ratio(results)} |`);
 }
-console.log(`\n| operation | ${SERVERS.map((s) => s.id).join(' | ')} | switchyard/fastify |\n|---|${SERVERS.map(() => '---:|').join('')}---:|`);
-for (const { op, results } of rows) console.log(`| ${op} | ${SERVERS.map((s) => fmt(results[s.id].perRequest)).join(' | ')} | ${ratio(results)} |`);

@@ -1,80 +1,174 @@
-// node bench/http/instructions.mjs <server script> <warm-up operations> <operation>: the instructions a to-do
+// node bench/http/instructions.mjs <server script> <warm-up operations> <operations>: the instructions a to-do
 // server executes per request, counted by `valgrind --tool=callgrind` (user space only: the kernel's send and
 // receive are not in it), which does not depend on what else the machine runs. The server runs under
-// callgrind with --single-threaded (the JIT and the GC on the main thread, so counted); autocannon (not under
-// valgrind) sends W requests of each warm-up operation, then N of the operation, which alone are counted.
-//   e.g. node bench/http/instructions.mjs dist/todo-server.js get,getall,put,getall,post post
-//   W=<requests per warm-up operation> (default 3,000)   N=<requests counted> (default 1,500)
-//   TODO_LOG=on: with the request log (to /dev/null; default off)
-// Operations: get (one item), getall, put, post, del.
+// callgrind with --single-threaded (the JIT and the GC on the main thread, so counted) and fixed hash and random
+// seeds (a Map's collisions are then the same in every run); autocannon (not under valgrind) sends W requests of
+// each warm-up operation; then, for each operation counted, W more of it, and N of it between two signals to
+// the server (callgrind-trigger.cjs: callgrind writes its counts out at each), which alone are counted.
+//   e.g. node bench/http/instructions.mjs dist/todo-server.js get,put,post get,put,post,del
+//   W=<requests per warm-up> (default 3,000)   N=<requests counted> (default 5,000)
+//   TODO_LOG=on: the to-do server with its request log; FASTIFY_LOG=on: fastify with pino (stdout /dev/null)
+//   BENCH_CALLGRIND_KEEP=<dir>: keep each counted window's callgrind file there (<op>.out), with node's
+//   --perf-basic-prof map of the JIT's code beside it (<op>.out.map); bench/http/callgrind-functions.mjs reads both
+// Operations: get (one item), getall, put, post, del (each DELETE removes an item that exists: they are created
+// first if the warm-up did not create enough).
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createServer } from 'node:net';
 
-const [script, warm = '', measured = 'get'] = process.argv.slice(2);
-if (!script) {
-  console.error('usage: node bench/http/instructions.mjs <server script> <warm-up operations, comma-separated> <operation>');
-  process.exit(2);
-}
-const W = Number(process.env.W ?? 3_000);
-const N = Number(process.env.N ?? 1_500);
 const trigger = fileURLToPath(new URL('callgrind-trigger.cjs', import.meta.url));
-const port = await new Promise((done) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address();
-    probe.close(() => done(port));
+export const OPERATIONS = ['get', 'getall', 'put', 'post', 'del'];
+
+function freePort() {
+  return new Promise((done) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => done(port));
+    });
   });
-});
-const dir = mkdtempSync(join(tmpdir(), 'switchyard-callgrind-'));
-const child = spawn(
-  'valgrind',
-  ['--tool=callgrind', `--callgrind-out-file=${dir}/out.%p`, '--zero-before=uv_os_getpriority', '--dump-before=uv_os_uname', process.execPath, '--single-threaded', '--require', trigger, resolve(script)],
-  { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', TODO_LOG: process.env.TODO_LOG ?? 'off', TODO_MAX_ITEMS: '100000000' }, stdio: ['ignore', 'ignore', 'pipe'] },
-);
-// A run that fails (a server that does not answer, a failed count) must not leave valgrind running.
-process.on('exit', () => {
-  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-});
-let stderr = '';
-child.stderr.on('data', (chunk) => (stderr += chunk));
-const base = `http://127.0.0.1:${port}`;
-// Up to 10 minutes: under valgrind on a busy machine, fastify (its many modules) took over 2 to start.
-for (let tries = 0; ; tries++) {
+}
+
+/**
+ * Runs `script` under callgrind once; returns the instructions per request of each operation in `ops` (after
+ * the warm-up `warm`), and the requests that failed (a count with failures is not a valid count).
+ */
+export async function countInstructions({ script, env = {}, warm = [], ops, W = 3_000, N = 5_000, keep = null, log = () => {} }) {
+  for (const op of [...warm, ...ops]) if (!OPERATIONS.includes(op)) throw new Error(`unknown operation "${op}"; known: ${OPERATIONS.join(', ')}`);
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'switchyard-callgrind-'));
+  // Without NODE_EXTRA_CA_CERTS: reading a certificate bundle costs node hundreds of millions of instructions at
+  // start-up under valgrind, and a server that makes no TLS connection never needs it.
+  const { NODE_EXTRA_CA_CERTS: _, ...inherited } = process.env;
+  const child = spawn(
+    'valgrind',
+    [
+      '--tool=callgrind',
+      `--callgrind-out-file=${dir}/out`,
+      '--dump-before=uv_os_getppid',
+      process.execPath,
+      '--single-threaded',
+      '--hash-seed=1',
+      '--random-seed=1',
+      ...(keep ? ['--perf-basic-prof'] : []),
+      '--require',
+      trigger,
+      resolve(script),
+    ],
+    { env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', TODO_LOG: 'off', TODO_MAX_ITEMS: '100000000', ...env }, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  // A run that fails (a server that does not answer, a failed count) must not leave valgrind running.
+  const kill = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  process.on('exit', kill);
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
   try {
-    await fetch(`${base}/api/todo`);
-    break;
-  } catch {
-    if (tries > 3000) throw new Error(`the server did not answer under valgrind:\n${stderr.slice(-2000)}`);
-    await new Promise((r) => setTimeout(r, 200));
+    const base = `http://127.0.0.1:${port}`;
+    // Up to 10 minutes: under valgrind on a busy machine, fastify (its many modules) took over 2 to start.
+    for (let tries = 0; ; tries++) {
+      try {
+        await fetch(`${base}/api/todo`);
+        break;
+      } catch {
+        if (child.exitCode !== null || tries > 3000) throw new Error(`the server did not answer under valgrind:\n${stderr.slice(-2000)}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    const key = (await (await fetch(`${base}/api/todo`)).json())[0].Key;
+    const json = { 'content-type': 'application/json' };
+    let deleting = [];
+    const OPS = {
+      get: () => ({ url: `${base}/api/todo/${key}` }),
+      getall: () => ({ url: `${base}/api/todo` }),
+      put: () => ({ url: `${base}/api/todo/${key}`, method: 'PUT', headers: json, body: JSON.stringify({ Key: key, Name: 'Item1 (edited)', IsComplete: true }) }),
+      post: () => ({ url: `${base}/api/todo`, method: 'POST', headers: json, body: JSON.stringify({ Name: 'bench item', IsComplete: false }) }),
+      // Each request deletes another item (not the seeded one, which the others use).
+      del: () => {
+        let next = 0;
+        return { url: base, requests: [{ method: 'DELETE', setupRequest: (req) => ({ ...req, path: `/api/todo/${deleting[next++]}` }) }] };
+      },
+    };
+    let failed = 0;
+    const send = async (op, amount) => {
+      if (op === 'del') {
+        let items = await (await fetch(`${base}/api/todo`)).json();
+        for (let i = items.length - 1; i <= amount; i++) {
+          const res = await fetch(`${base}/api/todo`, { method: 'POST', headers: json, body: JSON.stringify({ Name: `to delete ${i}`, IsComplete: false }) });
+          await res.arrayBuffer();
+        }
+        items = await (await fetch(`${base}/api/todo`)).json();
+        deleting = items.map((item) => item.Key).filter((k) => k !== key);
+      }
+      const result = await autocannon({ ...OPS[op](), connections: 10, amount, timeout: 60 });
+      const failures = result.errors + result.non2xx + result.timeouts;
+      if (failures) log(`${op}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts in ${amount} requests`);
+      return failures;
+    };
+    for (const op of warm) await send(op, W);
+    /** The callgrind files written so far. */
+    const dumps = () => new Set(readdirSync(dir).filter((f) => /^out\.\d+$/.test(f)));
+    /** Signals the server; resolves with the file callgrind then writes. */
+    const signal = async () => {
+      const before = dumps();
+      child.kill('SIGUSR2');
+      for (;;) {
+        const written = [...dumps()].find((f) => !before.has(f));
+        // Written once the next one is started or the file's totals line is there (callgrind writes it last).
+        if (written && /^totals: \d+/m.test(readFileSync(join(dir, written), 'utf8'))) return written;
+        if (child.exitCode !== null) throw new Error(`the server exited:\n${stderr.slice(-2000)}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    };
+    const results = {};
+    for (const op of ops) {
+      await send(op, W);
+      await signal();
+      const fails = await send(op, N);
+      const file = await signal();
+      const total = Number(/^totals: (\d+)/m.exec(readFileSync(join(dir, file), 'utf8'))[1]);
+      results[op] = total / N;
+      failed += fails;
+      log(`${op} ${Math.round(total / N)} instructions per request (${N} requests${fails ? `, ${fails} failed: not a valid count` : ''})`);
+      if (keep) {
+        mkdirSync(keep, { recursive: true });
+        copyFileSync(join(dir, file), join(keep, `${op}.out`));
+      }
+    }
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+    const map = `/tmp/perf-${child.pid}.map`;
+    if (keep && existsSync(map)) for (const op of ops) copyFileSync(map, join(keep, `${op}.out.map`));
+    rmSync(map, { force: true });
+    return { perRequest: results, failed };
+  } finally {
+    kill();
+    process.off('exit', kill);
+    rmSync(dir, { recursive: true, force: true });
   }
 }
-const key = (await (await fetch(`${base}/api/todo`)).json())[0].Key;
-const json = { 'content-type': 'application/json' };
-const OPS = {
-  get: { url: `${base}/api/todo/${key}` },
-  getall: { url: `${base}/api/todo` },
-  put: { url: `${base}/api/todo/${key}`, method: 'PUT', headers: json, body: JSON.stringify({ Key: key, Name: 'Item1 (edited)', IsComplete: true }) },
-  post: { url: `${base}/api/todo`, method: 'POST', headers: json, body: JSON.stringify({ Name: 'bench item', IsComplete: false }) },
-  del: { url: `${base}/api/todo/${key}`, method: 'DELETE' },
-};
-const send = (op, amount) => autocannon({ ...OPS[op], connections: 10, amount, timeout: 60 });
-for (const op of warm.split(',').filter(Boolean)) await send(op, W);
-const signal = async () => {
-  child.kill('SIGUSR2');
-  await new Promise((r) => setTimeout(r, 1500)); // callgrind acts when the server next runs
-};
-await signal();
-const result = await send(measured, N);
-await signal();
-child.kill('SIGTERM');
-await new Promise((r) => child.once('exit', r));
-const dump = readdirSync(dir).find((f) => /\.1$/.test(f));
-const total = dump && Number(/^(?:summary|totals): (\d+)/m.exec(readFileSync(join(dir, dump), 'utf8'))?.[1]);
-rmSync(dir, { recursive: true, force: true });
-if (!total) throw new Error(`callgrind wrote no counts:\n${stderr.slice(-2000)}`);
-const failed = result.errors + result.non2xx + result.timeouts;
-console.log(`${script} after ${warm || 'no warm-up'}: ${measured} ${Math.round(total / N)} instructions per request (${N} requests${failed ? `, ${failed} failed: not a valid count` : ''})`);
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const [script, warm = '', measured = 'get'] = process.argv.slice(2);
+  if (!script) {
+    console.error('usage: node bench/http/instructions.mjs <server script> <warm-up operations, comma-separated> <operations counted, comma-separated>');
+    process.exit(2);
+  }
+  const env = {};
+  if (process.env.TODO_LOG) env.TODO_LOG = process.env.TODO_LOG;
+  const { failed } = await countInstructions({
+    script,
+    env,
+    warm: warm.split(',').filter(Boolean),
+    ops: measured.split(',').filter(Boolean),
+    W: Number(process.env.W ?? 3_000),
+    N: Number(process.env.N ?? 5_000),
+    keep: process.env.BENCH_CALLGRIND_KEEP ?? null,
+    log: (line) => console.log(`${script} after ${warm || 'no warm-up'}: ${line}`),
+  });
+  if (failed) process.exitCode = 1;
+}
