@@ -3,6 +3,8 @@
 // may grow with the size of the table.
 import { nodesOf, type TrieNode } from '../../trie.js';
 
+/** Chars of literal text that weigh as much as a node: each char is a comparison in the emitted source. */
+export const LITERAL_WEIGHT = 8;
 /**
  * The size budget of one function, in trie nodes plus routes (each a few lines of source). Its value barely
  * changes the cost of a lookup (docs/benchmarks.md, "Why these thresholds"); what it bounds is the largest
@@ -10,8 +12,9 @@ import { nodesOf, type TrieNode } from '../../trie.js';
  */
 export const FUNCTION_BUDGET = 64;
 /**
- * A subtree this small is always inlined: a function per leaf would only add calls (and JIT warm-up); smaller
- * and larger values count alike (docs/benchmarks.md, "Why these thresholds").
+ * A subtree this small is inlined even past the budget (while the function has some left): a function per leaf
+ * would only add calls (and JIT warm-up); smaller and larger values count alike (docs/benchmarks.md, "Why these
+ * thresholds").
  */
 export const ALWAYS_INLINE = 6;
 
@@ -22,8 +25,15 @@ export class FunctionBudget {
 
   /** True when `child` is emitted inline (and charged to the current function), false when it needs its own. */
   fitsInline(child: TrieNode): boolean {
-    const size = this.sizeOf(child);
-    if (size > this.left && size > ALWAYS_INLINE) return false;
+    return this.fits(this.sizeOf(child));
+  }
+
+  /**
+   * True when code of this weight is emitted inline (and charged to the current function). A small subtree is
+   * inlined even past the budget, but not once the function has spent it all: no function grows without bound.
+   */
+  fits(size: number): boolean {
+    if (size > this.left && (size > ALWAYS_INLINE || this.left <= 0)) return false;
     this.left -= size;
     return true;
   }
@@ -39,7 +49,7 @@ export class FunctionBudget {
     this.left = outer;
   }
 
-  /** The weight of a subtree: its nodes plus its routes. */
+  /** The weight of a subtree: its nodes plus its routes, and a unit per LITERAL_WEIGHT chars of its literals (each char is a comparison). */
   sizeOf(node: TrieNode): number {
     if (!this.sizes.has(node)) {
       // Children before parents, without recursion (a template may be thousands of segments deep).
@@ -49,6 +59,7 @@ export class FunctionBudget {
         if (this.sizes.has(n)) continue;
         let size = 1 + n.terminals.length + n.catchAlls.length;
         for (const child of n.literalNodes) size += this.sizes.get(child)!;
+        for (const key of n.literalKeys) size += Math.floor(key.length / LITERAL_WEIGHT);
         if (n.parameter) size += this.sizes.get(n.parameter)!;
         for (const edge of n.complex) size += this.sizes.get(edge.node)!;
         this.sizes.set(n, size);
