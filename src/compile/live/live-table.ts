@@ -9,8 +9,9 @@
 // their order keys, so a change costs the length of one template, whatever the table's size, and no index is
 // renumbered. With the 'generated' strategy that trie answers (interpreted) while a changed partition serves
 // its first requests, as many as it has routes (REBUILD_AFTER at most); then its routes get the strategy's
-// matcher (emitted code and static table) until its next change: emitting costs about as much per route as a
-// lookup saves, and a burst of changes does not emit a partition's code again for every request in between.
+// matcher (emitted code and static table) until its next change. Emitting a partition costs in proportion to its
+// routes, so a burst of changes with requests in between emits each partition once per that many requests, not
+// once per request, and a partition is back on its code soon after the burst.
 // The 'trie' strategy's tries answer for good; the 'reference' strategy, the oracle, answers by its own ordered
 // loop over each partition's routes.
 import { duplicateRouteName, RouteCreationError, RouteTableError, TemplateParseError } from '../../errors.js';
