@@ -3,8 +3,6 @@
 // may grow with the size of the table.
 import { nodesOf, type TrieNode } from '../../trie.js';
 
-/** Chars of literal text that weigh as much as a node: each char is a comparison in the emitted source. */
-export const LITERAL_WEIGHT = 8;
 /**
  * The size budget of one function, in trie nodes plus routes (each a few lines of source). Its value barely
  * changes the cost of a lookup (docs/benchmarks.md, "Why these thresholds"); what it bounds is the largest
@@ -23,16 +21,13 @@ export class FunctionBudget {
   private left = FUNCTION_BUDGET;
   private readonly sizes = new Map<TrieNode, number>();
 
-  /** True when `child` is emitted inline (and charged to the current function), false when it needs its own. */
-  fitsInline(child: TrieNode): boolean {
-    return this.fits(this.sizeOf(child));
-  }
-
   /**
-   * True when code of this weight is emitted inline (and charged to the current function). A small subtree is
-   * inlined even past the budget, but not once the function has spent it all: no function grows without bound.
+   * True when `child` is emitted inline (and charged to the current function), false when it needs its own. A
+   * small subtree is inlined even past the budget, but not once the function has spent it all: no function
+   * grows without bound.
    */
-  fits(size: number): boolean {
+  fitsInline(child: TrieNode): boolean {
+    const size = this.sizeOf(child);
     if (size > this.left && (size > ALWAYS_INLINE || this.left <= 0)) return false;
     this.left -= size;
     return true;
@@ -49,7 +44,7 @@ export class FunctionBudget {
     this.left = outer;
   }
 
-  /** The weight of a subtree: its nodes plus its routes, and a unit per LITERAL_WEIGHT chars of its literals (each char is a comparison). */
+  /** The weight of a subtree: its nodes plus its routes. */
   sizeOf(node: TrieNode): number {
     if (!this.sizes.has(node)) {
       // Children before parents, without recursion (a template may be thousands of segments deep).
@@ -59,7 +54,6 @@ export class FunctionBudget {
         if (this.sizes.has(n)) continue;
         let size = 1 + n.terminals.length + n.catchAlls.length;
         for (const child of n.literalNodes) size += this.sizes.get(child)!;
-        for (const key of n.literalKeys) size += Math.floor(key.length / LITERAL_WEIGHT);
         if (n.parameter) size += this.sizes.get(n.parameter)!;
         for (const edge of n.complex) size += this.sizes.get(edge.node)!;
         this.sizes.set(n, size);

@@ -6,7 +6,7 @@
 import { asciiFoldClass } from '../../../case-fold.js';
 import type { ComplexPattern } from '../../../complex-segment.js';
 import { LITERAL_CHAIN_MAX, literalEdges, type TrieNode } from '../../trie.js';
-import { FunctionBudget, LITERAL_WEIGHT } from './budget.js';
+import { FunctionBudget } from './budget.js';
 import { ConstantPool } from './constant-pool.js';
 import { GuardState } from './guards.js';
 import { literalLength, literalTest } from './literal-test.js';
@@ -222,17 +222,13 @@ export class UnitEmitter {
   }
 
   /**
-   * A bucket of a large fan-out: in place while it fits the function's budget, else in a function of its own,
-   * called from the switch, so that a fan-out's literal tests and children never pile up in one function. (One
-   * function of a few hundred literal tests took TurboFan seconds to optimize; the calls it inlines are bounded
-   * by V8's inlining budget, code in place is not.)
+   * A bucket of a large fan-out, in a function of its own called from the switch, so that a fan-out's literal
+   * tests and children never pile up in one function: one function of a few hundred literal tests took TurboFan
+   * seconds to optimize; the calls it inlines are bounded by V8's inlining budget, code in place is not (and
+   * buckets kept in place while they fit the function's budget counted more by the 10,000th lookup:
+   * docs/benchmarks.md, "Compiled from the first request").
    */
   private emitBucketCall(w: Writer, edges: [string, TrieNode][], depth: number, taken: readonly Taken[], next: readonly Taken[]): void {
-    const weight = edges.reduce((sum, [text, child]) => sum + 1 + Math.floor(text.length / LITERAL_WEIGHT) + this.budget.sizeOf(child), 0);
-    if (edges.length <= LITERAL_CHAIN_MAX && this.budget.fits(weight)) {
-      this.emitBucket(w, edges, depth, next);
-      return;
-    }
     const name = `n${++this.functionCount}`;
     const min = Math.min(...edges.map(([, child]) => child.minIndex));
     const saved = this.guards.save();
