@@ -35,7 +35,7 @@ export interface TieredMatch {
   readonly tier: Tier;
 }
 
-/** How a tiered match() is set up (compile()'s `tiering: { emitAfter }`; the clock is for tests). */
+/** How a tiered match() is set up (a built module's `tiering: { emitAfter }`; the clock is for tests). */
 export interface TieringOptions {
   /** Requests the interpreted tier answers before the code is emitted (default EMIT_AFTER); a positive integer. */
   readonly emitAfter?: number;
