@@ -35,7 +35,7 @@ describe('router.source for a large table', () => {
   });
 
   it('shows the shape compiled once four of its subtrees were reached (file snapshot)', async () => {
-    const router = compile(ROUTES, { tiering: false });
+    const router = compile(ROUTES);
     for (const i of [0, 3, 7, 11]) expect(router.match(`/r${i}/items/5/x`)?.route.index).toBe(RESOURCES.length + i);
     const source = router.source!;
     expect(source.match(/A subtree shape reached by 4 subtrees/g)).toHaveLength(1);
@@ -55,7 +55,7 @@ const CASE_SENSITIVE_ROUTES: RouteDefinition[] = [
 
 describe('router.source for a case-sensitive table', () => {
   it('compares literals as written, and so does the shape compiled for four subtrees (file snapshot)', async () => {
-    const router = compile(CASE_SENSITIVE_ROUTES, { tiering: false, caseSensitive: true });
+    const router = compile(CASE_SENSITIVE_ROUTES, { caseSensitive: true });
     for (const i of [0, 3, 7, 11]) expect(router.match(`/R${i}/Items/5`)?.route.index).toBe(9 + i);
     for (const i of [0, 3, 7, 11]) expect(router.match(`/r${i}/items/5`)).toBeNull();
     const source = router.source!;

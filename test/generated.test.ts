@@ -49,7 +49,7 @@ const CASES: InjectionCase[] = [
 describe('generated code is injection-safe: hostile text from routes matches literally and runs nothing', () => {
   it.each(CASES)('$label', ({ route, path, values }) => {
     (globalThis as Record<string, unknown>).pwned = undefined;
-    const generated = compile([route], { tiering: false });
+    const generated = compile([route]);
     const reference = compile([route], { strategy: 'reference' });
     expect(generated.strategy).toBe('generated');
     const found = generated.match(path);
@@ -92,7 +92,7 @@ describe('router.source', () => {
 
   it('splits a large table into functions and looks large fan-outs up with a switch and a Map', () => {
     const many = Array.from({ length: 2000 }, (_, i) => ({ template: `r${i}/items/{id:int}` }));
-    const router = compile(many, { tiering: false });
+    const router = compile(many);
     const cold = router.source!;
     expect(cold).toMatch(/switch \(path\.charCodeAt\(s0\)\)/);
     expect(cold).toMatch(/H\.literalChild\(L\d+/);
@@ -119,7 +119,7 @@ describe('router.source', () => {
       { template: `api/${word}/{${word}_id}`, methods: ['GET', 'PUT'] },
       ...(i % 2 === 0 ? [{ template: `api/${word}/{${word}_id}/${words[(i + 5) % words.length]}s/{child}` }] : []),
     ]);
-    const router = compile(routes, { tiering: false });
+    const router = compile(routes);
     const reference = compile(routes, { strategy: 'reference' });
     const requests = words.flatMap((word, i) => [`/api/${word}`, `/API/${word.toUpperCase()}/7`, `/api/${word}/8/${words[(i + 5) % words.length]}s/9`, `/api/${word}/8/x/9`]);
     for (let round = 0; round < 2; round++) {
@@ -150,7 +150,7 @@ describe('router.source', () => {
       { template: 'u3/{*rest}' },
       { template: '{first}/{*rest}' },
     ];
-    const generated = compile(routes, { tiering: false });
+    const generated = compile(routes);
     const reference = compile(routes, { strategy: 'reference' });
     const requests: [string, string][] = [];
     for (let round = 0; round < 3; round++) {

@@ -112,7 +112,7 @@ describe.each(strategies)('%s: answers', (strategy) => {
 
 // A live table (a router changed after compile()) answers as compile() does, naming each route at its current index.
 describe.each(['generated', 'trie', 'reference'] as const)('%s: answers after a change', (strategy) => {
-  const router = compile(routes, { strategy, tiering: false, caseSensitive });
+  const router = compile(routes, { strategy, caseSensitive });
   router.insert(0, { template: 'new' });
   const later = <C extends [string, string, number, ...unknown[]]>([path, method, index, ...rest]: C) => [path, method, index + 1, ...rest] as unknown as C;
 
@@ -217,7 +217,7 @@ describe('a route cannot change through an answer', () => {
     { name: `${strategy}`, make: () => compileWith(sealed, { strategy }) },
     ...(strategy === 'aot'
       ? []
-      : [{ name: `${strategy}, live`, make: () => { const router = compile(sealed, { strategy, tiering: false, caseSensitive }); router.insert(0, { template: 'new' }); return router; } }]),
+      : [{ name: `${strategy}, live`, make: () => { const router = compile(sealed, { strategy, caseSensitive }); router.insert(0, { template: 'new' }); return router; } }]),
   ]);
 
   describe.each(subjects)('$name', ({ make }) => {

@@ -7,6 +7,7 @@ import { countWalks } from './support/count-walks.js';
 import { HttpMethodRouteConstraint, IntRouteConstraint, type RouteConstraint } from '../src/constraints.js';
 import { compile, type RouteDefinition } from '../src/index.js';
 import { describe as describeRouter } from '../src/introspect.js';
+import { stackOf } from '../src/compile/match/matcher-stack.js';
 import { compileWith, subjects } from './support/routers.js';
 
 
@@ -48,6 +49,26 @@ describe.each(subjects)('%s: static table', (strategy) => {
       expect(reference(routes).match(path, method)?.route.index ?? null).toBe(expected);
     }
     expect(counter.walks).toBe(walks);
+  });
+
+  // One static lookup per request: the stack looks the exact target up, and the strategy's matcher behind it (the
+  // walk or the emitted code) never consults the table again. Every Map lookup of the table is counted.
+  it.each(['/api/todo', '/API/TODO', '/api/todo?x=1', '/api/todo/', '/Api/Cache', '/api/12', '/nothing'])('%s: the static table is looked up at most once', (path) => {
+    const router = compileWith(routes, { strategy });
+    const table = stackOf(router)!.staticTable!;
+    let lookups = 0;
+    for (const map of [table.byTarget, table.byKey] as Map<string, unknown>[]) {
+      const get = map.get.bind(map);
+      map.get = (key: string) => {
+        lookups++;
+        return get(key);
+      };
+    }
+    for (const method of ['GET', 'PUT']) {
+      lookups = 0;
+      router.match(path, method);
+      expect(lookups).toBeLessThanOrEqual(1);
+    }
   });
 
   // The table compares as the router does: ignoring case by default, with caseSensitive only the same case. Rows

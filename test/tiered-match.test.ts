@@ -1,5 +1,6 @@
-// Tiering (src/compile/match/tiered-match.ts): the interpreted trie answers a cold table, the generated code takes
-// over once it is hot; the answers never change with the tier that gives them.
+// Tiering (src/compile/match/tiered-match.ts), which only a built module has now: the interpreted trie answers a
+// cold module, the module's code takes over once it is hot; the answers never change with the tier that gives
+// them. compile() emits its code when the router is made, and that code answers from the first request.
 import { describe, expect, it } from 'vitest';
 import { countWalks } from './support/count-walks.js';
 import { EMIT_AFTER, SAMPLE_PERIOD, tieredMatch, WARMING_MAX, WINDOW } from '../src/compile/match/tiered-match.js';
@@ -71,11 +72,11 @@ describe('tiered match()', () => {
   });
 });
 
-// Tiering is a layer of the one stack (matcher-stack.ts) over a strategy with two tiers: the generated strategy
-// and a built module (the trie has one tier).
-describe('compile() with tiering (the default)', () => {
+// compile() has no tiers: the 'generated' strategy emits and compiles its code when the router is made, and that
+// code answers from the first request (only a built module still tiers, below).
+describe('compile(): the generated code answers from the first request', () => {
   // A table with a wide literal fan-out of one shape: its subtree code is compiled only when generated code
-  // reaches four subtrees, which router.source shows; so the source tells whether the generated tier has answered.
+  // reaches four subtrees, which router.source shows; so the source tells whether the generated code has answered.
   const words = ['sessions', 'settings', 'search', 'stats', 'status', 'subscriptions', 'support', 'sitemap', 'shop', 'signin', 'slides', 'spaces'];
   const routes: RouteDefinition[] = [
     ...words.flatMap((word) => [{ template: `api/${word}/{${word}Id:int}`, methods: ['GET'] }, { template: `api/${word}` }]),
@@ -84,60 +85,17 @@ describe('compile() with tiering (the default)', () => {
   ];
   const paths = [...words.flatMap((word, i) => [`/api/${word}/${i}`, `/API/${word.toUpperCase()}/x${i}`, `/api/${word}`, `/api/${word}/${i}/more`]), '/a', '/a/b', '/api', '/api/%73hop/5', '/api/shop%2F5'];
 
-  // The tests set the switch point small: what they check does not depend on where it is, and 1,000 requests
-  // take a fraction of the time 100,000 do on a busy machine.
-  const EMIT_SOON = 1_000;
-
-  it('answers every request like the reference before, while and after the generated code takes over', () => {
-    const tiered = compileWith(routes, { strategy: 'generated', tiering: { emitAfter: EMIT_SOON } });
-    const reference = compileWith(routes, { strategy: 'reference' });
-    expect(tiered.strategy).toBe('generated');
-    const summary = (m: ReturnType<typeof tiered.match>) => (m === null ? null : [m.route.index, { ...m.values }]);
-    let asked = 0;
-    // 2 × 53 requests and one more per round: 107, prime to SAMPLE_PERIOD, so the generated tier's samples visit
-    // every request of the round, wherever the switch point falls in it (106 a round sampled only 8 of them).
-    const rounds = [...['GET', 'POST'].flatMap((method) => paths.map((path) => [path, method])), ['/api/stats/1', 'GET']];
-    // The static table answers about a fifth of these before the tiers see them: ask half as many again.
-    while (asked < 1.5 * EMIT_SOON + 2 * WINDOW * SAMPLE_PERIOD) {
-      for (const [path, method] of rounds) {
-        asked++;
-        expect([path, method, summary(tiered.match(path, method))]).toEqual([path, method, summary(reference.match(path, method))]);
-      }
-    }
-    expect(tiered.source).toMatch(/A subtree shape reached by \d+ subtrees/); // the generated code has answered
-  });
-
-  it('gives the generated code a share of the requests once the table has served EMIT_AFTER', () => {
-    const router = compileWith(routes, { strategy: 'generated', tiering: true });
-    for (let i = 0; i < EMIT_AFTER - 1; i++) router.match(`/api/${words[i % words.length]}/${i}`, 'GET');
+  it('the first four requests of four subtrees run the emitted code (its shared subtree shape is compiled)', () => {
+    const router = compile(routes);
+    expect(router.strategy).toBe('generated');
+    for (const word of words.slice(0, 3)) expect(router.match(`/api/${word}/1`, 'GET')).not.toBeNull();
     expect(router.source).not.toMatch(/A subtree shape reached/);
-    // Each run of SAMPLE_PERIOD requests asks for another word: the generated code's share reaches several subtrees.
-    for (let i = 0; i < 8 * SAMPLE_PERIOD; i++) router.match(`/api/${words[Math.floor(i / SAMPLE_PERIOD) % words.length]}/${i}`, 'GET');
-    expect(router.source).toMatch(/A subtree shape reached by \d+ subtrees/);
-  });
-
-  it.each([10, 1_000])('with tiering: { emitAfter: %i }, the code is emitted after that many requests', (emitAfter) => {
-    const router = compile(routes, { tiering: { emitAfter } });
-    for (let i = 0; i < emitAfter - 1; i++) router.match(`/api/${words[i % words.length]}/${i}`, 'GET');
-    expect(router.source).not.toMatch(/A subtree shape reached/);
-    for (let i = 0; i < 8 * SAMPLE_PERIOD; i++) router.match(`/api/${words[Math.floor(i / SAMPLE_PERIOD) % words.length]}/${i}`, 'GET');
-    expect(router.source).toMatch(/A subtree shape reached by \d+ subtrees/);
-  });
-
-  it.each([0, -1, 1.5, Number.NaN, '10'])('refuses tiering: { emitAfter: %j }, saying why', (emitAfter) => {
-    expect(() => compile(routes, { tiering: { emitAfter: emitAfter as number } })).toThrow(/tiering: emitAfter must be a positive integer/);
-  });
-
-  it('with tiering: false, the generated code answers from the first request', () => {
-    const router = compileWith(routes, { strategy: 'generated', tiering: false });
-    for (const word of words.slice(0, 4)) expect(router.match(`/api/${word}/1`, 'GET')).not.toBeNull();
+    expect(router.match(`/api/${words[3]}/1`, 'GET')).not.toBeNull();
     expect(router.source).toMatch(/A subtree shape reached by 4 subtrees/);
   });
-});
 
-describe('tiering in the stack', () => {
-  // The static table and the method filter stand in front of the tiers: their requests never count towards EMIT_AFTER.
-  it('requests the static table answers do not reach the tiers', () => {
+  // The static table and the method filter stand in front of the emitted code: their requests never reach it.
+  it('requests the static table or the method filter answer do not reach the emitted code', () => {
     const router = compile([{ template: 'about', methods: ['GET'] }, { template: 'api/{id}', methods: ['GET'] }]);
     const counter = countWalks(router);
     for (let i = 0; i < 10; i++) router.match('/about', 'GET');
@@ -145,10 +103,36 @@ describe('tiering in the stack', () => {
     router.match('/api/1', 'GET');
     expect(counter.walks).toBe(1);
   });
+
+  it('answers every request like the reference from the first', () => {
+    const router = compile(routes);
+    const reference = compile(routes, { strategy: 'reference' });
+    const summary = (m: ReturnType<typeof router.match>) => (m === null ? null : [m.route.index, { ...m.values }]);
+    for (const method of ['GET', 'POST']) {
+      for (const path of paths) expect([path, method, summary(router.match(path, method))]).toEqual([path, method, summary(reference.match(path, method))]);
+    }
+  });
+
+  // A Content Security Policy without 'unsafe-eval' (and some edge runtimes) make new Function throw an EvalError.
+  it('where new Function is forbidden, the interpreted trie answers and router.strategy says so', () => {
+    const original = globalThis.Function;
+    const forbidden = function Function() {
+      throw new EvalError('Code generation from strings disallowed for this context');
+    } as unknown as FunctionConstructor;
+    globalThis.Function = forbidden;
+    let router: ReturnType<typeof compile>;
+    try {
+      router = compile(routes);
+    } finally {
+      globalThis.Function = original;
+    }
+    expect([router.strategy, router.source]).toEqual(['trie', null]);
+    expect(router.match('/api/search/7', 'GET')?.values).toEqual({ searchId: '7' });
+  });
 });
 
 // A built module's code is a large function too: V8 runs it in its interpreter, far slower than the trie walk,
-// until it has optimized it. So a built module answers in compile()'s tiers: the trie first, its code once hot.
+// until it has optimized it. So a built module answers in tiers: the trie first, its code once hot.
 describe('a built module with tiering', () => {
   const routes: RouteDefinition[] = [
     { template: 'api/todo/{id:int}', methods: ['GET'] },

@@ -15,7 +15,6 @@ import { createLiveUrlGenerator } from './live/live-url-generator.js';
 import { createGeneratedMatcher } from './match/generated/generated-matcher.js';
 import { registerStack, stackMatcher, type MatcherStack, type StackCore } from './match/matcher-stack.js';
 import { createTrieMatcher } from './match/trie-matcher.js';
-import { EMIT_AFTER } from './match/tiered-match.js';
 import type { Matcher, MatchStrategy, RouteMatch } from './matcher.js';
 import { createReferenceMatcher } from './reference/reference-matcher.js';
 import { createRouteEntry, createSharedParts, unsharedParts, type CompiledRoute, type RouteDefinition, type RouteEntry } from './route-entry.js';
@@ -27,18 +26,12 @@ export type { GenerateOptions, GeneratedPath, MatchStrategy };
 /** Options of compile(). */
 export interface CompileOptions extends UrlOptions {
   /**
-   * 'generated' (default): the segment trie written out as JavaScript and compiled once (new Function); where
-   * the runtime forbids new Function, the interpreted trie is used instead and `router.strategy` says 'trie'.
-   * 'trie': the segment trie, interpreted. 'reference': every route in order (the naive baseline and oracle).
+   * 'generated' (default): the segment trie written out as JavaScript and compiled by compile() (new Function),
+   * answering from the first request; where the runtime forbids new Function, the interpreted trie is used
+   * instead and `router.strategy` says 'trie'. 'trie': the segment trie, interpreted. 'reference': every route
+   * in order (the naive baseline and oracle).
    */
   strategy?: MatchStrategy;
-  /**
-   * 'generated' only. true (default): the interpreted trie answers the first requests, and the generated code
-   * takes over once it is hot (emitted after 100,000 requests, then timed against the trie on samples; the
-   * answers are the same). `{ emitAfter: n }`: the same, with the code emitted after n requests. false: the
-   * code is emitted and compiled by compile() and answers from the first request.
-   */
-  tiering?: boolean | { readonly emitAfter?: number };
   /**
    * true: literals (and the literals of complex segments) compare with their case, so "/Users" and "/users" are
    * different paths, as in most JavaScript routers. false (default): ASP.NET's case-insensitive comparison.
@@ -116,7 +109,7 @@ const MATCHERS: Readonly<Record<MatchStrategy, (entries: readonly RouteEntry[], 
 /** What a router answers from: its matcher, its URL generation, and its entries (indexes = positions). */
 interface Table {
   readonly matcher: Matcher;
-  /** The matcher's stack (static table, method filter, tiers): null for the reference and a live table. */
+  /** The matcher's stack (static table, method filter): null for the reference and a live table. */
   readonly stack: MatcherStack | null;
   readonly urls: UrlGenerator;
   readonly entries: () => readonly RouteEntry[];
@@ -146,12 +139,12 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
   const caseSensitive = options.caseSensitive === true;
   const fold = foldFor(caseSensitive);
   // Without new Function the generated matcher cannot exist: the interpreted trie answers instead.
-  // The stack (static table, method filter, tiers) serves the trie strategies; the reference stays the plain
+  // The stack (static table, method filter) serves the trie strategies; the reference stays the plain
   // ordered loop it is the oracle as.
-  const buildStack = (matchable: readonly RouteEntry[], tiering = options.tiering): { matcher: Matcher; stack: MatcherStack | null } => {
+  const buildStack = (matchable: readonly RouteEntry[]): { matcher: Matcher; stack: MatcherStack | null } => {
     const built: StackCore = MATCHERS[requested](matchable, { caseSensitive }) ?? createTrieMatcher(matchable, { caseSensitive });
     if (built.strategy === 'reference') return { matcher: built, stack: null };
-    const stack = stackMatcher(built, matchable, { tiering });
+    const stack = stackMatcher(built, matchable);
     return { matcher: stack, stack };
   };
   const compileTable = (definitions: Iterable<RouteDefinition>): Table => {
@@ -177,12 +170,8 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     // of it is kept in a table-wide cache once it is removed).
     const parts = unsharedParts(fold);
     const createEntry = (definition: RouteDefinition, index: number) => createRouteEntry(definition, index, registry, parts);
-    // A live table's partitions are answered by their tries until they are hot (live-table.ts): then their
-    // code is emitted at once, the wait being over. The trie strategy's tries answer for good.
-    const tiering = options.tiering ?? true;
-    const hotAfter = strategy === 'trie' ? null : strategy === 'reference' || tiering === false ? 0 : tiering === true ? EMIT_AFTER : (tiering.emitAfter ?? EMIT_AFTER);
-    const buildMatcher = (matchable: readonly RouteEntry[], hot: boolean): Matcher => buildStack(matchable, hot ? false : options.tiering).matcher;
-    const made = new LiveTable({ strategy, fold, hotAfter, buildMatcher, createEntry }, table.entries());
+    const buildMatcher = (matchable: readonly RouteEntry[]): Matcher => buildStack(matchable).matcher;
+    const made = new LiveTable({ strategy, fold, buildMatcher, createEntry }, table.entries());
     table = { matcher: made, stack: null, urls: createLiveUrlGenerator(made, options), entries: () => made.entries(), live: made };
     matcher = made;
     LIVE.set(router, made);
@@ -212,8 +201,7 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     },
     remove: (nameOrIndex) => live().remove(nameOrIndex),
     replace(routes) {
-      // A whole new list is compiled as compile() compiles it (its code emitted when it is hot); the router
-      // becomes live again at its next change.
+      // A whole new list is compiled as compile() compiles it; the router becomes live again at its next change.
       table = compileTable(routes);
       matcher = table.matcher;
       if (table.stack !== null) registerStack(router, table.stack);

@@ -111,7 +111,7 @@ export function createRouteEntry(
     if (error instanceof TemplateParseError) throw error;
     throw new RouteCreationError(definition.name ?? null, definition.template, (error as Error).message, { cause: error });
   }
-  return createEntryFromTemplate(definition, template, index, registry, shared);
+  return entryFromTemplate(definition, template, index, registry, shared);
 }
 
 /**
@@ -126,6 +126,11 @@ export function createEntryFromTemplate(
   shared: SharedParts,
 ): RouteEntry {
   checkDefinition(definition, index);
+  return entryFromTemplate(definition, template, index, registry, shared);
+}
+
+/** createEntryFromTemplate() once the definition is checked (createRouteEntry checks it before parsing its template). */
+function entryFromTemplate(definition: RouteDefinition, template: RouteTemplate, index: number, registry: InlineConstraintResolver, shared: SharedParts): RouteEntry {
   const name = definition.name ?? null;
   const fail = (reason: string): never => {
     throw new RouteCreationError(name, definition.template, reason);

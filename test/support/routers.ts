@@ -8,7 +8,7 @@ import { runInThisContext } from 'node:vm';
 import * as aotRuntime from '../../src/aot.js';
 import { loadRouter, type AotRouter } from '../../src/aot.js';
 import { compile, type CompileOptions, type CompiledRouter, type MatchStrategy, type RouteDefinition } from '../../src/index.js';
-import { compileToModule } from '../../src/build.js';
+import { compileToModule, type ModuleOptions } from '../../src/build.js';
 import { foldCase } from '../../src/compile/case-fold.js';
 import { parseTemplate } from '../../src/index.js';
 import type { CaseRoute } from '../cases/types.js';
@@ -61,19 +61,20 @@ function looseDecode(path: string): string {
   });
 }
 
-export type StrategyOptions = Omit<CompileOptions, 'strategy'> & { strategy?: Strategy };
+/** compile()'s options; `tiering` is a built module's (strategy 'aot'), which compile() has not. */
+export type StrategyOptions = Omit<CompileOptions, 'strategy'> & { strategy?: Strategy; tiering?: ModuleOptions['tiering'] };
 
 /**
- * compile(), or for 'aot' the router of a module built from the same routes. 'generated' (also when no strategy
- * is given) and 'aot' are built without tiering unless the options say otherwise: their emitted code answers from
- * the first request, so every table checks that code, not the interpreted trie that answers a cold table
- * (test/tiered-match.test.ts checks the tiers).
+ * compile(), or for 'aot' the router of a module built from the same routes. 'aot' is built without tiering unless
+ * the options say otherwise: its emitted code answers from the first request, as compile()'s does, so every table
+ * checks that code, not the interpreted trie that answers a cold built module (test/tiered-match.test.ts checks
+ * the tiers).
  */
 export function compileWith(routes: Iterable<RouteDefinition>, options: StrategyOptions = {}): CompiledRouter {
-  const { strategy, ...given } = options;
+  const { strategy, tiering, ...given } = options;
   const rest = { caseSensitive, ...given };
-  if (strategy !== 'aot') return compile(routes, { tiering: false, ...rest, strategy });
-  return loadBuilt([...routes], { tiering: false, ...rest });
+  if (strategy !== 'aot') return compile(routes, { ...rest, strategy });
+  return loadBuilt([...routes], { tiering: tiering ?? false, ...rest });
 }
 
 export function routerFor(routes: CaseRoute[], strategy: Strategy, options: Omit<CompileOptions, 'strategy'> = {}): CompiledRouter {
@@ -94,7 +95,7 @@ export function routerFor(routes: CaseRoute[], strategy: Strategy, options: Omit
  * Builds the module and loads it. Routes that are data are written into it; otherwise (a constraint object, a
  * custom constraint name) it is built from a route module, which here is an object in place of the import.
  */
-function loadBuilt(routes: RouteDefinition[], options: Omit<CompileOptions, 'strategy'>): CompiledRouter {
+function loadBuilt(routes: RouteDefinition[], options: Omit<CompileOptions, 'strategy'> & { tiering?: ModuleOptions['tiering'] }): CompiledRouter {
   const { constraints, constraintRegistry, ...urlOptions } = options;
   if (constraintRegistry) throw new Error('the aot strategy takes no constraintRegistry');
   let source: string;

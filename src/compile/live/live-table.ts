@@ -7,10 +7,13 @@
 //
 // Each partition keeps a trie that changes in place (trie.ts: insertRoute, removeRoute), its routes ordered by
 // their order keys, so a change costs the length of one template, whatever the table's size, and no index is
-// renumbered. That trie answers (interpreted) until the partition is hot again: with the 'generated' strategy,
-// once it has served as many requests since its last change as the tiering waits for (at once without
-// tiering), its routes get the strategy's matcher, emitted code and static table, until its next change. The
-// 'reference' strategy, the oracle, answers by its own ordered loop over each partition's routes.
+// renumbered. With the 'generated' strategy that trie answers (interpreted) while a changed partition serves
+// its first requests, as many as it has routes (REBUILD_AFTER at most); then its routes get the strategy's
+// matcher (emitted code and static table) until its next change. Emitting a partition costs in proportion to its
+// routes, so a burst of changes with requests in between emits each partition once per that many requests, not
+// once per request, and a partition is back on its code soon after the burst.
+// The 'trie' strategy's tries answer for good; the 'reference' strategy, the oracle, answers by its own ordered
+// loop over each partition's routes.
 import { duplicateRouteName, RouteCreationError, RouteTableError, TemplateParseError } from '../../errors.js';
 import type { RouteValues } from '../../route-values.js';
 import type { Fold } from '../case-fold.js';
@@ -30,6 +33,8 @@ import { RouteOrder, type Block, type Ordered } from './route-order.js';
 const PREFIX_DEPTH = 1;
 /** The partition of routes with no literal prefix. */
 const NO_PREFIX = '';
+/** The most requests a changed partition serves from its trie before the 'generated' strategy emits its code again. */
+export const REBUILD_AFTER = 10_000;
 
 /**
  * One route of a live table, as its partition's trie holds it: the route's entry with its order key as its
@@ -69,13 +74,8 @@ export interface LiveTableParts {
   readonly strategy: MatchStrategy;
   /** How the router compares literals (case-fold.ts): partition keys and request segments are folded by it. */
   readonly fold: Fold;
-  /**
-   * Requests a changed partition serves from its trie before it gets the strategy's matcher: null never (the
-   * 'trie' strategy), 0 at once (the 'reference' strategy, 'generated' without tiering).
-   */
-  readonly hotAfter: number | null;
-  /** The matcher compile() would make for these entries (their indexes 0..n-1 in order); `hot`: without tiering. */
-  buildMatcher(entries: readonly RouteEntry[], hot: boolean): Matcher;
+  /** The matcher compile() would make for these entries (their indexes 0..n-1 in order). */
+  buildMatcher(entries: readonly RouteEntry[]): Matcher;
   /** A route entry as compile() makes it at `index` (with `fold`): throws compile()'s error for a bad route. */
   createEntry(definition: RouteDefinition, index: number): RouteEntry;
 }
@@ -111,11 +111,15 @@ export class LiveTable implements Matcher {
   private readonly byName = new Map<string, Slot>();
   private entriesCache: { readonly version: number; readonly entries: readonly RouteEntry[] } | null = null;
 
+  /** Whether a changed partition serves its first requests from its trie (else it is built at once, or never). */
+  private readonly rebuilds: 'never' | 'at once' | 'when used';
+
   constructor(
     private readonly parts: LiveTableParts,
     entries: readonly RouteEntry[],
   ) {
     this.strategy = parts.strategy;
+    this.rebuilds = parts.strategy === 'trie' ? 'never' : parts.strategy === 'reference' ? 'at once' : 'when used';
     // The compiled table's routes, at once: ordered in one pass (no search per route), then indexed.
     const slots = entries.map((entry) => this.slotOf(entry));
     this.order.appendAll(slots);
@@ -307,7 +311,6 @@ export class LiveTable implements Matcher {
       // Routes whose place in the partition did not move keep their entries.
       partition.built = this.parts.buildMatcher(
         partition.local.map((slot, i) => (slot.local?.route.index === i ? slot.local : (slot.local = withIndex(slot.entry, i)))),
-        true,
       );
     }
     return partition.built;
@@ -316,8 +319,8 @@ export class LiveTable implements Matcher {
   /** The partition's built matcher when it answers now (it is hot), else null: its trie answers. */
   private hotMatcher(partition: Partition): Matcher | null {
     if (partition.built !== null) return partition.built;
-    const hotAfter = this.parts.hotAfter;
-    if (hotAfter === null || partition.served++ < hotAfter) return null;
+    if (this.rebuilds === 'never') return null;
+    if (this.rebuilds === 'when used' && partition.served++ < Math.min(partition.size, REBUILD_AFTER)) return null;
     return this.builtOf(partition);
   }
 
@@ -455,7 +458,7 @@ export class LiveTable implements Matcher {
 
   /** The strategy's own picture ('trie': the trie of the whole list), built for the current list. */
   describe(): string {
-    return this.parts.buildMatcher(this.entries().filter((entry) => !entry.route.generationOnly), false).describe();
+    return this.parts.buildMatcher(this.entries().filter((entry) => !entry.route.generationOnly)).describe();
   }
 }
 

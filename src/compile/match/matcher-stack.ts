@@ -1,7 +1,7 @@
 // The layers in front of a strategy's matcher, put together in one place for compile() and for built modules
 // (aot/load-router.ts), so that a layer added is there for both: the static table first (an exact static target
 // is one Map lookup), then the method filter (a method no route names is null before any walk), then the
-// strategy's own match(), in tiers where it has two (tiered-match.ts).
+// strategy's own match() (a built module's in two tiers: aot/load-router.ts, tiered-match.ts).
 import type { Matcher, RouteMatch } from '../matcher.js';
 import type { RouteEntry } from '../route-entry.js';
 import { standardSlot } from '../verb.js';
@@ -14,8 +14,8 @@ type MatchFunction = Matcher['match'];
 /** A strategy's matcher as the stack receives it. */
 export interface StackCore extends Matcher {
   /**
-   * Two tiers: `interpreted` answers until `compile()`'s code is hot. Without tiering the compiled code answers
-   * from the first request (compiled when the stack is made).
+   * A built module's two tiers: `interpreted` answers until `compile()` (the module's code) is hot. Without tiering the
+   * compiled code answers from the first request (compiled when the stack is made). compile()'s matchers have one.
    */
   readonly tiers?: { readonly interpreted: MatchFunction; readonly compile: () => MatchFunction };
   /** The static table of the same entries (the trie strategies have one). */
@@ -76,7 +76,7 @@ export function stackMatcher(core: StackCore, entries: readonly RouteEntry[], { 
   return stack;
 }
 
-/** What the layers pass a request on to: the core's match(), or its tiers (compile()'s `tiering`: when the code takes over). */
+/** What the layers pass a request on to: the core's match(), or its tiers (a built module's `tiering`: when its code takes over). */
 function coreMatch(core: StackCore, tiering: boolean | TieringOptions): MatchFunction {
   if (core.tiers === undefined) return core.match;
   if (tiering === false) return core.tiers.compile();

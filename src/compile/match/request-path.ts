@@ -6,6 +6,14 @@
 import type { Fold } from '../case-fold.js';
 import { decodeSegment } from './url-decoder.js';
 
+/** The path of a request target: the target without its query and fragment (from the first "?" or "#" on). */
+export function withoutQuery(target: string): string {
+  let end = target.indexOf('?');
+  const hash = target.indexOf('#');
+  if (hash >= 0 && (end < 0 || hash < end)) end = hash;
+  return end < 0 ? target : target.slice(0, end);
+}
+
 /**
  * "/a/b%2Fc/?x=1" → raw segments ["a", "b%2Fc"]: the query and fragment are cut off, the leading "/" and
  * one trailing "/" are ignored, and each segment is decoded after splitting (so "%2F" stays in its value).
@@ -38,10 +46,7 @@ export class RequestPath {
     alreadyDecoded: boolean,
     readonly fold: Fold,
   ) {
-    let end = alreadyDecoded ? -1 : target.indexOf('?');
-    const hash = alreadyDecoded ? -1 : target.indexOf('#');
-    if (hash >= 0 && (end < 0 || hash < end)) end = hash;
-    const path = end < 0 ? target : target.slice(0, end);
+    const path = alreadyDecoded ? target : withoutQuery(target);
     this.path = path;
     this.needsDecoding = !alreadyDecoded && path.indexOf('%') >= 0;
     const first = path.charCodeAt(0) === 47 /* / */ ? 1 : 0;

@@ -1,8 +1,8 @@
 // The static table: every static route's path, with the routes whose template shape accepts it (what the walk
 // would collect there), read by every strategy. In front of match(), a request target spelled as a static route
 // spells it (or in its folded case) is one Map lookup keyed by the exact string, before anything scans it for "?",
-// "#" or "%"; the interpreted trie also finds a folded path here after splitting (another case, a query, a
-// trailing slash). The routes of a path are tried in order, as the walk tries them; where their constraints all
+// "#" or "%"; any other spelling (another case, a query, a trailing slash) is the strategy's, which does not look
+// here again. The routes of a path are tried in order, as the walk tries them; where their constraints all
 // depend on the value alone (constraint-parts.ts), the answer for a (target, method) is a function of those two and
 // is kept after its first request, frozen (values too), and that one object is given to every later request.
 // Answers are kept by the exact target, not by the path: "/API" and "/api" are one path, but a parameter route
@@ -91,14 +91,12 @@ function targetsOf(entry: RouteEntry, key: string): string[] {
 
 /** The table of a route collection's static paths (empty when it has no static route). */
 export class StaticTable {
-  /** Folded key → its path: what the interpreted trie looks up after splitting. */
+  /** Folded key → its path (its spellings share it). */
   readonly byKey = new Map<string, StaticPath>();
   /** Exact request target ("/api/todo", "/Api/Todo") → its path and kept answers: what the front looks up first. */
   readonly byTarget = new Map<string, StaticTarget>();
   /** A byte per target length: a target of another length is never hashed (a fresh string has no hash yet). */
   readonly targetLengths: Uint8Array;
-  /** The same for the keys (a request path's body length). */
-  private readonly keyLengths: Uint8Array;
   /** The non-standard methods the routes name. */
   readonly namedMethods = new Set<string>();
 
@@ -132,21 +130,6 @@ export class StaticTable {
     }
     this.targetLengths = new Uint8Array(longest + 1);
     for (const target of this.byTarget.keys()) this.targetLengths[target.length] = 1;
-    this.keyLengths = new Uint8Array(longest + 1);
-    for (const key of this.byKey.keys()) this.keyLengths[key.length] = 1;
-  }
-
-  /** The static path of a request path already split (any case, any query), or undefined. */
-  lookup(path: RequestPath): StaticPath | undefined {
-    const length = path.bodyLength;
-    if (length < 0 ? this.keyLengths[0] !== 1 : length >= this.keyLengths.length || this.keyLengths[length] !== 1) return undefined;
-    const raw = path.rawKey();
-    if (raw === null) return undefined;
-    // As it is first: a lower-case request is found without folding (folding is idempotent).
-    const found = this.byKey.get(raw);
-    if (found !== undefined) return found;
-    const key = this.fold(raw);
-    return key === raw ? undefined : this.byKey.get(key);
   }
 
   /** Why some static paths' answers are not kept, one line per path ([] when all are, or there are none). */

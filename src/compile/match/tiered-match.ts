@@ -1,26 +1,17 @@
-// Tiering, as V8 does it for JavaScript itself. A table's generated code is fast once V8 has optimized it, but V8
-// runs a large emitted function in its interpreter for its first thousands of calls and takes 100–900 ms of
-// background compilation to optimize it (measured with --trace-opt on the GitHub API set), while the interpreted
-// trie is a few small functions that V8 optimizes early. So the trie answers the first requests; the code is
-// emitted and compiled only once the table has served EMIT_AFTER of them (so a process that stops early never
-// pays for it); then a share of the requests warm the generated code while both tiers are timed on samples, and
-// match() switches to the generated code for good once it answers faster than the trie. Both tiers give the
-// same answer for every request (the differential tests hold them to it), so which one answers is never
-// visible, only how fast.
+// Tiering, as V8 does it for JavaScript itself, for a router built ahead of time (aot/load-router.ts; compile()
+// has no tiers: its code answers from the first request). A built module's matcher is one large function, which
+// V8 runs in its interpreter for its first thousands of calls and takes long to optimize, while the interpreted
+// trie is a few small functions that V8 optimizes early. So the trie answers the first requests; the module's code
+// is evaluated only once the table has served EMIT_AFTER of them (so a process that stops early never pays for
+// it); then a share of the requests warm the code while both tiers are timed on samples, and match() switches to
+// the code for good once it answers faster than the trie. Both tiers give the same answer for every request (the
+// differential tests hold them to it), so which one answers is never visible, only how fast. The measurements
+// behind these numbers are in docs/benchmarks.md ("Compiled from the first request").
 import type { Matcher } from '../matcher.js';
 
 type MatchFunction = Matcher['match'];
 
-/**
- * Requests the trie answers before the code is emitted. Start-up on the GitHub API set (import + build + first N
- * lookups, fresh processes, medians of 5 on a shared machine whose single runs spread by ±30%): emitting in
- * compile() 61 / 82 / 295 ms for N = 1,000 / 10,000 / 100,000; emitting after 1,000 requests 40 / 108 / 286
- * (the emitting and the cold code's share land inside the first 10,000); after 10,000 (and one request in 16
- * warming the code) 43 / 83 / 199 in one series, 44 / 114 / 252 in `npm run bench:startup`. On a quieter machine,
- * medians of 5 for N = 10,000 / 100,000: after 10,000, 40.1 / 98.7 ms; after 100,000, 37.9 / 73.0 (the trie alone:
- * 39.3 / 78.9): between the 10,000th and the 100,000th request the cold code and its compiling cost more than
- * the trie saves. A server reaches 100,000 requests in seconds, so the steady state is not delayed for long.
- */
+/** Requests the trie answers before the module's code is evaluated (start-up counted in docs/benchmarks.md). */
 export const EMIT_AFTER = 100_000;
 /**
  * Of each SAMPLE_PERIOD requests while warming, one is timed on each tier (the rest go to the trie untimed). The
@@ -44,7 +35,7 @@ export interface TieredMatch {
   readonly tier: Tier;
 }
 
-/** How a tiered match() is set up (compile()'s `tiering: { emitAfter }`; the clock is for tests). */
+/** How a tiered match() is set up (a built module's `tiering: { emitAfter }`; the clock is for tests). */
 export interface TieringOptions {
   /** Requests the interpreted tier answers before the code is emitted (default EMIT_AFTER); a positive integer. */
   readonly emitAfter?: number;

@@ -8,7 +8,7 @@ import { RequestPath } from './request-path.js';
 import { answerOf, captureValues } from './capture-values.js';
 import { acceptsMethod, passesConstraints } from './route-checks.js';
 import { StaticTable } from './static-table.js';
-import { collectCandidates, findFirst, firstAccepting } from './trie-walk.js';
+import { collectCandidates, findFirst } from './trie-walk.js';
 import { buildTrie, describeTrie, type TrieNode } from './trie.js';
 
 /** The interpreted trie matcher, with its trie (the generated matcher emits code from it) and static table. */
@@ -44,9 +44,9 @@ export function methodsAllowed(candidates: readonly RouteEntry[], path: RequestP
 }
 
 /**
- * Builds the trie of the entries and, unless one is given, their static table. A static path in any case, with
- * a query or a trailing slash, is found in the table after splitting: its routes are tried without a walk.
- * `caseSensitive`: as the entries were made (their literals are folded by the same fold, and so is a given table).
+ * Builds the trie of the entries and, unless one is given, their static table (which the stack in front of the
+ * matcher reads). `caseSensitive`: as the entries were made (their literals are folded by the same fold, and so
+ * is a given table).
  */
 export function createTrieMatcher(entries: readonly RouteEntry[], { staticTable, caseSensitive = false }: { readonly staticTable?: StaticTable; readonly caseSensitive?: boolean } = {}): TrieMatcher {
   const fold = foldFor(caseSensitive);
@@ -57,12 +57,9 @@ export function createTrieMatcher(entries: readonly RouteEntry[], { staticTable,
     source: null,
     root,
     staticTable: table,
-    match(target, method, httpContext) {
-      const path = new RequestPath(target, false, fold);
-      const listed = table.lookup(path);
-      if (listed !== undefined) return firstAccepting(listed.candidates, path, method, httpContext);
-      return findFirst(root, path, method, httpContext);
-    },
+    // The walk alone: the stack in front looks the exact target up in the static table, once (a static path
+    // in another spelling, with a query or a trailing slash, is a short walk).
+    match: (target, method, httpContext) => findFirst(root, new RequestPath(target, false, fold), method, httpContext),
     *matches(target, method, httpContext): Generator<RouteMatch> {
       const path = new RequestPath(target, false, fold);
       for (const [entry, values] of accepting(collectCandidates(root, path), path, method, httpContext)) yield answerOf(entry, values);

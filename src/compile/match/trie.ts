@@ -30,7 +30,7 @@ export interface ComplexEdge {
 /**
  * Up to this many literal edges are compared one by one (in the walk and in the emitted code); more go through a
  * Map. A request segment is a fresh string whose hash V8 must compute before Map.get, while === rejects most keys
- * on their length alone (rou3 chose 8 too; 4, 8 and 16 counted alike under callgrind on our tables).
+ * on their length alone (rou3 chose 8 too; docs/benchmarks.md, "Why these thresholds").
  */
 export const LITERAL_CHAIN_MAX = 8;
 

@@ -2,6 +2,7 @@
 // ahead of time into a module): cut the query and fragment, and percent-decode the segments only when the path
 // has a "%".
 import type { Matcher, RouteMatch } from '../../matcher.js';
+import { withoutQuery } from '../request-path.js';
 import { decodeSegment } from '../url-decoder.js';
 
 /** The emitted matcher: a decoded path without query, an upper-case verb, the request context. */
@@ -13,10 +14,7 @@ export type EmittedMatch = (path: string, method: string, httpContext: unknown) 
  */
 export function emittedFront(emitted: EmittedMatch, companion: Pick<Matcher, 'match'>): Matcher['match'] {
   return (target, method, httpContext) => {
-    let end = target.indexOf('?');
-    const hash = target.indexOf('#');
-    if (hash >= 0 && (end < 0 || hash < end)) end = hash;
-    let path = end < 0 ? target : target.slice(0, end);
+    let path = withoutQuery(target);
     if (path.indexOf('%') >= 0) {
       // Decoded segment by segment, after splitting: an escaped "/" stays inside its segment, which this
       // path string could not show, so that rare request takes the interpreted walk.

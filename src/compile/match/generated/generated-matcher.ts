@@ -1,10 +1,9 @@
 // The 'generated' strategy: the trie's emitted source (emit-matcher.ts) turned into a function with
-// new Function, once, behind the front every request goes through (emitted-front.ts); until the table is hot,
-// the interpreted trie answers (its two tiers are put together by matcher-stack.ts).
+// new Function when the matcher is made (compile() time), behind the front every request goes through
+// (emitted-front.ts): the emitted code answers from the first request.
 import { foldFor, type Fold } from '../../case-fold.js';
-import { emitMatcher, emitSubtree, type EmittedMatcher, type EmittedUnit, type LazySubtree } from './emit-matcher.js';
+import { emitMatcher, emitSubtree, type EmittedUnit, type LazySubtree } from './emit-matcher.js';
 import { createEmittedHelpers, type EmittedHelpers, type SubtreeMatch } from './emitted-helpers.js';
-import type { Matcher } from '../../matcher.js';
 import type { RouteEntry } from '../../route-entry.js';
 import { emittedFront, type EmittedMatch } from './emitted-front.js';
 import type { StackCore } from '../matcher-stack.js';
@@ -97,42 +96,32 @@ function canCompile(): boolean {
 
 /**
  * The 'generated' strategy's matcher, or null when the runtime forbids new Function (a Content Security
- * Policy without 'unsafe-eval', some edge runtimes): compile() then uses the interpreted trie. Its two tiers:
- * the interpreted trie, and the code, emitted and compiled when the stack asks for it (at once without tiering,
- * else once the table is hot: tiered-match.ts). Subtrees behind a large literal fan-out are
- * compiled on their first requests, so a large table holds code only for what is used. The interpreted trie
- * answers matches(), allowedMethods() and the rare request the emitted code cannot take: a path with an escaped
- * "/" ("%2F").
+ * Policy without 'unsafe-eval', some edge runtimes): compile() then uses the interpreted trie. The code is
+ * emitted and compiled now, and answers from the first request; each function holds a bounded part of the trie
+ * (emit/budget.ts), so that V8 runs it well before it optimizes it and optimizes it quickly. Subtrees behind a
+ * large literal fan-out are compiled on their first requests, so a large table holds code only for what is
+ * used. The interpreted trie answers matches(), allowedMethods() and the rare request the emitted code cannot
+ * take: a path with an escaped "/" ("%2F").
  */
 export function createGeneratedMatcher(entries: readonly RouteEntry[], { caseSensitive = false }: { readonly caseSensitive?: boolean } = {}): StackCore | null {
   if (!canCompile()) return null;
   const trie = createTrieMatcher(entries, { caseSensitive });
   const helpers = HELPERS[caseSensitive ? 1 : 0];
-  let main: EmittedMatcher | null = null;
-  let front: Matcher['match'] | null = null;
-  const compiled = (): Matcher['match'] => {
-    if (front === null) {
-      main = emitMatcher(trie.root, entries, { lazy: true, caseSensitive });
-      front = emittedFront(compileUnit<EmittedMatch>(main, helpers), trie);
-    }
-    return front;
-  };
+  const main = emitMatcher(trie.root, entries, { lazy: true, caseSensitive });
+  const front = emittedFront(compileUnit<EmittedMatch>(main, helpers), trie);
   return {
     strategy: 'generated',
-    tiers: { interpreted: trie.match, compile: compiled },
     staticTable: trie.staticTable,
-    // What runs (or will, once the table is hot): the table's unit, then each subtree shape compiled so far (a
-    // subtree whose shape is not compiled yet is answered by the interpreted walk).
+    // What runs: the table's unit, then each subtree shape compiled so far (a subtree whose shape is not
+    // compiled yet is answered by the interpreted walk).
     get source() {
-      compiled();
-      const unit = main!;
-      const shapes = [...unit.shapes.values()].filter((shape) => (shape as Shape).factory !== null) as Shape[];
+      const shapes = [...main.shapes.values()].filter((shape) => (shape as Shape).factory !== null) as Shape[];
       return [
-        unit.source,
+        main.source,
         ...shapes.map((shape) => `\n// A subtree shape reached by ${shape.subtrees} subtrees behind a literal table, compiled once for all of them:\n${shape.source}`),
       ].join('\n');
     },
-    match: (target, method, httpContext) => compiled()(target, method, httpContext),
+    match: front,
     matches: trie.matches,
     allowedMethods: trie.allowedMethods,
     describe: trie.describe,

@@ -10,8 +10,9 @@ import { nodesOf, type TrieNode } from '../../trie.js';
  */
 export const FUNCTION_BUDGET = 64;
 /**
- * A subtree this small is always inlined: a function per leaf would only add calls (and JIT warm-up); smaller
- * and larger values count alike (docs/benchmarks.md, "Why these thresholds").
+ * A subtree this small is inlined even past the budget (while the function has some left): a function per leaf
+ * would only add calls (and JIT warm-up); smaller and larger values count alike (docs/benchmarks.md, "Why these
+ * thresholds").
  */
 export const ALWAYS_INLINE = 6;
 
@@ -20,10 +21,14 @@ export class FunctionBudget {
   private left = FUNCTION_BUDGET;
   private readonly sizes = new Map<TrieNode, number>();
 
-  /** True when `child` is emitted inline (and charged to the current function), false when it needs its own. */
+  /**
+   * True when `child` is emitted inline (and charged to the current function), false when it needs its own. A
+   * small subtree is inlined even past the budget, but not once the function has spent it all: no function
+   * grows without bound.
+   */
   fitsInline(child: TrieNode): boolean {
     const size = this.sizeOf(child);
-    if (size > this.left && size > ALWAYS_INLINE) return false;
+    if (size > this.left && (size > ALWAYS_INLINE || this.left <= 0)) return false;
     this.left -= size;
     return true;
   }

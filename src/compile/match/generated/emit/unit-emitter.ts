@@ -208,17 +208,48 @@ export class UnitEmitter {
       if (first < 0) continue;
       const labels = this.caseSensitive ? [first] : asciiFoldClass(first); // a letter's two cases
       w.open(`${labels.map((code) => `case ${code}:`).join(' ')} {`);
-      this.emitBucket(w, bucket, depth, next);
+      this.emitBucketCall(w, bucket, depth, taken, next);
       w.line('break;');
       w.close();
     }
     const other = buckets.get(-1);
     if (other) {
       w.open('default: {');
-      this.emitBucket(w, other, depth, next);
+      this.emitBucketCall(w, other, depth, taken, next);
       w.close();
     }
     w.close();
+  }
+
+  /**
+   * A bucket of a large fan-out, in a function of its own called from the switch, so that a fan-out's literal
+   * tests and children never pile up in one function: one function of a few hundred literal tests took TurboFan
+   * seconds to optimize; the calls it inlines are bounded by V8's inlining budget, code in place is not (and
+   * buckets kept in place while they fit the function's budget counted more by the 10,000th lookup:
+   * docs/benchmarks.md, "Compiled from the first request").
+   */
+  private emitBucketCall(w: Writer, edges: [string, TrieNode][], depth: number, taken: readonly Taken[], next: readonly Taken[]): void {
+    const name = `n${++this.functionCount}`;
+    const min = Math.min(...edges.map(([, child]) => child.minIndex));
+    const saved = this.guards.save();
+    if (!this.guards.open((text) => w.open(text), min, (i) => this.ix(i))) w.open('{');
+    const outerBudget = this.budget.enter();
+    const outerKnown = this.guards.known;
+    this.guards.known = min;
+    const f = new Writer();
+    f.open(`function ${name}(path, end, method, ctx, best, ${scopeVariables(taken, depth).join(', ')}) {`);
+    f.line(`if (best <= ${this.ix(min)}) return null; // nothing here comes before the best match found so far`);
+    f.line(`const length = path.length;`);
+    f.line(`let found = null;`);
+    this.emitBucket(f, edges, depth, next);
+    f.line('return found;');
+    f.close();
+    this.functions.push(f);
+    this.budget.leave(outerBudget);
+    this.guards.known = outerKnown;
+    this.emitCall(w, name, taken, depth, `s${depth}`);
+    w.close();
+    this.guards.after(saved);
   }
 
   private emitBucket(w: Writer, edges: [string, TrieNode][], depth: number, next: readonly Taken[]): void {

@@ -2,7 +2,8 @@
 
 /** A JavaScript string literal for any text (JSON.stringify leaves U+2028/U+2029 raw, which ends a // comment). */
 export function quote(text: string): string {
-  return JSON.stringify(text).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const json = JSON.stringify(text);
+  return json.indexOf('\u2028') < 0 && json.indexOf('\u2029') < 0 ? json : json.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
 /** Lines of source, indented two spaces per open block. */
