@@ -72,7 +72,7 @@ function fastestPeer(router, set, mix) {
   return best;
 }
 /** The peers the targets name (the fastest of them is the bar). */
-const TARGET_PEERS = ['find-my-way', 'memoirist', 'koa-tree-router', 'hono-regexp', 'rou3-compiled'];
+export const TARGET_PEERS = ['find-my-way', 'memoirist', 'koa-tree-router', 'hono-regexp', 'rou3-compiled', 'medley', 'jit-router'];
 function fastestNamedPeer(router, set, mix) {
   let best = null;
   for (const a of adaptersOf(router)) {
