@@ -1,13 +1,14 @@
 // npm run bench:instructions: a noise-free second signal for the lookup loop. Wall-clock numbers on a shared
-// two-core machine move by tens of percent; the instructions a loop executes barely move. Each subject × set × mix
-// runs bench/instructions-child.mjs under `valgrind --tool=callgrind` once: build, W warm-up lookups over the mix's
-// requests (enough for V8 to optimise the loop), a mark, N more lookups, a mark; the instructions between the two
-// marks ÷ N are the instructions per lookup (bench/lib/callgrind.mjs). node runs with --single-threaded so no
+// two-core machine move by tens of percent; the instructions a loop executes barely move. Each subject × set runs
+// bench/instructions-child.mjs under `valgrind --tool=callgrind` once: build, W warm-up lookups over all requests
+// (enough for V8 to optimise the loop), then for each mix a mark, N lookups over its requests, a mark; the
+// instructions between two marks ÷ N are the instructions per lookup of that mix (bench/lib/callgrind.mjs). node runs with --single-threaded so no
 // background compiler or GC thread adds its own instructions, and with fixed --hash-seed and --random-seed: with
 // a random seed per process, string hashes (so a Map's collisions) differ from run to run, and so did the counts.
 //
 //   BENCH_INSTR_SETS=github,small,nuget-gallery,nopcommerce-3.90  BENCH_INSTR_SUBJECTS=switchyard-generated,memoirist
 //   BENCH_INSTR_MIXES=all,static,param,deep,miss,fresh  BENCH_INSTR_WARMUP=300000  BENCH_INSTR_COUNT=100000
+//   BENCH_INSTR_APART=1: one process per mix, warmed on that mix alone
 //   BENCH_INSTR_MERGE=1: keep the cells of bench/results/instructions.json this run does not measure (a run in parts)
 // (the defaults: github and small, all requests and each kind, pre-built strings, every switchyard subject
 // below and the seven peers of the targets)
@@ -34,15 +35,23 @@ const child = fileURLToPath(new URL('instructions-child.mjs', import.meta.url));
 const env = { ...process.env, BENCH_SWITCHYARD_BUNDLE: bundle.path };
 
 const t0 = performance.now();
-const cells = SETS.flatMap((set) => MIXES.flatMap((mix) => SUBJECTS.map((subject) => ({ subject, set, mix }))));
-const results = await twoAtATime(cells.map(({ subject, set, mix }) => async () => {
+// One process per subject × set: the warm-up over the first mix's requests (all requests by default), then each
+// mix counted in turn, as a server warmed by every kind of request answers each kind. BENCH_INSTR_APART=1: one
+// process per mix instead, each warmed on its own mix's requests alone.
+const apart = process.env.BENCH_INSTR_APART === '1';
+const groups = SETS.flatMap((set) => SUBJECTS.flatMap((subject) => (apart ? MIXES.map((mix) => ({ subject, set, mixes: [mix] })) : [{ subject, set, mixes: MIXES }])));
+const cells = groups.flatMap(({ subject, set, mixes }) => mixes.map((mix) => ({ subject, set, mix })));
+const counted = await twoAtATime(groups.map(({ subject, set, mixes }) => async () => {
   const started = performance.now();
-  const { segments } = await countBetweenMarks(['--hash-seed=1', '--random-seed=1', child, subject, set, mix, String(WARMUP), String(COUNT)], 2, env);
+  const { segments } = await countBetweenMarks(['--hash-seed=1', '--random-seed=1', child, subject, set, mixes.join(','), String(WARMUP), String(COUNT)], mixes.length + 1, env);
   const { default: create } = await import(`./adapters/${subject}.mjs`);
-  const r = { subject, name: create().name, set, mix, perLookup: segments[0] / COUNT, counted: segments[0], seconds: Math.round((performance.now() - started) / 1000) };
-  console.log(`  ${set.padEnd(8)} ${mix.padEnd(6)} ${r.name.padEnd(28)} ${r.perLookup.toFixed(0).padStart(6)} instructions per lookup  (${r.seconds} s)`);
-  return r;
+  const name = create().name;
+  const seconds = Math.round((performance.now() - started) / 1000);
+  const rows = mixes.map((mix, k) => ({ subject, name, set, mix, warmupMix: mixes[0], perLookup: segments[k] / COUNT, counted: segments[k], seconds }));
+  console.log(`  ${set.padEnd(8)} ${name.padEnd(28)} ${rows.map((r) => `${r.mix} ${r.perLookup.toFixed(0)}`).join(', ')} instructions per lookup  (${seconds} s)`);
+  return rows;
 }));
+const results = counted.flat();
 const dir = resultsDir(false);
 mkdirSync(dir, { recursive: true });
 const file = new URL('instructions.json', dir);
@@ -50,8 +59,8 @@ const seconds = Math.round((performance.now() - t0) / 1000);
 const measured = (r) => cells.some((c) => c.subject === r.subject && c.set === r.set && c.mix === r.mix);
 const kept = process.env.BENCH_INSTR_MERGE === '1' && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 const keptResults = kept && kept.meta.warmup === WARMUP && kept.meta.count === COUNT ? kept.results.filter((r) => !measured(r)) : [];
-const meta = { ...environment('bench:instructions'), method: 'marks', warmup: WARMUP, count: COUNT, seconds: seconds + (keptResults.length ? kept.meta.seconds : 0), bundle: { file: 'dist/index.js', sha256: bundle.sha256, ...sourceState() } };
+const meta = { ...environment('bench:instructions'), method: apart ? 'marks, one process per mix' : 'marks, one process per subject and set', warmup: WARMUP, count: COUNT, seconds: seconds + (keptResults.length ? kept.meta.seconds : 0), bundle: { file: 'dist/index.js', sha256: bundle.sha256, ...sourceState() } };
 if (keptResults.length && kept.meta.bundle.sha256 !== bundle.sha256) meta.mergedBundles = [kept.meta.bundle.sha256, bundle.sha256];
 writeFileSync(file, JSON.stringify({ suite: 'instructions', meta, results: [...keptResults, ...results] }, null, 1) + '\n');
-console.log(`${cells.length} cells in ${seconds} s`);
+console.log(`${cells.length} cells (${groups.length} processes) in ${seconds} s`);
 renderDocs();

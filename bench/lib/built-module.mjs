@@ -1,4 +1,4 @@
-// The GitHub set as a router module built ahead of time (what `switchyard build` writes), beside a snapshot of the
+// A route set (test/fixtures/routes-<set>.json) as a router module built ahead of time (what `switchyard build` writes), beside a snapshot of the
 // bundle (snapshot.mjs), importing its runtime from the aot.js copied there: the file the switchyard-aot adapter
 // imports (BENCH_SWITCHYARD_MODULE).
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -6,11 +6,11 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { switchyardRoutes } from '../adapters/switchyard-routes.mjs';
 
-/** Writes the module beside `bundlePath` (the snapshot's index.js) and returns its path. */
-export async function writeBuiltModule(bundlePath) {
+/** Writes the module of `set` (github or small) beside `bundlePath` (the snapshot's index.js) and returns its path. */
+export async function writeBuiltModule(bundlePath, set = 'github') {
   const { compileToModule } = await import(pathToFileURL(bundlePath).href);
-  const { routes } = JSON.parse(readFileSync(new URL('../../test/fixtures/routes-github.json', import.meta.url), 'utf8'));
-  const file = join(dirname(bundlePath), 'github-router.mjs');
+  const { routes } = JSON.parse(readFileSync(new URL(`../../test/fixtures/routes-${set}.json`, import.meta.url), 'utf8'));
+  const file = join(dirname(bundlePath), `${set}-router.mjs`);
   writeFileSync(file, compileToModule(switchyardRoutes(routes), { runtime: './aot.js' }));
   return file;
 }
