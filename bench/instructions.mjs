@@ -10,11 +10,13 @@
 //   BENCH_INSTR_MIXES=all,static,param,deep,miss,fresh  BENCH_INSTR_WARMUP=300000  BENCH_INSTR_COUNT=100000
 //   BENCH_INSTR_APART=1: one process per mix, warmed on that mix alone
 //   BENCH_INSTR_MERGE=1: keep the cells of bench/results/instructions.json this run does not measure (a run in parts)
+//   BENCH_INSTR_JOBS=2: processes at a time
+// Results are written (and the docs rendered) after each process, so a run cut short keeps what it counted.
 // (the defaults: github and small, all requests and each kind, pre-built strings, every switchyard subject
 // below and the seven peers of the targets)
 import { mkdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { countBetweenMarks, requireValgrind, twoAtATime } from './lib/callgrind.mjs';
+import { countBetweenMarks, requireValgrind, inParallel } from './lib/callgrind.mjs';
 import { environment } from './lib/env.mjs';
 import { snapshotLibraryOrExit, sourceState } from './lib/snapshot.mjs';
 import { renderDocs, resultsDir, TARGET_PEERS } from './render.mjs';
@@ -41,26 +43,30 @@ const t0 = performance.now();
 const apart = process.env.BENCH_INSTR_APART === '1';
 const groups = SETS.flatMap((set) => SUBJECTS.flatMap((subject) => (apart ? MIXES.map((mix) => ({ subject, set, mixes: [mix] })) : [{ subject, set, mixes: MIXES }])));
 const cells = groups.flatMap(({ subject, set, mixes }) => mixes.map((mix) => ({ subject, set, mix })));
-const counted = await twoAtATime(groups.map(({ subject, set, mixes }) => async () => {
+const dir = resultsDir(false);
+mkdirSync(dir, { recursive: true });
+const file = new URL('instructions.json', dir);
+const measured = (r) => cells.some((c) => c.subject === r.subject && c.set === r.set && c.mix === r.mix);
+const kept = process.env.BENCH_INSTR_MERGE === '1' && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+// Each row records its own warm-up and N (a merged file may hold rows of runs with another N).
+const keptResults = kept && kept.meta.warmup === WARMUP ? kept.results.filter((r) => !measured(r)).map((r) => ({ count: kept.meta.count, ...r })) : [];
+const results = [];
+/** Writes what is counted so far (after each process). */
+function save(seconds) {
+  const meta = { ...environment('bench:instructions'), method: apart ? 'marks, one process per mix' : 'marks, one process per subject and set', warmup: WARMUP, count: COUNT, seconds: seconds + (keptResults.length ? kept.meta.seconds : 0), bundle: { file: 'dist/index.js', sha256: bundle.sha256, ...sourceState() } };
+  if (keptResults.length && kept.meta.bundle.sha256 !== bundle.sha256) meta.mergedBundles = [...new Set([...(kept.meta.mergedBundles ?? [kept.meta.bundle.sha256]), bundle.sha256])];
+  writeFileSync(file, JSON.stringify({ suite: 'instructions', meta, results: [...keptResults, ...results] }, null, 1) + '\n');
+}
+await inParallel(groups.map(({ subject, set, mixes }) => async () => {
   const started = performance.now();
   const { segments } = await countBetweenMarks(['--hash-seed=1', '--random-seed=1', child, subject, set, mixes.join(','), String(WARMUP), String(COUNT)], mixes.length + 1, env);
   const { default: create } = await import(`./adapters/${subject}.mjs`);
   const name = create().name;
   const seconds = Math.round((performance.now() - started) / 1000);
-  const rows = mixes.map((mix, k) => ({ subject, name, set, mix, warmupMix: mixes[0], perLookup: segments[k] / COUNT, counted: segments[k], seconds }));
+  const rows = mixes.map((mix, k) => ({ subject, name, set, mix, warmupMix: mixes[0], count: COUNT, perLookup: segments[k] / COUNT, counted: segments[k], seconds }));
   console.log(`  ${set.padEnd(8)} ${name.padEnd(28)} ${rows.map((r) => `${r.mix} ${r.perLookup.toFixed(0)}`).join(', ')} instructions per lookup  (${seconds} s)`);
-  return rows;
-}));
-const results = counted.flat();
-const dir = resultsDir(false);
-mkdirSync(dir, { recursive: true });
-const file = new URL('instructions.json', dir);
-const seconds = Math.round((performance.now() - t0) / 1000);
-const measured = (r) => cells.some((c) => c.subject === r.subject && c.set === r.set && c.mix === r.mix);
-const kept = process.env.BENCH_INSTR_MERGE === '1' && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
-const keptResults = kept && kept.meta.warmup === WARMUP && kept.meta.count === COUNT ? kept.results.filter((r) => !measured(r)) : [];
-const meta = { ...environment('bench:instructions'), method: apart ? 'marks, one process per mix' : 'marks, one process per subject and set', warmup: WARMUP, count: COUNT, seconds: seconds + (keptResults.length ? kept.meta.seconds : 0), bundle: { file: 'dist/index.js', sha256: bundle.sha256, ...sourceState() } };
-if (keptResults.length && kept.meta.bundle.sha256 !== bundle.sha256) meta.mergedBundles = [kept.meta.bundle.sha256, bundle.sha256];
-writeFileSync(file, JSON.stringify({ suite: 'instructions', meta, results: [...keptResults, ...results] }, null, 1) + '\n');
-console.log(`${cells.length} cells (${groups.length} processes) in ${seconds} s`);
-renderDocs();
+  results.push(...rows);
+  save(Math.round((performance.now() - t0) / 1000));
+  renderDocs();
+}), Number(process.env.BENCH_INSTR_JOBS ?? 2));
+console.log(`${cells.length} cells (${groups.length} processes) in ${Math.round((performance.now() - t0) / 1000)} s`);

@@ -10,7 +10,7 @@
 //   BENCH_STARTUP_MERGE=1: keep the cells of bench/results/startup-instructions.json this run does not measure
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { countBetweenMarks, requireValgrind, twoAtATime } from './lib/callgrind.mjs';
+import { countBetweenMarks, requireValgrind, inParallel } from './lib/callgrind.mjs';
 import { environment } from './lib/env.mjs';
 import { writeBuiltModule } from './lib/built-module.mjs';
 import { snapshotLibraryOrExit, sourceState } from './lib/snapshot.mjs';
@@ -28,7 +28,7 @@ const child = fileURLToPath(new URL('startup-child.mjs', import.meta.url));
 
 const t0 = performance.now();
 const cells = SETS.flatMap((set) => SUBJECTS.map((subject) => ({ subject, set })));
-const counted = await twoAtATime(cells.map(({ subject, set }) => async () => {
+const counted = await inParallel(cells.map(({ subject, set }) => async () => {
   const started = performance.now();
   const env = { ...process.env, BENCH_SWITCHYARD_BUNDLE: bundle.path, BENCH_SWITCHYARD_MODULE: modules[set], BENCH_STARTUP_MARKS: COUNTS.slice(0, -1).join(',') };
   // Marks: before the import, then after each N (the last one is the child's count).

@@ -53,8 +53,11 @@ export async function countBetweenMarks(nodeArgs, marks, env, attempt = 1) {
   }
 }
 
-/** Runs the jobs, two at a time (counts do not depend on load or on what runs beside them). */
-export async function twoAtATime(jobs) {
+/**
+ * Runs the jobs, `parallel` at a time (default two; counts do not depend on load or on what runs beside them, so
+ * more than the cores only shares them differently).
+ */
+export async function inParallel(jobs, parallel = Math.min(2, cpus().length)) {
   const results = new Array(jobs.length);
   let next = 0;
   const worker = async () => {
@@ -63,6 +66,6 @@ export async function twoAtATime(jobs) {
       results[i] = await jobs[i]();
     }
   };
-  await Promise.all(Array.from({ length: Math.min(2, cpus().length) }, worker));
+  await Promise.all(Array.from({ length: parallel }, worker));
   return results;
 }
