@@ -431,6 +431,10 @@ function startupMarkdown(startup) {
 
 const mega = (n) => `${(n / 1e6).toFixed(1)} M`;
 
+/** Subjects in table order: switchyard's first, then the seven peers, then any other. */
+const SUBJECT_ORDER = [SUBJECT, 'switchyard-untiered', 'switchyard-aot', 'switchyard-trie', ...TARGET_PEERS];
+const inTableOrder = (subjects) => [...subjects].sort((a, b) => (SUBJECT_ORDER.indexOf(a) + 1 || 99) - (SUBJECT_ORDER.indexOf(b) + 1 || 99));
+
 /** The peer with the fewest start-up instructions at N lookups on a set. */
 function fastestStartupPeer(si, n, set) {
   return si.results.filter((r) => TARGET_PEERS.includes(r.subject) && r.lookups === n && setOf(r) === set).reduce((a, b) => (a === null || b.instructions < a.instructions ? b : a), null);
@@ -450,7 +454,7 @@ function startupInstructionsMarkdown(si, changes) {
   for (const set of startupSets(si)) {
     out.push(`### ${SET_TITLES[set] ?? set}`, '');
     out.push(`| subject | ${si.lookupCounts.map((n) => `first ${group(n)} lookups`).join(' | ')} |`, `|---|${si.lookupCounts.map(() => '---:').join('|')}|`);
-    const subjects = [...new Set(si.results.filter((r) => setOf(r) === set).map((r) => r.subject))];
+    const subjects = inTableOrder(new Set(si.results.filter((r) => setOf(r) === set).map((r) => r.subject)));
     for (const subject of subjects) {
       const cells = si.lookupCounts.map((n) => {
         const r = si.results.find((x) => x.subject === subject && x.lookups === n && setOf(x) === set);
@@ -487,7 +491,7 @@ function instructionsMarkdown(instructions) {
     out.push(`### ${SET_TITLES[set] ?? set}`, '');
     const mixesHere = mixes.filter((mix) => instructions.results.some((r) => r.set === set && r.mix === mix));
     out.push(`| subject | ${mixesHere.map(mixTitle).join(' | ')} |`, `|---|${mixesHere.map(() => '---:').join('|')}|`);
-    for (const subject of [...new Set(instructions.results.filter((r) => r.set === set).map((r) => r.subject))]) {
+    for (const subject of inTableOrder(new Set(instructions.results.filter((r) => r.set === set).map((r) => r.subject)))) {
       const cells = mixesHere.map((mix) => {
         const r = instructions.results.find((x) => x.subject === subject && x.set === set && x.mix === mix);
         if (!r) return '—';
