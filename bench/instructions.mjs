@@ -10,7 +10,7 @@
 //   BENCH_INSTR_MIXES=all,static,param,deep,miss,fresh  BENCH_INSTR_WARMUP=300000  BENCH_INSTR_COUNT=100000
 //   BENCH_INSTR_APART=1: one process per mix, warmed on that mix alone
 //   BENCH_INSTR_MERGE=1: keep the cells of bench/results/instructions.json this run does not measure (a run in parts)
-//   BENCH_INSTR_JOBS=2: processes at a time
+//   BENCH_INSTR_JOBS=2: processes at a time  BENCH_INSTR_OUT=instructions-part.json: the results file
 // Results are written (and the docs rendered) after each process, so a run cut short keeps what it counted.
 // (the defaults: github and small, all requests and each kind, pre-built strings, every switchyard subject
 // below and the seven peers of the targets)
@@ -45,7 +45,8 @@ const groups = SETS.flatMap((set) => SUBJECTS.flatMap((subject) => (apart ? MIXE
 const cells = groups.flatMap(({ subject, set, mixes }) => mixes.map((mix) => ({ subject, set, mix })));
 const dir = resultsDir(false);
 mkdirSync(dir, { recursive: true });
-const file = new URL('instructions.json', dir);
+// BENCH_INSTR_OUT: another file in bench/results/ (two runs at once each write their own; merged by hand after).
+const file = new URL(process.env.BENCH_INSTR_OUT ?? 'instructions.json', dir);
 const measured = (r) => cells.some((c) => c.subject === r.subject && c.set === r.set && c.mix === r.mix);
 const kept = process.env.BENCH_INSTR_MERGE === '1' && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 // Each row records its own warm-up and N (a merged file may hold rows of runs with another N).
