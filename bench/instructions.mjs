@@ -1,68 +1,73 @@
 // npm run bench:instructions: a noise-free second signal for the lookup loop. Wall-clock numbers on a shared
-// two-core machine move by tens of percent; the instructions a loop executes barely move. Each subject runs
-// bench/instructions-child.mjs under `valgrind --tool=callgrind` twice, with the same warm-up (W lookups, enough
-// for V8 to optimise the loop) and N = 0 or N more lookups; (I(N) − I(0)) / N is the instructions per lookup.
-// node runs with --single-threaded so no background compiler or GC thread adds its own instructions, and with
-// fixed --hash-seed and --random-seed: with a random seed per process, string hashes (so a Map's collisions)
-// differ from run to run, and so did the counts.
+// two-core machine move by tens of percent; the instructions a loop executes barely move. Each subject × set runs
+// bench/instructions-child.mjs under `valgrind --tool=callgrind` once: build, W warm-up lookups over all requests
+// (enough for V8 to optimise the loop), then for each mix a mark, N lookups over its requests, a mark; the
+// instructions between two marks ÷ N are the instructions per lookup of that mix (bench/lib/callgrind.mjs). node runs with --single-threaded so no
+// background compiler or GC thread adds its own instructions, and with fixed --hash-seed and --random-seed: with
+// a random seed per process, string hashes (so a Map's collisions) differ from run to run, and so did the counts.
 //
-//   BENCH_INSTR_SETS=github,small,nuget-gallery,nopcommerce-3.90  BENCH_INSTR_SUBJECTS=switchyard-generated,memoirist  BENCH_INSTR_MIXES=all,fresh
-// (the defaults: github and small, all requests pre-built, switchyard generated and the two fastest peers there)
-import { execFile, execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+//   BENCH_INSTR_SETS=github,small,nuget-gallery,nopcommerce-3.90  BENCH_INSTR_SUBJECTS=switchyard-generated,memoirist
+//   BENCH_INSTR_MIXES=all,static,param,deep,miss,fresh  BENCH_INSTR_WARMUP=300000  BENCH_INSTR_COUNT=100000
+//   BENCH_INSTR_APART=1: one process per mix, warmed on that mix alone
+//   BENCH_INSTR_MERGE=1: keep the cells of bench/results/instructions.json this run does not measure (a run in parts)
+//   BENCH_INSTR_JOBS=2: processes at a time  BENCH_INSTR_OUT=instructions-part.json: the results file
+// Results are written (and the docs rendered) after each process, so a run cut short keeps what it counted.
+// (the defaults: github and small, all requests and each kind, pre-built strings, every switchyard subject
+// below and the seven peers of the targets)
+import { mkdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { countBetweenMarks, requireValgrind, inParallel } from './lib/callgrind.mjs';
 import { environment } from './lib/env.mjs';
 import { snapshotLibraryOrExit, sourceState } from './lib/snapshot.mjs';
-import { renderDocs, resultsDir } from './render.mjs';
+import { renderDocs, resultsDir, TARGET_PEERS } from './render.mjs';
 
 const list = (name, fallback) => (process.env[name] ? process.env[name].split(',') : fallback);
 const SETS = list('BENCH_INSTR_SETS', ['github', 'small']);
-const MIXES = list('BENCH_INSTR_MIXES', ['all']);
-const SUBJECTS = list('BENCH_INSTR_SUBJECTS', ['switchyard-generated', 'memoirist', 'hono-regexp']);
-// BENCH_INSTR_WARMUP / BENCH_INSTR_COUNT: shorter runs on a busy machine (the counts per lookup barely move).
-const WARMUP = Number(process.env.BENCH_INSTR_WARMUP ?? 200_000);
-// A million lookups: what else differs between the two processes (start-up, timer-driven work in the warm-up) is
-// then spread thin enough that two runs of one build agree (bench/thresholds.md).
-const COUNT = Number(process.env.BENCH_INSTR_COUNT ?? 1_000_000);
+const MIXES = list('BENCH_INSTR_MIXES', ['all', 'static', 'param', 'deep', 'miss']);
+const SUBJECTS = list('BENCH_INSTR_SUBJECTS', ['switchyard-generated', 'switchyard-untiered', ...TARGET_PEERS]);
+// BENCH_INSTR_WARMUP / BENCH_INSTR_COUNT: the warm-up before the counted lookups, and how many are counted.
+const WARMUP = Number(process.env.BENCH_INSTR_WARMUP ?? 300_000);
+// Only the lookups between the two marks are counted, so N need not dilute anything else; 100,000 lookups cycle
+// over every request of a mix hundreds of times.
+const COUNT = Number(process.env.BENCH_INSTR_COUNT ?? 100_000);
 
-try {
-  execFileSync('valgrind', ['--version'], { stdio: 'ignore' });
-} catch {
-  console.error('bench:instructions needs valgrind (apt-get install valgrind)');
-  process.exit(1);
-}
+requireValgrind('bench:instructions');
 const bundle = snapshotLibraryOrExit('bench:instructions');
 const child = fileURLToPath(new URL('instructions-child.mjs', import.meta.url));
-const run = promisify(execFile);
-
-/** Instructions executed by one child process (callgrind's "Collected"). */
-async function instructions(subject, set, mix, count) {
-  const args = ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, '--single-threaded', '--hash-seed=1', '--random-seed=1', child, subject, set, mix, String(WARMUP), String(count)];
-  // Tiering off: its switch to the generated code is timed, so under valgrind it would land at another lookup in
-  // each run; what is counted is the generated code itself, the tier every request reaches at steady state.
-  const { stderr } = await run('valgrind', args, { env: { ...process.env, BENCH_SWITCHYARD_BUNDLE: bundle.path, BENCH_TIERING: 'off' }, maxBuffer: 1 << 24 });
-  const found = /Collected : (\d+)/.exec(stderr);
-  if (!found) throw new Error(`callgrind gave no count for ${subject} ${set} ${mix}:\n${stderr.slice(-500)}`);
-  return Number(found[1]);
-}
+const env = { ...process.env, BENCH_SWITCHYARD_BUNDLE: bundle.path };
 
 const t0 = performance.now();
-const results = [];
-for (const set of SETS) {
-  for (const mix of MIXES) {
-    for (const subject of SUBJECTS) {
-      // The two runs of a pair side by side (the machine has two cores; counts do not depend on load).
-      const [base, more] = await Promise.all([instructions(subject, set, mix, 0), instructions(subject, set, mix, COUNT)]);
-      const { default: create } = await import(`./adapters/${subject}.mjs`);
-      const r = { subject, name: create().name, set, mix, perLookup: (more - base) / COUNT, base, more };
-      results.push(r);
-      console.log(`  ${set.padEnd(8)} ${mix.padEnd(6)} ${r.name.padEnd(24)} ${r.perLookup.toFixed(0)} instructions per lookup`);
-    }
-  }
-}
+// One process per subject × set: the warm-up over the first mix's requests (all requests by default), then each
+// mix counted in turn, as a server warmed by every kind of request answers each kind. BENCH_INSTR_APART=1: one
+// process per mix instead, each warmed on its own mix's requests alone.
+const apart = process.env.BENCH_INSTR_APART === '1';
+const groups = SETS.flatMap((set) => SUBJECTS.flatMap((subject) => (apart ? MIXES.map((mix) => ({ subject, set, mixes: [mix] })) : [{ subject, set, mixes: MIXES }])));
+const cells = groups.flatMap(({ subject, set, mixes }) => mixes.map((mix) => ({ subject, set, mix })));
 const dir = resultsDir(false);
 mkdirSync(dir, { recursive: true });
-const meta = { ...environment('bench:instructions'), warmup: WARMUP, count: COUNT, seconds: Math.round((performance.now() - t0) / 1000), bundle: { file: 'dist/index.js', sha256: bundle.sha256, ...sourceState() } };
-writeFileSync(new URL('instructions.json', dir), JSON.stringify({ suite: 'instructions', meta, results }, null, 1) + '\n');
-renderDocs();
+// BENCH_INSTR_OUT: another file in bench/results/ (two runs at once each write their own; merged by hand after).
+const file = new URL(process.env.BENCH_INSTR_OUT ?? 'instructions.json', dir);
+const measured = (r) => cells.some((c) => c.subject === r.subject && c.set === r.set && c.mix === r.mix);
+const kept = process.env.BENCH_INSTR_MERGE === '1' && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+// Each row records its own warm-up and N (a merged file may hold rows of runs with another N).
+const keptResults = kept && kept.meta.warmup === WARMUP ? kept.results.filter((r) => !measured(r)).map((r) => ({ count: kept.meta.count, ...r })) : [];
+const results = [];
+/** Writes what is counted so far (after each process). */
+function save(seconds) {
+  const meta = { ...environment('bench:instructions'), method: apart ? 'marks, one process per mix' : 'marks, one process per subject and set', warmup: WARMUP, count: COUNT, seconds: seconds + (keptResults.length ? kept.meta.seconds : 0), bundle: { file: 'dist/index.js', sha256: bundle.sha256, ...sourceState() } };
+  if (keptResults.length && kept.meta.bundle.sha256 !== bundle.sha256) meta.mergedBundles = [...new Set([...(kept.meta.mergedBundles ?? [kept.meta.bundle.sha256]), bundle.sha256])];
+  writeFileSync(file, JSON.stringify({ suite: 'instructions', meta, results: [...keptResults, ...results] }, null, 1) + '\n');
+}
+await inParallel(groups.map(({ subject, set, mixes }) => async () => {
+  const started = performance.now();
+  const { segments } = await countBetweenMarks(['--hash-seed=1', '--random-seed=1', child, subject, set, mixes.join(','), String(WARMUP), String(COUNT)], mixes.length + 1, env);
+  const { default: create } = await import(`./adapters/${subject}.mjs`);
+  const name = create().name;
+  const seconds = Math.round((performance.now() - started) / 1000);
+  const rows = mixes.map((mix, k) => ({ subject, name, set, mix, warmupMix: mixes[0], count: COUNT, perLookup: segments[k] / COUNT, counted: segments[k], seconds }));
+  console.log(`  ${set.padEnd(8)} ${name.padEnd(28)} ${rows.map((r) => `${r.mix} ${r.perLookup.toFixed(0)}`).join(', ')} instructions per lookup  (${seconds} s)`);
+  results.push(...rows);
+  save(Math.round((performance.now() - t0) / 1000));
+  renderDocs();
+}), Number(process.env.BENCH_INSTR_JOBS ?? 2));
+console.log(`${cells.length} cells (${groups.length} processes) in ${Math.round((performance.now() - t0) / 1000)} s`);

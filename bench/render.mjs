@@ -72,7 +72,7 @@ function fastestPeer(router, set, mix) {
   return best;
 }
 /** The peers the issue's targets name (the fastest of them is the bar). */
-const TARGET_PEERS = ['find-my-way', 'memoirist', 'koa-tree-router', 'hono-regexp', 'rou3-compiled'];
+export const TARGET_PEERS = ['find-my-way', 'memoirist', 'koa-tree-router', 'hono-regexp', 'rou3-compiled', 'medley', 'jit-router'];
 function fastestNamedPeer(router, set, mix) {
   let best = null;
   for (const a of adaptersOf(router)) {
@@ -103,7 +103,7 @@ export function evaluateTargets(router, http, startup = null, instructions = nul
     const sy = (set, mix) => nsOf(router, set, SUBJECT, mix);
     const other = (set, id, mix) => nsOf(router, set, id, mix);
     const ratio = (a, b) => (a == null || b == null ? null : a / b);
-    // Every route set and every kind of request, pre-built and fresh: ≥ 1.0× the fastest of the five peers.
+    // Every route set and every kind of request, pre-built and fresh: ≥ 1.0× the fastest of the seven peers (TARGET_PEERS).
     for (const set of router.sets.map((x) => x.name)) {
       for (const mix of ['all', 'fresh', ...MIX_ORDER.slice(1).flatMap((k) => [k, `fresh-${k}`])]) {
         const peer = fastestNamedPeer(router, set, mix);
@@ -187,31 +187,35 @@ export function evaluateTargets(router, http, startup = null, instructions = nul
     }
   }
   if (startup) {
-    for (const n of startup.lookupCounts) {
-      const mine = startup.results.find((r) => r.subject === SUBJECT && r.lookups === n);
-      const peers = startup.results.filter((r) => TARGET_PEERS.includes(r.subject) && r.lookups === n);
-      const best = peers.reduce((a, b) => (a === null || b.medianMs < a.medianMs ? b : a), null);
-      add(`start-up, fresh process: import + build (GitHub set) + first ${group(n)} lookups ≤ the fastest peer's time`, mine && best ? mine.medianMs / best.medianMs : null, 1, false,
-        `generated ${fmtMs(mine?.medianMs ?? NaN)} ms vs ${best?.name ?? '—'} ${fmtMs(best?.medianMs ?? NaN)} ms (ratio: generated ÷ fastest peer)`);
+    for (const set of startupSets(startup)) {
+      for (const n of startup.lookupCounts) {
+        const mine = startup.results.find((r) => r.subject === SUBJECT && r.lookups === n && setOf(r) === set);
+        const peers = startup.results.filter((r) => TARGET_PEERS.includes(r.subject) && r.lookups === n && setOf(r) === set);
+        const best = peers.reduce((a, b) => (a === null || b.medianMs < a.medianMs ? b : a), null);
+        add(`start-up, fresh process: import + build (${SET_TITLES[set] ?? set}) + first ${group(n)} lookups ≤ the fastest peer's time`, mine && best ? mine.medianMs / best.medianMs : null, 1, false,
+          `generated ${fmtMs(mine?.medianMs ?? NaN)} ms vs ${best?.name ?? '—'} ${fmtMs(best?.medianMs ?? NaN)} ms (ratio: generated ÷ fastest peer)`);
+      }
     }
   }
   if (startupInstructions) {
     const si = startupInstructions;
-    for (const subject of [SUBJECT, 'switchyard-aot']) {
-      for (const n of si.lookupCounts) {
-        const mine = si.results.find((r) => r.subject === subject && r.lookups === n);
-        const best = fastestStartupPeer(si, n);
-        if (!mine) continue;
-        add(`start-up in instructions (callgrind), import + build (GitHub set) + first ${group(n)} lookups, ${mine.name} ≤ the fastest peer's`, best ? mine.instructions / best.instructions : null, 1, false,
-          `${mine.name} ${mega(mine.instructions)} vs ${best?.name ?? '—'} ${mega(best?.instructions ?? NaN)} instructions (ratio: switchyard ÷ fastest peer)`);
+    for (const set of startupSets(si)) {
+      for (const subject of [SUBJECT, 'switchyard-aot']) {
+        for (const n of si.lookupCounts) {
+          const mine = si.results.find((r) => r.subject === subject && r.lookups === n && setOf(r) === set);
+          const best = fastestStartupPeer(si, n, set);
+          if (!mine) continue;
+          add(`start-up in instructions (callgrind), import + build (${SET_TITLES[set] ?? set}) + first ${group(n)} lookups, ${mine.name} ≤ the fastest peer's`, best ? mine.instructions / best.instructions : null, 1, false,
+            `${mine.name} ${mega(mine.instructions)} vs ${best?.name ?? '—'} ${mega(best?.instructions ?? NaN)} instructions (ratio: switchyard ÷ fastest peer)`);
+        }
       }
     }
   }
   if (instructions) {
-    for (const r of instructions.results.filter((x) => x.subject !== SUBJECT)) {
-      const mine = instructions.results.find((x) => x.subject === SUBJECT && x.set === r.set && x.mix === r.mix);
-      add(`instructions per lookup (callgrind), ${SET_TITLES[r.set] ?? r.set}, ${mixTitle(r.mix)}: ${r.name}'s ÷ generated's ≥ 1.0`, mine ? r.perLookup / mine.perLookup : null, 1, true,
-        `${r.name} ${group(r.perLookup)} vs generated ${group(mine?.perLookup ?? NaN)} instructions per lookup`);
+    for (const r of instructions.results.filter((x) => x.subject === SUBJECT)) {
+      const best = fastestInstructionsPeer(instructions, r.set, r.mix);
+      add(`instructions per lookup (callgrind), ${SET_TITLES[r.set] ?? r.set}, ${mixTitle(r.mix)}: generated ≤ the fastest peer (fastest peer ÷ generated ≥ 1.0)`, best ? best.perLookup / r.perLookup : null, 1, true,
+        `${best?.name ?? 'no peer'} ${group(best?.perLookup ?? NaN)} vs generated ${group(r.perLookup)} instructions per lookup`);
     }
   }
   return targets;
@@ -403,41 +407,66 @@ function httpMarkdown(http) {
   return out.join('\n');
 }
 
+/** A start-up result's route set (results before sets were measured are the GitHub set's). */
+const setOf = (r) => r.set ?? 'github';
+/** The sets a start-up run measured, GitHub first. */
+const startupSets = (run) => [...new Set(run.results.map(setOf))].sort((a, b) => (a === 'github' ? -1 : b === 'github' ? 1 : a.localeCompare(b)));
+
 function startupMarkdown(startup) {
   const out = ['## Start-up', ''];
-  out.push(`\`npm run bench:startup\`: each cell is a fresh process (bench/startup-child.mjs) that imports the subject (its adapter and the router library), builds the GitHub set (${startup.set}, 203 routes) and answers the first N lookups, each path a fresh string cut from a Buffer; node's own bootstrap, the same for all, is not counted. Median of ${startup.meta.runs} runs, the subjects interleaved. ms: total (import + build + lookups).`, '');
-  const subjects = [...new Set(startup.results.map((r) => r.subject))];
-  out.push(`| subject | ${startup.lookupCounts.map((n) => `first ${group(n)} lookups`).join(' | ')} | import ms | build ms | µs per lookup over the first ${group(startup.lookupCounts.at(-1))} |`, `|---|${startup.lookupCounts.map(() => '---:').join('|')}|---:|---:|---:|`);
-  for (const subject of subjects) {
-    const rows = startup.lookupCounts.map((n) => startup.results.find((r) => r.subject === subject && r.lookups === n));
-    const last = rows.at(-1);
-    out.push(`| ${rows[0].name} | ${rows.map((r) => `**${fmtMs(r.medianMs)}**`).join(' | ')} | ${fmtMs(last.importMs)} | ${fmtMs(last.buildMs)} | ${(last.lookupMs * 1000 / last.lookups).toFixed(2)} |`);
+  out.push(`\`npm run bench:startup\`: each cell is a fresh process (bench/startup-child.mjs) that imports the subject (its adapter and the router library), builds the route set and answers the first N lookups, each path a fresh string cut from a Buffer; node's own bootstrap, the same for all, is not counted. Median of ${startup.meta.runs} runs, the subjects interleaved. ms: total (import + build + lookups).`, '');
+  for (const set of startupSets(startup)) {
+    out.push(`### ${SET_TITLES[set] ?? set}`, '');
+    const subjects = [...new Set(startup.results.filter((r) => setOf(r) === set).map((r) => r.subject))];
+    out.push(`| subject | ${startup.lookupCounts.map((n) => `first ${group(n)} lookups`).join(' | ')} | import ms | build ms | µs per lookup over the first ${group(startup.lookupCounts.at(-1))} |`, `|---|${startup.lookupCounts.map(() => '---:').join('|')}|---:|---:|---:|`);
+    for (const subject of subjects) {
+      const rows = startup.lookupCounts.map((n) => startup.results.find((r) => r.subject === subject && r.lookups === n && setOf(r) === set));
+      const last = rows.at(-1);
+      out.push(`| ${rows[0].name} | ${rows.map((r) => `**${fmtMs(r.medianMs)}**`).join(' | ')} | ${fmtMs(last.importMs)} | ${fmtMs(last.buildMs)} | ${(last.lookupMs * 1000 / last.lookups).toFixed(2)} |`);
+    }
+    out.push('');
   }
-  out.push('');
   return out.join('\n');
 }
 
 const mega = (n) => `${(n / 1e6).toFixed(1)} M`;
 
-/** The peer with the fewest start-up instructions at N lookups. */
-function fastestStartupPeer(si, n) {
-  return si.results.filter((r) => TARGET_PEERS.includes(r.subject) && r.lookups === n).reduce((a, b) => (a === null || b.instructions < a.instructions ? b : a), null);
+/** Subjects in table order: switchyard's first, then the seven peers, then any other. */
+const SUBJECT_ORDER = [SUBJECT, 'switchyard-untiered', 'switchyard-aot', 'switchyard-trie', ...TARGET_PEERS];
+const inTableOrder = (subjects) => [...subjects].sort((a, b) => (SUBJECT_ORDER.indexOf(a) + 1 || 99) - (SUBJECT_ORDER.indexOf(b) + 1 || 99));
+
+/** The peer with the fewest start-up instructions at N lookups on a set. */
+function fastestStartupPeer(si, n, set) {
+  return si.results.filter((r) => TARGET_PEERS.includes(r.subject) && r.lookups === n && setOf(r) === set).reduce((a, b) => (a === null || b.instructions < a.instructions ? b : a), null);
+}
+
+/** The peer with the fewest instructions per lookup on a set and mix. */
+function fastestInstructionsPeer(instructions, set, mix) {
+  return instructions.results.filter((r) => TARGET_PEERS.includes(r.subject) && r.set === set && r.mix === mix).reduce((a, b) => (a === null || b.perLookup < a.perLookup ? b : a), null);
 }
 
 function startupInstructionsMarkdown(si, changes) {
   const out = ['## Start-up in instructions (callgrind)', ''];
-  out.push(`\`npm run bench:startup-instructions\`: the start-up curve above counted in instructions, which the load on a shared machine does not move. Each cell is one fresh process (bench/startup-child.mjs: import the subject, build the GitHub set, answer the first N lookups, fresh strings) under \`valgrind --tool=callgrind\`, node with --single-threaded (V8 then compiles on the main thread: its optimizing work is counted, the same way in every run); less the same process with no subject and no lookup (${mega(si.meta.baseline)}: node's bootstrap and the child's own set-up). The switchyard built module is the GitHub set written by compileToModule() (what \`switchyard build\` writes) and imported: its import is its build. The counts of a cell move by up to ~10 M from run to run (garbage collection, hash seeds, and the empty process each run subtracts is itself one run): differences below that are noise. Instructions are not time (a cache miss costs more than an add), but they rank the cold path the way the machine would without its load.`, '');
-  out.push(`| subject | ${si.lookupCounts.map((n) => `first ${group(n)} lookups`).join(' | ')} |`, `|---|${si.lookupCounts.map(() => '---:').join('|')}|`);
-  const subjects = [...new Set(si.results.map((r) => r.subject))];
-  for (const subject of subjects) {
-    const cells = si.lookupCounts.map((n) => {
-      const r = si.results.find((x) => x.subject === subject && x.lookups === n);
-      const best = fastestStartupPeer(si, n);
-      return r ? `**${mega(r.instructions)}** (${fmtRatio(r.instructions / best.instructions)})` : '—';
-    });
-    out.push(`| ${si.results.find((r) => r.subject === subject).name} | ${cells.join(' | ')} |`);
+  const how = si.meta.method === 'marks'
+    ? 'One process per subject and set under `valgrind --tool=callgrind`, node with --single-threaded (V8 then compiles on the main thread: its optimizing work is counted, the same way in every run); the child (bench/startup-child.mjs) marks the start of the import and the end of the first 1,000, 10,000 and 100,000 lookups (fresh strings), and callgrind dumps its counts at each mark (bench/lib/callgrind.mjs), so a cell is import + build + the first N lookups exactly, without node\'s bootstrap or the exit.'
+    : `Each cell is one fresh process (bench/startup-child.mjs: import the subject, build the GitHub set, answer the first N lookups, fresh strings) under \`valgrind --tool=callgrind\`, node with --single-threaded; less the same process with no subject and no lookup (${mega(si.meta.baseline)}: node's bootstrap and the child's own set-up). The counts of a cell move by up to ~10 M from run to run.`;
+  out.push(`\`npm run bench:startup-instructions\` (${si.meta.date.slice(0, 10)}, ${si.meta.seconds} s): the start-up curve counted in instructions, which the load on a shared machine does not move. ${how} The switchyard built module is the set written by compileToModule() (what \`switchyard build\` writes) and imported: its import is its build. Instructions are not time (a cache miss costs more than an add), but they rank the cold path the way the machine would without its load. In parentheses: ÷ the fastest of the seven peers at that N; the fastest peer is in bold italics.`, '');
+  for (const set of startupSets(si)) {
+    out.push(`### ${SET_TITLES[set] ?? set}`, '');
+    out.push(`| subject | ${si.lookupCounts.map((n) => `first ${group(n)} lookups`).join(' | ')} |`, `|---|${si.lookupCounts.map(() => '---:').join('|')}|`);
+    const subjects = inTableOrder(new Set(si.results.filter((r) => setOf(r) === set).map((r) => r.subject)));
+    for (const subject of subjects) {
+      const cells = si.lookupCounts.map((n) => {
+        const r = si.results.find((x) => x.subject === subject && x.lookups === n && setOf(x) === set);
+        const best = fastestStartupPeer(si, n, set);
+        if (!r) return '—';
+        const count = best?.subject === subject ? `***${mega(r.instructions)}***` : `**${mega(r.instructions)}**`;
+        return `${count}${best ? ` (${fmtRatio(r.instructions / best.instructions)})` : ''}`;
+      });
+      out.push(`| ${si.results.find((r) => r.subject === subject).name} | ${cells.join(' | ')} |`);
+    }
+    out.push('');
   }
-  out.push('', 'In parentheses: ÷ the fastest peer at that N.', '');
   for (const change of changes ?? []) {
     out.push(`### ${change.title}`, '', `${change.date}, Node ${change.node}, ${change.command}. ${change.note}`, '');
     out.push('| subject | lookups | before | after | after ÷ before |', '|---|---:|---:|---:|---:|');
@@ -451,13 +480,29 @@ function startupInstructionsMarkdown(si, changes) {
 function instructionsMarkdown(instructions) {
   const out = ['## Instructions per lookup (callgrind)', ''];
   const m = instructions.meta;
-  out.push(`\`npm run bench:instructions\`: a noise-free second signal. Each subject runs a fixed lookup loop (bench/instructions-child.mjs: build, ${group(m.warmup)} warm-up lookups over the set's requests, then N more) under \`valgrind --tool=callgrind\`, once with N = 0 and once with N = ${group(m.count)}; the difference ÷ N is the instructions of one lookup, whatever else the machine is doing. node runs with --single-threaded (no background compiler or GC threads). Instruction counts are not time (a cache miss or a mispredicted branch costs more than an add), but a change of a few percent in the loop shows here when wall-clock numbers on a shared machine cannot show it.`, '');
-  out.push('| route set | requests | subject | instructions per lookup | ÷ switchyard generated |', '|---|---|---|---:|---:|');
-  for (const r of instructions.results) {
-    const mine = instructions.results.find((x) => x.subject === SUBJECT && x.set === r.set && x.mix === r.mix);
-    out.push(`| ${SET_TITLES[r.set] ?? r.set} | ${r.mix === 'fresh' ? 'all, fresh strings' : 'all, pre-built strings'} | ${r.name} | **${group(r.perLookup)}** | ${mine ? fmtRatio(r.perLookup / mine.perLookup) : '—'} |`);
+  const counts = [...new Set(instructions.results.map((r) => r.count ?? m.count))];
+  const countText = counts.length === 1 ? group(counts[0]) : `N (${counts.map(group).join(' or ')}: each row's \`count\` in instructions.json)`;
+  const how = m.method?.startsWith('marks')
+    ? `one process per subject and set under \`valgrind --tool=callgrind\` (bench/instructions-child.mjs): build, ${group(m.warmup)} warm-up lookups over ${m.method.includes('per mix') ? 'the requests of the mix counted' : 'all of the set\'s requests'}, then for each column in turn ${countText} lookups over its requests between two marks, where callgrind dumps its counts (bench/lib/callgrind.mjs): the instructions between the marks ÷ ${counts.length === 1 ? group(counts[0]) : 'N'} are one lookup's, with nothing else of the process counted. ${m.method.includes('per mix') ? '' : `The columns are counted left to right in one process, so the k-th starts after ${group(m.warmup)} + (k − 1) × N lookups: a subject whose speed still changes after ${group(m.warmup)} lookups (a tier switch) is faster in the later columns than it would be right after the warm-up. `}switchyard generated is \`compile()\` with its defaults; switchyard untiered is \`compile(routes, { tiering: false })\`.`
+    : `each subject runs a fixed lookup loop (bench/instructions-child.mjs: build, ${group(m.warmup)} warm-up lookups over the set's requests, then N more) under \`valgrind --tool=callgrind\`, once with N = 0 and once with N = ${group(m.count)}; the difference ÷ N is the instructions of one lookup.`;
+  out.push(`\`npm run bench:instructions\` (${m.date.slice(0, 10)}, ${m.seconds} s): a noise-free second signal, ${how} node runs with --single-threaded (no background compiler or GC threads) and fixed hash and random seeds. Instruction counts are not time (a cache miss or a mispredicted branch costs more than an add), but a change of a few percent shows here when wall-clock numbers on a shared machine cannot show it. In parentheses: ÷ the fastest of the seven peers (find-my-way, memoirist, koa-tree-router, hono RegExpRouter, rou3 compileRouter, @medley/router, @jsonjoy.com/jit-router) in that column, whose count is in bold italics.`, '');
+  const mixes = MIX_ORDER.filter((mix) => instructions.results.some((r) => r.mix === mix)).concat([...new Set(instructions.results.map((r) => r.mix))].filter((mix) => !MIX_ORDER.includes(mix)));
+  for (const set of [...new Set(instructions.results.map((r) => r.set))]) {
+    out.push(`### ${SET_TITLES[set] ?? set}`, '');
+    const mixesHere = mixes.filter((mix) => instructions.results.some((r) => r.set === set && r.mix === mix));
+    out.push(`| subject | ${mixesHere.map(mixTitle).join(' | ')} |`, `|---|${mixesHere.map(() => '---:').join('|')}|`);
+    for (const subject of inTableOrder(new Set(instructions.results.filter((r) => r.set === set).map((r) => r.subject)))) {
+      const cells = mixesHere.map((mix) => {
+        const r = instructions.results.find((x) => x.subject === subject && x.set === set && x.mix === mix);
+        if (!r) return '—';
+        const best = fastestInstructionsPeer(instructions, set, mix);
+        const count = best?.subject === subject ? `***${group(r.perLookup)}***` : `**${group(r.perLookup)}**`;
+        return `${count}${best ? ` (${fmtRatio(r.perLookup / best.perLookup)})` : ''}`;
+      });
+      out.push(`| ${instructions.results.find((r) => r.subject === subject).name} | ${cells.join(' | ')} |`);
+    }
+    out.push('');
   }
-  out.push('');
   return out.join('\n');
 }
 

@@ -2,6 +2,7 @@
 // { name, kind, build(routes), lookup(method, path) → route index | null }.
 export const ADAPTERS = [
   'switchyard-generated',
+  'switchyard-untiered',
   'switchyard-trie',
   'switchyard-reference',
   'find-my-way',
@@ -11,6 +12,8 @@ export const ADAPTERS = [
   'koa-tree-router',
   'hono-regexp',
   'hono-trie',
+  'medley',
+  'jit-router',
   'path-to-regexp-loop',
   'map-floor',
   'map-floor-nested',

@@ -1,6 +1,6 @@
-// switchyard, a router module built ahead of time (`switchyard build`, compileToModule()) for the GitHub set:
-// bench/startup.mjs and bench/startup-instructions.mjs write it beside their copy of the bundle and name it in
-// BENCH_SWITCHYARD_MODULE. Importing this adapter imports that module, which builds its router as it is
+// switchyard, a router module built ahead of time (`switchyard build`, compileToModule()) for the set measured:
+// bench/startup.mjs and bench/startup-instructions.mjs write one per set beside their copy of the bundle and name
+// the set's in BENCH_SWITCHYARD_MODULE. Importing this adapter imports that module, which builds its router as it is
 // evaluated (loadRouter() from dist/aot.js), so its import is its build: build() only checks the routes.
 import { pathToFileURL } from 'node:url';
 

@@ -1,4 +1,4 @@
-// The GitHub set as a router module built ahead of time (what `switchyard build` writes), beside a snapshot of the
+// A route set (test/fixtures/routes-<set>.json) as a router module built ahead of time (what `switchyard build` writes), beside a snapshot of the
 // bundle (snapshot.mjs), importing its runtime from the aot.js copied there: the file the switchyard-aot adapter
 // imports (BENCH_SWITCHYARD_MODULE).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -6,13 +6,13 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { switchyardRoutes } from '../adapters/switchyard-routes.mjs';
 
-/** Writes the module beside `bundlePath` (the snapshot's index.js) and returns its path. */
-export async function writeBuiltModule(bundlePath) {
+/** Writes the module of `set` (github or small) beside `bundlePath` (the snapshot's index.js) and returns its path. */
+export async function writeBuiltModule(bundlePath, set = 'github') {
   // compileToModule is in the build entry beside it (a build older than that entry has it in index.js).
   const writer = join(dirname(bundlePath), 'build.js');
   const { compileToModule } = await import(pathToFileURL(existsSync(writer) ? writer : bundlePath).href);
-  const { routes } = JSON.parse(readFileSync(new URL('../../test/fixtures/routes-github.json', import.meta.url), 'utf8'));
-  const file = join(dirname(bundlePath), 'github-router.mjs');
+  const { routes } = JSON.parse(readFileSync(new URL(`../../test/fixtures/routes-${set}.json`, import.meta.url), 'utf8'));
+  const file = join(dirname(bundlePath), `${set}-router.mjs`);
   writeFileSync(file, compileToModule(switchyardRoutes(routes), { runtime: './aot.js' }));
   return file;
 }
