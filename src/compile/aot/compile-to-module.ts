@@ -43,11 +43,6 @@ export interface ModuleOptions extends UrlOptions {
   buildCommand?: string | null;
   /** Literals compare with their case, as compile()'s option of the same name. */
   caseSensitive?: boolean;
-  /**
-   * When the module's code takes over from the interpreted trie, as compile()'s option of the same name: true
-   * (default) once the table is hot; false: from the first request.
-   */
-  tiering?: boolean | { readonly emitAfter?: number };
 }
 
 /** The routes' entries as compile() makes them; errors are compile()'s (TemplateParseError, RouteCreationError). */
@@ -132,7 +127,6 @@ export function compileToModule(routes: Iterable<RouteDefinition>, options: Modu
     lowercaseQueryStrings: options.lowercaseQueryStrings,
     appendTrailingSlash: options.appendTrailingSlash,
     caseSensitive: caseSensitive || undefined,
-    tiering: options.tiering,
   };
   const builtins = builtinNamesOf(entries, definitions, options.constraints);
   const checks = checkNamesOf(matchable);

@@ -1,9 +1,9 @@
 // loadRouter(): what a module written by compileToModule() runs at start-up. It rebuilds the route entries from
-// the module's data (templates already parsed) and puts the router together in compile()'s tiers: the
-// interpreted trie (built on its first request) answers until the table is hot, then the module's code, handed
-// its constants and helpers only then (a large function runs slowly in V8's interpreter until V8 has optimized
-// it: tiered-match.ts); matches(), allowedMethods() and the rare request the code leaves to the walk use the
-// same trie; generate() is compile()'s URL generation.
+// the module's data (templates already parsed) and puts the router together as compile() does: the static table
+// and the method filter in front of the module's code, which answers from the first request (a built module's
+// code is its zero-cost start: no tiers, as compile() has none); matches(), allowedMethods() and the rare request
+// the code leaves to the walk use the interpreted trie, built on its first use; generate() is compile()'s URL
+// generation.
 import { InlineConstraintResolver } from '../../constraints/inline-constraint-resolver.js';
 import { foldFor, type Fold } from '../case-fold.js';
 import type { ConstraintFactory } from '../../constraints/route-constraint.js';
@@ -16,7 +16,7 @@ import { emittedFront, type EmittedMatch } from '../match/generated/emitted-fron
 import { registerStack, stackMatcher, type StackCore } from '../match/matcher-stack.js';
 import { StaticTable } from '../match/static-table.js';
 import { nodesOf, type TrieNode } from '../match/trie.js';
-import { createTrieMatcher, type TrieMatcher } from '../match/trie-matcher.js';
+import { createTrieWalker, type TrieWalker } from '../match/trie-matcher.js';
 import type { Matcher, RouteMatch } from '../matcher.js';
 import { createEntryFromTemplate, createSharedParts, type CompiledRoute, type RouteDefinition } from '../route-entry.js';
 import type { RouterFor } from '../typed-router.js';
@@ -48,11 +48,8 @@ export interface ModuleTable extends ModuleFormat {
   readonly digests?: readonly string[];
   /** Each route's parsed template as data (0: its text split, template-data.ts). */
   readonly segments: readonly ModuleTemplateData[];
-  /**
-   * URL options, whether literals compare with their case (the module's code was written for it), and when the
-   * module's code takes over from the interpreted trie (compile()'s `tiering`; default true).
-   */
-  readonly options: UrlOptions & { readonly caseSensitive?: boolean; readonly tiering?: boolean | { readonly emitAfter?: number } };
+  /** URL options, and whether literals compare with their case (the module's code was written for it). */
+  readonly options: UrlOptions & { readonly caseSensitive?: boolean };
   readonly constants: (
     O: (n: number) => unknown,
     N: (n: number) => TrieNode,
@@ -127,43 +124,37 @@ export function loadRouter(table: ModuleTable): AotRouter {
 
   // The trie only for what the code does not answer: built on its first use, not at start-up. The static table
   // lists its paths now and asks the trie for a path's routes on that path's first request.
-  let trie: TrieMatcher | null = null;
+  let trie: TrieWalker | null = null;
   let nodes: TrieNode[] | null = null;
   const staticTable = new StaticTable(matchable, () => companion().root, fold);
-  const companion = (): TrieMatcher => (trie ??= createTrieMatcher(matchable, { staticTable, caseSensitive }));
-  // The module's code, handed its constants and helpers when the stack first asks for it (at once with tiering: false).
-  const moduleMatch = (): Matcher['match'] => {
-    const catalog = catalogOf(entries);
-    const shapes = table.shapes();
-    const constants = table.constants(
-      (n) => catalog[n],
-      (n) => (nodes ??= nodesOf(companion().root))[n],
-      (shape, subtreeConstants) => ({ factory: shapes[shape], constants: subtreeConstants }),
-      // The walk from a trie node, with the parameters of a subtree's function (the trie is built on first use).
-      (n, depth) => ({
-        factory: () => {
-          const node = (nodes ??= nodesOf(companion().root))[n];
-          return (path, _end, method, ctx, best) => helpers.walk(node, depth, path as string, method as string, ctx, best as number);
-        },
-        constants: [],
-      }),
-    );
-    return emittedFront(table.matcher(constants, helpers), { match: interpreted });
-  };
-  let front: Matcher['match'] | null = null;
-  const compiled = (): Matcher['match'] => (front ??= moduleMatch());
-  const interpreted: Matcher['match'] = (target, method, httpContext) => companion().match(target, method, httpContext);
+  const companion = (): TrieWalker => (trie ??= createTrieWalker(matchable, { staticTable, caseSensitive }));
+  // The module's code, handed its constants and helpers now: it answers from the first request.
+  const catalog = catalogOf(entries);
+  const shapes = table.shapes();
+  const constants = table.constants(
+    (n) => catalog[n],
+    (n) => (nodes ??= nodesOf(companion().root))[n],
+    (shape, subtreeConstants) => ({ factory: shapes[shape], constants: subtreeConstants }),
+    // The walk from a trie node, with the parameters of a subtree's function (the trie is built on first use).
+    (n, depth) => ({
+      factory: () => {
+        const node = (nodes ??= nodesOf(companion().root))[n];
+        return (path, _end, method, ctx, best) => helpers.walk(node, depth, path as string, method as string, ctx, best as number);
+      },
+      constants: [],
+    }),
+  );
   const built: StackCore = {
     strategy: 'generated',
     source: null,
     staticTable,
-    tiers: { interpreted, compile: compiled },
-    match: (target, method, httpContext) => compiled()(target, method, httpContext),
+    match: emittedFront(table.matcher(constants, helpers), { match: (target, method, httpContext) => companion().match(target, method, httpContext) }),
     matches: (target, method, httpContext) => companion().matches(target, method, httpContext),
     allowedMethods: (target, httpContext) => companion().allowedMethods(target, httpContext),
-    describe: () => companion().describe(),
+    // A built module's structure is its code: introspect's describe() refuses a built router, so nothing public reads this.
+    describe: () => String(table.matcher),
   };
-  const matcher = stackMatcher(built, matchable, { tiering: table.options.tiering ?? true });
+  const matcher = stackMatcher(built, matchable);
   const urls = createUrlGenerator(entries, table.options);
   const router = {
     routes: entries.map((e) => e.route),
