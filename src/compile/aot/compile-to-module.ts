@@ -142,14 +142,10 @@ export function compileToModule(routes: Iterable<RouteDefinition>, options: Modu
     // The format first: a runtime that reads another refuses the module before reading anything else (module-format.ts).
     `  format: ${MODULE_FORMAT},`,
     ...(options.buildCommand == null ? [] : [`  buildCommand: ${quote(options.buildCommand)},`]),
-    // From a route module, its templates and each route's digest as built: a module whose table changed since
+    // From a route module, each route's digest as built (its template's first): a module whose table changed since
     // refuses to load (route-digest.ts).
     ...(routesModule !== null
-      ? [
-          '  routes: source,',
-          `  templates: [${definitions.map((d) => quote(d.template)).join(', ')}],`,
-          `  digests: [${entries.map((entry) => quote(routeDigest(entry.route))).join(', ')}],`,
-        ]
+      ? ['  routes: source,', `  digests: [${entries.map((entry) => quote(routeDigest(entry.route))).join(', ')}],`]
       : [`  routes: ${routesAsData(definitions)},`]),
     ...(builtins.length === 0 ? [] : [`  constraints: { ${builtins.map((name) => `${name}: ${name}Constraint`).join(', ')} },`]),
     ...(checks.length === 0 ? [] : [`  checks: { ${checks.map((name) => `${name}: ${name}Check`).join(', ')} },`]),

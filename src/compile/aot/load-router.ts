@@ -23,7 +23,7 @@ import type { RouterFor } from '../typed-router.js';
 import { verbOf } from '../verb.js';
 import { checkModuleFormat, type ModuleFormat } from './module-format.js';
 import { catalogOf } from './object-catalog.js';
-import { routeDigest } from './route-digest.js';
+import { routeDigest, templateDigest } from './route-digest.js';
 import { normalizeRoute, routeListOf } from './route-source.js';
 import { decodeTemplate, type ModuleTemplateData } from './template-data.js';
 
@@ -42,9 +42,10 @@ export interface ModuleTable extends ModuleFormat {
   readonly constraints?: Readonly<Record<string, ConstraintFactory>>;
   /** The in-place constraint checks the module's code calls (H.int, H.range…), imported one by one as well. */
   readonly checks?: Partial<typeof INLINE_CHECKS>;
-  /** With a route module: the templates the module was built from (a route module that changed since is refused). */
-  readonly templates?: readonly string[];
-  /** With a route module: each route's digest as built (route-digest.ts); a route whose digest differs is refused. */
+  /**
+   * With a route module: each route's digest as built (route-digest.ts); a route whose template's digest (the first
+   * half) or whole digest differs is refused.
+   */
   readonly digests?: readonly string[];
   /** Each route's parsed template as data (0: its text split, template-data.ts). */
   readonly segments: readonly ModuleTemplateData[];
@@ -119,7 +120,7 @@ export function loadRouter(table: ModuleTable): AotRouter {
   const entries = definitions.map((definition, index) =>
     createEntryFromTemplate(definition, decodeTemplate(definition.template, table.segments[index]), index, registry, shared),
   );
-  if (!Array.isArray(table.routes)) checkDigests(entries.map((e) => e.route), table.digests);
+  if (!Array.isArray(table.routes)) checkDigests(entries.map((e) => e.route), table.digests!);
   const matchable = entries.some((e) => e.route.generationOnly) ? entries.filter((e) => !e.route.generationOnly) : entries;
 
   // The trie only for what the code does not answer: built on its first use, not at start-up. The static table
@@ -180,8 +181,7 @@ export function loadRouter(table: ModuleTable): AotRouter {
  * constraints, defaults, data tokens, name or generationOnly changed (its template the same) would be matched
  * by code and constants made for the old route.
  */
-function checkDigests(routes: readonly CompiledRoute[], digests: readonly string[] | undefined): void {
-  if (digests === undefined) throw new Error('this router module was built by an older switchyard, without route digests: build it again');
+function checkDigests(routes: readonly CompiledRoute[], digests: readonly string[]): void {
   const changed = routes.findIndex((route, i) => routeDigest(route) !== digests[i]);
   if (changed === -1) return;
   const route = routes[changed];
@@ -192,20 +192,23 @@ function checkDigests(routes: readonly CompiledRoute[], digests: readonly string
   );
 }
 
-/** The definitions (and custom constraint names) of the table, checked against the templates it was built from. */
+/**
+ * The definitions (and custom constraint names) of the table, checked against the templates it was built from (the
+ * first half of each digest): the module's parsed form of a template is read only for the template it was made from.
+ */
 function definitionsOf(table: ModuleTable): { definitions: RouteDefinition[]; constraints: Record<string, ConstraintFactory> | undefined } {
   if (Array.isArray(table.routes)) return { definitions: table.routes as RouteDefinition[], constraints: undefined };
   const source = table.routes as { routes?: unknown; default?: unknown; constraints?: unknown };
   const list = routeListOf(source.routes ?? source.default);
   if (list === null) throw new Error('the route module of this router exports no route list any more: build the router again');
   const definitions = list.map(normalizeRoute);
-  const templates = table.templates ?? [];
-  const changed = definitions.length !== templates.length ? -2 : definitions.findIndex((d, i) => d?.template !== templates[i]);
+  const digests = table.digests ?? [];
+  const changed = definitions.length !== digests.length ? -2 : definitions.findIndex((d, i) => templateDigest(String(d?.template)) !== digests[i].slice(0, 8));
   if (changed !== -1) {
     const what =
       changed === -2
-        ? `it has ${definitions.length} routes, the router was built from ${templates.length}`
-        : `route ${changed} is ${JSON.stringify(definitions[changed]?.template)}, the router was built from ${JSON.stringify(templates[changed])}`;
+        ? `it has ${definitions.length} routes, the router was built from ${digests.length}`
+        : `route ${changed} is ${JSON.stringify(definitions[changed]?.template)}, not the template the router was built from`;
     throw new Error(`this router module is out of date with its routes (${what}): build it again`);
   }
   return { definitions, constraints: source.constraints as Record<string, ConstraintFactory> | undefined };
