@@ -334,14 +334,14 @@ describe('compileToModule', () => {
 describe('switchyard build (the built bin), and the module in Node without eval', () => {
   const run = (args: string[], nodeArgs: string[] = []) => spawnSync(process.execPath, [...nodeArgs, ...args], { cwd: DIR, encoding: 'utf8' });
 
-  it('builds a JSON table; the module answers as compile() on every request of the GitHub set', () => {
+  it.each([{ flags: [] }, { flags: ['--compact'] }])('builds a JSON table (build $flags); the module answers as compile() on every request of the GitHub set', ({ flags }) => {
     const fixture = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/routes-github.json'), 'utf8')) as {
       routes: { method: string; template: string }[];
       requests: { method: string; path: string }[];
     };
     const routes = fixture.routes.map((r, i) => ({ name: `r${i}`, template: r.template, methods: [r.method] }));
     writeFileSync(join(DIR, 'github.json'), JSON.stringify(routes));
-    const built = run([BIN, 'build', 'github.json', '-o', 'github-router.mjs']);
+    const built = run([BIN, 'build', 'github.json', '-o', 'github-router.mjs', ...flags]);
     expect(built.stderr).toBe('');
     expect(built.stdout).toMatch(/^github-router\.mjs: \d+ routes, [\d.]+ kB \(types: github-router\.d\.mts\)\n$/);
     writeFileSync(join(DIR, 'requests.json'), JSON.stringify(fixture.requests));
@@ -445,6 +445,8 @@ console.log(JSON.stringify({
   it.each([
     { flags: [], answers: [0, 0, 0] },
     { flags: ['--case-sensitive'], answers: [0, 1, null] },
+    { flags: ['--compact'], answers: [0, 0, 0] },
+    { flags: ['--case-sensitive', '--compact'], answers: [0, 1, null] },
   ])('switchyard build $flags: the module compares literals as compile() with caseSensitive does', ({ flags, answers }) => {
     writeFileSync(join(DIR, 'cased.json'), JSON.stringify([{ template: 'Users/{id}' }, { template: 'users/{id}' }]));
     const built = run([BIN, 'build', 'cased.json', '-o', 'cased-router.mjs', ...flags]);
@@ -456,6 +458,27 @@ console.log(JSON.stringify({
     const answered = run(['cased.mjs'], ['--disallow-code-generation-from-strings']);
     expect(answered.stderr).toBe('');
     expect(JSON.parse(answered.stdout)).toEqual(answers);
+  });
+
+  // --compact: the module's code compares every literal segment by a loop (smaller, for a Worker's bundle); the
+  // command line is recorded with it, and the module answers as one built without it.
+  it('build --compact writes literals as loops, records the flag, and answers as without it', () => {
+    writeFileSync(join(DIR, 'compact-routes.json'), '[{"template":"api/todo/{id:int}"},{"template":"health"},{"template":"api/users/{name}"}]');
+    expect(run([BIN, 'build', 'compact-routes.json', '-o', 'compact.mjs', '--compact']).stderr).toBe('');
+    expect(run([BIN, 'build', 'compact-routes.json', '-o', 'unrolled.mjs']).stderr).toBe('');
+    const compact = readFileSync(join(DIR, 'compact.mjs'), 'utf8');
+    expect(compact).toContain(`  buildCommand: "switchyard build compact-routes.json -o compact.mjs --compact",`);
+    expect(compact).not.toMatch(/\| 32\) ===/);
+    expect(compact.length).toBeLessThan(readFileSync(join(DIR, 'unrolled.mjs'), 'utf8').length);
+    writeFileSync(
+      join(DIR, 'load-compact.mjs'),
+      "import a from './compact.mjs';\nimport b from './unrolled.mjs';\n" +
+        "const paths = ['/api/todo/5', '/API/Todo/5', '/api/todo/x', '/Health', '/healthy', '/api/users/Ann', '/api/userz/a', '/api'];\n" +
+        'console.log(JSON.stringify(paths.map((p) => [a.match(p)?.route.index ?? null, b.match(p)?.route.index ?? null])));',
+    );
+    const loaded = run(['load-compact.mjs']);
+    expect(loaded.stderr).toBe('');
+    expect(JSON.parse(loaded.stdout)).toEqual([[0, 0], [0, 0], [null, null], [1, 1], [null, null], [2, 2], [null, null], [null, null]]);
   });
 
   it('records its own command line in the module: a runtime that reads another module format names it', () => {
