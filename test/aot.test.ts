@@ -157,10 +157,20 @@ describe('compileToModule', () => {
   it('a module out of date with its route module refuses to load, naming the route', () => {
     const source = compileToModule([{ template: 'a' }, { template: 'b/{id}' }], { routesModule: './routes.mjs' });
     expect(() => evaluateBuiltModule(source, { routes: [{ template: 'a' }, { template: 'b/{key}' }] })).toThrow(
-      'this router module is out of date with its routes (route 1 is "b/{key}", the router was built from "b/{id}"): build it again',
+      'this router module is out of date with its routes (route 1 is "b/{key}", not the template the router was built from): build it again',
     );
     expect(() => evaluateBuiltModule(source, { default: [{ template: 'a' }] })).toThrow(/it has 1 routes, the router was built from 2/);
     expect(evaluateBuiltModule(source, { default: ['a', { template: 'b/{id}' }] }).match('/b/5')?.values).toEqual({ id: '5' });
+  });
+
+  // The module holds no list of templates: a route's digest begins with its template's, checked before the module's
+  // parsed form of the old template (here a complex segment's) is read with the new text.
+  it('a changed template is refused before its old parsed form is read', () => {
+    const source = compileToModule([{ template: 'files/{name}.{ext?}', defaults: { ext: 'txt' } }], { routesModule: './routes.mjs' });
+    expect(source).not.toMatch(/templates:/);
+    expect(() => evaluateBuiltModule(source, { default: [{ template: 'files/{name}', defaults: { ext: 'txt' } }] })).toThrow(
+      'this router module is out of date with its routes (route 0 is "files/{name}", not the template the router was built from): build it again',
+    );
   });
 
   describe('a module out of date with its route module: a change beside the templates is refused, naming the route', () => {
@@ -231,14 +241,14 @@ describe('compileToModule', () => {
   // formats and the command that builds it again (a module of an older build used to load, then throw
   // "table.shapes is not a function" at the tier switch, on the request that made the table hot).
   describe('a module written in another module format is refused at load', () => {
-    const source = compileToModule([{ template: 'a/{id:int}' }], { tiering: { emitAfter: 2 } });
+    const source = compileToModule([{ template: 'a/{id:int}' }]);
     const written = /^ {2}format: (\d+),$/m.exec(source);
 
     it('records its format first', () => {
       expect(written?.[1]).toBe(String(MODULE_FORMAT));
       expect(source.indexOf('format:')).toBeLessThan(source.indexOf('routes:'));
       const router = evaluateBuiltModule(source, null);
-      for (let i = 0; i < 4; i++) expect(router.match('/a/5')?.values).toEqual({ id: '5' }); // past the tier switch
+      expect(router.match('/a/5')?.values).toEqual({ id: '5' });
     });
 
     it.each([
@@ -276,12 +286,11 @@ describe('compileToModule', () => {
         digest: routeDigest(compile(routes).routes[0]),
       }).toMatchInlineSnapshot(`
         {
-          "digest": "b66a6e169345be30",
+          "digest": "c90a4f13f7e63e05",
           "fields": [
             "format",
             "buildCommand",
             "routes",
-            "templates",
             "digests",
             "constraints",
             "checks",
@@ -291,7 +300,7 @@ describe('compileToModule', () => {
             "matcher",
             "shapes",
           ],
-          "format": 4,
+          "format": 5,
           "helpers": [
             "alpha",
             "asciiEquals",
@@ -325,14 +334,14 @@ describe('compileToModule', () => {
 describe('switchyard build (the built bin), and the module in Node without eval', () => {
   const run = (args: string[], nodeArgs: string[] = []) => spawnSync(process.execPath, [...nodeArgs, ...args], { cwd: DIR, encoding: 'utf8' });
 
-  it('builds a JSON table; the module answers as compile() on every request of the GitHub set', () => {
+  it.each([{ flags: [] }, { flags: ['--compact'] }])('builds a JSON table (build $flags); the module answers as compile() on every request of the GitHub set', ({ flags }) => {
     const fixture = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/routes-github.json'), 'utf8')) as {
       routes: { method: string; template: string }[];
       requests: { method: string; path: string }[];
     };
     const routes = fixture.routes.map((r, i) => ({ name: `r${i}`, template: r.template, methods: [r.method] }));
     writeFileSync(join(DIR, 'github.json'), JSON.stringify(routes));
-    const built = run([BIN, 'build', 'github.json', '-o', 'github-router.mjs']);
+    const built = run([BIN, 'build', 'github.json', '-o', 'github-router.mjs', ...flags]);
     expect(built.stderr).toBe('');
     expect(built.stdout).toMatch(/^github-router\.mjs: \d+ routes, [\d.]+ kB \(types: github-router\.d\.mts\)\n$/);
     writeFileSync(join(DIR, 'requests.json'), JSON.stringify(fixture.requests));
@@ -436,6 +445,8 @@ console.log(JSON.stringify({
   it.each([
     { flags: [], answers: [0, 0, 0] },
     { flags: ['--case-sensitive'], answers: [0, 1, null] },
+    { flags: ['--compact'], answers: [0, 0, 0] },
+    { flags: ['--case-sensitive', '--compact'], answers: [0, 1, null] },
   ])('switchyard build $flags: the module compares literals as compile() with caseSensitive does', ({ flags, answers }) => {
     writeFileSync(join(DIR, 'cased.json'), JSON.stringify([{ template: 'Users/{id}' }, { template: 'users/{id}' }]));
     const built = run([BIN, 'build', 'cased.json', '-o', 'cased-router.mjs', ...flags]);
@@ -447,6 +458,27 @@ console.log(JSON.stringify({
     const answered = run(['cased.mjs'], ['--disallow-code-generation-from-strings']);
     expect(answered.stderr).toBe('');
     expect(JSON.parse(answered.stdout)).toEqual(answers);
+  });
+
+  // --compact: the module's code compares every literal segment by a loop (smaller, for a Worker's bundle); the
+  // command line is recorded with it, and the module answers as one built without it.
+  it('build --compact writes literals as loops, records the flag, and answers as without it', () => {
+    writeFileSync(join(DIR, 'compact-routes.json'), '[{"template":"api/todo/{id:int}"},{"template":"health"},{"template":"api/users/{name}"}]');
+    expect(run([BIN, 'build', 'compact-routes.json', '-o', 'compact.mjs', '--compact']).stderr).toBe('');
+    expect(run([BIN, 'build', 'compact-routes.json', '-o', 'unrolled.mjs']).stderr).toBe('');
+    const compact = readFileSync(join(DIR, 'compact.mjs'), 'utf8');
+    expect(compact).toContain(`  buildCommand: "switchyard build compact-routes.json -o compact.mjs --compact",`);
+    expect(compact).not.toMatch(/\| 32\) ===/);
+    expect(compact.length).toBeLessThan(readFileSync(join(DIR, 'unrolled.mjs'), 'utf8').length);
+    writeFileSync(
+      join(DIR, 'load-compact.mjs'),
+      "import a from './compact.mjs';\nimport b from './unrolled.mjs';\n" +
+        "const paths = ['/api/todo/5', '/API/Todo/5', '/api/todo/x', '/Health', '/healthy', '/api/users/Ann', '/api/userz/a', '/api'];\n" +
+        'console.log(JSON.stringify(paths.map((p) => [a.match(p)?.route.index ?? null, b.match(p)?.route.index ?? null])));',
+    );
+    const loaded = run(['load-compact.mjs']);
+    expect(loaded.stderr).toBe('');
+    expect(JSON.parse(loaded.stdout)).toEqual([[0, 0], [0, 0], [null, null], [1, 1], [null, null], [2, 2], [null, null], [null, null]]);
   });
 
   it('records its own command line in the module: a runtime that reads another module format names it', () => {

@@ -120,6 +120,7 @@ const cases: [string, string[], number, string[], string][] = [
   ['explain --case-sensitive', ['explain', '$DIR/cased.json', 'GET', '/users', '--case-sensitive', '--all'], 0, ['matched #1 "users"', '✗ #0 "Users"  segment 0 "users" is not the literal "Users" (literals compare with their case)'], ''],
   ['inspect --help says what --watch does', ['inspect', '--help'], 0, ['[--watch]', '--watch reloads the table when the file changes', '  --watch   reload the table when the file changes'], ''],
   ['build --help names --case-sensitive', ['build', '--help'], 0, ['[--case-sensitive]', '--case-sensitive', 'literals compare with their case'], ''],
+  ['build --help names --compact', ['build', '--help'], 0, ['[--compact]', '--compact', 'compares literal segments by a loop'], ''],
   ['a missing file', ['lint', '$DIR/missing.json'], 2, [], 'switchyard lint: cannot read'],
   ['bad JSON: line and column', ['routes', '$DIR/bad.json'], 2, [], 'bad.json:1:15  not valid JSON at line 1, column 15: Unexpected end of JSON input'],
   ['bad JSON in lint: status 1', ['lint', '$DIR/bad.json'], 1, ['invalid-json (1)', 'bad.json:1:15', '1 error; the table does not compile'], ''],

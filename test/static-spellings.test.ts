@@ -3,16 +3,13 @@
 // and its constraints may take one spelling and not the other; so the answer kept for one spelling must never be
 // given to another. Random tables of static routes with capitals among parameter routes; every static path sent in
 // random spellings and orders, twice, to every strategy against the reference: generated, built modules (the aot
-// projects) untiered and once their code has taken over from the trie (past the tier switch), the trie, and live
-// tables after replace, insert, add and remove, before and after their partitions get their matchers.
+// projects), the trie, and live tables after replace, insert, add and remove, before and after their partitions get their matchers.
 //
 //   FUZZ_SEED / FUZZ_RUNS   as in every property test (support/fuzz.ts)
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
-import { describe, expect, it, vi } from 'vitest';
-import { SAMPLE_PERIOD, WINDOW } from '../src/compile/match/tiered-match.js';
+import { describe, expect, it } from 'vitest';
 import type { CompiledRouter, RouteDefinition, RouteMatch } from '../src/index.js';
-import { countWalks } from './support/count-walks.js';
 import { describeRoutes, fuzzHarness } from './support/fuzz.js';
 import { methodsArb, routeArb } from './support/route-generators.js';
 import { caseMode, compileWith, strategies, subjects, type StrategyOptions } from './support/routers.js';
@@ -77,28 +74,6 @@ const scenario = table.chain((routes) =>
 
 // ─── Routers ──────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * A tiered router (a built module) past its tier switch: emitted after its first request, then one window of
- * samples with a clock that stands still (the generated code is never slower), and proven switched: its tiers
- * time nothing any more.
- */
-function pastTheSwitch(routes: readonly RouteDefinition[], options: StrategyOptions): CompiledRouter {
-  const clock = vi.spyOn(performance, 'now').mockReturnValue(0);
-  try {
-    const router = compileWith(routes, { ...options, tiering: { emitAfter: 1 } });
-    const core = countWalks(router);
-    // A method the method filter lets through: a route without a verb limit takes any, else one that some route names.
-    const method = routes.every((r) => r.methods) ? routes[0].methods![0].toUpperCase() : 'GET';
-    for (let i = 0; core.walks < 1 + WINDOW * SAMPLE_PERIOD; i++) router.match(`/~warm/${i}`, method);
-    const timed = clock.mock.calls.length;
-    for (let i = 0; i < 2 * SAMPLE_PERIOD; i++) router.match(`/~warm/${i}`, method);
-    expect(clock.mock.calls.length, 'the generated tier answers alone').toBe(timed);
-    return router;
-  } finally {
-    clock.mockRestore();
-  }
-}
-
 /** A live table whose list is `routes`, reached by replace, insert, add and remove from another table. */
 function liveRouter(routes: readonly RouteDefinition[], options: StrategyOptions): CompiledRouter {
   const router = compileWith([{ template: 'seed/{x}' }, { template: 'T1' }], options);
@@ -112,12 +87,8 @@ function liveRouter(routes: readonly RouteDefinition[], options: StrategyOptions
 
 type Subject = [name: string, make: (routes: readonly RouteDefinition[]) => CompiledRouter];
 
-const tiered = (strategy: string): boolean => strategy === 'aot';
 const SUBJECTS: Subject[] = [
-  ...subjects.flatMap((strategy): Subject[] => [
-    [`${strategy}${tiered(strategy) ? ', untiered' : ''}`, (routes) => compileWith(routes, { strategy })],
-    ...(tiered(strategy) ? [[`${strategy}, past the tier switch`, (routes) => pastTheSwitch(routes, { strategy })] as Subject] : []),
-  ]),
+  ...subjects.map((strategy): Subject => [strategy, (routes) => compileWith(routes, { strategy })]),
   // Live tables (built modules take no changes): a partition gets the strategy's matcher, static table and all,
   // once it has served as many requests since its last change as it has routes ('generated'), or at once
   // ('reference'); the trie's answer for good.

@@ -1,5 +1,5 @@
 // Counts the requests that get past a router's static table and method filter to its strategy's own matcher
-// (the walk, the generated code or its tiers): the tests that a layer answers without a walk read it.
+// (the walk or the generated code): the tests that a layer answers without a walk read it.
 import { stackOf } from '../../src/compile/match/matcher-stack.js';
 import type { CompiledRouter } from '../../src/index.js';
 

@@ -8,7 +8,7 @@ import { runInThisContext } from 'node:vm';
 import * as aotRuntime from '../../src/aot.js';
 import { loadRouter, type AotRouter } from '../../src/aot.js';
 import { compile, type CompileOptions, type CompiledRouter, type MatchStrategy, type RouteDefinition } from '../../src/index.js';
-import { compileToModule, type ModuleOptions } from '../../src/build.js';
+import { compileToModule } from '../../src/build.js';
 import { foldCase } from '../../src/compile/case-fold.js';
 import { parseTemplate } from '../../src/index.js';
 import type { CaseRoute } from '../cases/types.js';
@@ -61,20 +61,18 @@ function looseDecode(path: string): string {
   });
 }
 
-/** compile()'s options; `tiering` is a built module's (strategy 'aot'), which compile() has not. */
-export type StrategyOptions = Omit<CompileOptions, 'strategy'> & { strategy?: Strategy; tiering?: ModuleOptions['tiering'] };
+/** compile()'s options, with 'aot' among the strategies. */
+export type StrategyOptions = Omit<CompileOptions, 'strategy'> & { strategy?: Strategy };
 
 /**
- * compile(), or for 'aot' the router of a module built from the same routes. 'aot' is built without tiering unless
- * the options say otherwise: its emitted code answers from the first request, as compile()'s does, so every table
- * checks that code, not the interpreted trie that answers a cold built module (test/tiered-match.test.ts checks
- * the tiers).
+ * compile(), or for 'aot' the router of a module built from the same routes: its code answers from the first
+ * request, as compile()'s does, so every table checks that code.
  */
 export function compileWith(routes: Iterable<RouteDefinition>, options: StrategyOptions = {}): CompiledRouter {
-  const { strategy, tiering, ...given } = options;
+  const { strategy, ...given } = options;
   const rest = { caseSensitive, ...given };
   if (strategy !== 'aot') return compile(routes, { ...rest, strategy });
-  return loadBuilt([...routes], { tiering: tiering ?? false, ...rest });
+  return loadBuilt([...routes], rest);
 }
 
 export function routerFor(routes: CaseRoute[], strategy: Strategy, options: Omit<CompileOptions, 'strategy'> = {}): CompiledRouter {
@@ -95,7 +93,7 @@ export function routerFor(routes: CaseRoute[], strategy: Strategy, options: Omit
  * Builds the module and loads it. Routes that are data are written into it; otherwise (a constraint object, a
  * custom constraint name) it is built from a route module, which here is an object in place of the import.
  */
-function loadBuilt(routes: RouteDefinition[], options: Omit<CompileOptions, 'strategy'> & { tiering?: ModuleOptions['tiering'] }): CompiledRouter {
+function loadBuilt(routes: RouteDefinition[], options: Omit<CompileOptions, 'strategy'>): CompiledRouter {
   const { constraints, constraintRegistry, ...urlOptions } = options;
   if (constraintRegistry) throw new Error('the aot strategy takes no constraintRegistry');
   let source: string;

@@ -1,5 +1,5 @@
 // The Worker bundles of test/fixtures/workers: a 20-route Hono app on a router built ahead of time
-// (switchyard-router/hono/aot) and the same app on Hono's own router, each bundled as wrangler bundles a Worker
+// (switchyard-router/hono/aot, built `--compact` as docs/frameworks/hono.md builds it) and the same app on Hono's own router, each bundled as wrangler bundles a Worker
 // (esbuild, one ES module, the "workerd"/"worker"/"browser" export conditions) and minified.
 import { build } from 'esbuild';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,7 +20,7 @@ export interface WorkerBundles {
 }
 
 /**
- * Builds router.mjs from routes.mjs (as `switchyard build routes.mjs -o router.mjs` does) in a folder inside the
+ * Builds router.mjs from routes.mjs (as `switchyard build routes.mjs -o router.mjs --compact` does) in a folder inside the
  * checkout, where `switchyard-router/...` resolves to this checkout's dist/ (the package's own name), then bundles
  * the Workers with `esbuild --bundle --minify --format=esm`.
  */
@@ -30,7 +30,7 @@ export async function buildWorkerBundles(routesModule?: string): Promise<WorkerB
   // Another route module (the docs' example) in place of the fixture's.
   if (routesModule !== undefined) writeFileSync(join(dir, 'routes.mjs'), routesModule);
   const routes = ((await import(join(dir, 'routes.mjs'))) as { default: Parameters<typeof compileToModule>[0] }).default;
-  writeFileSync(join(dir, 'router.mjs'), compileToModule(routes, { routesModule: './routes.mjs' }));
+  writeFileSync(join(dir, 'router.mjs'), compileToModule(routes, { routesModule: './routes.mjs', compact: true }));
   const bundle = async (name: string) => {
     const path = join(dir, `${name}.bundle.mjs`);
     await build({

@@ -44,10 +44,10 @@ export interface ModuleOptions extends UrlOptions {
   /** Literals compare with their case, as compile()'s option of the same name. */
   caseSensitive?: boolean;
   /**
-   * When the module's code takes over from the interpreted trie, as compile()'s option of the same name: true
-   * (default) once the table is hot; false: from the first request.
+   * Smaller code: the module's matcher compares every literal segment by a helper loop (H.asciiEquals), not char
+   * by char as it does up to 16 chars by default; a call per literal segment tested. For a Worker's bundle.
    */
-  tiering?: boolean | { readonly emitAfter?: number };
+  compact?: boolean;
 }
 
 /** The routes' entries as compile() makes them; errors are compile()'s (TemplateParseError, RouteCreationError). */
@@ -101,7 +101,7 @@ export function compileToModule(routes: Iterable<RouteDefinition>, options: Modu
   // subtree's first request; a subtree whose shape few others have is answered by the interpreted walk, built
   // on its first request (SHARED_SHAPE says why). Writing every subtree out makes a large table's module mostly
   // functions for one subtree each, and slower to load than compile() (docs/benchmarks.md, "Why these thresholds").
-  const unit = emitMatcher(root, matchable, { lazy: true, caseSensitive });
+  const unit = emitMatcher(root, matchable, { lazy: true, caseSensitive, compact: options.compact === true });
 
   const objects = new Map<unknown, string>();
   catalogOf(entries).forEach((object, n) => objects.has(object) || objects.set(object, `O(${n})`));
@@ -132,7 +132,6 @@ export function compileToModule(routes: Iterable<RouteDefinition>, options: Modu
     lowercaseQueryStrings: options.lowercaseQueryStrings,
     appendTrailingSlash: options.appendTrailingSlash,
     caseSensitive: caseSensitive || undefined,
-    tiering: options.tiering,
   };
   const builtins = builtinNamesOf(entries, definitions, options.constraints);
   const checks = checkNamesOf(matchable);
@@ -148,14 +147,10 @@ export function compileToModule(routes: Iterable<RouteDefinition>, options: Modu
     // The format first: a runtime that reads another refuses the module before reading anything else (module-format.ts).
     `  format: ${MODULE_FORMAT},`,
     ...(options.buildCommand == null ? [] : [`  buildCommand: ${quote(options.buildCommand)},`]),
-    // From a route module, its templates and each route's digest as built: a module whose table changed since
+    // From a route module, each route's digest as built (its template's first): a module whose table changed since
     // refuses to load (route-digest.ts).
     ...(routesModule !== null
-      ? [
-          '  routes: source,',
-          `  templates: [${definitions.map((d) => quote(d.template)).join(', ')}],`,
-          `  digests: [${entries.map((entry) => quote(routeDigest(entry.route))).join(', ')}],`,
-        ]
+      ? ['  routes: source,', `  digests: [${entries.map((entry) => quote(routeDigest(entry.route))).join(', ')}],`]
       : [`  routes: ${routesAsData(definitions)},`]),
     ...(builtins.length === 0 ? [] : [`  constraints: { ${builtins.map((name) => `${name}: ${name}Constraint`).join(', ')} },`]),
     ...(checks.length === 0 ? [] : [`  checks: { ${checks.map((name) => `${name}: ${name}Check`).join(', ')} },`]),

@@ -1,9 +1,9 @@
 // loadRouter(): what a module written by compileToModule() runs at start-up. It rebuilds the route entries from
-// the module's data (templates already parsed) and puts the router together in compile()'s tiers: the
-// interpreted trie (built on its first request) answers until the table is hot, then the module's code, handed
-// its constants and helpers only then (a large function runs slowly in V8's interpreter until V8 has optimized
-// it: tiered-match.ts); matches(), allowedMethods() and the rare request the code leaves to the walk use the
-// same trie; generate() is compile()'s URL generation.
+// the module's data (templates already parsed) and puts the router together as compile() does: the static table
+// and the method filter in front of the module's code, which answers from the first request (a built module's
+// code is its zero-cost start: no tiers, as compile() has none); matches(), allowedMethods() and the rare request
+// the code leaves to the walk use the interpreted trie, built on its first use; generate() is compile()'s URL
+// generation.
 import { InlineConstraintResolver } from '../../constraints/inline-constraint-resolver.js';
 import { foldFor, type Fold } from '../case-fold.js';
 import type { ConstraintFactory } from '../../constraints/route-constraint.js';
@@ -16,14 +16,14 @@ import { emittedFront, type EmittedMatch } from '../match/generated/emitted-fron
 import { registerStack, stackMatcher, type StackCore } from '../match/matcher-stack.js';
 import { StaticTable } from '../match/static-table.js';
 import { nodesOf, type TrieNode } from '../match/trie.js';
-import { createTrieMatcher, type TrieMatcher } from '../match/trie-matcher.js';
+import { createTrieWalker, type TrieWalker } from '../match/trie-matcher.js';
 import type { Matcher, RouteMatch } from '../matcher.js';
 import { createEntryFromTemplate, createSharedParts, type CompiledRoute, type RouteDefinition } from '../route-entry.js';
 import type { RouterFor } from '../typed-router.js';
 import { verbOf } from '../verb.js';
 import { checkModuleFormat, type ModuleFormat } from './module-format.js';
 import { catalogOf } from './object-catalog.js';
-import { routeDigest } from './route-digest.js';
+import { routeDigest, templateDigest } from './route-digest.js';
 import { normalizeRoute, routeListOf } from './route-source.js';
 import { decodeTemplate, type ModuleTemplateData } from './template-data.js';
 
@@ -42,17 +42,15 @@ export interface ModuleTable extends ModuleFormat {
   readonly constraints?: Readonly<Record<string, ConstraintFactory>>;
   /** The in-place constraint checks the module's code calls (H.int, H.range…), imported one by one as well. */
   readonly checks?: Partial<typeof INLINE_CHECKS>;
-  /** With a route module: the templates the module was built from (a route module that changed since is refused). */
-  readonly templates?: readonly string[];
-  /** With a route module: each route's digest as built (route-digest.ts); a route whose digest differs is refused. */
+  /**
+   * With a route module: each route's digest as built (route-digest.ts); a route whose template's digest (the first
+   * half) or whole digest differs is refused.
+   */
   readonly digests?: readonly string[];
   /** Each route's parsed template as data (0: its text split, template-data.ts). */
   readonly segments: readonly ModuleTemplateData[];
-  /**
-   * URL options, whether literals compare with their case (the module's code was written for it), and when the
-   * module's code takes over from the interpreted trie (compile()'s `tiering`; default true).
-   */
-  readonly options: UrlOptions & { readonly caseSensitive?: boolean; readonly tiering?: boolean | { readonly emitAfter?: number } };
+  /** URL options, and whether literals compare with their case (the module's code was written for it). */
+  readonly options: UrlOptions & { readonly caseSensitive?: boolean };
   readonly constants: (
     O: (n: number) => unknown,
     N: (n: number) => TrieNode,
@@ -122,48 +120,42 @@ export function loadRouter(table: ModuleTable): AotRouter {
   const entries = definitions.map((definition, index) =>
     createEntryFromTemplate(definition, decodeTemplate(definition.template, table.segments[index]), index, registry, shared),
   );
-  if (!Array.isArray(table.routes)) checkDigests(entries.map((e) => e.route), table.digests);
+  if (!Array.isArray(table.routes)) checkDigests(entries.map((e) => e.route), table.digests!);
   const matchable = entries.some((e) => e.route.generationOnly) ? entries.filter((e) => !e.route.generationOnly) : entries;
 
   // The trie only for what the code does not answer: built on its first use, not at start-up. The static table
   // lists its paths now and asks the trie for a path's routes on that path's first request.
-  let trie: TrieMatcher | null = null;
+  let trie: TrieWalker | null = null;
   let nodes: TrieNode[] | null = null;
   const staticTable = new StaticTable(matchable, () => companion().root, fold);
-  const companion = (): TrieMatcher => (trie ??= createTrieMatcher(matchable, { staticTable, caseSensitive }));
-  // The module's code, handed its constants and helpers when the stack first asks for it (at once with tiering: false).
-  const moduleMatch = (): Matcher['match'] => {
-    const catalog = catalogOf(entries);
-    const shapes = table.shapes();
-    const constants = table.constants(
-      (n) => catalog[n],
-      (n) => (nodes ??= nodesOf(companion().root))[n],
-      (shape, subtreeConstants) => ({ factory: shapes[shape], constants: subtreeConstants }),
-      // The walk from a trie node, with the parameters of a subtree's function (the trie is built on first use).
-      (n, depth) => ({
-        factory: () => {
-          const node = (nodes ??= nodesOf(companion().root))[n];
-          return (path, _end, method, ctx, best) => helpers.walk(node, depth, path as string, method as string, ctx, best as number);
-        },
-        constants: [],
-      }),
-    );
-    return emittedFront(table.matcher(constants, helpers), { match: interpreted });
-  };
-  let front: Matcher['match'] | null = null;
-  const compiled = (): Matcher['match'] => (front ??= moduleMatch());
-  const interpreted: Matcher['match'] = (target, method, httpContext) => companion().match(target, method, httpContext);
+  const companion = (): TrieWalker => (trie ??= createTrieWalker(matchable, { staticTable, caseSensitive }));
+  // The module's code, handed its constants and helpers now: it answers from the first request.
+  const catalog = catalogOf(entries);
+  const shapes = table.shapes();
+  const constants = table.constants(
+    (n) => catalog[n],
+    (n) => (nodes ??= nodesOf(companion().root))[n],
+    (shape, subtreeConstants) => ({ factory: shapes[shape], constants: subtreeConstants }),
+    // The walk from a trie node, with the parameters of a subtree's function (the trie is built on first use).
+    (n, depth) => ({
+      factory: () => {
+        const node = (nodes ??= nodesOf(companion().root))[n];
+        return (path, _end, method, ctx, best) => helpers.walk(node, depth, path as string, method as string, ctx, best as number);
+      },
+      constants: [],
+    }),
+  );
   const built: StackCore = {
     strategy: 'generated',
     source: null,
     staticTable,
-    tiers: { interpreted, compile: compiled },
-    match: (target, method, httpContext) => compiled()(target, method, httpContext),
+    match: emittedFront(table.matcher(constants, helpers), { match: (target, method, httpContext) => companion().match(target, method, httpContext) }),
     matches: (target, method, httpContext) => companion().matches(target, method, httpContext),
     allowedMethods: (target, httpContext) => companion().allowedMethods(target, httpContext),
-    describe: () => companion().describe(),
+    // A built module's structure is its code: introspect's describe() refuses a built router, so nothing public reads this.
+    describe: () => String(table.matcher),
   };
-  const matcher = stackMatcher(built, matchable, { tiering: table.options.tiering ?? true });
+  const matcher = stackMatcher(built, matchable);
   const urls = createUrlGenerator(entries, table.options);
   const router = {
     routes: entries.map((e) => e.route),
@@ -189,8 +181,7 @@ export function loadRouter(table: ModuleTable): AotRouter {
  * constraints, defaults, data tokens, name or generationOnly changed (its template the same) would be matched
  * by code and constants made for the old route.
  */
-function checkDigests(routes: readonly CompiledRoute[], digests: readonly string[] | undefined): void {
-  if (digests === undefined) throw new Error('this router module was built by an older switchyard, without route digests: build it again');
+function checkDigests(routes: readonly CompiledRoute[], digests: readonly string[]): void {
   const changed = routes.findIndex((route, i) => routeDigest(route) !== digests[i]);
   if (changed === -1) return;
   const route = routes[changed];
@@ -201,20 +192,23 @@ function checkDigests(routes: readonly CompiledRoute[], digests: readonly string
   );
 }
 
-/** The definitions (and custom constraint names) of the table, checked against the templates it was built from. */
+/**
+ * The definitions (and custom constraint names) of the table, checked against the templates it was built from (the
+ * first half of each digest): the module's parsed form of a template is read only for the template it was made from.
+ */
 function definitionsOf(table: ModuleTable): { definitions: RouteDefinition[]; constraints: Record<string, ConstraintFactory> | undefined } {
   if (Array.isArray(table.routes)) return { definitions: table.routes as RouteDefinition[], constraints: undefined };
   const source = table.routes as { routes?: unknown; default?: unknown; constraints?: unknown };
   const list = routeListOf(source.routes ?? source.default);
   if (list === null) throw new Error('the route module of this router exports no route list any more: build the router again');
   const definitions = list.map(normalizeRoute);
-  const templates = table.templates ?? [];
-  const changed = definitions.length !== templates.length ? -2 : definitions.findIndex((d, i) => d?.template !== templates[i]);
+  const digests = table.digests ?? [];
+  const changed = definitions.length !== digests.length ? -2 : definitions.findIndex((d, i) => templateDigest(String(d?.template)) !== digests[i].slice(0, 8));
   if (changed !== -1) {
     const what =
       changed === -2
-        ? `it has ${definitions.length} routes, the router was built from ${templates.length}`
-        : `route ${changed} is ${JSON.stringify(definitions[changed]?.template)}, the router was built from ${JSON.stringify(templates[changed])}`;
+        ? `it has ${definitions.length} routes, the router was built from ${digests.length}`
+        : `route ${changed} is ${JSON.stringify(definitions[changed]?.template)}, not the template the router was built from`;
     throw new Error(`this router module is out of date with its routes (${what}): build it again`);
   }
   return { definitions, constraints: source.constraints as Record<string, ConstraintFactory> | undefined };

@@ -12,9 +12,10 @@
  * parameters answers with an object literal, not H.frozenMatch (a request's own answer is not frozen). 4: the module
  * imports the factories of the built-in constraint names its routes use (`constraints`) and the in-place checks its
  * code calls (`checks`) from the runtime, which holds no other; a template whose text split at "/" is its parsed
- * form is written 0 in `segments`.
+ * form is written 0 in `segments`. 5: no `templates` list: a route's digest begins with its template's own
+ * (route-digest.ts), which the runtime checks before it reads the parsed template.
  */
-export const MODULE_FORMAT = 4;
+export const MODULE_FORMAT = 5;
 
 /** What a module says of its format: the number, and the command that built it (`switchyard build` writes it). */
 export interface ModuleFormat {

@@ -3,7 +3,9 @@
 // a RegexRouteConstraint whose pattern changed, or a custom constraint name whose factory now makes another
 // constraint, is a change). A module built from a route module keeps one digest per route and refuses to load
 // when a route's digest differs: its code, its constants and its catalogue of objects were made from the old
-// route. Plain code, no node:crypto: the runtime (load-router.ts) runs on every runtime.
+// route. Plain code, no node:crypto: the runtime (load-router.ts) runs on every runtime. The template has a hash
+// of its own (the digest's first half), so that a route module whose template changed is refused before the
+// module's parsed form of the old template is read (load-router.ts), without a list of the templates in the module.
 //
 // No class or function name enters the digest: a minifier renames them (esbuild --minify made IntRouteConstraint
 // `a`), and a module built by Node must load in the minified bundle of a Worker.
@@ -12,12 +14,15 @@ import { constraintLabel } from '../../constraints/constraint-description.js';
 import type { RouteConstraint } from '../../constraints/route-constraint.js';
 import type { CompiledRoute } from '../route-entry.js';
 
-/** The digest of one route (16 hex digits). */
+/** The digest of one route (16 hex digits): its template's digest, then the hash of the rest. */
 export function routeDigest(route: CompiledRoute): string {
   const constraints = [...route.constraints].map(([key, constraint]) => [key, constraintText(constraint)]);
-  return hash64(
-    canonical([route.name, route.template, route.defaults, route.dataTokens, route.methods, route.generationOnly, constraints]),
-  );
+  return templateDigest(route.template) + hash32(canonical([route.name, route.defaults, route.dataTokens, route.methods, route.generationOnly, constraints]), REST_OFFSET);
+}
+
+/** The first half of a route's digest (8 hex digits): its template's text alone. */
+export function templateDigest(template: string): string {
+  return hash32(template, TEMPLATE_OFFSET);
 }
 
 /**
@@ -70,14 +75,13 @@ function canonical(value: unknown, seen: object[] = []): string {
   return `{${fields.join(',')}}`;
 }
 
-/** Two 32-bit FNV-1a hashes (different offsets) of the UTF-16 code units: 64 bits, as 16 hex digits. */
-function hash64(text: string): string {
-  let a = 0x811c9dc5;
-  let b = 0x01000193 ^ 0x5bd1e995;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x01000193) ^ (b >>> 15);
-  }
-  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
+/** FNV-1a's offset basis, for the template; the rest of the route hashes from another offset. */
+const TEMPLATE_OFFSET = 0x811c9dc5;
+const REST_OFFSET = 0x811c9dc5 ^ 0x5bd1e995;
+
+/** A 32-bit FNV-1a hash of the UTF-16 code units, from `offset`, as 8 hex digits. */
+function hash32(text: string, offset: number): string {
+  let h = offset;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, '0');
 }

@@ -1,23 +1,17 @@
 // The layers in front of a strategy's matcher, put together in one place for compile() and for built modules
 // (aot/load-router.ts), so that a layer added is there for both: the static table first (an exact static target
 // is one Map lookup), then the method filter (a method no route names is null before any walk), then the
-// strategy's own match() (a built module's in two tiers: aot/load-router.ts, tiered-match.ts).
+// strategy's own match() (compile()'s emitted code or walk, a built module's own code).
 import type { Matcher, RouteMatch } from '../matcher.js';
 import type { RouteEntry } from '../route-entry.js';
 import { standardSlot } from '../verb.js';
 import { methodFilter } from './method-filter.js';
 import type { StaticTable } from './static-table.js';
-import { tieredMatch, type TieringOptions } from './tiered-match.js';
 
 type MatchFunction = Matcher['match'];
 
 /** A strategy's matcher as the stack receives it. */
 export interface StackCore extends Matcher {
-  /**
-   * A built module's two tiers: `interpreted` answers until `compile()` (the module's code) is hot. Without tiering the
-   * compiled code answers from the first request (compiled when the stack is made). compile()'s matchers have one.
-   */
-  readonly tiers?: { readonly interpreted: MatchFunction; readonly compile: () => MatchFunction };
   /** The static table of the same entries (the trie strategies have one). */
   readonly staticTable?: StaticTable;
 }
@@ -41,7 +35,7 @@ export function stackOf(router: object): MatcherStack | undefined {
 }
 
 /** The stack over `core` and its static table. */
-export function stackMatcher(core: StackCore, entries: readonly RouteEntry[], { tiering = true }: { readonly tiering?: boolean | TieringOptions } = {}): MatcherStack {
+export function stackMatcher(core: StackCore, entries: readonly RouteEntry[]): MatcherStack {
   const staticTable = core.staticTable ?? null;
   const filter = methodFilter(entries);
   const table = staticTable !== null && staticTable.byTarget.size > 0 ? staticTable : null;
@@ -57,7 +51,7 @@ export function stackMatcher(core: StackCore, entries: readonly RouteEntry[], { 
     allowedMethods: core.allowedMethods,
     describe: core.describe,
     staticTable,
-    core: coreMatch(core, tiering),
+    core: core.match,
     // Kept small, so that V8 inlines it into the caller: the exact target's kept answer, else the next layers.
     match(target, method, httpContext): RouteMatch | null {
       const length = target.length;
@@ -74,11 +68,4 @@ export function stackMatcher(core: StackCore, entries: readonly RouteEntry[], { 
     },
   };
   return stack;
-}
-
-/** What the layers pass a request on to: the core's match(), or its tiers (a built module's `tiering`: when its code takes over). */
-function coreMatch(core: StackCore, tiering: boolean | TieringOptions): MatchFunction {
-  if (core.tiers === undefined) return core.match;
-  if (tiering === false) return core.tiers.compile();
-  return tieredMatch(core.tiers.interpreted, core.tiers.compile, tiering === true ? {} : { emitAfter: tiering.emitAfter }).match;
 }

@@ -43,12 +43,21 @@ export function methodsAllowed(candidates: readonly RouteEntry[], path: RequestP
   return [...allowed].sort();
 }
 
+/** The interpreted trie matcher without describe(): what a built module's router needs of it (introspection is compile()'s). */
+export type TrieWalker = Omit<TrieMatcher, 'describe'>;
+
 /**
  * Builds the trie of the entries and, unless one is given, their static table (which the stack in front of the
  * matcher reads). `caseSensitive`: as the entries were made (their literals are folded by the same fold, and so
  * is a given table).
  */
-export function createTrieMatcher(entries: readonly RouteEntry[], { staticTable, caseSensitive = false }: { readonly staticTable?: StaticTable; readonly caseSensitive?: boolean } = {}): TrieMatcher {
+export function createTrieMatcher(entries: readonly RouteEntry[], options: { readonly staticTable?: StaticTable; readonly caseSensitive?: boolean } = {}): TrieMatcher {
+  const walker = createTrieWalker(entries, options);
+  return { ...walker, describe: () => describeTrie(walker.root) };
+}
+
+/** createTrieMatcher() without describe(), so that a bundle of a built router carries no describeTrie. */
+export function createTrieWalker(entries: readonly RouteEntry[], { staticTable, caseSensitive = false }: { readonly staticTable?: StaticTable; readonly caseSensitive?: boolean } = {}): TrieWalker {
   const fold = foldFor(caseSensitive);
   const root = buildTrie(entries);
   const table = staticTable ?? new StaticTable(entries, () => root, fold);
@@ -68,6 +77,5 @@ export function createTrieMatcher(entries: readonly RouteEntry[], { staticTable,
       const path = new RequestPath(target, false, fold);
       return methodsAllowed(collectCandidates(root, path), path, httpContext);
     },
-    describe: () => describeTrie(root),
   };
 }

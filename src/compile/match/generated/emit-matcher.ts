@@ -10,6 +10,7 @@
 // as numbers.
 import type { RouteEntry } from '../../route-entry.js';
 import type { TrieNode } from '../trie.js';
+import { UNROLL_MAX } from './emit/literal-test.js';
 import { UnitEmitter, type EmittedUnit, type LazySubtree } from './emit/unit-emitter.js';
 import { Writer } from './emit/writer.js';
 
@@ -23,11 +24,12 @@ export interface EmittedMatcher extends EmittedUnit {
 
 /**
  * Emits the matcher for a trie built from `entries`; with `lazy`, large fan-outs point to LazySubtrees; with
- * `caseSensitive`, literals compare with their case (as the trie was built).
+ * `caseSensitive`, literals compare with their case (as the trie was built); with `compact`, every literal is
+ * compared by a helper loop rather than char by char (smaller code, a call per literal: a built module's option).
  */
-export function emitMatcher(root: TrieNode, entries: readonly RouteEntry[], { lazy = false, caseSensitive = false } = {}): EmittedMatcher {
+export function emitMatcher(root: TrieNode, entries: readonly RouteEntry[], { lazy = false, caseSensitive = false, compact = false } = {}): EmittedMatcher {
   const shapes = new Map<string, unknown>();
-  const unit = new UnitEmitter(lazy, shapes, null, caseSensitive);
+  const unit = new UnitEmitter(lazy, shapes, null, caseSensitive, compact ? 0 : UNROLL_MAX);
   const main = new Writer();
   main.open('return function match(path, method, ctx) {');
   main.line('// Segment 0 starts after a leading "/"; the path ends before one trailing "/" ("" and "/" have no segment).');

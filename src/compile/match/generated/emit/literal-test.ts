@@ -13,16 +13,17 @@ export const UNROLL_MAX = 16;
 /**
  * The condition for `text` at segment start `s`; `ref` turns a value into its constants-array expression. With
  * `asData`, the text and its length are read from the constants (a helper loop), so that units that differ only
- * in their literals have the same source (emitSubtree).
+ * in their literals have the same source (emitSubtree). Literals longer than `unrollMax` are compared by the
+ * helper loop too (0: every literal, a built module's `compact` code).
  */
-export function literalTest(text: string, s: string, ref: (value: unknown) => string, asData = false, caseSensitive = false): string {
+export function literalTest(text: string, s: string, ref: (value: unknown) => string, asData = false, caseSensitive = false, unrollMax = UNROLL_MAX): string {
   // The segment ends right after the literal: a "/" there, or the end of the path (end is at most length).
   // (Every read stays inside the string: V8 deoptimizes optimized code on an out-of-bounds charCodeAt.)
   const after = `${s} + ${literalLength(text, ref, asData)}`;
   const length = `(${after} < length ? path.charCodeAt(${after}) === 47 : ${after} === length)`;
-  if (caseSensitive) return exactTest(text, s, ref, asData, length);
+  if (caseSensitive) return exactTest(text, s, ref, asData || text.length > unrollMax, length);
   if (!/^[\x00-\x7f]*$/.test(text)) return `${length} && H.foldedEquals(path, ${s}, ${ref(text)})`;
-  if (asData || text.length > UNROLL_MAX) return `${length} && H.asciiEquals(path, ${s}, ${ref(text)})`;
+  if (asData || text.length > unrollMax) return `${length} && H.asciiEquals(path, ${s}, ${ref(text)})`;
   const chars = [...text].map((ch, i) => unitTest(ch.charCodeAt(0), i === 0 ? s : `${s} + ${i}`));
   // The first char first (segment `s` is not empty, so it is inside the string): most candidates fail there.
   return [chars[0], length, ...chars.slice(1)].join(' && ');
@@ -35,8 +36,8 @@ function unitTest(code: number, at: string): string {
 }
 
 /** The case-sensitive test: each UTF-16 unit compared as it is (a long literal, or one read as data, by startsWith). */
-function exactTest(text: string, s: string, ref: (value: unknown) => string, asData: boolean, length: string): string {
-  if (asData || text.length > UNROLL_MAX) return `${length} && path.startsWith(${ref(text)}, ${s})`;
+function exactTest(text: string, s: string, ref: (value: unknown) => string, looped: boolean, length: string): string {
+  if (looped) return `${length} && path.startsWith(${ref(text)}, ${s})`;
   const chars = Array.from({ length: text.length }, (_, i) => `path.charCodeAt(${i === 0 ? s : `${s} + ${i}`}) === ${text.charCodeAt(i)}`);
   return [chars[0], length, ...chars.slice(1)].join(' && ');
 }

@@ -9,7 +9,7 @@ import { LITERAL_CHAIN_MAX, literalEdges, type TrieNode } from '../../trie.js';
 import { FunctionBudget } from './budget.js';
 import { ConstantPool } from './constant-pool.js';
 import { GuardState } from './guards.js';
-import { literalLength, literalTest } from './literal-test.js';
+import { literalLength, literalTest, UNROLL_MAX } from './literal-test.js';
 import { emitRoute } from './route-code.js';
 import { quote, Writer } from './writer.js';
 
@@ -65,6 +65,8 @@ export class UnitEmitter {
     readonly base: number | null = null,
     /** Literals compare with their case (the trie's literal keys are then as written). */
     private readonly caseSensitive = false,
+    /** Literals longer than this are compared by a helper loop, not char by char (literal-test.ts). */
+    private readonly unrollMax = UNROLL_MAX,
   ) {
     if (base !== null) this.pool.ref(base);
   }
@@ -282,7 +284,7 @@ export class UnitEmitter {
     const asData = this.base !== null;
     const ref = (value: unknown): string => this.pool.ref(value);
     edges.forEach(([text, child], i) => {
-      const condition = literalTest(text, s, ref, asData, this.caseSensitive);
+      const condition = literalTest(text, s, ref, asData, this.caseSensitive, this.unrollMax);
       const test = asData ? `(${condition}) {` : `(${condition}) { // ${quote(text)}`;
       if (i === 0) w.open(`if ${test}`);
       else w.reopen(`} else if ${test}`);
