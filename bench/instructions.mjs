@@ -24,7 +24,7 @@ import { renderDocs, resultsDir, TARGET_PEERS } from './render.mjs';
 const list = (name, fallback) => (process.env[name] ? process.env[name].split(',') : fallback);
 const SETS = list('BENCH_INSTR_SETS', ['github', 'small']);
 const MIXES = list('BENCH_INSTR_MIXES', ['all', 'static', 'param', 'deep', 'miss']);
-const SUBJECTS = list('BENCH_INSTR_SUBJECTS', ['switchyard-generated', 'switchyard-untiered', ...TARGET_PEERS]);
+const SUBJECTS = list('BENCH_INSTR_SUBJECTS', ['switchyard-generated', ...TARGET_PEERS]);
 // BENCH_INSTR_WARMUP / BENCH_INSTR_COUNT: the warm-up before the counted lookups, and how many are counted.
 const WARMUP = Number(process.env.BENCH_INSTR_WARMUP ?? 300_000);
 // Only the lookups between the two marks are counted, so N need not dilute anything else; 100,000 lookups cycle

@@ -335,7 +335,7 @@ function routerMarkdown(router) {
     const ratio = b10k?.status === 'ok' && linearBuild?.status === 'ok' ? fmtRatio(linearBuild.medianNs / b10k.medianNs) : '—';
     out.push(`| ${a.name} | ${cells.join(' | ')} | ${ratio} |`);
   }
-  out.push('', 'switchyard generated emits and compiles its code only after a table\'s first 100,000 requests (tiering: the interpreted trie answers until then; docs/matching.md), so its build here is the trie\'s; the emitting and compiling are counted in the start-up table, whose 100,000 lookups include them.');
+  out.push('', 'switchyard generated emits and compiles its code in compile() (it answers from the first request), so its build time includes the emitting and compiling; results recorded before that change (the rows\' dates and builds say which) built only the trie and emitted after a table\'s first 100,000 requests.');
   out.push('', '"× reference" here: the reference\'s build time ÷ the subject\'s (below 1.00× = slower to build than the reference\'s plain list). hono\'s RegExpRouter compiles one large regular expression per method; repeated (warm) builds produce the same patterns again, which V8 may serve from its regexp cache, so its cold number is the telling one at 10,000 routes.', '');
 
   out.push('## URL generation', '');
@@ -432,7 +432,7 @@ function startupMarkdown(startup) {
 const mega = (n) => `${(n / 1e6).toFixed(1)} M`;
 
 /** Subjects in table order: switchyard's first, then the seven peers, then any other. */
-const SUBJECT_ORDER = [SUBJECT, 'switchyard-untiered', 'switchyard-aot', 'switchyard-trie', ...TARGET_PEERS];
+const SUBJECT_ORDER = [SUBJECT, 'switchyard-aot', 'switchyard-trie', ...TARGET_PEERS];
 const inTableOrder = (subjects) => [...subjects].sort((a, b) => (SUBJECT_ORDER.indexOf(a) + 1 || 99) - (SUBJECT_ORDER.indexOf(b) + 1 || 99));
 
 /** The peer with the fewest start-up instructions at N lookups on a set. */
@@ -483,7 +483,7 @@ function instructionsMarkdown(instructions) {
   const counts = [...new Set(instructions.results.map((r) => r.count ?? m.count))];
   const countText = counts.length === 1 ? group(counts[0]) : `N (${counts.map(group).join(' or ')}: each row's \`count\` in instructions.json)`;
   const how = m.method?.startsWith('marks')
-    ? `one process per subject and set under \`valgrind --tool=callgrind\` (bench/instructions-child.mjs): build, ${group(m.warmup)} warm-up lookups over ${m.method.includes('per mix') ? 'the requests of the mix counted' : 'all of the set\'s requests'}, then for each column in turn ${countText} lookups over its requests between two marks, where callgrind dumps its counts (bench/lib/callgrind.mjs): the instructions between the marks ÷ ${counts.length === 1 ? group(counts[0]) : 'N'} are one lookup's, with nothing else of the process counted. ${m.method.includes('per mix') ? '' : `The columns are counted left to right in one process, so the k-th starts after ${group(m.warmup)} + (k − 1) × N lookups: a subject whose speed still changes after ${group(m.warmup)} lookups (a tier switch) is faster in the later columns than it would be right after the warm-up. `}switchyard generated is \`compile()\` with its defaults; switchyard untiered is \`compile(routes, { tiering: false })\`.`
+    ? `one process per subject and set under \`valgrind --tool=callgrind\` (bench/instructions-child.mjs): build, ${group(m.warmup)} warm-up lookups over ${m.method.includes('per mix') ? 'the requests of the mix counted' : 'all of the set\'s requests'}, then for each column in turn ${countText} lookups over its requests between two marks, where callgrind dumps its counts (bench/lib/callgrind.mjs): the instructions between the marks ÷ ${counts.length === 1 ? group(counts[0]) : 'N'} are one lookup's, with nothing else of the process counted. ${m.method.includes('per mix') ? '' : `The columns are counted left to right in one process, so the k-th starts after ${group(m.warmup)} + (k − 1) × N lookups: a subject whose speed still changes after ${group(m.warmup)} lookups (a tier switch) is faster in the later columns than it would be right after the warm-up. `}switchyard generated is \`compile()\` with its defaults;`
     : `each subject runs a fixed lookup loop (bench/instructions-child.mjs: build, ${group(m.warmup)} warm-up lookups over the set's requests, then N more) under \`valgrind --tool=callgrind\`, once with N = 0 and once with N = ${group(m.count)}; the difference ÷ N is the instructions of one lookup.`;
   out.push(`\`npm run bench:instructions\` (${m.date.slice(0, 10)}, ${m.seconds} s): a noise-free second signal, ${how} node runs with --single-threaded (no background compiler or GC threads) and fixed hash and random seeds. Instruction counts are not time (a cache miss or a mispredicted branch costs more than an add), but a change of a few percent shows here when wall-clock numbers on a shared machine cannot show it. In parentheses: ÷ the fastest of the seven peers (find-my-way, memoirist, koa-tree-router, hono RegExpRouter, rou3 compileRouter, @medley/router, @jsonjoy.com/jit-router) in that column, whose count is in bold italics.`, '');
   const mixes = MIX_ORDER.filter((mix) => instructions.results.some((r) => r.mix === mix)).concat([...new Set(instructions.results.map((r) => r.mix))].filter((mix) => !MIX_ORDER.includes(mix)));

@@ -17,7 +17,7 @@ import { snapshotLibraryOrExit, sourceState } from './lib/snapshot.mjs';
 import { renderDocs, resultsDir, TARGET_PEERS } from './render.mjs';
 
 const list = (name, fallback) => (process.env[name] ? process.env[name].split(',') : fallback);
-const SUBJECTS = list('BENCH_STARTUP_SUBJECTS', ['switchyard-generated', 'switchyard-untiered', 'switchyard-aot', ...TARGET_PEERS]);
+const SUBJECTS = list('BENCH_STARTUP_SUBJECTS', ['switchyard-generated', 'switchyard-aot', ...TARGET_PEERS]);
 const COUNTS = list('BENCH_STARTUP_COUNTS', ['1000', '10000', '100000']).map(Number).sort((a, b) => a - b);
 const SETS = list('BENCH_STARTUP_SETS', ['github', 'small']);
 

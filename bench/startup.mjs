@@ -1,4 +1,4 @@
-// npm run bench:startup: the start-up curve. For switchyard (compile()'s defaults, untiered, built module) and each
+// npm run bench:startup: the start-up curve. For switchyard (compile()'s defaults, built module) and each
 // of the seven peers, a fresh process per measurement (bench/startup-child.mjs): import + build of the set (GitHub,
 // small) + the first 1,000, 10,000 and 100,000 lookups (fresh strings); the median of 3 runs, the runs of all
 // subjects interleaved so load from elsewhere on the machine hits every subject alike. Writes
@@ -14,7 +14,7 @@ import { snapshotLibraryOrExit, sourceState } from './lib/snapshot.mjs';
 import { renderDocs, resultsDir, TARGET_PEERS } from './render.mjs';
 
 const list = (name, fallback) => (process.env[name] ? process.env[name].split(',') : fallback);
-const SUBJECTS = list('BENCH_STARTUP_SUBJECTS', ['switchyard-generated', 'switchyard-untiered', 'switchyard-aot', ...TARGET_PEERS]);
+const SUBJECTS = list('BENCH_STARTUP_SUBJECTS', ['switchyard-generated', 'switchyard-aot', ...TARGET_PEERS]);
 const COUNTS = list('BENCH_STARTUP_COUNTS', ['1000', '10000', '100000']).map(Number);
 const SETS = list('BENCH_STARTUP_SETS', ['github', 'small']);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);

@@ -2,7 +2,6 @@
 // { name, kind, build(routes), lookup(method, path) → route index | null }.
 export const ADAPTERS = [
   'switchyard-generated',
-  'switchyard-untiered',
   'switchyard-trie',
   'switchyard-reference',
   'find-my-way',
