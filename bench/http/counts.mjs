@@ -42,6 +42,8 @@ if (bundle === null) {
 process.on('exit', () => bundle.remove());
 symlinkSync(fileURLToPath(new URL('../../node_modules', import.meta.url)), join(dirname(bundle.path), 'node_modules'));
 const todoServer = bundle.path;
+// The source the bundle was built from, read now: a commit made while the run goes on is not what it counts.
+const source = sourceState();
 
 const ALL_SERVERS = [
   { id: 'switchyard', name: 'switchyard to-do', script: todoServer, env: { TODO_LOG: 'off' } },
@@ -117,7 +119,7 @@ const output = {
   suite: 'http-counts',
   meta: {
     ...meta,
-    todoServer: { file: 'dist/todo-server.js', sha256: bundle.sha256, ...sourceState() },
+    todoServer: { file: 'dist/todo-server.js', sha256: bundle.sha256, ...source },
     baseline: process.env.BENCH_COUNTS_BASELINE_NAME ?? process.env.BENCH_TODO_BASELINE ?? null,
     instructions: { warmup: W, counted: N, warmupOps: 'GET one, PUT, POST', node: ['--single-threaded', '--hash-seed=1', '--random-seed=1'] },
     allocations: { warmup: Number(process.env.W ?? 10_000), measured: Number(process.env.N ?? 5_000), runs: Number(process.env.BENCH_ALLOC_RUNS ?? 3) },
@@ -125,7 +127,7 @@ const output = {
     // When each server was counted, and the to-do build it ran (BENCH_COUNTS_MERGE keeps those of servers counted
     // before: the run's own date and build are then only those of the servers it counted).
     counted: Object.fromEntries(
-      SERVERS.map((s) => [s.id, { date: meta.date, build: s.script === todoServer ? `dist/todo-server.js sha256 ${bundle.sha256}…, commit ${sourceState().commit}${sourceState().srcDirty ? ' + uncommitted src/ changes' : ''}` : s.id === 'switchyard-before' ? process.env.BENCH_COUNTS_BASELINE_NAME ?? process.env.BENCH_TODO_BASELINE : null }]),
+      SERVERS.map((s) => [s.id, { date: meta.date, build: s.script === todoServer ? `dist/todo-server.js sha256 ${bundle.sha256}…, commit ${source.commit}${source.srcDirty ? ' + uncommitted src/ changes' : ''}` : s.id === 'switchyard-before' ? process.env.BENCH_COUNTS_BASELINE_NAME ?? process.env.BENCH_TODO_BASELINE : null }]),
     ),
   },
   servers: SERVERS.map(({ id, name }) => ({ id, name })),
