@@ -673,11 +673,12 @@ export function countTargets(counts) {
         const b = counts[kind]?.[peer]?.[op.id];
         if (a == null || b == null) continue;
         const value = b / a;
+        const failed = kind === 'instructions' ? (counts.failed?.[mine]?.[op.id] ?? 0) + (counts.failed?.[peer]?.[op.id] ?? 0) : 0;
         targets.push({
           text: `HTTP ${op.name}, ${how.split(' (')[0]}: ${unit} per request ≤ fastify's (fastify's ÷ switchyard's ≥ 1.0)`,
           value,
-          verdict: value >= 1 ? 'met' : '**missed**',
-          detail: `${group(a)} vs fastify${mine.endsWith('-log') ? ' with pino' : ''} ${group(b)} (npm run bench:http:counts)`,
+          verdict: failed ? 'not counted (requests failed in the window)' : value >= 1 ? 'met' : '**missed**',
+          detail: `${group(a)} vs fastify${mine.endsWith('-log') ? ' with pino' : ''} ${group(b)} (npm run bench:http:counts)${failed ? `; ${group(failed)} requests failed in the counted windows` : ''}`,
         });
       }
     }
@@ -689,7 +690,7 @@ export function httpCountsMarkdown(counts) {
   const m = counts.meta;
   const out = ['### Instructions and bytes per request (counted)', ''];
   out.push(
-    `\`npm run bench:http:counts\` (bench/http/counts.mjs): what a request costs the server, in two counts that the load on the machine does not move (this machine's 2 cores were shared with other jobs throughout, which is why the times above move by tens of percent from round to round and these decide). **Instructions**: each server under \`valgrind --tool=callgrind\` (node ${m.instructions.node.join(' ')}: the JIT and the garbage collector on the main thread, so counted), one process per server; autocannon sends ${group(m.instructions.warmup)} requests each of ${m.instructions.warmupOps}, then for each operation ${group(m.instructions.warmup)} more of it and ${group(m.instructions.counted)} counted between two dumps of callgrind's counts (bench/http/instructions.mjs); user space only (the kernel's send and receive are not in it). **Bytes**: of V8 heap allocated per request, freed or not, by V8's sampling heap profiler in the server (bench/http/allocations.mjs: a fresh process per server and operation, ${group(m.allocations.warmup)} requests of warm-up, ${group(m.allocations.measured)} measured one at a time, the median of ${m.allocations.runs} runs). Log on: switchyard's request log, and fastify's own logger (pino, a line when a request comes in and one when it is answered), each writing to /dev/null. DELETE removes an item that exists each time; PUT replaces the seeded item. In brackets: fastify's ÷ switchyard's (≥ 1.00: switchyard does at most fastify's work).`,
+    `\`npm run bench:http:counts\` (bench/http/counts.mjs): what a request costs the server, in two counts that the load on the machine does not move (this machine's 2 cores were shared with other jobs throughout, which is why the times above move by tens of percent from round to round and these decide). **Instructions**: each server under \`valgrind --tool=callgrind\` (node ${m.instructions.node.join(' ')}: the JIT and the garbage collector on the main thread, so counted), one process per server; autocannon sends ${group(m.instructions.warmup)} requests each of ${m.instructions.warmupOps}, then for each operation ${group(m.instructions.warmup)} more of it and ${group(m.instructions.counted)} counted between two dumps of callgrind's counts (bench/http/instructions.mjs); user space only (the kernel's send and receive are not in it). **Bytes**: of V8 heap allocated per request, freed or not, by V8's sampling heap profiler in the server (bench/http/allocations.mjs: a fresh process per server and operation, ${group(m.allocations.warmup)} requests of warm-up, ${group(m.allocations.measured)} measured one at a time, the median of ${m.allocations.runs} runs). Log on: switchyard's request log, and fastify's own logger (pino, a line when a request comes in and one when it is answered), each writing to /dev/null. DELETE removes an item that exists each time: before its window (uncounted) the store is brought back to its one seeded item and as many items are created as DELETEs are counted, the same for every server; PUT replaces the seeded item. A count whose window had failed requests says so in its cell. In brackets: fastify's ÷ switchyard's (≥ 1.00: switchyard does at most fastify's work).`,
     '',
   );
   const has = (id) => counts.servers.some((s) => s.id === id);
@@ -708,7 +709,10 @@ export function httpCountsMarkdown(counts) {
         const v = counts[kind][id]?.[op.id];
         if (v == null) return '—';
         const p = peer === null ? null : counts[kind][peer]?.[op.id];
-        return p == null ? group(v) : `${group(v)} (${fmtRatio(p / v)})`;
+        // Requests that failed in the counted window: the count is not a valid one, and says so where it is read.
+        const failed = kind === 'instructions' ? counts.failed?.[id]?.[op.id] : 0;
+        const cell = p == null ? group(v) : `${group(v)} (${fmtRatio(p / v)})`;
+        return failed ? `${cell}, **${group(failed)} failed**` : cell;
       });
       out.push(`| ${op.name} | ${cells.join(' | ')} |`);
     }

@@ -6,7 +6,7 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,8 @@ import { createTodoServer, shutdown, type TodoServerOptions } from '../src/todo/
 import { PostgresTodoRepository } from '../src/todo/postgres-repository.js';
 import { InMemoryTodoRepository, type TodoRepository } from '../src/todo/todo-repository.js';
 import { keySizeOf } from '../src/todo/idempotency.js';
+import { readJsonBody, type BodyResult } from '../src/todo/json-body.js';
+import type { HttpContext } from '../src/http.js';
 import type { TodoItem } from '../src/todo/todo-item.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -1137,6 +1139,24 @@ describe('connections', () => {
       expect(await getAll(base)).toHaveLength(2);
     } finally {
       stalled.destroy();
+    }
+  });
+
+  it('a client that goes away in the middle of a body: the body read ends in a 400, and nothing is thrown', async () => {
+    // Against the body reader itself, on a plain node:http server: the answer cannot reach a client that is gone.
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const read = new Promise<BodyResult>((resolve) => server.once('request', (req) => resolve(readJsonBody({ request: { raw: req } } as unknown as HttpContext))));
+      const gone = await rawConnect((server.address() as AddressInfo).port);
+      const received = once(server, 'request');
+      gone.write('POST /api/todo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"Na');
+      await received;
+      gone.destroy();
+      expect(await read).toEqual({ ok: false, status: 400, detail: 'The body could not be read.' });
+    } finally {
+      server.closeAllConnections();
+      server.close();
     }
   });
 

@@ -1,7 +1,9 @@
 // npm run bench:http:counts: the to-do API's counts that the load on a shared machine does not move, in one run,
 // written to bench/results/http-counts.json and rendered into docs/benchmarks.md (bench/render.mjs):
 //   - instructions per request (bench/http/instructions.mjs: each server under callgrind, one process per
-//     server; warm-up GET one, PUT, POST; then each operation counted in its own window),
+//     server; warm-up GET one, PUT, POST; then each operation counted in its own window; a DELETE window removes
+//     items created for it, on a store otherwise back at its seeded item; a request that fails in a counted window
+//     is reported beside its row and makes the exit code 1),
 //   - bytes of V8 heap allocated per request (bench/http/allocations.mjs: a fresh process per server and
 //     operation, the median of BENCH_ALLOC_RUNS runs),
 // for the switchyard to-do server and fastify's (bench/http/fastify-todo.mjs), each with its request log off and
@@ -40,6 +42,8 @@ if (bundle === null) {
 process.on('exit', () => bundle.remove());
 symlinkSync(fileURLToPath(new URL('../../node_modules', import.meta.url)), join(dirname(bundle.path), 'node_modules'));
 const todoServer = bundle.path;
+// The source the bundle was built from, read now: a commit made while the run goes on is not what it counts.
+const source = sourceState();
 
 const ALL_SERVERS = [
   { id: 'switchyard', name: 'switchyard to-do', script: todoServer, env: { TODO_LOG: 'off' } },
@@ -63,6 +67,8 @@ const OPS = [
 
 const started = performance.now();
 const problems = [];
+/** Requests that failed in a counted instruction window, by server and operation (only servers with some). */
+const failedCounted = {};
 
 /** Instructions per request, server by server, `parallel` under valgrind at once. */
 async function countAll() {
@@ -71,7 +77,7 @@ async function countAll() {
   await Promise.all(
     Array.from({ length: parallel }, async () => {
       for (let server = queue.shift(); server; server = queue.shift()) {
-        const { perRequest, failed } = await countInstructions({
+        const { perRequest, failed, failedByOp, warmFailed } = await countInstructions({
           script: server.script,
           env: server.env,
           warm: ['get', 'put', 'post'],
@@ -80,7 +86,12 @@ async function countAll() {
           N,
           log: (line) => console.log(`  ${server.id}: ${line}`),
         });
-        if (failed) problems.push(`${server.name}: ${failed} requests failed while instructions were counted`);
+        // A request that failed in a counted window is reported beside its row (failed[server][op]) and here.
+        for (const o of OPS) {
+          if (failedByOp[o.instructions]) problems.push(`${server.name}: ${failedByOp[o.instructions]} of the ${N} ${o.name} requests counted failed (not a valid count)`);
+        }
+        if (warmFailed) problems.push(`${server.name}: ${warmFailed} requests failed outside the counted windows (warm-up, DELETE's preparation)`);
+        if (failed) failedCounted[server.id] = Object.fromEntries(OPS.map((o) => [o.id, failedByOp[o.instructions] ?? 0]));
         instructions[server.id] = Object.fromEntries(OPS.map((o) => [o.id, perRequest[o.instructions]]));
       }
     }),
@@ -108,7 +119,7 @@ const output = {
   suite: 'http-counts',
   meta: {
     ...meta,
-    todoServer: { file: 'dist/todo-server.js', sha256: bundle.sha256, ...sourceState() },
+    todoServer: { file: 'dist/todo-server.js', sha256: bundle.sha256, ...source },
     baseline: process.env.BENCH_COUNTS_BASELINE_NAME ?? process.env.BENCH_TODO_BASELINE ?? null,
     instructions: { warmup: W, counted: N, warmupOps: 'GET one, PUT, POST', node: ['--single-threaded', '--hash-seed=1', '--random-seed=1'] },
     allocations: { warmup: Number(process.env.W ?? 10_000), measured: Number(process.env.N ?? 5_000), runs: Number(process.env.BENCH_ALLOC_RUNS ?? 3) },
@@ -116,13 +127,14 @@ const output = {
     // When each server was counted, and the to-do build it ran (BENCH_COUNTS_MERGE keeps those of servers counted
     // before: the run's own date and build are then only those of the servers it counted).
     counted: Object.fromEntries(
-      SERVERS.map((s) => [s.id, { date: meta.date, build: s.script === todoServer ? `dist/todo-server.js sha256 ${bundle.sha256}…, commit ${sourceState().commit}${sourceState().srcDirty ? ' + uncommitted src/ changes' : ''}` : s.id === 'switchyard-before' ? process.env.BENCH_COUNTS_BASELINE_NAME ?? process.env.BENCH_TODO_BASELINE : null }]),
+      SERVERS.map((s) => [s.id, { date: meta.date, build: s.script === todoServer ? `dist/todo-server.js sha256 ${bundle.sha256}…, commit ${source.commit}${source.srcDirty ? ' + uncommitted src/ changes' : ''}` : s.id === 'switchyard-before' ? process.env.BENCH_COUNTS_BASELINE_NAME ?? process.env.BENCH_TODO_BASELINE : null }]),
     ),
   },
   servers: SERVERS.map(({ id, name }) => ({ id, name })),
   ops: OPS.map(({ id, name }) => ({ id, name })),
   instructions,
   bytes,
+  failed: failedCounted,
   problems,
 };
 // BENCH_COUNTS_MERGE=1: the servers counted now replace theirs in bench/results/http-counts.json and the others
@@ -142,6 +154,7 @@ if (merge && existsSync(file)) {
   const order = ALL_SERVERS.map((s) => s.id);
   output.servers = [...old.servers.filter((s) => !counted.has(s.id)), ...output.servers].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
   for (const kind of ['instructions', 'bytes']) output[kind] = { ...old[kind], ...output[kind] };
+  output.failed = { ...Object.fromEntries(Object.entries(old.failed ?? {}).filter(([id]) => !counted.has(id))), ...output.failed };
   output.meta.counted = { ...old.meta.counted, ...output.meta.counted };
   if (!output.meta.baseline) output.meta.baseline = old.meta.baseline;
   output.problems = [...old.problems, ...output.problems];
@@ -150,3 +163,7 @@ writeFileSync(file, JSON.stringify(output, null, 1) + '\n');
 console.log(JSON.stringify({ instructions, bytes }, null, 1));
 if (!partial) renderDocs();
 console.log(`done in ${output.meta.seconds} s`);
+if (Object.keys(failedCounted).length) {
+  console.error(`bench:http:counts: requests failed in counted windows (reported beside their rows): ${JSON.stringify(failedCounted)}`);
+  process.exitCode = 1;
+}

@@ -10,8 +10,10 @@
 //   TODO_LOG=on: the to-do server with its request log; FASTIFY_LOG=on: fastify with pino (stdout /dev/null)
 //   BENCH_CALLGRIND_KEEP=<dir>: keep each counted window's callgrind file there (<op>.out), with node's
 //   --perf-basic-prof map of the JIT's code beside it (<op>.out.map); bench/http/callgrind-functions.mjs reads both
-// Operations: get (one item), getall, put, post, del (each DELETE removes an item that exists: they are created
-// first if the warm-up did not create enough).
+// Operations: get (one item), getall, put, post, del (before each run of DELETEs, uncounted, the store is brought
+// back to its seeded items and as many items created as DELETEs follow: each removes one of them, on the same store
+// for every server). A request that fails in a counted window is returned per operation (failedByOp) and makes the
+// command's exit code 1; counts.mjs reports it beside the row.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -79,7 +81,8 @@ export async function countInstructions({ script, env = {}, warm = [], ops, W = 
         await new Promise((r) => setTimeout(r, 200));
       }
     }
-    const key = (await (await fetch(`${base}/api/todo`)).json())[0].Key;
+    const seeded = (await (await fetch(`${base}/api/todo`)).json()).map((item) => item.Key);
+    const key = seeded[0];
     const json = { 'content-type': 'application/json' };
     let deleting = [];
     const OPS = {
@@ -87,29 +90,48 @@ export async function countInstructions({ script, env = {}, warm = [], ops, W = 
       getall: () => ({ url: `${base}/api/todo` }),
       put: () => ({ url: `${base}/api/todo/${key}`, method: 'PUT', headers: json, body: JSON.stringify({ Key: key, Name: 'Item1 (edited)', IsComplete: true }) }),
       post: () => ({ url: `${base}/api/todo`, method: 'POST', headers: json, body: JSON.stringify({ Name: 'bench item', IsComplete: false }) }),
-      // Each request deletes another item (not the seeded one, which the others use).
+      // Each request deletes another of the items in `deleting` (prepared for it: see prepare).
       del: () => {
         let next = 0;
-        return { url: base, requests: [{ method: 'DELETE', setupRequest: (req) => ({ ...req, path: `/api/todo/${deleting[next++]}` }) }] };
+        return { url: base, requests: [{ method: 'DELETE', setupRequest: (req) => ({ ...req, path: `/api/todo/${deleting[next++] ?? 'none-prepared'}` }) }] };
       },
     };
-    let failed = 0;
-    const send = async (op, amount) => {
-      if (op === 'del') {
-        let items = await (await fetch(`${base}/api/todo`)).json();
-        for (let i = items.length - 1; i <= amount; i++) {
-          const res = await fetch(`${base}/api/todo`, { method: 'POST', headers: json, body: JSON.stringify({ Name: `to delete ${i}`, IsComplete: false }) });
-          await res.arrayBuffer();
-        }
-        items = await (await fetch(`${base}/api/todo`)).json();
-        deleting = items.map((item) => item.Key).filter((k) => k !== key);
-      }
+    /** Sends `amount` requests of `op`; returns how many failed. */
+    const run = async (op, amount) => {
       const result = await autocannon({ ...OPS[op](), connections: 10, amount, timeout: 60 });
       const failures = result.errors + result.non2xx + result.timeouts;
       if (failures) log(`${op}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts in ${amount} requests`);
       return failures;
     };
-    for (const op of warm) await send(op, W);
+    /** The keys the store holds beyond the seeded items. */
+    const extraKeys = async () => {
+      const seed = new Set(seeded);
+      return (await (await fetch(`${base}/api/todo`)).json()).map((item) => item.Key).filter((k) => !seed.has(k));
+    };
+    /**
+     * Before `amount` DELETEs (warm-up or counted), uncounted: the store is brought back to its seeded items (the
+     * POSTs before left thousands), then `amount` items are created for the DELETEs to remove. So every server's
+     * DELETE window runs on the same store, from the seeded size plus `amount` down to the seeded size, and each
+     * DELETE removes an item that exists.
+     */
+    const prepare = async (op, amount) => {
+      if (op !== 'del') return 0;
+      let failures = 0;
+      deleting = await extraKeys();
+      if (deleting.length) failures += await run('del', deleting.length);
+      failures += await run('post', amount);
+      deleting = await extraKeys();
+      if (deleting.length !== amount) throw new Error(`DELETE: ${deleting.length} items prepared for ${amount} DELETEs (the store held ${seeded.length} seeded)`);
+      return failures;
+    };
+    let failed = 0;
+    let warmFailed = 0;
+    const failedByOp = {};
+    const send = async (op, amount) => {
+      warmFailed += await prepare(op, amount);
+      return run(op, amount);
+    };
+    for (const op of warm) warmFailed += await send(op, W);
     /** The callgrind files written so far. */
     const dumps = () => new Set(readdirSync(dir).filter((f) => /^out\.\d+$/.test(f)));
     /** Signals the server; resolves with the file callgrind then writes. */
@@ -126,13 +148,15 @@ export async function countInstructions({ script, env = {}, warm = [], ops, W = 
     };
     const results = {};
     for (const op of ops) {
-      await send(op, W);
+      warmFailed += await send(op, W);
+      warmFailed += await prepare(op, N);
       await signal();
-      const fails = await send(op, N);
+      const fails = await run(op, N);
       const file = await signal();
       const total = Number(/^totals: (\d+)/m.exec(readFileSync(join(dir, file), 'utf8'))[1]);
       results[op] = total / N;
       failed += fails;
+      failedByOp[op] = fails;
       log(`${op} ${Math.round(total / N)} instructions per request (${N} requests${fails ? `, ${fails} failed: not a valid count` : ''})`);
       if (keep) {
         mkdirSync(keep, { recursive: true });
@@ -144,7 +168,7 @@ export async function countInstructions({ script, env = {}, warm = [], ops, W = 
     const map = `/tmp/perf-${child.pid}.map`;
     if (keep && existsSync(map)) for (const op of ops) copyFileSync(map, join(keep, `${op}.out.map`));
     rmSync(map, { force: true });
-    return { perRequest: results, failed };
+    return { perRequest: results, failed, failedByOp, warmFailed };
   } finally {
     kill();
     process.off('exit', kill);

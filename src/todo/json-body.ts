@@ -76,7 +76,7 @@ function parseJson(read: Buffer): BodyResult {
 
 /**
  * The body's bytes, counted as they arrive and parsed (parseJson) when they end; a 413 past `limit` (the rest
- * is discarded), a 400 when the stream fails. Stream events, not `for await`: async iteration costs a promise
+ * is discarded), a 400 when the stream closes before its end. Stream events, not `for await`: async iteration costs a promise
  * per chunk.
  */
 function readBody(ctx: HttpContext, limit: number): Promise<BodyResult> {
@@ -99,20 +99,21 @@ function readBody(ctx: HttpContext, limit: number): Promise<BodyResult> {
       cleanup();
       resolve(parseJson(chunks === null ? Buffer.alloc(0) : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)));
     };
-    const onError = (): void => {
+    const onClose = (): void => {
       cleanup();
       resolve(fail(400, 'The body could not be read.'));
     };
     const cleanup = (): void => {
       req.off('data', onData);
       req.off('end', onEnd);
-      req.off('error', onError);
-      req.off('close', onError);
+      req.off('close', onClose);
     };
     req.on('data', onData);
     req.on('end', onEnd);
-    req.on('error', onError);
-    req.on('close', onError); // closed before 'end': the client went away mid-body
+    // Closed before 'end': the client went away mid-body, or the stream failed. No 'error' listener: an
+    // IncomingMessage emits 'error' only to listeners it has, and 'close' on every destroy, failed or not (three
+    // listeners per body, not four).
+    req.on('close', onClose);
 
   });
 }
