@@ -10,11 +10,6 @@ export class TemplateParseError extends Error {
   }
 }
 
-/** The one wording for a route name given twice. */
-export function duplicateRouteName(name: string): string {
-  return `the route name "${name}" is already used by an earlier route (names are case-insensitive)`;
-}
-
 /**
  * A configuration mistake found while creating a route (unknown constraint, bad constraint arguments,
  * duplicate default, duplicate name...). Always thrown at start-up, never at request time.

@@ -5,7 +5,7 @@
 import { foldFor, type Fold } from './case-fold.js';
 import { ConstraintRegistry } from '../constraints/registry.js';
 import type { ConstraintFactory } from '../constraints/route-constraint.js';
-import { duplicateRouteName, RouteCreationError, RouteTableError, TemplateParseError, type RouteFailure } from '../errors.js';
+import { RouteCreationError, RouteTableError, TemplateParseError, type RouteFailure } from '../errors.js';
 import type { RouteValues } from '../route-values.js';
 import type { UrlOptions } from './generate/normalize-path.js';
 import { createUrlGenerator, type GenerateOptions, type GeneratedPath, type UrlGenerator } from './generate/url-generator.js';
@@ -19,6 +19,7 @@ import type { Matcher, MatchStrategy, RouteMatch } from './matcher.js';
 import { createReferenceMatcher } from './reference/reference-matcher.js';
 import { createRouteEntry, createSharedParts, unsharedParts, type CompiledRoute, type RouteDefinition, type RouteEntry } from './route-entry.js';
 import type { CheckedRoutes, RouterFor } from './typed-router.js';
+import { duplicateName, nameOf, RouteNames } from './route-names.js';
 import { verbOf } from './verb.js';
 
 export type { GenerateOptions, GeneratedPath, MatchStrategy };
@@ -245,22 +246,22 @@ function registryOf(options: Pick<CompileOptions, 'constraints' | 'constraintReg
 function createEveryEntry(routes: Iterable<RouteDefinition>, registry: ConstraintRegistry, fold: Fold): { entries: RouteEntry[]; failures: RouteFailure[] } {
   const entries: RouteEntry[] = [];
   const failures: RouteFailure[] = [];
-  const names = new Set<string>();
+  const names = new RouteNames<true>();
   const shared = createSharedParts(fold);
   let index = 0;
   for (const definition of routes) {
     const routeIndex = index++;
     // A bad route's name still counts: a later route with the same name is a duplicate either way.
-    const name = typeof definition?.name === 'string' ? definition.name : null;
+    const name = nameOf(definition);
     try {
       const entry = createRouteEntry(definition, routeIndex, registry, shared);
-      if (name !== null && names.has(name.toLowerCase())) throw new RouteCreationError(name, entry.route.template, duplicateRouteName(name));
+      if (name !== null && names.has(name)) throw duplicateName(name, entry.route.template);
       entries.push(entry);
     } catch (error) {
       if (!(error instanceof TemplateParseError || error instanceof RouteCreationError || error instanceof TypeError)) throw error;
       failures.push({ routeIndex, error });
     }
-    if (name !== null) names.add(name.toLowerCase());
+    if (name !== null) names.set(name, true);
   }
   return { entries, failures };
 }

@@ -8,7 +8,7 @@ import type { Explanation } from '../compile/introspect/explain.js';
 import type { Diagnostic } from '../compile/introspect/diagnostics.js';
 import { diagnostics, explain } from '../compile/introspect/router-introspection.js';
 import type { RouteMatch } from '../compile/matcher.js';
-import { duplicateRouteName, RouteCreationError } from '../errors.js';
+import { duplicateName, nameOf as definedName, RouteNames, sameName } from '../compile/route-names.js';
 import { RouteData } from './route-data.js';
 import type { RouteContext, Router } from './router.js';
 import { VirtualPathData, type VirtualPathContext } from './virtual-path.js';
@@ -17,10 +17,9 @@ import { Route } from './route.js';
 import type { RouteTable } from './route-builder.js';
 import type { RoutingServices } from './routing-services.js';
 
-/** A router's name, when it has one (a Route's, or a custom router's own `name`). */
+/** A router's name, when it has one (a Route's, or a custom router's own `name`; an empty name is none). */
 function nameOf(router: Router): string | null {
-  const name = (router as { name?: unknown }).name;
-  return typeof name === 'string' && name !== '' ? name : null;
+  return definedName(router as { name?: unknown }) || null;
 }
 
 /** What routeAsync returns when routing finished at once: one settled promise, shared. */
@@ -32,7 +31,7 @@ interface Compiled {
   positions: readonly number[];
   /** Routers that are not template routes, with their positions, in order (replaced, never changed). */
   custom: readonly { readonly position: number; readonly router: Router }[];
-  readonly named: Map<string, Router>;
+  readonly named: RouteNames<Router>;
 }
 
 /** The ordered route collection: routeAsync tries routes in order; getVirtualPath by name, else in order. */
@@ -71,14 +70,14 @@ export class RouteCollection<Table extends RouteTable = RouteTable> implements R
     const compiled = this.compiled;
     if (compiled !== null) {
       const name = nameOf(router);
-      const other = name === null ? undefined : compiled.named.get(name.toLowerCase());
+      const other = name === null ? undefined : compiled.named.get(name);
       if (other !== undefined) {
         // As build() reports it: the later of the two routers that share the name.
         const later = this.routers.indexOf(other) >= index ? other : router;
-        throw new RouteCreationError(nameOf(later), later instanceof Route ? later.template : '', duplicateRouteName(nameOf(later)!));
+        throw duplicateName(nameOf(later)!, later instanceof Route ? later.template : '');
       }
       if (router instanceof Route) compiled.router.insert(this.compiledIndexAt(index), { ...router.definition, name: null });
-      if (name !== null) compiled.named.set(name.toLowerCase(), router);
+      if (name !== null) compiled.named.set(name, router);
     }
     this.routers.splice(index, 0, router);
     if (compiled !== null) this.placeCustom(compiled);
@@ -86,14 +85,14 @@ export class RouteCollection<Table extends RouteTable = RouteTable> implements R
 
   /** Removes the router at an index or with a name (ignoring case); whether there was one. */
   remove(nameOrIndex: string | number): boolean {
-    const index = typeof nameOrIndex === 'number' ? nameOrIndex : this.routers.findIndex((r) => nameOf(r)?.toLowerCase() === nameOrIndex.toLowerCase());
+    const index = typeof nameOrIndex === 'number' ? nameOrIndex : this.routers.findIndex((r) => { const name = nameOf(r); return name !== null && sameName(name, nameOrIndex); });
     if (!Number.isInteger(index) || index < 0 || index >= this.routers.length) return false;
     const [router] = this.routers.splice(index, 1);
     const compiled = this.compiled;
     if (compiled !== null) {
       if (router instanceof Route) compiled.router.remove(this.compiledIndexAt(index));
       const name = nameOf(router);
-      if (name !== null) compiled.named.delete(name.toLowerCase());
+      if (name !== null) compiled.named.delete(name);
       this.placeCustom(compiled);
     }
     return true;
@@ -127,18 +126,15 @@ export class RouteCollection<Table extends RouteTable = RouteTable> implements R
   /** Compiles the template routes into one trie; checks that route names are unique. Runs once. */
   build(): this {
     if (this.compiled) return this;
-    const named = new Map<string, Router>();
+    const named = new RouteNames<Router>();
     const positions: number[] = [];
     const custom: { position: number; router: Router }[] = [];
     const definitions = [];
     for (const [position, router] of this.routers.entries()) {
       const name = nameOf(router);
       if (name !== null) {
-        if (named.has(name.toLowerCase())) {
-          const template = router instanceof Route ? router.template : '';
-          throw new RouteCreationError(name, template, duplicateRouteName(name));
-        }
-        named.set(name.toLowerCase(), router);
+        if (named.has(name)) throw duplicateName(name, router instanceof Route ? router.template : '');
+        named.set(name, router);
       }
       if (router instanceof Route) {
         positions.push(position);
@@ -248,7 +244,7 @@ export class RouteCollection<Table extends RouteTable = RouteTable> implements R
   getVirtualPath(context: VirtualPathContext): VirtualPathData | null {
     const { named } = this.build().compiled!;
     if (context.routeName) {
-      const router = named.get(context.routeName.toLowerCase());
+      const router = named.get(context.routeName);
       return this.normalize(router ? router.getVirtualPath(context) : null);
     }
     for (const router of this.routers) {

@@ -1,8 +1,8 @@
 // URL generation over a whole table: by route name, or by trying each route in collection order. Each route's
 // generator (route-generator.ts) is made on its first use, so a table that only matches pays nothing for them.
-import { duplicateRouteName, RouteCreationError } from '../../errors.js';
 import type { RouteValues } from '../../route-values.js';
 import type { CompiledRoute, RouteEntry } from '../route-entry.js';
+import { duplicateName, RouteNames } from '../route-names.js';
 import type { GenerationRequest } from './binder.js';
 import { createDirectGenerator } from './plain-route.js';
 import { createRouteGenerator, type RouteGenerator } from './route-generator.js';
@@ -48,15 +48,14 @@ export function generationRequestOf(values: RouteValues, generateOptions: Genera
 
 /** Indexes the names (a duplicate name, ignoring case, is a RouteCreationError) and returns the generator. */
 export function createUrlGenerator(entries: readonly RouteEntry[], options: UrlOptions): UrlGenerator {
-  const byName = new Map<string, RouteEntry>();
+  const byName = new RouteNames<RouteEntry>();
   // Names as written, so the usual by-name call needs no lower-casing.
   const byExactName = new Map<string, RouteEntry>();
   for (const entry of entries) {
     const name = entry.route.name;
     if (name === null) continue;
-    const key = name.toLowerCase();
-    if (byName.has(key)) throw new RouteCreationError(name, entry.route.template, duplicateRouteName(name));
-    byName.set(key, entry);
+    if (byName.has(name)) throw duplicateName(name, entry.route.template);
+    byName.set(name, entry);
     byExactName.set(name, entry);
   }
   const generators: (RouteGenerator | undefined)[] = new Array(entries.length);
@@ -66,7 +65,7 @@ export function createUrlGenerator(entries: readonly RouteEntry[], options: UrlO
   const directOf = (i: number) => (directs[i] === undefined ? (directs[i] = createDirectGenerator(entries[i])) : directs[i]);
 
   const normalize = (path: string): string => normalizeVirtualPath(path, options);
-  const routeNamed = (name: string) => byExactName.get(name) ?? byName.get(name.toLowerCase());
+  const routeNamed = (name: string) => byExactName.get(name) ?? byName.get(name);
   const requestOf = generationRequestOf;
   const generateWith = (entry: RouteEntry, request: GenerationRequest): string | null => {
     const path = generatorOf(entry.route.index)(request);

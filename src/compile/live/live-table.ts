@@ -14,7 +14,7 @@
 // once per request, and a partition is back on its code soon after the burst.
 // The 'trie' strategy's tries answer for good; the 'reference' strategy, the oracle, answers by its own ordered
 // loop over each partition's routes.
-import { duplicateRouteName, RouteCreationError, RouteTableError, TemplateParseError } from '../../errors.js';
+import { RouteCreationError, RouteTableError, TemplateParseError } from '../../errors.js';
 import type { RouteValues } from '../../route-values.js';
 import type { Fold } from '../case-fold.js';
 import { RequestPath } from '../match/request-path.js';
@@ -23,6 +23,7 @@ import { byOrder, collectInto, searchFrom } from '../match/trie-walk.js';
 import { createTrie, insertRoute, lowerBounds, nodesOf, removeRoute, type TrieNode } from '../match/trie.js';
 import { freshMatch, frozenMatch, type Matcher, type MatchStrategy, type RouteMatch } from '../matcher.js';
 import type { RouteDefinition, RouteEntry } from '../route-entry.js';
+import { duplicateName, nameOf, RouteNames } from '../route-names.js';
 import { RouteOrder, type Block, type Ordered } from './route-order.js';
 
 /**
@@ -107,8 +108,8 @@ export class LiveTable implements Matcher {
   readonly strategy: MatchStrategy;
   private readonly order = new RouteOrder<Slot>();
   private readonly partitions = new Map<string, Partition>();
-  /** Routes by lower-cased name: names are unique ignoring case, so one map finds a name in any case. */
-  private readonly byName = new Map<string, Slot>();
+  /** Routes by name, in any case. */
+  private readonly byName = new RouteNames<Slot>();
   private entriesCache: { readonly version: number; readonly entries: readonly RouteEntry[] } | null = null;
 
   /** Whether a changed partition serves its first requests from its trie (else it is built at once, or never). */
@@ -139,11 +140,11 @@ export class LiveTable implements Matcher {
     }
     const slot = this.slotOf(this.createEntry(definition, position));
     const name = slot.route.name;
-    const other = name === null ? undefined : this.byName.get(name.toLowerCase());
+    const other = name === null ? undefined : this.byName.get(name);
     if (other !== undefined) {
       // compile() reports the later of the two routes that share the name.
       const later = this.order.positionOf(other) >= position ? other.route : slot.route;
-      throw new RouteCreationError(later.name, later.template, duplicateRouteName(later.name!));
+      throw duplicateName(later.name!, later.template);
     }
     this.place(position, slot);
   }
@@ -156,14 +157,14 @@ export class LiveTable implements Matcher {
     try {
       return this.parts.createEntry(definition, position);
     } catch (error) {
-      const name = typeof definition?.name === 'string' ? definition.name : null;
-      const other = name === null ? undefined : this.byName.get(name.toLowerCase());
+      const name = nameOf(definition);
+      const other = name === null ? undefined : this.byName.get(name);
       const routeError = error instanceof TemplateParseError || error instanceof RouteCreationError || error instanceof TypeError;
       if (other === undefined || !routeError || this.order.positionOf(other) < position) throw error;
       const route = other.route;
       throw new RouteTableError([
         { routeIndex: position, error },
-        { routeIndex: this.order.positionOf(other) + 1, error: new RouteCreationError(route.name, route.template, duplicateRouteName(route.name!)) },
+        { routeIndex: this.order.positionOf(other) + 1, error: duplicateName(route.name!, route.template) },
       ]);
     }
   }
@@ -183,7 +184,7 @@ export class LiveTable implements Matcher {
     }
     const slot = this.order.removeAt(position);
     const name = slot.route.name;
-    if (name !== null) this.byName.delete(name.toLowerCase());
+    if (name !== null) this.byName.delete(name);
     if (slot.prefix !== null) {
       const partition = this.partitions.get(slot.prefix)!;
       if (--partition.size === 0) this.partitions.delete(slot.prefix);
@@ -238,7 +239,7 @@ export class LiveTable implements Matcher {
   /** A placed route enters the name index and its partition's trie. */
   private index(slot: Slot): void {
     const name = slot.route.name;
-    if (name !== null) this.byName.set(name.toLowerCase(), slot);
+    if (name !== null) this.byName.set(name, slot);
     if (slot.prefix === null) return;
     let partition = this.partitions.get(slot.prefix);
     if (partition === undefined) this.partitions.set(slot.prefix, (partition = { root: createTrie(), size: 0, served: 0, built: null, local: [] }));
@@ -251,7 +252,7 @@ export class LiveTable implements Matcher {
 
   /** The route with this name, in any case. */
   named(name: string): Slot | undefined {
-    return this.byName.get(name.toLowerCase());
+    return this.byName.get(name);
   }
 
   /** The slots in list order. */
