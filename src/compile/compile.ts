@@ -8,10 +8,10 @@ import type { ConstraintFactory } from '../constraints/route-constraint.js';
 import { RouteCreationError, RouteTableError, TemplateParseError, type RouteFailure } from '../errors.js';
 import type { RouteValues } from '../route-values.js';
 import type { UrlOptions } from './generate/normalize-path.js';
-import { createUrlGenerator, type GenerateOptions, type GeneratedPath, type UrlGenerator } from './generate/url-generator.js';
+import { createUrlGenerator, fixedRoutes, type GenerateOptions, type GeneratedPath, type UrlGenerator } from './generate/url-generator.js';
 import { registerInspectable } from './introspect/inspectable.js';
 import { LiveTable, type LiveTableParts } from './live/live-table.js';
-import { createLiveUrlGenerator } from './live/live-url-generator.js';
+import { liveRoutes } from './live/live-url-generator.js';
 import { createGeneratedMatcher } from './match/generated/generated-matcher.js';
 import { registerStack, stackMatcher, type MatcherStack, type StackCore } from './match/matcher-stack.js';
 import { createTrieMatcher } from './match/trie-matcher.js';
@@ -150,7 +150,7 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
   };
   const compileTable = (definitions: Iterable<RouteDefinition>): Table => {
     const entries = createEntries(definitions, registry, fold);
-    const urls = createUrlGenerator(entries, options);
+    const urls = createUrlGenerator(fixedRoutes(entries), options);
     // Generation-only routes never match: the matchers do not see them (the others keep their indexes).
     const matchable = entries.some((e) => e.route.generationOnly) ? entries.filter((e) => !e.route.generationOnly) : entries;
     const { matcher, stack } = buildStack(matchable);
@@ -173,7 +173,7 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     const createEntry = (definition: RouteDefinition, index: number) => createRouteEntry(definition, index, registry, parts);
     const buildMatcher = (matchable: readonly RouteEntry[]): Matcher => buildStack(matchable).matcher;
     const made = new LiveTable({ strategy, fold, buildMatcher, createEntry }, table.entries());
-    table = { matcher: made, stack: null, urls: createLiveUrlGenerator(made, options), entries: () => made.entries(), live: made };
+    table = { matcher: made, stack: null, urls: createUrlGenerator(liveRoutes(made), options), entries: () => made.entries(), live: made };
     matcher = made;
     LIVE.set(router, made);
     return made;

@@ -9,7 +9,7 @@ import { foldFor, type Fold } from '../case-fold.js';
 import type { ConstraintFactory } from '../../constraints/route-constraint.js';
 import type { RouteValues } from '../../route-values.js';
 import type { UrlOptions } from '../generate/normalize-path.js';
-import { createUrlGenerator, type GenerateOptions, type GeneratedPath } from '../generate/url-generator.js';
+import { createUrlGenerator, fixedRoutes, type GenerateOptions, type GeneratedPath } from '../generate/url-generator.js';
 import { emittedHelpersWith, type EmittedHelpers, type SubtreeMatch } from '../match/generated/emitted-helpers.js';
 import type { INLINE_CHECKS } from '../match/generated/inline-constraints.js';
 import { emittedFront, type EmittedMatch } from '../match/generated/emitted-front.js';
@@ -156,7 +156,7 @@ export function loadRouter(table: ModuleTable): AotRouter {
     describe: () => String(table.matcher),
   };
   const matcher = stackMatcher(built, matchable);
-  const urls = createUrlGenerator(entries, table.options);
+  const urls = createUrlGenerator(fixedRoutes(entries), table.options);
   const router = {
     routes: entries.map((e) => e.route),
     strategy: 'aot',

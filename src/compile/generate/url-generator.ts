@@ -46,8 +46,33 @@ export function generationRequestOf(values: RouteValues, generateOptions: Genera
   };
 }
 
-/** Indexes the names (a duplicate name, ignoring case, is a RouteCreationError) and returns the generator. */
-export function createUrlGenerator(entries: readonly RouteEntry[], options: UrlOptions): UrlGenerator {
+/** What a route keeps for URL generation, made on its first use (a null direct generator: the route has none). */
+export interface RouteGeneration {
+  generator?: RouteGenerator;
+  direct?: ((values: RouteValues) => string | undefined) | null;
+}
+
+/**
+ * The routes URL generation reads: a compiled table's fixed list (below), or a live table's changing one
+ * (live/live-url-generator.ts). R is how the list holds a route.
+ */
+export interface GenerationRoutes<R> {
+  /** The route with this name, in any case. */
+  named(name: string): R | undefined;
+  /** Every route, in order. */
+  inOrder(): Iterable<R>;
+  /** The route at an index of the list. */
+  at(index: number): R;
+  /** The route as created: what its generators read. */
+  entryOf(route: R): RouteEntry;
+  /** The route with its current index: what an answer names. */
+  answerOf(route: R): RouteEntry;
+  /** Where the route's generators are kept. */
+  generationOf(route: R): RouteGeneration;
+}
+
+/** A compiled table's routes, indexed by name (a duplicate name, ignoring case, is a RouteCreationError). */
+export function fixedRoutes(entries: readonly RouteEntry[]): GenerationRoutes<RouteEntry> {
   const byName = new RouteNames<RouteEntry>();
   // Names as written, so the usual by-name call needs no lower-casing.
   const byExactName = new Map<string, RouteEntry>();
@@ -58,43 +83,57 @@ export function createUrlGenerator(entries: readonly RouteEntry[], options: UrlO
     byName.set(name, entry);
     byExactName.set(name, entry);
   }
-  const generators: (RouteGenerator | undefined)[] = new Array(entries.length);
-  const generatorOf = (i: number): RouteGenerator => (generators[i] ??= createRouteGenerator(entries[i]));
-  // The by-name shortcut for values that are exactly a plain route's parameters (null: the route has none).
-  const directs: (((values: RouteValues) => string | undefined) | null | undefined)[] = new Array(entries.length);
-  const directOf = (i: number) => (directs[i] === undefined ? (directs[i] = createDirectGenerator(entries[i])) : directs[i]);
+  const generations: (RouteGeneration | undefined)[] = new Array(entries.length);
+  return {
+    named: (name) => byExactName.get(name) ?? byName.get(name),
+    inOrder: () => entries,
+    at: (index) => entries[index],
+    entryOf: (entry) => entry,
+    answerOf: (entry) => entry,
+    generationOf: (entry) => (generations[entry.route.index] ??= {}),
+  };
+}
 
+/** URL generation over a list of routes: by name, or each route in order. */
+export function createUrlGenerator<R>(routes: GenerationRoutes<R>, options: UrlOptions): UrlGenerator {
   const normalize = (path: string): string => normalizeVirtualPath(path, options);
-  const routeNamed = (name: string) => byExactName.get(name) ?? byName.get(name);
-  const requestOf = generationRequestOf;
-  const generateWith = (entry: RouteEntry, request: GenerationRequest): string | null => {
-    const path = generatorOf(entry.route.index)(request);
+  const generateAt = (route: R, request: GenerationRequest): string | null => {
+    const generation = routes.generationOf(route);
+    const path = (generation.generator ??= createRouteGenerator(routes.entryOf(route)))(request);
     return path === null ? null : normalize(path);
   };
-  const found = (entry: RouteEntry, path: string | null): GeneratedPath | null =>
-    path === null ? null : { path, route: entry.route, dataTokens: entry.route.dataTokens };
-
+  const found = (route: R, path: string | null): GeneratedPath | null => {
+    if (path === null) return null;
+    const answer = routes.answerOf(route).route;
+    return { path, route: answer, dataTokens: answer.dataTokens };
+  };
   return {
-    requestOf,
-    routeNamed,
-    generateWith,
+    requestOf: generationRequestOf,
+    routeNamed(name) {
+      const route = routes.named(name);
+      return route === undefined ? undefined : routes.answerOf(route);
+    },
+    generateWith: (entry, request) => generateAt(routes.at(entry.route.index), request),
     generate(values, generateOptions) {
       const routeName = generateOptions.routeName;
       const named = routeName !== undefined && routeName !== null && routeName !== '';
-      if (named && !generateOptions.ambientValues && values) {
-        const entry = byExactName.get(routeName);
-        const direct = entry === undefined ? null : directOf(entry.route.index);
-        const path = direct ? direct(values) : undefined;
-        if (path !== undefined) return found(entry!, normalize(path));
+      const route = named ? routes.named(routeName) : undefined;
+      if (named && route === undefined) return null;
+      // The by-name shortcut, for the name as written: values that are exactly a plain route's parameters.
+      if (route !== undefined && !generateOptions.ambientValues && values) {
+        const entry = routes.entryOf(route);
+        if (entry.route.name === routeName) {
+          const generation = routes.generationOf(route);
+          if (generation.direct === undefined) generation.direct = createDirectGenerator(entry);
+          const path = generation.direct ? generation.direct(values) : undefined;
+          if (path !== undefined) return found(route, normalize(path));
+        }
       }
-      const request = requestOf(values, generateOptions);
-      if (named) {
-        const entry = routeNamed(routeName);
-        return entry === undefined ? null : found(entry, generateWith(entry, request));
-      }
-      for (const entry of entries) {
-        const path = generateWith(entry, request);
-        if (path !== null) return found(entry, path);
+      const request = generationRequestOf(values, generateOptions);
+      if (route !== undefined) return found(route, generateAt(route, request));
+      for (const each of routes.inOrder()) {
+        const path = generateAt(each, request);
+        if (path !== null) return found(each, path);
       }
       return null;
     },
