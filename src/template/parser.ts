@@ -24,14 +24,18 @@ class Parser {
   /** Where the first catch-all parameter starts (-1: none yet), and the index of its segment. */
   private catchAllStart = -1;
   private catchAllSegment = -1;
+  // The template's lists are gathered here and copied out at their exact size (slice): a list's first push
+  // reserves room for 17 items, which a template kept for the router's lifetime would carry. partsFound is
+  // reused for every segment.
+  private readonly partsFound: TemplatePart[] = [];
+  /** The template offset of each part of the segment being parsed, so segment-level errors can point at it. */
+  private readonly partStarts: number[] = [];
+  private readonly segmentsFound: TemplateSegment[] = [];
+  private readonly parametersFound: ParameterPart[] = [];
 
   constructor(private readonly text: string) {}
 
   private fail(index: number, reason: string): never {
-    // The shared lists keep nothing of a template that failed.
-    partsFound.fill(undefined);
-    segmentsFound.fill(undefined);
-    parametersFound.fill(undefined);
     throw new TemplateParseError(this.text, index, reason);
   }
 
@@ -48,7 +52,7 @@ class Parser {
         this.fail(this.i, 'the separator "/" cannot appear twice in a row (empty segment)');
       }
       const parts = this.parseSegment(segmentCount);
-      segmentsFound[segmentCount++] = { parts };
+      this.segmentsFound[segmentCount++] = { parts };
       // parseSegment stops at a "/" or at the end; step over the "/".
       if (this.i < t.length) this.i++;
     }
@@ -57,27 +61,27 @@ class Parser {
     if (this.catchAllSegment >= 0 && this.catchAllSegment !== segmentCount - 1) {
       this.fail(this.catchAllStart, 'a catch-all parameter can only appear as the last segment');
     }
-    return freezeTemplate({ text: t, segments: takeFirst(segmentsFound, segmentCount), parameters: takeFirst(parametersFound, this.parameterCount) });
+    return freezeTemplate({ text: t, segments: this.segmentsFound.slice(0, segmentCount), parameters: this.parametersFound.slice(0, this.parameterCount) });
   }
 
   private parseSegment(index: number): TemplatePart[] {
     const t = this.text;
     let count = 0;
     while (this.i < t.length && t[this.i] !== '/') {
-      partStarts[count] = this.i;
+      this.partStarts[count] = this.i;
       if (t[this.i] === '{' && t[this.i + 1] !== '{') {
         const parameter = this.parseParameter();
-        partsFound[count++] = parameter;
+        this.partsFound[count++] = parameter;
         if (parameter.isCatchAll && this.catchAllStart < 0) {
-          this.catchAllStart = partStarts[count - 1];
+          this.catchAllStart = this.partStarts[count - 1];
           this.catchAllSegment = index;
         }
       } else {
-        partsFound[count++] = this.parseLiteral();
+        this.partsFound[count++] = this.parseLiteral();
       }
     }
-    const segment = takeFirst(partsFound, count);
-    this.checkSegment(segment, partStarts);
+    const segment = this.partsFound.slice(0, count);
+    this.checkSegment(segment, this.partStarts);
     return segment;
   }
 
@@ -166,13 +170,13 @@ class Parser {
     }
     if (this.parameterCount > 0) {
       const key = name.toLowerCase();
-      if (this.names === null) this.names = new Set([parametersFound[0]!.name.toLowerCase()]);
+      if (this.names === null) this.names = new Set([this.parametersFound[0]!.name.toLowerCase()]);
       if (this.names.has(key)) {
         this.fail(open + 1, `the parameter name "${name}" is repeated (names are case-insensitive)`);
       }
       this.names.add(key);
     }
-    parametersFound[this.parameterCount++] = parsed;
+    this.parametersFound[this.parameterCount++] = parsed;
     return parsed;
   }
 
@@ -208,23 +212,6 @@ class Parser {
       }
     }
   }
-}
-
-// A template's lists are gathered in these and copied out at their exact size. They are shared by every parse
-// (a parse calls nothing that could start another) and keep their room: a fresh list's first push reserves
-// room for 17 items, and emptying one by setting its length to 0 frees that room again, so the lists made
-// fresh for each parse and each segment were a third of the bytes a live table's add allocated.
-const partsFound: (TemplatePart | undefined)[] = [];
-/** The template offset of each part of the segment being parsed, so segment-level errors can point at it. */
-const partStarts: number[] = [];
-const segmentsFound: (TemplateSegment | undefined)[] = [];
-const parametersFound: (ParameterPart | undefined)[] = [];
-
-/** The first `count` items of a shared list, copied at their exact size; the list keeps none of them. */
-function takeFirst<T>(list: (T | undefined)[], count: number): T[] {
-  const copy = list.slice(0, count) as T[];
-  for (let i = 0; i < count; i++) list[i] = undefined;
-  return copy;
 }
 
 function literalAt(text: string, start: number): string {
