@@ -68,8 +68,8 @@ const LOWER_CASE_FOLDS = /[^\x00-\xb4\xb6-\xff]/;
 
 /** Folds `text` for case-insensitive comparison (see above): the same text when nothing in it changes. */
 export function foldCase(text: string): string {
-  // The usual request is lower-cased natively. (One regular expression finds other text for fewer instructions than
-  // a char-code loop: 668 against 804 a fold of 16 ASCII units, 508 for toLowerCase alone; valgrind, Node 20.)
+  // The usual request is lower-cased natively; one regular expression finds other text, for fewer instructions
+  // than a char-code loop (docs/benchmarks.md, "Why these thresholds").
   if (!LOWER_CASE_FOLDS.test(text)) return text.toLowerCase();
   let folded = '';
   let from = 0;

@@ -351,7 +351,7 @@ function frozenData<T>(value: T, copies?: Map<object, object>): T {
   const prototype: unknown = Object.getPrototypeOf(value);
   const isArray = Array.isArray(value);
   if (!isArray && prototype !== Object.prototype && prototype !== null) return value;
-  // Copied by spread (V8's fast clone: defining each property of an empty object took 20 times as long).
+  // Copied by spread: V8's fast clone (docs/benchmarks.md, "Why these thresholds").
   const copy: Record<string, unknown> = isArray ? ([...(value as unknown[])] as unknown as Record<string, unknown>) : prototype === null ? Object.assign(Object.create(null), value) : { ...value };
   for (const key of Object.keys(copy)) {
     const item = copy[key];

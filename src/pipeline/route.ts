@@ -99,9 +99,9 @@ export class Route implements NamedRouter {
     // RouteData's values are the request's own to change (as ASP.NET's are); a match's are read-only and may be
     // shared (frozen) by every request of a static route, so they are copied here (a spread keeps "__proto__" as data).
     const merged = isEmpty(previous.values) ? { ...values } : { ...previous.values, ...values };
-    // The routers: [collection, this] written out for the usual one router before (concat is a C++ builtin, about
-    // a thousand instructions a call), concat otherwise (not [...routers, this]: a spread grows the array, four
-    // times the bytes). The data tokens: a fresh object, spread only from a side that has some.
+    // The routers: [collection, this] written out for the usual one router before (a concat call costs more),
+    // concat otherwise (a spread grows the array; docs/benchmarks.md, "Why these thresholds"). The data tokens:
+    // a fresh object, spread only from a side that has some.
     const routers = previous.routers;
     const tokens = this.hasDataTokens ? { ...previous.dataTokens, ...this.dataTokens } : isEmpty(previous.dataTokens) ? {} : { ...previous.dataTokens };
     context.routeData = new RouteData(merged, tokens, routers.length === 1 ? [routers[0], this] : routers.concat(this));

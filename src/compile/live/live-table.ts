@@ -27,9 +27,8 @@ import { duplicateName, nameOf, RouteNames } from '../route-names.js';
 import { RouteOrder, type Block, type Ordered } from './route-order.js';
 
 /**
- * How deep the partitions' keys go. One segment: a multi-tenant table ("t5/…") gets a partition per tenant. Two
- * made a partition of nearly every route of such a table (t5/s1, t5/s2…): a matcher each, tens of thousands of
- * them, and no partition ever hot enough for its code to be emitted.
+ * How deep the partitions' keys go. One segment: a multi-tenant table ("t5/…") gets a partition per tenant, and
+ * deeper keys would give nearly every route a partition of its own (docs/benchmarks.md, "Why these thresholds").
  */
 const PREFIX_DEPTH = 1;
 /** The partition of routes with no literal prefix. */
