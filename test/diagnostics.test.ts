@@ -7,7 +7,7 @@ import { compile, type CompileOptions, type RouteDefinition } from '../src/index
 import { type Diagnostic, diagnostics } from '../src/introspect.js';
 import { fuzzHarness } from './support/fuzz.js';
 import { Case, caseArb, routesArb, wideRoute } from './support/route-generators.js';
-import { routeEntriesOf } from '../src/compile/compile.js';
+import { internalsOf } from '../src/compile/router-internals.js';
 import type { RouteEntry } from '../src/compile/route-entry.js';
 import { CoverIndex, coversLengths, provesCover } from '../src/compile/introspect/cover.js';
 import { parseTemplate } from '../src/index.js';
@@ -265,7 +265,7 @@ describe('soundness (fast-check)', () => {
     let together = 0;
     const table = fc.oneof(routesArb(12), fc.array(wideRoute, { minLength: 20, maxLength: 80 }), leadingKinds);
     check('cover index', fc.property(table, (routes) => {
-      const entries = routeEntriesOf(compile(routes))!;
+      const entries = internalsOf(compile(routes))!.compiled!.entries();
       const index = new CoverIndex();
       for (const b of entries) {
         const earlier = entries.slice(0, b.route.index);
@@ -288,7 +288,7 @@ describe('soundness (fast-check)', () => {
     let shadowedSeen = 0;
     check('shadowed ≡ quadratic', fc.property(fc.oneof(routesArb(12), leadingKinds), (routes) => {
       const router = compile(routes);
-      const entries = routeEntriesOf(router)!;
+      const entries = internalsOf(router)!.compiled!.entries();
       const found = diagnostics(router);
       const never = new Set(found.filter((d) => d.code !== 'shadowed' && d.severity === 'error').map((d) => d.route.index));
       const expected: string[] = [];
@@ -319,7 +319,7 @@ describe('soundness (fast-check)', () => {
     ['GitHub-like namespaces, some routes shadowed', (i) => ({ template: [`ns${i >> 3}`, `ns${i >> 3}/{id:int}`, `ns${i >> 3}/{owner}/{repo}/x${i}`, `ns${i >> 3}/{id}`][i % 4], methods: [['GET', 'POST'][(i >> 2) % 2]] })],
   ];
   const candidatesTried = (make: (i: number) => RouteDefinition, n: number): number => {
-    const entries = routeEntriesOf(compile([{ template: 'health' }, ...Array.from({ length: n }, (_, i) => make(i))]))!;
+    const entries = internalsOf(compile([{ template: 'health' }, ...Array.from({ length: n }, (_, i) => make(i))]))!.compiled!.entries();
     const index = new CoverIndex();
     let tried = 0;
     const usable = (a: unknown): boolean => (tried++, a !== undefined);

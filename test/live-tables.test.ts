@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compile, type CompiledRouter, type RouteDefinition } from '../src/index.js';
 import { explain, describe as describeRouter, diagnostics, explainGenerate } from '../src/introspect.js';
-import { liveTableOf } from '../src/compile/compile.js';
+import { internalsOf } from '../src/compile/router-internals.js';
 import { describeRoutes, fuzzHarness } from './support/fuzz.js';
 import { PATIENCE_MS } from './support/patience.js';
 import { methodOf, pathRecipe, renderPath, routeArb, routesArb, type PathRecipe } from './support/route-generators.js';
@@ -256,9 +256,9 @@ describe('a change builds nothing until its partition has served its routes', ()
     router.add({ template: 'x' }); // the router is live
     lookups(router, '/t2/users', 10); // t2 has served its routes (or never builds, for the trie)
     router.insert(0, { template: 't1/new/{id}', name: 'new' });
-    expect(liveTableOf(router)!.builtPartitions().sort()).toEqual(options.strategy === 'trie' ? [] : ['t2']);
+    expect(internalsOf(router)!.compiled!.live()!.builtPartitions().sort()).toEqual(options.strategy === 'trie' ? [] : ['t2']);
     lookups(router, '/t1/new/5', requests);
-    expect(liveTableOf(router)!.builtPartitions().sort()).toEqual(built);
+    expect(internalsOf(router)!.compiled!.live()!.builtPartitions().sort()).toEqual(built);
     expect(router.match('/t1/new/5', 'GET')?.route).toMatchObject({ name: 'new', index: 0 });
     expect(router.match('/t2/users', 'GET')?.route).toMatchObject({ name: 't2.users', index: 3 });
   });
@@ -352,7 +352,7 @@ describe('a live table keeps nothing of routes it no longer has', () => {
     const routes = Array.from({ length: 600 }, (_, i): RouteDefinition => ({ template: `t${i % 7}/r${i}/{id}`, name: `r${i}` }));
     const router = compile(routes);
     cycle(router, -1); // the router is live from its first change on
-    const live = liveTableOf(router)!;
+    const live = internalsOf(router)!.compiled!.live()!;
     const before = live.sizes();
     for (let i = 0; i < CYCLES; i++) cycle(router, i);
     expect(live.sizes()).toEqual(before);

@@ -7,7 +7,7 @@ import { countWalks } from './support/count-walks.js';
 import { HttpMethodRouteConstraint, IntRouteConstraint, type RouteConstraint } from '../src/constraints.js';
 import { compile, type RouteDefinition } from '../src/index.js';
 import { describe as describeRouter } from '../src/introspect.js';
-import { stackOf } from '../src/compile/match/matcher-stack.js';
+import { internalsOf } from '../src/compile/router-internals.js';
 import { compileWith, subjects } from './support/routers.js';
 
 
@@ -55,7 +55,7 @@ describe.each(subjects)('%s: static table', (strategy) => {
   // walk or the emitted code) never consults the table again. Every Map lookup of the table is counted.
   it.each(['/api/todo', '/API/TODO', '/api/todo?x=1', '/api/todo/', '/Api/Cache', '/api/12', '/nothing'])('%s: the static table is looked up at most once', (path) => {
     const router = compileWith(routes, { strategy });
-    const table = stackOf(router)!.staticTable!;
+    const table = internalsOf(router)!.stack()!.staticTable!;
     let lookups = 0;
     for (const map of [table.byTarget, table.byKey] as Map<string, unknown>[]) {
       const get = map.get.bind(map);

@@ -9,17 +9,17 @@ import { RouteCreationError, RouteTableError, TemplateParseError, type RouteFail
 import type { RouteValues } from '../route-values.js';
 import type { UrlOptions } from './generate/normalize-path.js';
 import { createUrlGenerator, fixedRoutes, type GenerateOptions, type GeneratedPath, type UrlGenerator } from './generate/url-generator.js';
-import { registerInspectable } from './introspect/inspectable.js';
 import { LiveTable, type LiveTableParts } from './live/live-table.js';
 import { liveRoutes } from './live/live-url-generator.js';
 import { createGeneratedMatcher } from './match/generated/generated-matcher.js';
-import { registerStack, stackMatcher, type MatcherStack, type StackCore } from './match/matcher-stack.js';
+import { stackMatcher, type MatcherStack, type StackCore } from './match/matcher-stack.js';
 import { createTrieMatcher } from './match/trie-matcher.js';
 import type { Matcher, MatchStrategy, RouteMatch } from './matcher.js';
 import { createReferenceMatcher } from './reference/reference-matcher.js';
 import { createRouteEntry, createSharedParts, unsharedParts, type CompiledRoute, type RouteDefinition, type RouteEntry } from './route-entry.js';
 import type { CheckedRoutes, RouterFor } from './typed-router.js';
 import { duplicateName, nameOf, RouteNames } from './route-names.js';
+import { registerInternals } from './router-internals.js';
 import { verbOf } from './verb.js';
 
 export type { GenerateOptions, GeneratedPath, MatchStrategy };
@@ -73,28 +73,6 @@ export interface CompiledRouter {
   remove(nameOrIndex: string | number): boolean;
   /** Replaces every route with these (compiled as compile() compiles them; on an error the router is unchanged). */
   replace(routes: Iterable<RouteDefinition>): void;
-}
-
-/** The route entries behind each compiled router (as of now: a live table's change their indexes). */
-const ENTRIES = new WeakMap<CompiledRouter, () => readonly RouteEntry[]>();
-
-/** The route entries of a router made by compile() (undefined for any other object). Not public API. */
-export function routeEntriesOf(router: CompiledRouter): readonly RouteEntry[] | undefined {
-  return ENTRIES.get(router)?.();
-}
-
-/** The live table behind a router that has changed since compile() (undefined before its first change). Not public API. */
-const LIVE = new WeakMap<CompiledRouter, LiveTable>();
-export function liveTableOf(router: CompiledRouter): LiveTable | undefined {
-  return LIVE.get(router);
-}
-
-/** The routers made by compile() with caseSensitive: true. */
-const CASE_SENSITIVE = new WeakSet<CompiledRouter>();
-
-/** Whether a router made by compile() compares literals with their case. Not public API. */
-export function isCaseSensitive(router: CompiledRouter): boolean {
-  return CASE_SENSITIVE.has(router);
 }
 
 /**
@@ -175,7 +153,6 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     const made = new LiveTable({ strategy, fold, buildMatcher, createEntry }, table.entries());
     table = { matcher: made, stack: null, urls: createUrlGenerator(liveRoutes(made), options), entries: () => made.entries(), live: made };
     matcher = made;
-    LIVE.set(router, made);
     return made;
   };
 
@@ -205,14 +182,17 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
       // A whole new list is compiled as compile() compiles it; the router becomes live again at its next change.
       table = compileTable(routes);
       matcher = table.matcher;
-      if (table.stack !== null) registerStack(router, table.stack);
-      LIVE.delete(router);
     },
   };
-  ENTRIES.set(router, () => table.entries());
-  if (caseSensitive) CASE_SENSITIVE.add(router);
-  if (table.stack !== null) registerStack(router, table.stack);
-  registerInspectable(router, () => ({ entries: table.entries(), matcher, urls: table.urls, fold, notes: notes() }));
+  registerInternals(router, {
+    stack: () => table.stack,
+    compiled: {
+      caseSensitive,
+      entries: () => table.entries(),
+      live: () => table.live,
+      inspectable: () => ({ entries: table.entries(), matcher, urls: table.urls, fold, notes: notes() }),
+    },
+  });
   return router;
 }
 

@@ -18,28 +18,21 @@ export function duplicateName(name: string, template: string): RouteCreationErro
   return new RouteCreationError(name, template, `the route name "${name}" is already used by an earlier route (names are case-insensitive)`);
 }
 
-/** What each route name belongs to, found in any case. */
-export class RouteNames<T> {
-  private readonly byKey = new Map<string, T>();
-
-  get size(): number {
-    return this.byKey.size;
+/** What each route name belongs to: a Map whose keys are names in any case (a name is found in any case). */
+export class RouteNames<T> extends Map<string, T> {
+  override get(name: string): T | undefined {
+    return super.get(name.toLowerCase());
   }
 
-  /** What has this name, in any case. */
-  get(name: string): T | undefined {
-    return this.byKey.get(name.toLowerCase());
+  override has(name: string): boolean {
+    return super.has(name.toLowerCase());
   }
 
-  has(name: string): boolean {
-    return this.byKey.has(name.toLowerCase());
+  override set(name: string, value: T): this {
+    return super.set(name.toLowerCase(), value);
   }
 
-  set(name: string, value: T): void {
-    this.byKey.set(name.toLowerCase(), value);
-  }
-
-  delete(name: string): void {
-    this.byKey.delete(name.toLowerCase());
+  override delete(name: string): boolean {
+    return super.delete(name.toLowerCase());
   }
 }

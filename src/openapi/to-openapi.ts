@@ -2,7 +2,8 @@
 // operations and operationIds come from the routes; everything else (bodies, responses, descriptions) only
 // from metadata the caller gives — nothing is guessed.
 import { foldFor } from '../compile/case-fold.js';
-import { compile, isCaseSensitive, routeEntriesOf, type CompiledRouter } from '../compile/compile.js';
+import { compile, type CompiledRouter } from '../compile/compile.js';
+import { internalsOf } from '../compile/router-internals.js';
 import { coversLengths } from '../compile/introspect/cover.js';
 import type { CompiledRoute, RouteDefinition, RouteEntry } from '../compile/route-entry.js';
 import { RouteCollection } from '../pipeline/route-collection.js';
@@ -77,7 +78,7 @@ function isCompiledRoute(value: unknown): value is CompiledRoute {
 /** The routes of any source, in collection order, with their entries. */
 function routesOf(source: OpenApiSource, caseSensitive: boolean): Described[] {
   const described = (router: CompiledRouter, routes: readonly CompiledRoute[] = router.routes): Described[] => {
-    const entries = routeEntriesOf(router)!;
+    const entries = internalsOf(router)!.compiled!.entries();
     return routes.map((route, i) => ({ route, entry: entries[i] }));
   };
   if (source instanceof RouteCollection) {
@@ -91,7 +92,7 @@ function routesOf(source: OpenApiSource, caseSensitive: boolean): Described[] {
   }
   if (typeof (source as CompiledRouter).match === 'function' && Array.isArray((source as CompiledRouter).routes)) {
     const router = source as CompiledRouter;
-    if (routeEntriesOf(router) !== undefined) return described(router);
+    if (internalsOf(router)?.compiled) return described(router);
     return rebuilt(router.routes, caseSensitive);
   }
   const items = [...(source as Iterable<RouteDefinition | CompiledRoute>)];
@@ -109,7 +110,7 @@ function rebuilt(routes: readonly CompiledRoute[], caseSensitive: boolean): Desc
     return { template: r.template, defaults, constraints: Object.fromEntries(r.constraints), methods: r.methods };
   });
   const router = compile(definitions, { strategy: 'reference', caseSensitive });
-  const entries = routeEntriesOf(router)!;
+  const entries = internalsOf(router)!.compiled!.entries();
   return routes.map((route, i) => ({ route, entry: entries[i] }));
 }
 
@@ -206,8 +207,8 @@ export function toOpenApi(source: OpenApiSource, options: OpenApiOptions): OpenA
   const servedMethods = (methods: readonly string[]): readonly string[] =>
     options.headFromGet && methods.includes('GET') && !methods.includes('HEAD') ? [...methods, 'HEAD'] : methods;
 
-  const compiledRouter = typeof (source as CompiledRouter).match === 'function' && routeEntriesOf(source as CompiledRouter) !== undefined ? (source as CompiledRouter) : null;
-  const caseSensitive = options.caseSensitive ?? (compiledRouter !== null && isCaseSensitive(compiledRouter));
+  const compiled = typeof (source as CompiledRouter).match === 'function' ? internalsOf(source)?.compiled : undefined;
+  const caseSensitive = options.caseSensitive ?? compiled?.caseSensitive === true;
   const fold = foldFor(caseSensitive);
   for (const current of routesOf(source, caseSensitive)) {
     const route = current.route;

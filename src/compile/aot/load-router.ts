@@ -13,13 +13,14 @@ import { createUrlGenerator, fixedRoutes, type GenerateOptions, type GeneratedPa
 import { emittedHelpersWith, type EmittedHelpers, type SubtreeMatch } from '../match/generated/emitted-helpers.js';
 import type { INLINE_CHECKS } from '../match/generated/inline-constraints.js';
 import { emittedFront, type EmittedMatch } from '../match/generated/emitted-front.js';
-import { registerStack, stackMatcher, type StackCore } from '../match/matcher-stack.js';
+import { stackMatcher, type StackCore } from '../match/matcher-stack.js';
 import { StaticTable } from '../match/static-table.js';
 import { nodesOf, type TrieNode } from '../match/trie.js';
 import { createTrieWalker, type TrieWalker } from '../match/trie-matcher.js';
 import type { Matcher, RouteMatch } from '../matcher.js';
 import { createEntryFromTemplate, createSharedParts, type CompiledRoute, type RouteDefinition } from '../route-entry.js';
 import type { RouterFor } from '../typed-router.js';
+import { registerInternals } from '../router-internals.js';
 import { verbOf } from '../verb.js';
 import { checkModuleFormat, type ModuleFormat } from './module-format.js';
 import { catalogOf } from './object-catalog.js';
@@ -172,7 +173,7 @@ export function loadRouter(table: ModuleTable): AotRouter {
     remove: refuseChange,
     replace: refuseChange,
   } as AotRouter;
-  registerStack(router, matcher);
+  registerInternals(router, { stack: () => matcher });
   return router;
 }
 

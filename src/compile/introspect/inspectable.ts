@@ -1,10 +1,11 @@
-// What introspection reads of a router made by compile(): compile.ts registers it here, and the functions of
-// switchyard-router/introspect (router-introspection.ts) read it. This file is all of introspect/ that compile()
-// loads, so the main entry carries no explain, diagnostics or describe code.
+// What introspection reads of a router made by compile(): compile.ts keeps it in the router's internals
+// (router-internals.ts), and the functions of switchyard-router/introspect (router-introspection.ts) read it
+// here. compile() loads nothing of introspect/, so the main entry carries no explain, diagnostics or describe code.
 import type { Fold } from '../case-fold.js';
 import type { UrlGenerator } from '../generate/url-generator.js';
 import type { Matcher } from '../matcher.js';
 import type { RouteEntry } from '../route-entry.js';
+import { internalsOf } from '../router-internals.js';
 
 /** A router's current parts (a live table's change with it: read them at each call). */
 export interface Inspectable {
@@ -18,16 +19,9 @@ export interface Inspectable {
   readonly notes: readonly string[];
 }
 
-const INSPECTABLE = new WeakMap<object, () => Inspectable>();
-
-/** Called by compile() for each router it makes. Not public API. */
-export function registerInspectable(router: object, parts: () => Inspectable): void {
-  INSPECTABLE.set(router, parts);
-}
-
 /** The parts of a router made by compile(); throws a TypeError for anything else (a built module's router included). */
 export function inspectableOf(router: object, caller: string): Inspectable {
-  const parts = typeof router === 'object' && router !== null ? INSPECTABLE.get(router) : undefined;
-  if (parts === undefined) throw new TypeError(`${caller}: expected a router made by compile() (a built module's router has no route entries to inspect)`);
-  return parts();
+  const compiled = internalsOf(router)?.compiled;
+  if (compiled === undefined) throw new TypeError(`${caller}: expected a router made by compile() (a built module's router has no route entries to inspect)`);
+  return compiled.inspectable();
 }

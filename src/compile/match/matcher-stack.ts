@@ -22,18 +22,6 @@ export interface MatcherStack extends Matcher {
   readonly staticTable: StaticTable | null;
 }
 
-/** The stack behind each router that has one (compile()'s trie strategies, built modules). Not public API. */
-const STACKS = new WeakMap<object, MatcherStack>();
-
-export function registerStack(router: object, stack: MatcherStack): void {
-  STACKS.set(router, stack);
-}
-
-/** The stack behind a router (undefined for the reference strategy and any other object). Not public API. */
-export function stackOf(router: object): MatcherStack | undefined {
-  return STACKS.get(router);
-}
-
 /** The stack over `core` and its static table. */
 export function stackMatcher(core: StackCore, entries: readonly RouteEntry[]): MatcherStack {
   const staticTable = core.staticTable ?? null;
