@@ -8,7 +8,7 @@ import { problem, routeInspector, writeProblem } from '../http.js';
 import { compileToModule, moduleDeclarations } from '../build.js';
 import type { CompiledRouter, RouteValues } from '../index.js';
 import { describe, diagnostics, didYouMean, explain, explainGenerate, summarizeDiagnostics, type Diagnostic, type MissReason, type RouteExplanation } from '../introspect.js';
-import { CliError, compileRoutes, loadRouteTable, problemSubject, RouteFileError, withRouteErrors, type RouteProblem } from './load-routes.js';
+import { CliError, compileRoutes, loadRouteFile, problemSubject, RouteFileError, withRouteErrors, type RouteProblem } from './load-routes.js';
 import type { Style } from './style.js';
 import { watchFile } from './watch-file.js';
 
@@ -64,7 +64,7 @@ exporting the routes (export default [...] or export const routes = [...]). A ro
 async function load(args: Args, count: number, usage: string): Promise<{ file: string; router: CompiledRouter; rest: readonly string[] }> {
   if (args.positionals.length < count) throw new CliError(`missing arguments\nusage: ${usage}`);
   const [file, ...rest] = args.positionals;
-  const table = await loadRouteTable(file);
+  const table = await loadRouteFile(file);
   return { file, router: compileRoutes(file, table, args.flags.has('case-sensitive')), rest };
 }
 
@@ -283,7 +283,7 @@ to load.`,
       if (target === undefined) throw new CliError(`missing -o <router.mjs>\nusage: ${this.usage}`);
       if (!/\.m?js$/.test(target)) throw new CliError(`-o names the module to write: a .mjs or .js file, not ${JSON.stringify(target)}`);
       const [file] = args.positionals;
-      const table = await loadRouteTable(file);
+      const table = await loadRouteFile(file);
       const runtime = args.options.get('runtime')?.at(-1) ?? 'switchyard-router/aot';
       // A route module is imported by the built module, by a path relative to where the module is written.
       let routesModule: string | null = null;
@@ -347,7 +347,7 @@ imported afresh each time; the modules it imports are not.`,
       let inspector = routeInspector(router, { title });
       const reload = async (): Promise<void> => {
         try {
-          shown = compileRoutes(file, await loadRouteTable(file, { fresh: true }));
+          shown = compileRoutes(file, await loadRouteFile(file, { fresh: true }));
           inspector = routeInspector(shown, { title });
           err(`switchyard inspect: reloaded ${file}: ${count(shown.routes.length, 'route')}`);
         } catch (error) {

@@ -48,7 +48,7 @@ export function problemSubject(file: string, problem: RouteProblem): string {
 }
 
 /** A route file as read: its routes, and a route module's `constraints` (extra inline constraint names). */
-export interface RouteTable {
+export interface RouteFile {
   readonly routes: RouteDefinition[];
   readonly constraints?: Readonly<Record<string, ConstraintFactory>>;
   /** An ES module (it may hold handlers and constraint objects), not JSON. */
@@ -71,7 +71,7 @@ let reloads = 0;
  * because a route module may hold functions (constraint objects, `constraints` factories) that cannot be sent
  * across; modules it imports are not read again.
  */
-export async function loadRouteTable(file: string, { fresh = false } = {}): Promise<RouteTable> {
+export async function loadRouteFile(file: string, { fresh = false } = {}): Promise<RouteFile> {
   const path = resolve(file);
   try {
     await access(path);
@@ -230,12 +230,12 @@ function jsonProblem(text: string, error: Error): RouteProblem {
  * compile() with a table's errors turned into one RouteFileError listing every bad route; a bad template or
  * an unknown constraint shows where in the template it goes wrong, with a caret.
  */
-export function compileRoutes(file: string, table: RouteTable, caseSensitive = false): CompiledRouter {
+export function compileRoutes(file: string, table: RouteFile, caseSensitive = false): CompiledRouter {
   return withRouteErrors(file, table, () => compile(table.routes, { constraints: table.constraints, caseSensitive }));
 }
 
 /** Runs `build` (compile() or compileToModule()); when the routes are bad, throws a RouteFileError listing each. */
-export function withRouteErrors<T>(file: string, table: RouteTable, build: () => T): T {
+export function withRouteErrors<T>(file: string, table: RouteFile, build: () => T): T {
   try {
     return build();
   } catch (error) {
@@ -249,7 +249,7 @@ export function withRouteErrors<T>(file: string, table: RouteTable, build: () =>
 }
 
 /** The problems of routes compile() refused, each with its route, what is wrong and where. */
-function failureProblems(failures: readonly RouteFailure[], routes: readonly (RouteDefinition | undefined)[], constraints: RouteTable['constraints'], isModule: boolean): RouteProblem[] {
+function failureProblems(failures: readonly RouteFailure[], routes: readonly (RouteDefinition | undefined)[], constraints: RouteFile['constraints'], isModule: boolean): RouteProblem[] {
   const registry = new ConstraintRegistry(constraints);
   return failures.map(({ routeIndex, error }) => {
     const definition = routes[routeIndex] as Partial<RouteDefinition> | undefined;

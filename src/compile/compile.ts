@@ -18,7 +18,7 @@ import type { Matcher, MatchStrategy, RouteMatch } from './matcher.js';
 import { createReferenceMatcher } from './reference/reference-matcher.js';
 import { createRouteEntry, createSharedParts, unsharedParts, type CompiledRoute, type RouteDefinition, type RouteEntry } from './route-entry.js';
 import type { CheckedRoutes, RouterFor } from './typed-router.js';
-import { duplicateName, nameOf, RouteNames } from './route-names.js';
+import { duplicateName, nameOf, RoutesByName } from './route-names.js';
 import { registerInternals } from './router-internals.js';
 import { verbOf } from './verb.js';
 
@@ -85,8 +85,11 @@ const MATCHERS: Readonly<Record<MatchStrategy, (entries: readonly RouteEntry[], 
   reference: createReferenceMatcher,
 };
 
-/** What a router answers from: its matcher, its URL generation, and its entries (indexes = positions). */
-interface Table {
+/**
+ * A router's current state, replaced whole by its changes: its matcher, its URL generation, and its entries
+ * (indexes = positions); compiled, or a live table once the router has changed.
+ */
+interface RouterState {
   readonly matcher: Matcher;
   /** The matcher's stack (static table, method filter): null for the reference and a live table. */
   readonly stack: MatcherStack | null;
@@ -126,7 +129,7 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     const stack = stackMatcher(built, matchable);
     return { matcher: stack, stack };
   };
-  const compileTable = (definitions: Iterable<RouteDefinition>): Table => {
+  const compileState = (definitions: Iterable<RouteDefinition>): RouterState => {
     const entries = createEntries(definitions, registry, fold);
     const urls = createUrlGenerator(fixedRoutes(entries), options);
     // Generation-only routes never match: the matchers do not see them (the others keep their indexes).
@@ -135,30 +138,30 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     return { matcher, stack, urls, entries: () => entries, live: null };
   };
 
-  let table = compileTable(routes);
-  let matcher = table.matcher;
+  let state = compileState(routes);
+  let matcher = state.matcher;
   const strategy = matcher.strategy;
   // describe() says which static paths' answers cannot be kept, and why (never silently slower).
-  const notes = (): string[] => table.stack?.staticTable?.notes() ?? [];
+  const notes = (): string[] => state.stack?.staticTable?.notes() ?? [];
   let routesCache: { readonly of: readonly RouteEntry[]; readonly routes: readonly CompiledRoute[] } | null = null;
 
-  /** The live table the router changes: made from the compiled table at the first change. */
+  /** The live table the router changes: made from the compiled state at the first change. */
   const live = (): LiveTable => {
-    if (table.live !== null) return table.live;
+    if (state.live !== null) return state.live;
     // A route added later is made as compile() makes it: with the router's fold, in parts of its own (nothing
     // of it is kept in a table-wide cache once it is removed).
     const parts = unsharedParts(fold);
     const createEntry = (definition: RouteDefinition, index: number) => createRouteEntry(definition, index, registry, parts);
     const buildMatcher = (matchable: readonly RouteEntry[]): Matcher => buildStack(matchable).matcher;
-    const made = new LiveTable({ strategy, fold, buildMatcher, createEntry }, table.entries());
-    table = { matcher: made, stack: null, urls: createUrlGenerator(liveRoutes(made), options), entries: () => made.entries(), live: made };
+    const made = new LiveTable({ strategy, fold, buildMatcher, createEntry }, state.entries());
+    state = { matcher: made, stack: null, urls: createUrlGenerator(liveRoutes(made), options), entries: () => made.entries(), live: made };
     matcher = made;
     return made;
   };
 
   const router: CompiledRouter = {
     get routes() {
-      const entries = table.entries();
+      const entries = state.entries();
       if (routesCache?.of !== entries) routesCache = { of: entries, routes: entries.map((e) => e.route) };
       return routesCache.routes;
     },
@@ -169,7 +172,7 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     match: (target, method, httpContext) => (typeof target === 'string' ? matcher.match(target, verbOf(method), httpContext) : null),
     matches: (target, method, httpContext) => (typeof target === 'string' ? matcher.matches(target, verbOf(method), httpContext) : []),
     allowedMethods: (target, httpContext) => (typeof target === 'string' ? matcher.allowedMethods(target, httpContext) : []),
-    generate: (values, generateOptions = {}) => table.urls.generate(values, generateOptions),
+    generate: (values, generateOptions = {}) => state.urls.generate(values, generateOptions),
     add(route) {
       const made = live();
       made.insert(made.length, route);
@@ -180,17 +183,17 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     remove: (nameOrIndex) => live().remove(nameOrIndex),
     replace(routes) {
       // A whole new list is compiled as compile() compiles it; the router becomes live again at its next change.
-      table = compileTable(routes);
-      matcher = table.matcher;
+      state = compileState(routes);
+      matcher = state.matcher;
     },
   };
   registerInternals(router, {
-    stack: () => table.stack,
+    stack: () => state.stack,
     compiled: {
       caseSensitive,
-      entries: () => table.entries(),
-      live: () => table.live,
-      inspectable: () => ({ entries: table.entries(), matcher, urls: table.urls, fold, notes: notes() }),
+      entries: () => state.entries(),
+      live: () => state.live,
+      inspectable: () => ({ entries: state.entries(), matcher, urls: state.urls, fold, notes: notes() }),
     },
   });
   return router;
@@ -226,7 +229,7 @@ function registryOf(options: Pick<CompileOptions, 'constraints' | 'constraintReg
 function createEveryEntry(routes: Iterable<RouteDefinition>, registry: ConstraintRegistry, fold: Fold): { entries: RouteEntry[]; failures: RouteFailure[] } {
   const entries: RouteEntry[] = [];
   const failures: RouteFailure[] = [];
-  const names = new RouteNames<true>();
+  const names = new RoutesByName<true>();
   const shared = createSharedParts(fold);
   let index = 0;
   for (const definition of routes) {

@@ -1,6 +1,6 @@
 // Route names are unique in a table, ignoring case (as ASP.NET's route names are): this file is the one place
 // that rule is written. compile(), a live table, the URL generator and the pipeline's RouteCollection all keep
-// their names in a RouteNames and report a name taken twice with duplicateName().
+// their names in a RoutesByName and report a name taken twice with duplicateName().
 import { RouteCreationError } from '../errors.js';
 
 /** The name a route definition gives, or null when it gives none (also for a definition too broken to create: its name still counts). */
@@ -19,7 +19,7 @@ export function duplicateName(name: string, template: string): RouteCreationErro
 }
 
 /** What each route name belongs to: a Map whose keys are names in any case (a name is found in any case). */
-export class RouteNames<T> extends Map<string, T> {
+export class RoutesByName<T> extends Map<string, T> {
   override get(name: string): T | undefined {
     return super.get(name.toLowerCase());
   }

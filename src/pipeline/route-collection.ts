@@ -8,7 +8,7 @@ import type { Explanation } from '../compile/introspect/explain.js';
 import type { Diagnostic } from '../compile/introspect/diagnostics.js';
 import { diagnostics, explain } from '../compile/introspect/router-introspection.js';
 import type { RouteMatch } from '../compile/matcher.js';
-import { duplicateName, nameOf as definedName, RouteNames, sameName } from '../compile/route-names.js';
+import { duplicateName, nameOf as definedName, RoutesByName, sameName } from '../compile/route-names.js';
 import { RouteData } from './route-data.js';
 import type { RouteContext, Router } from './router.js';
 import { VirtualPathData, type VirtualPathContext } from './virtual-path.js';
@@ -31,7 +31,7 @@ interface Compiled {
   positions: readonly number[];
   /** Routers that are not template routes, with their positions, in order (replaced, never changed). */
   custom: readonly { readonly position: number; readonly router: Router }[];
-  readonly named: RouteNames<Router>;
+  readonly named: RoutesByName<Router>;
 }
 
 /** The ordered route collection: routeAsync tries routes in order; getVirtualPath by name, else in order. */
@@ -126,7 +126,7 @@ export class RouteCollection<Table extends RouteTable = RouteTable> implements R
   /** Compiles the template routes into one trie; checks that route names are unique. Runs once. */
   build(): this {
     if (this.compiled) return this;
-    const named = new RouteNames<Router>();
+    const named = new RoutesByName<Router>();
     const positions: number[] = [];
     const custom: { position: number; router: Router }[] = [];
     const definitions = [];

@@ -2,7 +2,7 @@
 // generator (route-generator.ts) is made on its first use, so a table that only matches pays nothing for them.
 import type { RouteValues } from '../../route-values.js';
 import type { CompiledRoute, RouteEntry } from '../route-entry.js';
-import { duplicateName, RouteNames } from '../route-names.js';
+import { duplicateName, RoutesByName } from '../route-names.js';
 import type { GenerationRequest } from './binder.js';
 import { createDirectGenerator } from './plain-route.js';
 import { createRouteGenerator, type RouteGenerator } from './route-generator.js';
@@ -73,7 +73,7 @@ export interface GenerationRoutes<R> {
 
 /** A compiled table's routes, indexed by name (a duplicate name, ignoring case, is a RouteCreationError). */
 export function fixedRoutes(entries: readonly RouteEntry[]): GenerationRoutes<RouteEntry> {
-  const byName = new RouteNames<RouteEntry>();
+  const byName = new RoutesByName<RouteEntry>();
   // Names as written, so the usual by-name call needs no lower-casing.
   const byExactName = new Map<string, RouteEntry>();
   for (const entry of entries) {

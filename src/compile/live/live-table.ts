@@ -23,7 +23,7 @@ import { byOrder, collectInto, searchFrom } from '../match/trie-walk.js';
 import { createTrie, insertRoute, lowerBounds, nodesOf, removeRoute, type TrieNode } from '../match/trie.js';
 import { freshMatch, frozenMatch, type Matcher, type MatchStrategy, type RouteMatch } from '../matcher.js';
 import type { RouteDefinition, RouteEntry } from '../route-entry.js';
-import { duplicateName, nameOf, RouteNames } from '../route-names.js';
+import { duplicateName, nameOf, RoutesByName } from '../route-names.js';
 import { RouteOrder, type Block, type Ordered } from './route-order.js';
 
 /**
@@ -108,7 +108,7 @@ export class LiveTable implements Matcher {
   private readonly order = new RouteOrder<Slot>();
   private readonly partitions = new Map<string, Partition>();
   /** Routes by name, in any case. */
-  private readonly byName = new RouteNames<Slot>();
+  private readonly byName = new RoutesByName<Slot>();
   private entriesCache: { readonly version: number; readonly entries: readonly RouteEntry[] } | null = null;
 
   /** Whether a changed partition serves its first requests from its trie (else it is built at once, or never). */
