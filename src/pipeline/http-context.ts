@@ -2,6 +2,7 @@
 // only needs the method and path never pays for the query, headers or host.
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
+import { withoutQuery } from '../compile/match/request-path.js';
 import type { RouteValues } from '../route-values.js';
 import type { RouteData } from './route-data.js';
 import type { ServiceContainer } from './service-container.js';
@@ -80,10 +81,8 @@ export class HttpRequest {
     const url = this.raw.url ?? '/';
     // Servers must accept the absolute form (RFC 9112 §3.2.2), which proxies send: its path is routed.
     const target = url.charCodeAt(0) === 47 /* / */ ? url : (absoluteForm(url)?.rest ?? url);
+    let path = withoutQuery(target);
     const q = target.indexOf('?');
-    let path = q < 0 ? target : target.slice(0, q);
-    const hash = path.indexOf('#');
-    if (hash >= 0) path = path.slice(0, hash);
     this.queryText = q < 0 ? '' : target.slice(q + 1).split('#')[0];
     const base = this.pathBase;
     if (base && path.toLowerCase().startsWith(base.toLowerCase()) && (path.length === base.length || path[base.length] === '/')) {
