@@ -22,6 +22,12 @@ function nameOf(router: Router): string | null {
   return definedName(router as { name?: unknown }) || null;
 }
 
+/** Whether a router has this name (in any case). */
+function isNamed(router: Router, name: string): boolean {
+  const own = nameOf(router);
+  return own !== null && sameName(own, name);
+}
+
 /** What routeAsync returns when routing finished at once: one settled promise, shared. */
 const DONE: Promise<void> = Promise.resolve();
 
@@ -85,7 +91,7 @@ export class RouteCollection<Table extends RouteTable = RouteTable> implements R
 
   /** Removes the router at an index or with a name (ignoring case); whether there was one. */
   remove(nameOrIndex: string | number): boolean {
-    const index = typeof nameOrIndex === 'number' ? nameOrIndex : this.routers.findIndex((r) => { const name = nameOf(r); return name !== null && sameName(name, nameOrIndex); });
+    const index = typeof nameOrIndex === 'number' ? nameOrIndex : this.routers.findIndex((r) => isNamed(r, nameOrIndex));
     if (!Number.isInteger(index) || index < 0 || index >= this.routers.length) return false;
     const [router] = this.routers.splice(index, 1);
     const compiled = this.compiled;
