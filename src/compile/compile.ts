@@ -178,16 +178,10 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     return made;
   };
 
-  const router: CompiledRouter = {
-    get routes() {
-      const entries = table.entries();
-      if (routesCache?.of !== entries) routesCache = { of: entries, routes: entries.map((e) => e.route) };
-      return routesCache.routes;
-    },
+  // The getters are defined after the literal: V8 keeps an object literal with a getter in dictionary mode, and
+  // every router.match() would then be found through the generic load IC.
+  const router = {
     strategy,
-    get source() {
-      return matcher.source;
-    },
     match: (target, method, httpContext) => (typeof target === 'string' ? matcher.match(target, verbOf(method), httpContext) : null),
     matches: (target, method, httpContext) => (typeof target === 'string' ? matcher.matches(target, verbOf(method), httpContext) : []),
     allowedMethods: (target, httpContext) => (typeof target === 'string' ? matcher.allowedMethods(target, httpContext) : []),
@@ -207,7 +201,18 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
       if (table.stack !== null) registerStack(router, table.stack);
       LIVE.delete(router);
     },
-  };
+  } satisfies Omit<CompiledRouter, 'routes' | 'source'> as CompiledRouter;
+  Object.defineProperties(router, {
+    routes: {
+      get() {
+        const entries = table.entries();
+        if (routesCache?.of !== entries) routesCache = { of: entries, routes: entries.map((e) => e.route) };
+        return routesCache.routes;
+      },
+      enumerable: true,
+    },
+    source: { get: () => matcher.source, enumerable: true },
+  });
   ENTRIES.set(router, () => table.entries());
   if (caseSensitive) CASE_SENSITIVE.add(router);
   if (table.stack !== null) registerStack(router, table.stack);

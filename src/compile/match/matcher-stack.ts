@@ -41,12 +41,8 @@ export function stackMatcher(core: StackCore, entries: readonly RouteEntry[]): M
   const table = staticTable !== null && staticTable.byTarget.size > 0 ? staticTable : null;
   const lengths = table?.targetLengths ?? new Uint8Array(0);
   const byTarget = table?.byTarget;
-  const stack: MatcherStack = {
+  const stack: Omit<MatcherStack, 'source'> = {
     strategy: core.strategy,
-    // Named one by one, not spread: a spread would read `source`, which makes the generated matcher emit now.
-    get source() {
-      return core.source;
-    },
     matches: core.matches,
     allowedMethods: core.allowedMethods,
     describe: core.describe,
@@ -67,5 +63,8 @@ export function stackMatcher(core: StackCore, entries: readonly RouteEntry[]): M
       return stack.core(target, method, httpContext);
     },
   };
-  return stack;
+  // Named one by one, not spread: a spread would read `source`, which makes the generated matcher emit now. Defined
+  // after the literal: V8 keeps an object literal with a getter in dictionary mode, and every router.match()
+  // would then read `stack.match` through the generic load IC, not a map check.
+  return Object.defineProperty(stack, 'source', { get: () => core.source, enumerable: true }) as MatcherStack;
 }
