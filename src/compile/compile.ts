@@ -13,7 +13,7 @@ import { registerInspectable } from './introspect/inspectable.js';
 import { LiveTable, type LiveTableParts } from './live/live-table.js';
 import { createLiveUrlGenerator } from './live/live-url-generator.js';
 import { createGeneratedMatcher } from './match/generated/generated-matcher.js';
-import { registerStack, stackMatcher, type MatcherStack, type StackCore } from './match/matcher-stack.js';
+import { plainFront, registerStack, stackMatcher, type FrontMatch, type MatcherStack, type StackCore } from './match/matcher-stack.js';
 import { createTrieMatcher } from './match/trie-matcher.js';
 import type { Matcher, MatchStrategy, RouteMatch } from './matcher.js';
 import { createReferenceMatcher } from './reference/reference-matcher.js';
@@ -109,6 +109,8 @@ const MATCHERS: Readonly<Record<MatchStrategy, (entries: readonly RouteEntry[], 
 /** What a router answers from: its matcher, its URL generation, and its entries (indexes = positions). */
 interface Table {
   readonly matcher: Matcher;
+  /** router.match() over the matcher: the stack's own front, or verbOf in front of the matcher. */
+  readonly front: FrontMatch;
   /** The matcher's stack (static table, method filter): null for the reference and a live table. */
   readonly stack: MatcherStack | null;
   readonly urls: UrlGenerator;
@@ -153,7 +155,7 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     // Generation-only routes never match: the matchers do not see them (the others keep their indexes).
     const matchable = entries.some((e) => e.route.generationOnly) ? entries.filter((e) => !e.route.generationOnly) : entries;
     const { matcher, stack } = buildStack(matchable);
-    return { matcher, stack, urls, entries: () => entries, live: null };
+    return { matcher, front: stack?.front ?? plainFront(matcher), stack, urls, entries: () => entries, live: null };
   };
 
   let table = compileTable(routes);
@@ -172,7 +174,7 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     const createEntry = (definition: RouteDefinition, index: number) => createRouteEntry(definition, index, registry, parts);
     const buildMatcher = (matchable: readonly RouteEntry[]): Matcher => buildStack(matchable).matcher;
     const made = new LiveTable({ strategy, fold, buildMatcher, createEntry }, table.entries());
-    table = { matcher: made, stack: null, urls: createLiveUrlGenerator(made, options), entries: () => made.entries(), live: made };
+    table = { matcher: made, front: plainFront(made), stack: null, urls: createLiveUrlGenerator(made, options), entries: () => made.entries(), live: made };
     matcher = made;
     LIVE.set(router, made);
     return made;
@@ -182,7 +184,7 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
   // every router.match() would then be found through the generic load IC.
   const router = {
     strategy,
-    match: (target, method, httpContext) => (typeof target === 'string' ? matcher.match(target, verbOf(method), httpContext) : null),
+    match: (target, method, httpContext) => table.front(target, method, httpContext),
     matches: (target, method, httpContext) => (typeof target === 'string' ? matcher.matches(target, verbOf(method), httpContext) : []),
     allowedMethods: (target, httpContext) => (typeof target === 'string' ? matcher.allowedMethods(target, httpContext) : []),
     generate: (values, generateOptions = {}) => table.urls.generate(values, generateOptions),
