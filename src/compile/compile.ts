@@ -212,8 +212,9 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
         return routesCache.routes;
       },
       enumerable: true,
+      configurable: true,
     },
-    source: { get: () => matcher.source, enumerable: true },
+    source: { get: () => matcher.source, enumerable: true, configurable: true },
   });
   ENTRIES.set(router, () => table.entries());
   if (caseSensitive) CASE_SENSITIVE.add(router);

@@ -86,5 +86,5 @@ export function stackMatcher(core: StackCore, entries: readonly RouteEntry[]): M
   // Named one by one, not spread: a spread would read `source`, which makes the generated matcher emit now. Defined
   // after the literal: V8 keeps an object literal with a getter in dictionary mode, and every router.match()
   // would then read `stack.front` through the generic load IC, not a map check.
-  return Object.defineProperty(stack, 'source', { get: () => core.source, enumerable: true }) as MatcherStack;
+  return Object.defineProperty(stack, 'source', { get: () => core.source, enumerable: true, configurable: true }) as MatcherStack;
 }
