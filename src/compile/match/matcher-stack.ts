@@ -1,7 +1,8 @@
 // The layers in front of a strategy's matcher, put together in one place for compile() and for built modules
 // (aot/load-router.ts), so that a layer added is there for both: the static table first (an exact static target
 // is one Map lookup), then the method filter (a method no route names is null before any walk), then the
-// strategy's own match() (compile()'s emitted code or walk, a built module's own code).
+// strategy's own match() (compile()'s emitted code or walk, a built module's own code). Its front is router.match()
+// itself: the method's slot is found once, by one switch, for the static table and the method filter both.
 import type { Matcher, RouteMatch } from '../matcher.js';
 import type { RouteEntry } from '../route-entry.js';
 import { standardSlot, verbOf } from '../verb.js';
