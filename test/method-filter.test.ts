@@ -55,3 +55,44 @@ describe.each(strategies)('%s: answers with the method filter', (strategy) => {
     expect(router.allowedMethods(path)).toEqual(compile(limited, { strategy: 'reference' }).allowedMethods(path));
   });
 });
+
+// router.match() finds the method's slot once, from the method as given (static table and method filter both):
+// any other spelling (none, lower case, a non-standard method) takes verbOf's way, and must answer the same,
+// first request and kept answer alike, over the stack and over a live table.
+const spelled: RouteDefinition[] = [
+  { template: 'api/todo', methods: ['GET', 'POST'] },
+  { template: 'api/todo/{id}', methods: ['GET'] },
+  { template: 'api/cache', methods: ['PURGE'] },
+];
+
+describe.each(strategies)('%s: the method as given', (strategy) => {
+  const cases: [string, unknown, number | null][] = [
+    ['/api/todo', 'GET', 0],
+    ['/api/todo', undefined, 0],
+    ['/api/todo', null, 0],
+    ['/api/todo', '', 0],
+    ['/api/todo', 'get', 0],
+    ['/api/todo', 'Post', 0],
+    ['/api/todo', 42, 0],
+    ['/api/todo', 'DELETE', null],
+    ['/api/todo', 'delete', null],
+    ['/api/todo/7', undefined, 1],
+    ['/api/todo/7', 'get', 1],
+    ['/api/todo/7', 'post', null],
+    ['/api/cache', 'PURGE', 2],
+    ['/api/cache', 'purge', 2],
+    ['/api/cache', 'GET', null],
+  ];
+  it.each(cases)('%s %j → route %s (twice: the kept answer too)', (path, method, expected) => {
+    const router = compileWith(spelled, { strategy });
+    for (let i = 0; i < 2; i++) expect(router.match(path, method as string)?.route.index ?? null).toBe(expected);
+  });
+  it.skipIf(strategy === 'aot').each(cases)('a live table: %s %j → route %s', (path, method, expected) => {
+    const router = compileWith(spelled, { strategy });
+    router.add({ template: 'later', methods: ['GET'] });
+    for (let i = 0; i < 2; i++) expect(router.match(path, method as string)?.route.index ?? null).toBe(expected);
+  });
+  it.each([null, undefined, 42, {}])('a non-string target %j matches nothing', (target) => {
+    expect(compileWith(spelled, { strategy }).match(target as never, 'GET')).toBeNull();
+  });
+});

@@ -12,7 +12,7 @@ import { createUrlGenerator, fixedRoutes, type GenerateOptions, type GeneratedPa
 import { LiveTable, type LiveTableParts } from './live/live-table.js';
 import { liveRoutes } from './live/live-url-generator.js';
 import { createGeneratedMatcher } from './match/generated/generated-matcher.js';
-import { stackMatcher, type MatcherStack, type StackCore } from './match/matcher-stack.js';
+import { plainFront, stackMatcher, type FrontMatch, type MatcherStack, type StackCore } from './match/matcher-stack.js';
 import { createTrieMatcher } from './match/trie-matcher.js';
 import type { Matcher, MatchStrategy, RouteMatch } from './matcher.js';
 import { createReferenceMatcher } from './reference/reference-matcher.js';
@@ -91,6 +91,8 @@ const MATCHERS: Readonly<Record<MatchStrategy, (entries: readonly RouteEntry[], 
  */
 interface RouterState {
   readonly matcher: Matcher;
+  /** router.match() over the matcher: the stack's own front, or verbOf in front of the matcher. */
+  readonly front: FrontMatch;
   /** The matcher's stack (static table, method filter): null for the reference and a live table. */
   readonly stack: MatcherStack | null;
   readonly urls: UrlGenerator;
@@ -135,7 +137,7 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     // Generation-only routes never match: the matchers do not see them (the others keep their indexes).
     const matchable = entries.some((e) => e.route.generationOnly) ? entries.filter((e) => !e.route.generationOnly) : entries;
     const { matcher, stack } = buildStack(matchable);
-    return { matcher, stack, urls, entries: () => entries, live: null };
+    return { matcher, front: stack?.front ?? plainFront(matcher), stack, urls, entries: () => entries, live: null };
   };
 
   let state = compileState(routes);
@@ -154,22 +156,16 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     const createEntry = (definition: RouteDefinition, index: number) => createRouteEntry(definition, index, registry, parts);
     const buildMatcher = (matchable: readonly RouteEntry[]): Matcher => buildStack(matchable).matcher;
     const made = new LiveTable({ strategy, fold, buildMatcher, createEntry }, state.entries());
-    state = { matcher: made, stack: null, urls: createUrlGenerator(liveRoutes(made), options), entries: () => made.entries(), live: made };
+    state = { matcher: made, front: plainFront(made), stack: null, urls: createUrlGenerator(liveRoutes(made), options), entries: () => made.entries(), live: made };
     matcher = made;
     return made;
   };
 
-  const router: CompiledRouter = {
-    get routes() {
-      const entries = state.entries();
-      if (routesCache?.of !== entries) routesCache = { of: entries, routes: entries.map((e) => e.route) };
-      return routesCache.routes;
-    },
+  // The getters are defined after the literal: V8 keeps an object literal with a getter in dictionary mode, and
+  // every router.match() would then be found through the generic load IC.
+  const router = {
     strategy,
-    get source() {
-      return matcher.source;
-    },
-    match: (target, method, httpContext) => (typeof target === 'string' ? matcher.match(target, verbOf(method), httpContext) : null),
+    match: (target, method, httpContext) => state.front(target, method, httpContext),
     matches: (target, method, httpContext) => (typeof target === 'string' ? matcher.matches(target, verbOf(method), httpContext) : []),
     allowedMethods: (target, httpContext) => (typeof target === 'string' ? matcher.allowedMethods(target, httpContext) : []),
     generate: (values, generateOptions = {}) => state.urls.generate(values, generateOptions),
@@ -186,7 +182,19 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
       state = compileState(routes);
       matcher = state.matcher;
     },
-  };
+  } satisfies Omit<CompiledRouter, 'routes' | 'source'> as CompiledRouter;
+  Object.defineProperties(router, {
+    routes: {
+      get() {
+        const entries = state.entries();
+        if (routesCache?.of !== entries) routesCache = { of: entries, routes: entries.map((e) => e.route) };
+        return routesCache.routes;
+      },
+      enumerable: true,
+      configurable: true,
+    },
+    source: { get: () => matcher.source, enumerable: true, configurable: true },
+  });
   registerInternals(router, {
     stack: () => state.stack,
     compiled: {

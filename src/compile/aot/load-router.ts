@@ -162,8 +162,7 @@ export function loadRouter(table: ModuleTable): AotRouter {
     routes: entries.map((e) => e.route),
     strategy: 'aot',
     source: String(table.matcher),
-    match: (target: string, method?: string | null, httpContext?: unknown): RouteMatch | null =>
-      typeof target === 'string' ? matcher.match(target, verbOf(method), httpContext) : null,
+    match: matcher.front,
     matches: (target: string, method?: string | null, httpContext?: unknown): Iterable<RouteMatch> =>
       typeof target === 'string' ? matcher.matches(target, verbOf(method), httpContext) : [],
     allowedMethods: (target, httpContext) => (typeof target === 'string' ? matcher.allowedMethods(target, httpContext) : []),

@@ -1,14 +1,18 @@
 // The layers in front of a strategy's matcher, put together in one place for compile() and for built modules
 // (aot/load-router.ts), so that a layer added is there for both: the static table first (an exact static target
 // is one Map lookup), then the method filter (a method no route names is null before any walk), then the
-// strategy's own match() (compile()'s emitted code or walk, a built module's own code).
+// strategy's own match() (compile()'s emitted code or walk, a built module's own code). Its front is router.match()
+// itself: the method's slot is found once, by one switch, for the static table and the method filter both.
 import type { Matcher, RouteMatch } from '../matcher.js';
 import type { RouteEntry } from '../route-entry.js';
-import { standardSlot } from '../verb.js';
+import { standardSlot, verbOf } from '../verb.js';
 import { methodFilter } from './method-filter.js';
 import type { StaticTable } from './static-table.js';
 
 type MatchFunction = Matcher['match'];
+
+/** router.match() as the public API takes it: any target (null unless a string), the method as given (verbOf's rules). */
+export type FrontMatch = (target: string, method?: string | null, httpContext?: unknown) => RouteMatch | null;
 
 /** A strategy's matcher as the stack receives it. */
 export interface StackCore extends Matcher {
@@ -20,6 +24,13 @@ export interface StackCore extends Matcher {
 export interface MatcherStack extends Matcher {
   core: MatchFunction;
   readonly staticTable: StaticTable | null;
+  /** router.match() over the stack: the method's slot is found once, for the static table and the method filter both. */
+  readonly front: FrontMatch;
+}
+
+/** router.match() over a matcher without a stack (the reference, a live table). */
+export function plainFront(matcher: Matcher): FrontMatch {
+  return (target, method, httpContext) => (typeof target === 'string' ? matcher.match(target, verbOf(method), httpContext) : null);
 }
 
 /** The stack over `core` and its static table. */
@@ -29,31 +40,40 @@ export function stackMatcher(core: StackCore, entries: readonly RouteEntry[]): M
   const table = staticTable !== null && staticTable.byTarget.size > 0 ? staticTable : null;
   const lengths = table?.targetLengths ?? new Uint8Array(0);
   const byTarget = table?.byTarget;
-  const stack: MatcherStack = {
+  // The layers for a method already upper case, with its slot (-1: not a standard method). Kept small, so that V8
+  // inlines it (and the front into router.match's caller): the exact target's kept answer, else the next layers.
+  const layers = (target: string, method: string, slot: number, httpContext: unknown): RouteMatch | null => {
+    const length = target.length;
+    if (byTarget !== undefined && length < lengths.length && lengths[length] === 1) {
+      const found = byTarget.get(target);
+      if (found !== undefined) {
+        const kept = slot >= 0 ? found.standard[slot] : undefined;
+        return kept !== undefined ? kept : found.answer(target, slot, method, httpContext);
+      }
+    }
+    if (filter !== null && !filter(method, slot)) return null;
+    return stack.core(target, method, httpContext);
+  };
+  const stack: Omit<MatcherStack, 'source'> = {
     strategy: core.strategy,
-    // Named one by one, not spread: a spread would read `source`, which makes the generated matcher emit now.
-    get source() {
-      return core.source;
-    },
     matches: core.matches,
     allowedMethods: core.allowedMethods,
     describe: core.describe,
     staticTable,
     core: core.match,
-    // Kept small, so that V8 inlines it into the caller: the exact target's kept answer, else the next layers.
-    match(target, method, httpContext): RouteMatch | null {
-      const length = target.length;
-      if (byTarget !== undefined && length < lengths.length && lengths[length] === 1) {
-        const found = byTarget.get(target);
-        if (found !== undefined) {
-          const slot = standardSlot(method);
-          const kept = slot >= 0 ? found.standard[slot] : undefined;
-          return kept !== undefined ? kept : found.answer(target, slot, method, httpContext);
-        }
-      }
-      if (filter !== null && !filter(method)) return null;
-      return stack.core(target, method, httpContext);
+    match: (target, method, httpContext) => layers(target, method, standardSlot(method), httpContext),
+    // One switch on the method as given: a standard method (node:http's are upper case) is its own verb; any other
+    // (none, lower case, PURGE) takes verbOf's way, off the hot path.
+    front: (target, method, httpContext) => {
+      if (typeof target !== 'string') return null;
+      const slot = standardSlot(method as string);
+      if (slot >= 0) return layers(target, method!, slot, httpContext);
+      const verb = verbOf(method);
+      return layers(target, verb, standardSlot(verb), httpContext);
     },
   };
-  return stack;
+  // Named one by one, not spread: a spread would read `source`, which makes the generated matcher emit now. Defined
+  // after the literal: V8 keeps an object literal with a getter in dictionary mode, and every router.match()
+  // would then read `stack.front` through the generic load IC, not a map check.
+  return Object.defineProperty(stack, 'source', { get: () => core.source, enumerable: true, configurable: true }) as MatcherStack;
 }

@@ -6,29 +6,20 @@
 import type { RouteEntry } from '../route-entry.js';
 import { standardSlot } from '../verb.js';
 
-/** The bit of a standard method in a mask of methods (1 << its slot), or 0 for any other method. */
-const standardBit = (method: string): number => {
-  const slot = standardSlot(method);
-  return slot < 0 ? 0 : 1 << slot;
-};
-
 /**
- * Whether some route names the method, or null when some route takes every method (then no method can be ruled
- * out, and there is nothing to ask).
+ * Whether some route names the method (upper case, with its slot: -1 for a method that is not standard), or null
+ * when some route takes every method (then no method can be ruled out, and there is nothing to ask).
  */
-export function methodFilter(entries: readonly RouteEntry[]): ((method: string) => boolean) | null {
+export function methodFilter(entries: readonly RouteEntry[]): ((method: string, slot: number) => boolean) | null {
   if (entries.length === 0 || entries.some((entry) => entry.methodSet === null)) return null;
-  let standard = 0; // the standard methods some route names, as bits
+  let standard = 0; // the standard methods some route names, as bits (1 << slot)
   const others = new Set<string>(); // the other methods some route names (PURGE, REPORT…)
   for (const entry of entries) {
     for (const method of entry.methodSet!) {
-      const bit = standardBit(method);
-      if (bit === 0) others.add(method);
-      else standard |= bit;
+      const slot = standardSlot(method);
+      if (slot < 0) others.add(method);
+      else standard |= 1 << slot;
     }
   }
-  return (method) => {
-    const bit = standardBit(method);
-    return bit === 0 ? others.has(method) : (standard & bit) !== 0;
-  };
+  return (method, slot) => (slot < 0 ? others.has(method) : (standard & (1 << slot)) !== 0);
 }
