@@ -1178,6 +1178,90 @@ describe('connections', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------
+// Connections on which nothing moves (writeTimeoutMs): closed by one sweep, with no timer per request. The bound
+// is set small here; each test waits for the close event, it does not time it.
+
+describe('connections on which nothing moves (writeTimeoutMs)', () => {
+  const BOUND_MS = 100;
+
+  /**
+   * A server with the small bound, without node's request timeouts (the bound, not they, closes a stalled
+   * connection), and whose idle keep-alive connections stay (the client's pooled ones too: reused, not reset).
+   */
+  const startBounded = async (): Promise<Running> => {
+    const running = await start({ writeTimeoutMs: BOUND_MS });
+    withoutServerTimers(running.server);
+    running.server.keepAliveTimeout = PATIENCE_MS * 2;
+    return running;
+  };
+
+  /** The server's side of the next connection. */
+  const nextConnection = (server: Server): Promise<Socket> => once(server, 'connection').then(([socket]) => socket as Socket);
+
+  it('a request arms no socket timer: the bound costs nothing per request', async () => {
+    // server.setTimeout's timer per socket, which node re-arms on every read and write, cost ~1,400 instructions a request.
+    const { server, base } = await start();
+    const timeouts: (number | undefined)[] = [];
+    server.on('request', (req) => timeouts.push(req.socket.timeout));
+    expect((await http(base, 'GET', '/api/todo')).status).toBe(200);
+    expect((await putJson(base, 'none', { Key: 'none', Name: 'x' })).status).toBe(404);
+    expect(timeouts).toHaveLength(2);
+    for (const timeout of timeouts) expect(timeout ?? 0).toBe(0);
+  });
+
+  it('a request that stalls in its body is closed, and others are served meanwhile', async () => {
+    const { base, port } = await startBounded();
+    const stalled = await rawConnect(port);
+    const closed = once(stalled, 'close');
+    stalled.write('POST /api/todo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"Na');
+    expect((await postJson(base, { Name: 'fast' })).status).toBe(201);
+    await closed;
+    expect(await getAll(base)).toHaveLength(2); // the stalled POST stored nothing
+  });
+
+  it('a connection that sends nothing is closed', async () => {
+    const { port } = await startBounded();
+    const silent = await rawConnect(port);
+    await once(silent, 'close');
+  });
+
+  it('a response the client does not read is closed', async () => {
+    const { server, base, port } = await startBounded();
+    // A list far larger than the kernel's socket buffers: the server has bytes it cannot send.
+    const ITEMS = 16;
+    const NAME_LENGTH = 1_000_000;
+    for (let i = 0; i < ITEMS; i++) expect((await postJson(base, { Name: `${i}`.padEnd(NAME_LENGTH, 'x') })).status).toBe(201);
+    const serverSide = nextConnection(server);
+    const client = await rawConnect(port);
+    client.pause(); // never read
+    client.write('GET /api/todo HTTP/1.1\r\nHost: x\r\n\r\n');
+    const socket = await serverSide;
+    await once(socket, 'close');
+    expect(socket.bytesWritten - socket.writableLength).toBeLessThan(ITEMS * NAME_LENGTH); // it was stuck, not done
+    client.destroy();
+  });
+
+  it('a connection idle between keep-alive requests is keepAliveTimeout\'s, not closed by the bound', async () => {
+    const { port } = await startBounded();
+    const idle = await rawConnect(port);
+    const first = readResponse(idle);
+    idle.write('GET /api/todo HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect((await first).status).toBe(200);
+    // Idle from now on. A connection that stalls after it is closed by the bound: the idle one has been idle longer.
+    const stalled = await rawConnect(port);
+    const closed = once(stalled, 'close');
+    stalled.write('POST /api/todo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"Na');
+    await closed;
+    const second = readResponse(idle);
+    idle.write('GET /api/todo HTTP/1.1\r\nHost: x\r\n\r\n');
+    const reply = await second;
+    expect(reply.status).toBe(200);
+    expect(reply.socketClosed).toBe(false);
+    idle.destroy();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
 // Pipelined requests that are never read: a connection is not read while its unsent responses are over the bound
 
 describe('pipelined requests a client never reads (maxUnsentBytes)', () => {
