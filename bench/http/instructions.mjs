@@ -4,7 +4,9 @@
 // callgrind with --single-threaded (the JIT and the GC on the main thread, so counted) and fixed hash and random
 // seeds (a Map's collisions are then the same in every run); autocannon (not under valgrind) sends W requests of
 // each warm-up operation; then, for each operation counted, W more of it, and N of it between two signals to
-// the server (callgrind-trigger.cjs: callgrind writes its counts out at each), which alone are counted.
+// the server (callgrind-trigger.cjs: callgrind writes its counts out at each), which alone are counted; before
+// the first of the two, the server runs a full garbage collection (--expose-gc), not counted: a major collection
+// made due by the work before (DELETE's thousands of items) then does not land in some windows and not others.
 //   e.g. node bench/http/instructions.mjs dist/todo-server.js get,put,post get,put,post,del
 //   W=<requests per warm-up> (default 3,000)   N=<requests counted> (default 5,000)
 //   TODO_LOG=on: the to-do server with its request log; FASTIFY_LOG=on: fastify with pino (stdout /dev/null)
@@ -55,6 +57,8 @@ export async function countInstructions({ script, env = {}, warm = [], ops, W = 
       '--single-threaded',
       '--hash-seed=1',
       '--random-seed=1',
+      // callgrind-trigger.cjs collects the garbage before each counted window.
+      '--expose-gc',
       ...(keep ? ['--perf-basic-prof'] : []),
       '--require',
       trigger,
