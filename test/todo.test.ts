@@ -869,6 +869,17 @@ describe('byte cap (maxBytes) counts the UTF-8 bytes of item JSON', () => {
       expect((await getAll(base)).map((item) => item.Name)).toEqual([status === 204 ? name : 'Item1']);
     }
   });
+
+  it.each(NAMES)('$script: DELETE gives back the bytes of the item as a PUT last stored it', async ({ name, bytes }) => {
+    const cap = 87 + bytes + 80; // the seeded item and one item of this Name
+    const { base } = await start({ maxBytes: cap });
+    const key = (JSON.parse((await postJson(base, { Name: 'x' })).text) as TodoItem).Key;
+    expect((await putJson(base, key, { Key: key, Name: name })).status).toBe(204); // grown to the cap
+    expectProblem(await postJson(base, { Name: '' }), 507);
+    expect((await http(base, 'DELETE', `/api/todo/${key}`)).status).toBe(204);
+    expect((await postJson(base, { Name: name })).status).toBe(201); // all of the grown item's bytes came back
+    expectProblem(await postJson(base, { Name: '' }), 507);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------------------
@@ -935,6 +946,7 @@ function bodyRows(method: 'POST' | 'PUT'): BadRow[] {
     { name: 'an overlong "/" (C0 AF)', status: 400, send: send(Buffer.concat([Buffer.from('{"Name":"'), Buffer.from([0xc0, 0xaf]), Buffer.from('"}')])) },
     { name: 'an encoded surrogate (ED A0 80)', status: 400, send: send(Buffer.concat([Buffer.from('{"Name":"'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}')])) },
     { name: 'a truncated sequence at the end (E2 82)', status: 400, send: send(Buffer.concat([Buffer.from('{"Name":"x"}'), Buffer.from([0xe2, 0x82])])) },
+    { name: 'invalid bytes (FF) beside a real U+FFFD', status: 400, send: send(Buffer.concat([Buffer.from('{"Name":"\ufffd'), Buffer.from([0xff]), Buffer.from('"}')])) },
     {
       name: 'body > 1 MiB with Content-Length (only the headers and a few bytes sent)',
       status: 413,

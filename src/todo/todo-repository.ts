@@ -1,7 +1,7 @@
 // TodoRepository: the controller's only way to the data. Asynchronous, so a database can stand behind it.
 import { randomUUID } from 'node:crypto';
 import { RememberedKeys, type IdempotentAdd, type IdempotentRepository } from './idempotency.js';
-import { JSON_ESCAPED, storedItem, type TodoItem } from './todo-item.js';
+import { JSON_ESCAPED, storedBytes, storedItem, type TodoItem } from './todo-item.js';
 
 /** Thrown by update() when the new item does not fit in the store. */
 export class TodoStoreFullError extends Error {
@@ -79,7 +79,7 @@ export class InMemoryTodoRepository implements IdempotentRepository {
     if (this.items.size >= this.maxItems || this.bytes + size > this.maxBytes) return null;
     let key = randomUUID();
     while (this.items.has(key)) key = randomUUID();
-    const stored = storedItem(key, item.Name, item.IsComplete);
+    const stored = storedItem(key, item.Name, item.IsComplete, size);
     this.items.set(key, stored);
     this.bytes += size;
     return stored;
@@ -114,7 +114,7 @@ export class InMemoryTodoRepository implements IdempotentRepository {
     const item = this.items.get(key) ?? null;
     if (item) {
       this.items.delete(key);
-      this.bytes -= sizeOf(item);
+      this.bytes -= storedBytes(item) ?? sizeOf(item);
     }
     return item;
   }
@@ -122,9 +122,11 @@ export class InMemoryTodoRepository implements IdempotentRepository {
   update(item: TodoItem): boolean {
     const previous = this.items.get(item.Key);
     if (previous === undefined) return false;
-    const bytes = this.bytes - sizeOf(previous) + sizeOf(item);
+    // The stored item's size was counted when it was stored: only the new one is counted now.
+    const size = sizeOf(item);
+    const bytes = this.bytes - (storedBytes(previous) ?? sizeOf(previous)) + size;
     if (bytes > this.maxBytes) throw new TodoStoreFullError('The updated item does not fit in the store.');
-    this.items.set(item.Key, storedItem(item.Key, item.Name, item.IsComplete));
+    this.items.set(item.Key, storedItem(item.Key, item.Name, item.IsComplete, size));
     this.bytes = bytes;
     return true;
   }
@@ -142,22 +144,12 @@ export class InMemoryTodoRepository implements IdempotentRepository {
 export function sizeOf(item: Omit<TodoItem, 'Key'>): number {
   const name = item.Name;
   if (name === null) return 84;
-  // The usual Name, printable ASCII without a quote or backslash, is one byte a character. Any other without
-  // JSON_ESCAPED characters takes its own UTF-8 bytes plus two quotes, counted without a copy where
-  // JSON.stringify would write a throw-away one; a lone surrogate is escaped, so only then a copy.
-  if (isPlainAscii(name)) return name.length + 82;
+  // The usual Name, printable ASCII without a quote or backslash, is one byte a character: one regex test. Any
+  // other without JSON_ESCAPED characters takes its own UTF-8 bytes plus two quotes, counted without a copy
+  // where JSON.stringify would write a throw-away one; a lone surrogate is escaped, so only then a copy.
+  if (!NOT_PLAIN_ASCII.test(name)) return name.length + 82;
   return (JSON_ESCAPED.test(name) ? Buffer.byteLength(JSON.stringify(name)) : Buffer.byteLength(name) + 2) + 80;
 }
 
-/**
- * Whether every character is printable ASCII other than a quote or backslash (which JSON escapes). A loop, not
- * the regex /[^\x20\x21\x23-\x5b\x5d-\x7e]/: entering the regex engine cost more than the usual short Name's
- * scan (about 270 instructions a test, two in a PUT).
- */
-function isPlainAscii(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x20 || code > 0x7e || code === 0x22 || code === 0x5c) return false;
-  }
-  return true;
-}
+/** A character other than printable ASCII, or a quote or backslash (which JSON escapes). */
+const NOT_PLAIN_ASCII = /[^\x20\x21\x23-\x5b\x5d-\x7e]/;
