@@ -869,6 +869,17 @@ describe('byte cap (maxBytes) counts the UTF-8 bytes of item JSON', () => {
       expect((await getAll(base)).map((item) => item.Name)).toEqual([status === 204 ? name : 'Item1']);
     }
   });
+
+  it.each(NAMES)('$script: DELETE gives back the bytes of the item as a PUT last stored it', async ({ name, bytes }) => {
+    const cap = 87 + bytes + 80; // the seeded item and one item of this Name
+    const { base } = await start({ maxBytes: cap });
+    const key = (JSON.parse((await postJson(base, { Name: 'x' })).text) as TodoItem).Key;
+    expect((await putJson(base, key, { Key: key, Name: name })).status).toBe(204); // grown to the cap
+    expectProblem(await postJson(base, { Name: '' }), 507);
+    expect((await http(base, 'DELETE', `/api/todo/${key}`)).status).toBe(204);
+    expect((await postJson(base, { Name: name })).status).toBe(201); // all of the grown item's bytes came back
+    expectProblem(await postJson(base, { Name: '' }), 507);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------------------
@@ -935,6 +946,7 @@ function bodyRows(method: 'POST' | 'PUT'): BadRow[] {
     { name: 'an overlong "/" (C0 AF)', status: 400, send: send(Buffer.concat([Buffer.from('{"Name":"'), Buffer.from([0xc0, 0xaf]), Buffer.from('"}')])) },
     { name: 'an encoded surrogate (ED A0 80)', status: 400, send: send(Buffer.concat([Buffer.from('{"Name":"'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}')])) },
     { name: 'a truncated sequence at the end (E2 82)', status: 400, send: send(Buffer.concat([Buffer.from('{"Name":"x"}'), Buffer.from([0xe2, 0x82])])) },
+    { name: 'invalid bytes (FF) beside a real U+FFFD', status: 400, send: send(Buffer.concat([Buffer.from('{"Name":"\ufffd'), Buffer.from([0xff]), Buffer.from('"}')])) },
     {
       name: 'body > 1 MiB with Content-Length (only the headers and a few bytes sent)',
       status: 413,
@@ -1174,6 +1186,92 @@ describe('connections', () => {
     } finally {
       socket.destroy();
     }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Connections on which nothing moves (writeTimeoutMs): closed by one sweep, with no timer per request. The bound
+// is set small here; each test waits for the close event, it does not time it.
+
+describe('connections on which nothing moves (writeTimeoutMs)', () => {
+  const BOUND_MS = 100;
+
+  /**
+   * A server with the small bound, without node's request timeouts (the bound, not they, closes a stalled
+   * connection), and whose idle keep-alive connections stay (the client's pooled ones too: reused, not reset).
+   * Its store is in memory whatever the project's: it answers in the turn that reads the request, so no request
+   * of the test itself waits on a database for longer than the bound.
+   */
+  const startBounded = async (repository: TodoRepository = new InMemoryTodoRepository()): Promise<Running> => {
+    const running = await start({ writeTimeoutMs: BOUND_MS, repository });
+    withoutServerTimers(running.server);
+    running.server.keepAliveTimeout = PATIENCE_MS * 2;
+    return running;
+  };
+
+  /** The server's side of the next connection. */
+  const nextConnection = (server: Server): Promise<Socket> => once(server, 'connection').then(([socket]) => socket as Socket);
+
+  it('a request arms no socket timer: the bound costs nothing per request', async () => {
+    // server.setTimeout's timer per socket, which node re-arms on every read and write, cost ~1,400 instructions a request.
+    const { server, base } = await start();
+    const timeouts: (number | undefined)[] = [];
+    server.on('request', (req) => timeouts.push(req.socket.timeout));
+    expect((await http(base, 'GET', '/api/todo')).status).toBe(200);
+    expect((await putJson(base, 'none', { Key: 'none', Name: 'x' })).status).toBe(404);
+    expect(timeouts).toHaveLength(2);
+    for (const timeout of timeouts) expect(timeout ?? 0).toBe(0);
+  });
+
+  it('a request that stalls in its body is closed, and others are served meanwhile', async () => {
+    const { base, port } = await startBounded();
+    const stalled = await rawConnect(port);
+    const closed = once(stalled, 'close');
+    stalled.write('POST /api/todo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"Na');
+    expect((await postJson(base, { Name: 'fast' })).status).toBe(201);
+    await closed;
+    expect(await getAll(base)).toHaveLength(2); // the stalled POST stored nothing
+  });
+
+  it('a connection that sends nothing is closed', async () => {
+    const { port } = await startBounded();
+    const silent = await rawConnect(port);
+    await once(silent, 'close');
+  });
+
+  it('a response the client does not read is closed', async () => {
+    // A list far larger than the kernel's socket buffers: the server has bytes it cannot send.
+    const ITEMS = 16;
+    const NAME_LENGTH = 1_000_000;
+    const seed = Array.from({ length: ITEMS }, (_, i) => ({ Name: `${i}`.padEnd(NAME_LENGTH, 'x'), IsComplete: false }));
+    const { server, port } = await startBounded(new InMemoryTodoRepository({ seed }));
+    const serverSide = nextConnection(server);
+    const client = await rawConnect(port);
+    client.pause(); // never read
+    client.write('GET /api/todo HTTP/1.1\r\nHost: x\r\n\r\n');
+    const socket = await serverSide;
+    await once(socket, 'close');
+    expect(socket.bytesWritten - socket.writableLength).toBeLessThan(ITEMS * NAME_LENGTH); // it was stuck, not done
+    client.destroy();
+  });
+
+  it('a connection idle between keep-alive requests is keepAliveTimeout\'s, not closed by the bound', async () => {
+    const { port } = await startBounded();
+    const idle = await rawConnect(port);
+    const first = readResponse(idle);
+    idle.write('GET /api/todo HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect((await first).status).toBe(200);
+    // Idle from now on. A connection that stalls after it is closed by the bound: the idle one has been idle longer.
+    const stalled = await rawConnect(port);
+    const closed = once(stalled, 'close');
+    stalled.write('POST /api/todo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"Na');
+    await closed;
+    const second = readResponse(idle);
+    idle.write('GET /api/todo HTTP/1.1\r\nHost: x\r\n\r\n');
+    const reply = await second;
+    expect(reply.status).toBe(200);
+    expect(reply.socketClosed).toBe(false);
+    idle.destroy();
   });
 });
 

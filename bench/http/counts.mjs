@@ -121,7 +121,7 @@ const output = {
     ...meta,
     todoServer: { file: 'dist/todo-server.js', sha256: bundle.sha256, ...source },
     baseline: process.env.BENCH_COUNTS_BASELINE_NAME ?? process.env.BENCH_TODO_BASELINE ?? null,
-    instructions: { warmup: W, counted: N, warmupOps: 'GET one, PUT, POST', node: ['--single-threaded', '--hash-seed=1', '--random-seed=1'] },
+    instructions: { warmup: W, counted: N, warmupOps: 'GET one, PUT, POST', node: ['--single-threaded', '--hash-seed=1', '--random-seed=1', '--no-memory-reducer'] },
     allocations: { warmup: Number(process.env.W ?? 10_000), measured: Number(process.env.N ?? 5_000), runs: Number(process.env.BENCH_ALLOC_RUNS ?? 3) },
     seconds: Math.round((performance.now() - started) / 1000),
     // When each server was counted, and the to-do build it ran (BENCH_COUNTS_MERGE keeps those of servers counted

@@ -4,7 +4,11 @@
 // callgrind with --single-threaded (the JIT and the GC on the main thread, so counted) and fixed hash and random
 // seeds (a Map's collisions are then the same in every run); autocannon (not under valgrind) sends W requests of
 // each warm-up operation; then, for each operation counted, W more of it, and N of it between two signals to
-// the server (callgrind-trigger.cjs: callgrind writes its counts out at each), which alone are counted.
+// the server (callgrind-trigger.cjs: callgrind writes its counts out at each), which alone are counted. Node
+// runs with --no-memory-reducer: V8's memory reducer starts full collections when the process looks idle by the
+// wall clock (the harness's pauses, at valgrind's speed), and such a collection flushes compiled code, which is
+// then compiled again; landing in some windows and not others, it moved DELETE's count between 50,544 and
+// 118,970 instructions per request.
 //   e.g. node bench/http/instructions.mjs dist/todo-server.js get,put,post get,put,post,del
 //   W=<requests per warm-up> (default 3,000)   N=<requests counted> (default 5,000)
 //   TODO_LOG=on: the to-do server with its request log; FASTIFY_LOG=on: fastify with pino (stdout /dev/null)
@@ -55,6 +59,9 @@ export async function countInstructions({ script, env = {}, warm = [], ops, W = 
       '--single-threaded',
       '--hash-seed=1',
       '--random-seed=1',
+      // No collections timed by the clock: V8's memory reducer runs full, code-flushing collections when the
+      // process looks idle by the wall clock, so under valgrind at random points, sometimes inside a window.
+      '--no-memory-reducer',
       ...(keep ? ['--perf-basic-prof'] : []),
       '--require',
       trigger,

@@ -91,8 +91,10 @@ export function boundUnsentResponses(listener: Listener, bound: number = DEFAULT
   };
 
   return (req, res) => {
-    // The usual case, not pipelined (no response before this one waits) and the client reading: at once.
-    if (res.socket !== null && req.socket.writableLength <= maxUnsentBytes) return listener(req, res);
+    // The usual case, not pipelined (no response before this one waits: it has the socket, req's own) and the
+    // client reading: at once.
+    const socket = res.socket;
+    if (socket !== null && socket.writableLength <= maxUnsentBytes) return listener(req, res);
     hold(req, res);
   };
 }

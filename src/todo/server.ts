@@ -27,6 +27,7 @@ import { answerStoreUnavailable, healthCheck, openTodoStore, readStoreCaps, read
 import { pickPort, readWorkerCount, runPrimary } from './cluster.js';
 import { readKeepAliveTimeout, readListenConfig, readMaxUnsentBytes } from './listen-config.js';
 import { boundUnsentResponses, DEFAULT_MAX_UNSENT_BYTES } from './pipelining.js';
+import { boundStalledConnections } from './stall-bound.js';
 
 /** The service key of the shared TodoRepository. */
 export const TODO_REPOSITORY = Symbol.for('switchyard.todo.repository');
@@ -174,12 +175,15 @@ export function createTodoApp(options: TodoAppOptions = {}): Application {
   return app;
 }
 
-/** How long a connection may show no progress (nothing read, nothing written) before it is closed. */
+/**
+ * How long a busy connection may show no progress (nothing read, nothing written) before it is closed; it is
+ * closed within a tenth of this (at most 1 s) after (stall-bound.ts).
+ */
 export const WRITE_TIMEOUT_MS = 10_000;
 
 /** Options of the to-do server: the app's, plus the node:http server's. */
 export interface TodoServerOptions extends TodoAppOptions {
-  /** See WRITE_TIMEOUT_MS (the default). */
+  /** See WRITE_TIMEOUT_MS (the default); 0 sets no bound. */
   writeTimeoutMs?: number;
   /** How long an idle keep-alive connection stays open (default 5,000 ms; TODO_KEEP_ALIVE_MS). */
   keepAliveTimeoutMs?: number;
@@ -215,9 +219,10 @@ export function createTodoServer(options: TodoServerOptions = {}): Server {
   const server = createServer({ headersTimeout: 30_000, requestTimeout: 30_000 }, handler);
   server.keepAliveTimeout = options.keepAliveTimeoutMs ?? 5_000;
   // A connection on which nothing moves for this long — a response its client does not read, a request that
-  // stalls — is closed: a client cannot pin a response (and its memory) forever. Idle keep-alive connections
-  // are closed sooner, by keepAliveTimeout.
-  server.setTimeout(options.writeTimeoutMs ?? WRITE_TIMEOUT_MS, (socket) => socket.destroy());
+  // stalls — is closed: a client cannot pin a response (and its memory) forever. By a sweep, not
+  // server.setTimeout's timer per socket that node re-arms on every read and write (stall-bound.ts). Idle
+  // keep-alive connections are keepAliveTimeout's.
+  boundStalledConnections(server, options.writeTimeoutMs ?? WRITE_TIMEOUT_MS);
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
     if (!socket.writable || error.code === 'ECONNRESET') {
       socket.destroy();

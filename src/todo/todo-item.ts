@@ -91,12 +91,22 @@ class StoredItem implements TodoItem {
   readonly Name: string | null;
   readonly IsComplete: boolean;
   #json: string | undefined = undefined;
+  /** The bytes the in-memory store counted for it, or -1: kept so that replacing or removing it need not count again. */
+  readonly #bytes: number;
 
-  constructor(key: string, name: string | null, isComplete: boolean) {
+  constructor(key: string, name: string | null, isComplete: boolean, bytes: number) {
     this.Key = key;
     this.Name = name;
     this.IsComplete = isComplete;
+    this.#bytes = bytes;
     Object.freeze(this);
+  }
+
+  /** The bytes given when it was stored; undefined for an item that was not stored, or stored without them. */
+  static bytesOf(item: TodoItem): number | undefined {
+    if (!(#bytes in item)) return undefined;
+    const bytes = (item as StoredItem).#bytes;
+    return bytes < 0 ? undefined : bytes;
   }
 
   /** The item's JSON, written on the first call and kept; undefined for an item that was not stored. */
@@ -120,9 +130,14 @@ function jsonString(text: string): string {
   return JSON_ESCAPED.test(text) ? JSON.stringify(text) : `"${text}"`;
 }
 
-/** A stored item: frozen, its JSON written once, when first read (todoItemJson). */
-export function storedItem(key: string, name: string | null, isComplete: boolean): TodoItem {
-  return new StoredItem(key, name, isComplete);
+/** A stored item: frozen, its JSON written once, when first read (todoItemJson); `bytes`, if given, its size in the store. */
+export function storedItem(key: string, name: string | null, isComplete: boolean, bytes = -1): TodoItem {
+  return new StoredItem(key, name, isComplete, bytes);
+}
+
+/** The size a stored item was stored with (storedItem's `bytes`), or undefined. */
+export function storedBytes(item: TodoItem): number | undefined {
+  return StoredItem.bytesOf(item);
 }
 
 /** JSON for one item; a stored item's is kept from its first read, any other item's is written now. */

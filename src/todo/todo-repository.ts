@@ -1,7 +1,7 @@
 // TodoRepository: the controller's only way to the data. Asynchronous, so a database can stand behind it.
 import { randomUUID } from 'node:crypto';
 import { RememberedKeys, type IdempotentAdd, type IdempotentRepository } from './idempotency.js';
-import { JSON_ESCAPED, storedItem, type TodoItem } from './todo-item.js';
+import { JSON_ESCAPED, storedBytes, storedItem, type TodoItem } from './todo-item.js';
 
 /** Thrown by update() when the new item does not fit in the store. */
 export class TodoStoreFullError extends Error {
@@ -79,7 +79,7 @@ export class InMemoryTodoRepository implements IdempotentRepository {
     if (this.items.size >= this.maxItems || this.bytes + size > this.maxBytes) return null;
     let key = randomUUID();
     while (this.items.has(key)) key = randomUUID();
-    const stored = storedItem(key, item.Name, item.IsComplete);
+    const stored = storedItem(key, item.Name, item.IsComplete, size);
     this.items.set(key, stored);
     this.bytes += size;
     return stored;
@@ -114,7 +114,7 @@ export class InMemoryTodoRepository implements IdempotentRepository {
     const item = this.items.get(key) ?? null;
     if (item) {
       this.items.delete(key);
-      this.bytes -= sizeOf(item);
+      this.bytes -= storedBytes(item) ?? sizeOf(item);
     }
     return item;
   }
@@ -122,9 +122,11 @@ export class InMemoryTodoRepository implements IdempotentRepository {
   update(item: TodoItem): boolean {
     const previous = this.items.get(item.Key);
     if (previous === undefined) return false;
-    const bytes = this.bytes - sizeOf(previous) + sizeOf(item);
+    // The stored item's size was counted when it was stored: only the new one is counted now.
+    const size = sizeOf(item);
+    const bytes = this.bytes - (storedBytes(previous) ?? sizeOf(previous)) + size;
     if (bytes > this.maxBytes) throw new TodoStoreFullError('The updated item does not fit in the store.');
-    this.items.set(item.Key, storedItem(item.Key, item.Name, item.IsComplete));
+    this.items.set(item.Key, storedItem(item.Key, item.Name, item.IsComplete, size));
     this.bytes = bytes;
     return true;
   }
