@@ -2,7 +2,7 @@
 // generator (route-generator.ts) is made on its first use, so a table that only matches pays nothing for them.
 import type { RouteValues } from '../../route-values.js';
 import type { CompiledRoute, RouteEntry } from '../route-entry.js';
-import { duplicateName, RoutesByName } from '../route-names.js';
+import { duplicateName, nameKey } from '../route-names.js';
 import type { GenerationRequest } from './binder.js';
 import { createDirectGenerator } from './plain-route.js';
 import { createRouteGenerator, type RouteGenerator } from './route-generator.js';
@@ -25,15 +25,11 @@ export interface GeneratedPath {
   readonly dataTokens: Readonly<Record<string, unknown>>;
 }
 
-/** The table's URL generation, and the pieces explainGenerate() runs again. */
+/** A table's URL generation: generate(), and the routes and options explainGenerate() reads again (routeNamed, generateWith). */
 export interface UrlGenerator {
   generate(values: RouteValues, options: GenerateOptions): GeneratedPath | null;
-  /** The values, ambient values and context of one call, as every route's generator reads them. */
-  requestOf(values: RouteValues, options: GenerateOptions): GenerationRequest;
-  /** The route with this name (exact case first, then ignoring case), if any. */
-  routeNamed(name: string): RouteEntry | undefined;
-  /** One route's normalized URL for a request, or null. */
-  generateWith(entry: RouteEntry, request: GenerationRequest): string | null;
+  readonly routes: GenerationRoutes<RouteEntry>;
+  readonly options: UrlOptions;
 }
 
 /** The values, ambient values and context of one generate() call, as every route's generator reads them. */
@@ -54,17 +50,16 @@ export interface RouteGeneration {
 
 /**
  * The routes URL generation reads: a compiled table's fixed list (below), or a live table's changing one
- * (live/live-url-generator.ts). R is how the list holds a route.
+ * (live/live-url-generator.ts). R is how the list holds a route: the route as created (what its generators read),
+ * or more.
  */
-export interface GenerationRoutes<R> {
+export interface GenerationRoutes<R extends RouteEntry> {
   /** The route with this name, in any case. */
   named(name: string): R | undefined;
   /** Every route, in order. */
   inOrder(): Iterable<R>;
   /** The route at an index of the list. */
   at(index: number): R;
-  /** The route as created: what its generators read. */
-  entryOf(route: R): RouteEntry;
   /** The route with its current index: what an answer names. */
   answerOf(route: R): RouteEntry;
   /** Where the route's generators are kept. */
@@ -73,66 +68,72 @@ export interface GenerationRoutes<R> {
 
 /** A compiled table's routes, indexed by name (a duplicate name, ignoring case, is a RouteCreationError). */
 export function fixedRoutes(entries: readonly RouteEntry[]): GenerationRoutes<RouteEntry> {
-  const byName = new RoutesByName<RouteEntry>();
-  // Names as written, so the usual by-name call needs no lower-casing.
-  const byExactName = new Map<string, RouteEntry>();
+  // By name as written, so the usual by-name call needs no lower-casing; then by nameKey, for a name in any case.
+  const byName = new Map<string, RouteEntry>();
+  const byKey = new Map<string, RouteEntry>();
   for (const entry of entries) {
     const name = entry.route.name;
     if (name === null) continue;
-    if (byName.has(name)) throw duplicateName(name, entry.route.template);
+    const key = nameKey(name);
+    if (byKey.has(key)) throw duplicateName(name, entry.route.template);
+    byKey.set(key, entry);
     byName.set(name, entry);
-    byExactName.set(name, entry);
   }
   const generations: (RouteGeneration | undefined)[] = new Array(entries.length);
   return {
-    named: (name) => byExactName.get(name) ?? byName.get(name),
+    named: (name) => byName.get(name) ?? byKey.get(nameKey(name)),
     inOrder: () => entries,
     at: (index) => entries[index],
-    entryOf: (entry) => entry,
     answerOf: (entry) => entry,
     generationOf: (entry) => (generations[entry.route.index] ??= {}),
   };
 }
 
+/** A route's normalized URL for a request, or null; its generator is made on first use and kept. */
+function generateAt<R extends RouteEntry>(routes: GenerationRoutes<R>, options: UrlOptions, route: R, request: GenerationRequest): string | null {
+  const path = (routes.generationOf(route).generator ??= createRouteGenerator(route))(request);
+  return path === null ? null : normalizeVirtualPath(path, options);
+}
+
+// explainGenerate()'s two readings of a generator (functions, not methods: a built router's bundle carries neither).
+
+/** The route with this name (exact case first, then ignoring case), as an answer names it, if any. */
+export function routeNamed(urls: UrlGenerator, name: string): RouteEntry | undefined {
+  const route = urls.routes.named(name);
+  return route === undefined ? undefined : urls.routes.answerOf(route);
+}
+
+/** One route's normalized URL for a request, or null. */
+export function generateWith(urls: UrlGenerator, entry: RouteEntry, request: GenerationRequest): string | null {
+  return generateAt(urls.routes, urls.options, urls.routes.at(entry.route.index), request);
+}
+
 /** URL generation over a list of routes: by name, or each route in order. */
-export function createUrlGenerator<R>(routes: GenerationRoutes<R>, options: UrlOptions): UrlGenerator {
-  const normalize = (path: string): string => normalizeVirtualPath(path, options);
-  const generateAt = (route: R, request: GenerationRequest): string | null => {
-    const generation = routes.generationOf(route);
-    const path = (generation.generator ??= createRouteGenerator(routes.entryOf(route)))(request);
-    return path === null ? null : normalize(path);
-  };
+export function createUrlGenerator<R extends RouteEntry>(routes: GenerationRoutes<R>, options: UrlOptions): UrlGenerator {
   const found = (route: R, path: string | null): GeneratedPath | null => {
     if (path === null) return null;
     const answer = routes.answerOf(route).route;
     return { path, route: answer, dataTokens: answer.dataTokens };
   };
   return {
-    requestOf: generationRequestOf,
-    routeNamed(name) {
-      const route = routes.named(name);
-      return route === undefined ? undefined : routes.answerOf(route);
-    },
-    generateWith: (entry, request) => generateAt(routes.at(entry.route.index), request),
+    routes: routes as GenerationRoutes<RouteEntry>,
+    options,
     generate(values, generateOptions) {
       const routeName = generateOptions.routeName;
       const named = routeName !== undefined && routeName !== null && routeName !== '';
       const route = named ? routes.named(routeName) : undefined;
       if (named && route === undefined) return null;
       // The by-name shortcut, for the name as written: values that are exactly a plain route's parameters.
-      if (route !== undefined && !generateOptions.ambientValues && values) {
-        const entry = routes.entryOf(route);
-        if (entry.route.name === routeName) {
-          const generation = routes.generationOf(route);
-          if (generation.direct === undefined) generation.direct = createDirectGenerator(entry);
-          const path = generation.direct ? generation.direct(values) : undefined;
-          if (path !== undefined) return found(route, normalize(path));
-        }
+      if (route !== undefined && route.route.name === routeName && !generateOptions.ambientValues && values) {
+        const generation = routes.generationOf(route);
+        if (generation.direct === undefined) generation.direct = createDirectGenerator(route);
+        const path = generation.direct ? generation.direct(values) : undefined;
+        if (path !== undefined) return found(route, normalizeVirtualPath(path, options));
       }
       const request = generationRequestOf(values, generateOptions);
-      if (route !== undefined) return found(route, generateAt(route, request));
+      if (route !== undefined) return found(route, generateAt(routes, options, route, request));
       for (const each of routes.inOrder()) {
-        const path = generateAt(each, request);
+        const path = generateAt(routes, options, each, request);
         if (path !== null) return found(each, path);
       }
       return null;

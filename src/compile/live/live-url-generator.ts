@@ -9,7 +9,6 @@ export function liveRoutes(table: LiveTable): GenerationRoutes<Slot> {
     named: (name) => table.named(name),
     inOrder: () => table.slots(),
     at: (index) => table.slotAt(index),
-    entryOf: (slot) => slot.entry,
     answerOf: (slot) => table.positioned(slot),
     generationOf: (slot) => (slot.generation ??= {}) as RouteGeneration,
   };
