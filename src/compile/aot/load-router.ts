@@ -132,6 +132,7 @@ export function loadRouter(table: ModuleTable): AotRouter {
   const companion = (): TrieWalker => (trie ??= createTrieWalker(matchable, { staticTable, caseSensitive }));
   // The module's code, handed its constants and helpers now: it answers from the first request.
   const catalog = catalogOf(entries);
+  const source = String(table.matcher);
   const shapes = table.shapes();
   const constants = table.constants(
     (n) => catalog[n],
@@ -154,19 +155,19 @@ export function loadRouter(table: ModuleTable): AotRouter {
     matches: (target, method, httpContext) => companion().matches(target, method, httpContext),
     allowedMethods: (target, httpContext) => companion().allowedMethods(target, httpContext),
     // A built module's structure is its code: introspect's describe() refuses a built router, so nothing public reads this.
-    describe: () => String(table.matcher),
+    describe: () => source,
   };
   const matcher = stackMatcher(built, matchable);
   const urls = createUrlGenerator(fixedRoutes(entries), table.options);
   const router = {
     routes: entries.map((e) => e.route),
     strategy: 'aot',
-    source: String(table.matcher),
+    source,
     match: matcher.front,
     matches: (target: string, method?: string | null, httpContext?: unknown): Iterable<RouteMatch> =>
       typeof target === 'string' ? matcher.matches(target, verbOf(method), httpContext) : [],
     allowedMethods: (target, httpContext) => (typeof target === 'string' ? matcher.allowedMethods(target, httpContext) : []),
-    generate: (values: RouteValues, options: GenerateOptions = {}): GeneratedPath | null => urls.generate(values, options),
+    generate: urls.generate,
     add: refuseChange,
     insert: refuseChange,
     remove: refuseChange,
@@ -186,11 +187,13 @@ function checkDigests(routes: readonly CompiledRoute[], digests: readonly string
   if (changed === -1) return;
   const route = routes[changed];
   const named = route.name === null ? '' : ` (named ${JSON.stringify(route.name)})`;
-  throw new Error(
-    `this router module is out of date with its routes (route ${changed} ${JSON.stringify(route.template)}${named} is not the route it was built from: ` +
-      'its name, defaults, constraints, methods, data tokens or generationOnly changed): build it again',
+  throw outOfDate(
+    `route ${changed} ${JSON.stringify(route.template)}${named} is not the route it was built from: its name, defaults, constraints, methods, data tokens or generationOnly changed`,
   );
 }
+
+/** The refusal of a module whose route module changed since it was built, saying what changed. */
+const outOfDate = (what: string): Error => new Error(`this router module is out of date with its routes (${what}): build it again`);
 
 /**
  * The definitions (and custom constraint names) of the table, checked against the templates it was built from (the
@@ -209,7 +212,7 @@ function definitionsOf(table: ModuleTable): { definitions: RouteDefinition[]; co
       changed === -2
         ? `it has ${definitions.length} routes, the router was built from ${digests.length}`
         : `route ${changed} is ${JSON.stringify(definitions[changed]?.template)}, not the template the router was built from`;
-    throw new Error(`this router module is out of date with its routes (${what}): build it again`);
+    throw outOfDate(what);
   }
   return { definitions, constraints: source.constraints as Record<string, ConstraintFactory> | undefined };
 }

@@ -27,7 +27,7 @@ export interface GeneratedPath {
 
 /** A table's URL generation: generate(), and the routes and options explainGenerate() reads again (routeNamed, generateWith). */
 export interface UrlGenerator {
-  generate(values: RouteValues, options: GenerateOptions): GeneratedPath | null;
+  generate(values: RouteValues, options?: GenerateOptions): GeneratedPath | null;
   readonly routes: GenerationRoutes<RouteEntry>;
   readonly options: UrlOptions;
 }
@@ -68,20 +68,19 @@ export interface GenerationRoutes<R extends RouteEntry> {
 
 /** A compiled table's routes, indexed by name (a duplicate name, ignoring case, is a RouteCreationError). */
 export function fixedRoutes(entries: readonly RouteEntry[]): GenerationRoutes<RouteEntry> {
-  // By name as written, so the usual by-name call needs no lower-casing; then by nameKey, for a name in any case.
+  // Each name as written (the usual by-name call needs no lower-casing) and its nameKey, for a name in any case:
+  // one Map holds both, as they never disagree (no two routes have a name with the same key).
   const byName = new Map<string, RouteEntry>();
-  const byKey = new Map<string, RouteEntry>();
   for (const entry of entries) {
     const name = entry.route.name;
     if (name === null) continue;
     const key = nameKey(name);
-    if (byKey.has(key)) throw duplicateName(name, entry.route.template);
-    byKey.set(key, entry);
-    byName.set(name, entry);
+    if (byName.has(key)) throw duplicateName(name, entry.route.template);
+    byName.set(key, entry).set(name, entry);
   }
   const generations: (RouteGeneration | undefined)[] = new Array(entries.length);
   return {
-    named: (name) => byName.get(name) ?? byKey.get(nameKey(name)),
+    named: (name) => byName.get(name) ?? byName.get(nameKey(name)),
     inOrder: () => entries,
     at: (index) => entries[index],
     answerOf: (entry) => entry,
@@ -118,7 +117,8 @@ export function createUrlGenerator<R extends RouteEntry>(routes: GenerationRoute
   return {
     routes: routes as GenerationRoutes<RouteEntry>,
     options,
-    generate(values, generateOptions) {
+    // Reads no `this`: a router hands it on as its own generate().
+    generate(values, generateOptions = {}) {
       const routeName = generateOptions.routeName;
       const named = routeName !== undefined && routeName !== null && routeName !== '';
       const route = named ? routes.named(routeName) : undefined;
