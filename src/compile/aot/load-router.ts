@@ -7,9 +7,8 @@
 import { InlineConstraintResolver } from '../../constraints/inline-constraint-resolver.js';
 import { foldFor, type Fold } from '../case-fold.js';
 import type { ConstraintFactory } from '../../constraints/route-constraint.js';
-import type { RouteValues } from '../../route-values.js';
 import type { UrlOptions } from '../generate/normalize-path.js';
-import { createUrlGenerator, fixedRoutes, type GenerateOptions, type GeneratedPath } from '../generate/url-generator.js';
+import { createUrlGenerator, fixedRoutes } from '../generate/url-generator.js';
 import { emittedHelpersWith, type EmittedHelpers, type SubtreeMatch } from '../match/generated/emitted-helpers.js';
 import type { INLINE_CHECKS } from '../match/generated/inline-constraints.js';
 import { emittedFront, type EmittedMatch } from '../match/generated/emitted-front.js';
@@ -122,12 +121,14 @@ export function loadRouter(table: ModuleTable): AotRouter {
     createEntryFromTemplate(definition, decodeTemplate(definition.template, table.segments[index]), index, registry, shared),
   );
   if (!Array.isArray(table.routes)) checkDigests(entries.map((e) => e.route), table.digests!);
-  const matchable = entries.some((e) => e.route.generationOnly) ? entries.filter((e) => !e.route.generationOnly) : entries;
+  // Generation-only routes never match: the matchers do not see them (the others keep their indexes).
+  const matchable = entries.filter((e) => !e.route.generationOnly);
 
   // The trie only for what the code does not answer: built on its first use, not at start-up. The static table
   // lists its paths now and asks the trie for a path's routes on that path's first request.
   let trie: TrieWalker | null = null;
   let nodes: TrieNode[] | null = null;
+  const nodeAt = (n: number): TrieNode => (nodes ??= nodesOf(companion().root))[n];
   const staticTable = new StaticTable(matchable, () => companion().root, fold);
   const companion = (): TrieWalker => (trie ??= createTrieWalker(matchable, { staticTable, caseSensitive }));
   // The module's code, handed its constants and helpers now: it answers from the first request.
@@ -136,12 +137,12 @@ export function loadRouter(table: ModuleTable): AotRouter {
   const shapes = table.shapes();
   const constants = table.constants(
     (n) => catalog[n],
-    (n) => (nodes ??= nodesOf(companion().root))[n],
+    nodeAt,
     (shape, subtreeConstants) => ({ factory: shapes[shape], constants: subtreeConstants }),
     // The walk from a trie node, with the parameters of a subtree's function (the trie is built on first use).
     (n, depth) => ({
       factory: () => {
-        const node = (nodes ??= nodesOf(companion().root))[n];
+        const node = nodeAt(n);
         return (path, _end, method, ctx, best) => helpers.walk(node, depth, path as string, method as string, ctx, best as number);
       },
       constants: [],
@@ -158,7 +159,6 @@ export function loadRouter(table: ModuleTable): AotRouter {
     describe: () => source,
   };
   const matcher = stackMatcher(built, matchable);
-  const urls = createUrlGenerator(fixedRoutes(entries), table.options);
   const router = {
     routes: entries.map((e) => e.route),
     strategy: 'aot',
@@ -167,7 +167,7 @@ export function loadRouter(table: ModuleTable): AotRouter {
     matches: (target: string, method?: string | null, httpContext?: unknown): Iterable<RouteMatch> =>
       typeof target === 'string' ? matcher.matches(target, verbOf(method), httpContext) : [],
     allowedMethods: (target, httpContext) => (typeof target === 'string' ? matcher.allowedMethods(target, httpContext) : []),
-    generate: urls.generate,
+    generate: createUrlGenerator(fixedRoutes(entries), table.options),
     add: refuseChange,
     insert: refuseChange,
     remove: refuseChange,

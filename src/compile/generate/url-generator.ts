@@ -25,9 +25,11 @@ export interface GeneratedPath {
   readonly dataTokens: Readonly<Record<string, unknown>>;
 }
 
-/** A table's URL generation: generate(), and the routes and options explainGenerate() reads again (routeNamed, generateWith). */
-export interface UrlGenerator {
-  generate(values: RouteValues, options?: GenerateOptions): GeneratedPath | null;
+/** A table's generate(): by route name, or by trying each route in order. */
+export type UrlGenerator = (values: RouteValues, options?: GenerateOptions) => GeneratedPath | null;
+
+/** What explainGenerate() runs again of a table's URL generation (routeNamed, generateWith): its routes and options. */
+export interface Generation {
   readonly routes: GenerationRoutes<RouteEntry>;
   readonly options: UrlOptions;
 }
@@ -94,17 +96,17 @@ function generateAt<R extends RouteEntry>(routes: GenerationRoutes<R>, options: 
   return path === null ? null : normalizeVirtualPath(path, options);
 }
 
-// explainGenerate()'s two readings of a generator (functions, not methods: a built router's bundle carries neither).
+// explainGenerate()'s two readings of a table's generation (apart from the generator: a built router's bundle carries neither).
 
 /** The route with this name (exact case first, then ignoring case), as an answer names it, if any. */
-export function routeNamed(urls: UrlGenerator, name: string): RouteEntry | undefined {
-  const route = urls.routes.named(name);
-  return route === undefined ? undefined : urls.routes.answerOf(route);
+export function routeNamed({ routes }: Generation, name: string): RouteEntry | undefined {
+  const route = routes.named(name);
+  return route === undefined ? undefined : routes.answerOf(route);
 }
 
 /** One route's normalized URL for a request, or null. */
-export function generateWith(urls: UrlGenerator, entry: RouteEntry, request: GenerationRequest): string | null {
-  return generateAt(urls.routes, urls.options, urls.routes.at(entry.route.index), request);
+export function generateWith({ routes, options }: Generation, entry: RouteEntry, request: GenerationRequest): string | null {
+  return generateAt(routes, options, routes.at(entry.route.index), request);
 }
 
 /** URL generation over a list of routes: by name, or each route in order. */
@@ -114,29 +116,23 @@ export function createUrlGenerator<R extends RouteEntry>(routes: GenerationRoute
     const answer = routes.answerOf(route).route;
     return { path, route: answer, dataTokens: answer.dataTokens };
   };
-  return {
-    routes: routes as GenerationRoutes<RouteEntry>,
-    options,
-    // Reads no `this`: a router hands it on as its own generate().
-    generate(values, generateOptions = {}) {
-      const routeName = generateOptions.routeName;
-      const named = routeName !== undefined && routeName !== null && routeName !== '';
-      const route = named ? routes.named(routeName) : undefined;
-      if (named && route === undefined) return null;
-      // The by-name shortcut, for the name as written: values that are exactly a plain route's parameters.
-      if (route !== undefined && route.route.name === routeName && !generateOptions.ambientValues && values) {
-        const generation = routes.generationOf(route);
-        if (generation.direct === undefined) generation.direct = createDirectGenerator(route);
-        const path = generation.direct ? generation.direct(values) : undefined;
-        if (path !== undefined) return found(route, normalizeVirtualPath(path, options));
-      }
-      const request = generationRequestOf(values, generateOptions);
-      if (route !== undefined) return found(route, generateAt(routes, options, route, request));
-      for (const each of routes.inOrder()) {
-        const path = generateAt(routes, options, each, request);
-        if (path !== null) return found(each, path);
-      }
-      return null;
-    },
+  return (values, generateOptions = {}) => {
+    const routeName = generateOptions.routeName; // none, null or '': no name
+    const route = routeName ? routes.named(routeName) : undefined;
+    if (routeName && route === undefined) return null;
+    // The by-name shortcut, for the name as written: values that are exactly a plain route's parameters.
+    if (route !== undefined && route.route.name === routeName && !generateOptions.ambientValues && values) {
+      const generation = routes.generationOf(route);
+      if (generation.direct === undefined) generation.direct = createDirectGenerator(route);
+      const path = generation.direct ? generation.direct(values) : undefined;
+      if (path !== undefined) return found(route, normalizeVirtualPath(path, options));
+    }
+    const request = generationRequestOf(values, generateOptions);
+    if (route !== undefined) return found(route, generateAt(routes, options, route, request));
+    for (const each of routes.inOrder()) {
+      const path = generateAt(routes, options, each, request);
+      if (path !== null) return found(each, path);
+    }
+    return null;
   };
 }

@@ -19,12 +19,12 @@ export function explain(router: CompiledRouter, path: string, method?: string | 
 
 /** For each route generate() would try (the named route alone, or every route in order): why it did or did not produce a URL. */
 export function explainGenerate(router: CompiledRouter, values: RouteValues, options: GenerateOptions = {}): GenerationExplanation {
-  const { entries, urls } = inspectableOf(router, 'explainGenerate');
+  const { entries, generation } = inspectableOf(router, 'explainGenerate');
   const name = options.routeName || null;
-  const named = name === null ? undefined : routeNamed(urls, name);
+  const named = name === null ? undefined : routeNamed(generation, name);
   const request = generationRequestOf(values, options);
   const candidates = name === null ? entries : named ? [named] : [];
-  return explainGeneration({ entries: candidates, routeName: name, generate: (entry) => generateWith(urls, entry, request) }, request);
+  return explainGeneration({ entries: candidates, routeName: name, generate: (entry) => generateWith(generation, entry, request) }, request);
 }
 
 /** Unreachable routes (proven) and likely mistakes, in collection order. */
