@@ -64,9 +64,10 @@ export interface GenerationRoutes<R extends RouteEntry> {
   at(index: number): R;
   /** The route with its current index: what an answer names. */
   answerOf(route: R): RouteEntry;
-  /** Where the route's generators are kept. */
-  generationOf(route: R): RouteGeneration;
 }
+
+/** Where a route's generators are kept: on the route as the list holds it (so a live table's route keeps them as it moves). */
+const generationOf = (route: RouteEntry): RouteGeneration => (route.generation ??= {}) as RouteGeneration;
 
 /** A compiled table's routes, indexed by name (a duplicate name, ignoring case, is a RouteCreationError). */
 export function fixedRoutes(entries: readonly RouteEntry[]): GenerationRoutes<RouteEntry> {
@@ -80,19 +81,17 @@ export function fixedRoutes(entries: readonly RouteEntry[]): GenerationRoutes<Ro
     if (byName.has(key)) throw duplicateName(name, entry.route.template);
     byName.set(key, entry).set(name, entry);
   }
-  const generations: (RouteGeneration | undefined)[] = new Array(entries.length);
   return {
     named: (name) => byName.get(name) ?? byName.get(nameKey(name)),
     inOrder: () => entries,
     at: (index) => entries[index],
     answerOf: (entry) => entry,
-    generationOf: (entry) => (generations[entry.route.index] ??= {}),
   };
 }
 
 /** A route's normalized URL for a request, or null; its generator is made on first use and kept. */
 function generateAt<R extends RouteEntry>(routes: GenerationRoutes<R>, options: UrlOptions, route: R, request: GenerationRequest): string | null {
-  const path = (routes.generationOf(route).generator ??= createRouteGenerator(route))(request);
+  const path = (generationOf(route).generator ??= createRouteGenerator(route))(request);
   return path === null ? null : normalizeVirtualPath(path, options);
 }
 
@@ -122,7 +121,7 @@ export function createUrlGenerator<R extends RouteEntry>(routes: GenerationRoute
     if (routeName && route === undefined) return null;
     // The by-name shortcut, for the name as written: values that are exactly a plain route's parameters.
     if (route !== undefined && route.route.name === routeName && !generateOptions.ambientValues && values) {
-      const generation = routes.generationOf(route);
+      const generation = generationOf(route);
       if (generation.direct === undefined) generation.direct = createDirectGenerator(route);
       const path = generation.direct ? generation.direct(values) : undefined;
       if (path !== undefined) return found(route, normalizeVirtualPath(path, options));

@@ -1,6 +1,6 @@
 // URL generation over a live table: url-generator.ts's generation over the table's current routes, with each
 // route's generators kept on the route itself, so that they survive the inserts and removes that move the route.
-import type { GenerationRoutes, RouteGeneration } from '../generate/url-generator.js';
+import type { GenerationRoutes } from '../generate/url-generator.js';
 import type { LiveTable, Slot } from './live-table.js';
 
 /** A live table's routes as URL generation reads them. */
@@ -10,6 +10,5 @@ export function liveRoutes(table: LiveTable): GenerationRoutes<Slot> {
     inOrder: () => table.slots(),
     at: (index) => table.slotAt(index),
     answerOf: (slot) => table.positioned(slot),
-    generationOf: (slot) => (slot.generation ??= {}) as RouteGeneration,
   };
 }
