@@ -8,7 +8,7 @@ import type { ConstraintFactory } from '../constraints/route-constraint.js';
 import { RouteCreationError, RouteTableError, TemplateParseError, type RouteFailure } from '../errors.js';
 import type { RouteValues } from '../route-values.js';
 import type { UrlOptions } from './generate/normalize-path.js';
-import { createUrlGenerator, fixedRoutes, type GenerateOptions, type GeneratedPath, type UrlGenerator } from './generate/url-generator.js';
+import { createUrlGenerator, fixedRoutes, type GenerateOptions, type GeneratedPath, type Generation, type UrlGenerator } from './generate/url-generator.js';
 import { LiveTable, type LiveTableParts } from './live/live-table.js';
 import { liveRoutes } from './live/live-url-generator.js';
 import { createGeneratedMatcher } from './match/generated/generated-matcher.js';
@@ -96,6 +96,8 @@ interface RouterState {
   /** The matcher's stack (static table, method filter): null for the reference and a live table. */
   readonly stack: MatcherStack | null;
   readonly urls: UrlGenerator;
+  /** What explainGenerate() runs again: the routes and options of `urls`. */
+  readonly generation: Generation;
   readonly entries: () => readonly RouteEntry[];
   /** The live table, once the router has changed. */
   readonly live: LiveTable | null;
@@ -133,11 +135,12 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
   };
   const compileState = (definitions: Iterable<RouteDefinition>): RouterState => {
     const entries = createEntries(definitions, registry, fold);
-    const urls = createUrlGenerator(fixedRoutes(entries), options);
+    const generation: Generation = { routes: fixedRoutes(entries), options };
+    const urls = createUrlGenerator(generation.routes, options);
     // Generation-only routes never match: the matchers do not see them (the others keep their indexes).
     const matchable = entries.some((e) => e.route.generationOnly) ? entries.filter((e) => !e.route.generationOnly) : entries;
     const { matcher, stack } = buildStack(matchable);
-    return { matcher, front: stack?.front ?? plainFront(matcher), stack, urls, entries: () => entries, live: null };
+    return { matcher, front: stack?.front ?? plainFront(matcher), stack, urls, generation, entries: () => entries, live: null };
   };
 
   let state = compileState(routes);
@@ -156,7 +159,9 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     const createEntry = (definition: RouteDefinition, index: number) => createRouteEntry(definition, index, registry, parts);
     const buildMatcher = (matchable: readonly RouteEntry[]): Matcher => buildStack(matchable).matcher;
     const made = new LiveTable({ strategy, fold, buildMatcher, createEntry }, state.entries());
-    state = { matcher: made, front: plainFront(made), stack: null, urls: createUrlGenerator(liveRoutes(made), options), entries: () => made.entries(), live: made };
+    const routes = liveRoutes(made);
+    const urls = createUrlGenerator(routes, options);
+    state = { matcher: made, front: plainFront(made), stack: null, urls, generation: { routes, options }, entries: () => made.entries(), live: made };
     matcher = made;
     return made;
   };
@@ -168,7 +173,7 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     match: (target, method, httpContext) => state.front(target, method, httpContext),
     matches: (target, method, httpContext) => (typeof target === 'string' ? matcher.matches(target, verbOf(method), httpContext) : []),
     allowedMethods: (target, httpContext) => (typeof target === 'string' ? matcher.allowedMethods(target, httpContext) : []),
-    generate: (values, generateOptions = {}) => state.urls.generate(values, generateOptions),
+    generate: (values, generateOptions) => state.urls(values, generateOptions),
     add(route) {
       const made = live();
       made.insert(made.length, route);
@@ -201,7 +206,7 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
       caseSensitive,
       entries: () => state.entries(),
       live: () => state.live,
-      inspectable: () => ({ entries: state.entries(), matcher, urls: state.urls, fold, notes: notes() }),
+      inspectable: () => ({ entries: state.entries(), matcher, generation: state.generation, fold, notes: notes() }),
     },
   });
   return router;

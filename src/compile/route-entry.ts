@@ -91,6 +91,8 @@ export interface RouteEntry {
   readonly constraintList: readonly RouteConstraint[];
   /** Upper-cased methods, checked before constraints; null for any. */
   readonly methodSet: ReadonlySet<string> | null;
+  /** URL generation's state of the route (generate/url-generator.ts's RouteGeneration), made on its first use. */
+  generation: unknown;
 }
 
 const EMPTY: Readonly<Record<string, unknown>> = Object.freeze({});
@@ -199,6 +201,7 @@ function entryFromTemplate(definition: RouteDefinition, template: RouteTemplate,
     constraintKeys: constraints.size === 0 ? NONE : [...constraints.keys()],
     constraintList: constraints.size === 0 ? NONE : [...constraints.values()],
     methodSet: verbs === null ? null : verbs.set,
+    generation: undefined,
   };
 }
 

@@ -1,6 +1,7 @@
 // Route names are unique in a table, ignoring case (as ASP.NET's route names are): this file is the one place
-// that rule is written. compile(), a live table, the URL generator and the pipeline's RouteCollection all keep
-// their names in a RoutesByName and report a name taken twice with duplicateName().
+// that rule is written. compile(), a live table and the pipeline's RouteCollection keep their names in a
+// RoutesByName; the URL generator (which a built router's bundle carries) indexes them by nameKey() itself,
+// beside the names as written; all report a name taken twice with duplicateName().
 import { RouteCreationError } from '../errors.js';
 
 /** The name a route definition gives, or null when it gives none (also for a definition too broken to create: its name still counts). */
@@ -8,9 +9,14 @@ export function nameOf(definition: { readonly name?: unknown } | null | undefine
   return typeof definition?.name === 'string' ? definition.name : null;
 }
 
-/** Whether two route names are the same name (they differ in case at most). */
+/** What a route name is indexed by: two names are the same name when their keys are (they differ in case at most). */
+export function nameKey(name: string): string {
+  return name.toLowerCase();
+}
+
+/** Whether two route names are the same name. */
 export function sameName(a: string, b: string): boolean {
-  return a.toLowerCase() === b.toLowerCase();
+  return nameKey(a) === nameKey(b);
 }
 
 /** The error for a route whose name an earlier route already has. */
@@ -21,18 +27,18 @@ export function duplicateName(name: string, template: string): RouteCreationErro
 /** What each route name belongs to: a Map whose keys are names in any case (a name is found in any case). */
 export class RoutesByName<T> extends Map<string, T> {
   override get(name: string): T | undefined {
-    return super.get(name.toLowerCase());
+    return super.get(nameKey(name));
   }
 
   override has(name: string): boolean {
-    return super.has(name.toLowerCase());
+    return super.has(nameKey(name));
   }
 
   override set(name: string, value: T): this {
-    return super.set(name.toLowerCase(), value);
+    return super.set(nameKey(name), value);
   }
 
   override delete(name: string): boolean {
-    return super.delete(name.toLowerCase());
+    return super.delete(nameKey(name));
   }
 }

@@ -7,9 +7,8 @@
 import { InlineConstraintResolver } from '../../constraints/inline-constraint-resolver.js';
 import { foldFor, type Fold } from '../case-fold.js';
 import type { ConstraintFactory } from '../../constraints/route-constraint.js';
-import type { RouteValues } from '../../route-values.js';
 import type { UrlOptions } from '../generate/normalize-path.js';
-import { createUrlGenerator, fixedRoutes, type GenerateOptions, type GeneratedPath } from '../generate/url-generator.js';
+import { createUrlGenerator, fixedRoutes } from '../generate/url-generator.js';
 import { emittedHelpersWith, type EmittedHelpers, type SubtreeMatch } from '../match/generated/emitted-helpers.js';
 import type { INLINE_CHECKS } from '../match/generated/inline-constraints.js';
 import { emittedFront, type EmittedMatch } from '../match/generated/emitted-front.js';
@@ -122,25 +121,28 @@ export function loadRouter(table: ModuleTable): AotRouter {
     createEntryFromTemplate(definition, decodeTemplate(definition.template, table.segments[index]), index, registry, shared),
   );
   if (!Array.isArray(table.routes)) checkDigests(entries.map((e) => e.route), table.digests!);
-  const matchable = entries.some((e) => e.route.generationOnly) ? entries.filter((e) => !e.route.generationOnly) : entries;
+  // Generation-only routes never match: the matchers do not see them (the others keep their indexes).
+  const matchable = entries.filter((e) => !e.route.generationOnly);
 
   // The trie only for what the code does not answer: built on its first use, not at start-up. The static table
   // lists its paths now and asks the trie for a path's routes on that path's first request.
   let trie: TrieWalker | null = null;
   let nodes: TrieNode[] | null = null;
+  const nodeAt = (n: number): TrieNode => (nodes ??= nodesOf(companion().root))[n];
   const staticTable = new StaticTable(matchable, () => companion().root, fold);
   const companion = (): TrieWalker => (trie ??= createTrieWalker(matchable, { staticTable, caseSensitive }));
   // The module's code, handed its constants and helpers now: it answers from the first request.
   const catalog = catalogOf(entries);
+  const source = String(table.matcher);
   const shapes = table.shapes();
   const constants = table.constants(
     (n) => catalog[n],
-    (n) => (nodes ??= nodesOf(companion().root))[n],
+    nodeAt,
     (shape, subtreeConstants) => ({ factory: shapes[shape], constants: subtreeConstants }),
     // The walk from a trie node, with the parameters of a subtree's function (the trie is built on first use).
     (n, depth) => ({
       factory: () => {
-        const node = (nodes ??= nodesOf(companion().root))[n];
+        const node = nodeAt(n);
         return (path, _end, method, ctx, best) => helpers.walk(node, depth, path as string, method as string, ctx, best as number);
       },
       constants: [],
@@ -154,19 +156,18 @@ export function loadRouter(table: ModuleTable): AotRouter {
     matches: (target, method, httpContext) => companion().matches(target, method, httpContext),
     allowedMethods: (target, httpContext) => companion().allowedMethods(target, httpContext),
     // A built module's structure is its code: introspect's describe() refuses a built router, so nothing public reads this.
-    describe: () => String(table.matcher),
+    describe: () => source,
   };
   const matcher = stackMatcher(built, matchable);
-  const urls = createUrlGenerator(fixedRoutes(entries), table.options);
   const router = {
     routes: entries.map((e) => e.route),
     strategy: 'aot',
-    source: String(table.matcher),
+    source,
     match: matcher.front,
     matches: (target: string, method?: string | null, httpContext?: unknown): Iterable<RouteMatch> =>
       typeof target === 'string' ? matcher.matches(target, verbOf(method), httpContext) : [],
     allowedMethods: (target, httpContext) => (typeof target === 'string' ? matcher.allowedMethods(target, httpContext) : []),
-    generate: (values: RouteValues, options: GenerateOptions = {}): GeneratedPath | null => urls.generate(values, options),
+    generate: createUrlGenerator(fixedRoutes(entries), table.options),
     add: refuseChange,
     insert: refuseChange,
     remove: refuseChange,
@@ -186,11 +187,13 @@ function checkDigests(routes: readonly CompiledRoute[], digests: readonly string
   if (changed === -1) return;
   const route = routes[changed];
   const named = route.name === null ? '' : ` (named ${JSON.stringify(route.name)})`;
-  throw new Error(
-    `this router module is out of date with its routes (route ${changed} ${JSON.stringify(route.template)}${named} is not the route it was built from: ` +
-      'its name, defaults, constraints, methods, data tokens or generationOnly changed): build it again',
+  throw outOfDate(
+    `route ${changed} ${JSON.stringify(route.template)}${named} is not the route it was built from: its name, defaults, constraints, methods, data tokens or generationOnly changed`,
   );
 }
+
+/** The refusal of a module whose route module changed since it was built, saying what changed. */
+const outOfDate = (what: string): Error => new Error(`this router module is out of date with its routes (${what}): build it again`);
 
 /**
  * The definitions (and custom constraint names) of the table, checked against the templates it was built from (the
@@ -209,7 +212,7 @@ function definitionsOf(table: ModuleTable): { definitions: RouteDefinition[]; co
       changed === -2
         ? `it has ${definitions.length} routes, the router was built from ${digests.length}`
         : `route ${changed} is ${JSON.stringify(definitions[changed]?.template)}, not the template the router was built from`;
-    throw new Error(`this router module is out of date with its routes (${what}): build it again`);
+    throw outOfDate(what);
   }
   return { definitions, constraints: source.constraints as Record<string, ConstraintFactory> | undefined };
 }

@@ -2,7 +2,7 @@
 // generator (route-generator.ts) is made on its first use, so a table that only matches pays nothing for them.
 import type { RouteValues } from '../../route-values.js';
 import type { CompiledRoute, RouteEntry } from '../route-entry.js';
-import { duplicateName, RoutesByName } from '../route-names.js';
+import { duplicateName, nameKey } from '../route-names.js';
 import type { GenerationRequest } from './binder.js';
 import { createDirectGenerator } from './plain-route.js';
 import { createRouteGenerator, type RouteGenerator } from './route-generator.js';
@@ -25,15 +25,13 @@ export interface GeneratedPath {
   readonly dataTokens: Readonly<Record<string, unknown>>;
 }
 
-/** The table's URL generation, and the pieces explainGenerate() runs again. */
-export interface UrlGenerator {
-  generate(values: RouteValues, options: GenerateOptions): GeneratedPath | null;
-  /** The values, ambient values and context of one call, as every route's generator reads them. */
-  requestOf(values: RouteValues, options: GenerateOptions): GenerationRequest;
-  /** The route with this name (exact case first, then ignoring case), if any. */
-  routeNamed(name: string): RouteEntry | undefined;
-  /** One route's normalized URL for a request, or null. */
-  generateWith(entry: RouteEntry, request: GenerationRequest): string | null;
+/** A table's generate(): by route name, or by trying each route in order. */
+export type UrlGenerator = (values: RouteValues, options?: GenerateOptions) => GeneratedPath | null;
+
+/** What explainGenerate() runs again of a table's URL generation (routeNamed, generateWith): its routes and options. */
+export interface Generation {
+  readonly routes: GenerationRoutes<RouteEntry>;
+  readonly options: UrlOptions;
 }
 
 /** The values, ambient values and context of one generate() call, as every route's generator reads them. */
@@ -54,88 +52,86 @@ export interface RouteGeneration {
 
 /**
  * The routes URL generation reads: a compiled table's fixed list (below), or a live table's changing one
- * (live/live-url-generator.ts). R is how the list holds a route.
+ * (live/live-url-generator.ts). R is how the list holds a route: the route as created (what its generators read),
+ * or more.
  */
-export interface GenerationRoutes<R> {
+export interface GenerationRoutes<R extends RouteEntry> {
   /** The route with this name, in any case. */
   named(name: string): R | undefined;
   /** Every route, in order. */
   inOrder(): Iterable<R>;
   /** The route at an index of the list. */
   at(index: number): R;
-  /** The route as created: what its generators read. */
-  entryOf(route: R): RouteEntry;
   /** The route with its current index: what an answer names. */
   answerOf(route: R): RouteEntry;
-  /** Where the route's generators are kept. */
-  generationOf(route: R): RouteGeneration;
 }
+
+/** Where a route's generators are kept: on the route as the list holds it (so a live table's route keeps them as it moves). */
+const generationOf = (route: RouteEntry): RouteGeneration => (route.generation ??= {}) as RouteGeneration;
 
 /** A compiled table's routes, indexed by name (a duplicate name, ignoring case, is a RouteCreationError). */
 export function fixedRoutes(entries: readonly RouteEntry[]): GenerationRoutes<RouteEntry> {
-  const byName = new RoutesByName<RouteEntry>();
-  // Names as written, so the usual by-name call needs no lower-casing.
-  const byExactName = new Map<string, RouteEntry>();
+  // Each name as written (the usual by-name call needs no lower-casing) and its nameKey, for a name in any case:
+  // one Map holds both, as they never disagree (no two routes have a name with the same key).
+  const byName = new Map<string, RouteEntry>();
   for (const entry of entries) {
     const name = entry.route.name;
     if (name === null) continue;
-    if (byName.has(name)) throw duplicateName(name, entry.route.template);
-    byName.set(name, entry);
-    byExactName.set(name, entry);
+    const key = nameKey(name);
+    if (byName.has(key)) throw duplicateName(name, entry.route.template);
+    byName.set(key, entry).set(name, entry);
   }
-  const generations: (RouteGeneration | undefined)[] = new Array(entries.length);
   return {
-    named: (name) => byExactName.get(name) ?? byName.get(name),
+    named: (name) => byName.get(name) ?? byName.get(nameKey(name)),
     inOrder: () => entries,
     at: (index) => entries[index],
-    entryOf: (entry) => entry,
     answerOf: (entry) => entry,
-    generationOf: (entry) => (generations[entry.route.index] ??= {}),
   };
 }
 
+/** A route's normalized URL for a request, or null; its generator is made on first use and kept. */
+function generateAt<R extends RouteEntry>(routes: GenerationRoutes<R>, options: UrlOptions, route: R, request: GenerationRequest): string | null {
+  const path = (generationOf(route).generator ??= createRouteGenerator(route))(request);
+  return path === null ? null : normalizeVirtualPath(path, options);
+}
+
+// explainGenerate()'s two readings of a table's generation (apart from the generator: a built router's bundle carries neither).
+
+/** The route with this name (exact case first, then ignoring case), as an answer names it, if any. */
+export function routeNamed({ routes }: Generation, name: string): RouteEntry | undefined {
+  const route = routes.named(name);
+  return route === undefined ? undefined : routes.answerOf(route);
+}
+
+/** One route's normalized URL for a request, or null. */
+export function generateWith({ routes, options }: Generation, entry: RouteEntry, request: GenerationRequest): string | null {
+  return generateAt(routes, options, routes.at(entry.route.index), request);
+}
+
 /** URL generation over a list of routes: by name, or each route in order. */
-export function createUrlGenerator<R>(routes: GenerationRoutes<R>, options: UrlOptions): UrlGenerator {
-  const normalize = (path: string): string => normalizeVirtualPath(path, options);
-  const generateAt = (route: R, request: GenerationRequest): string | null => {
-    const generation = routes.generationOf(route);
-    const path = (generation.generator ??= createRouteGenerator(routes.entryOf(route)))(request);
-    return path === null ? null : normalize(path);
-  };
+export function createUrlGenerator<R extends RouteEntry>(routes: GenerationRoutes<R>, options: UrlOptions): UrlGenerator {
   const found = (route: R, path: string | null): GeneratedPath | null => {
     if (path === null) return null;
     const answer = routes.answerOf(route).route;
     return { path, route: answer, dataTokens: answer.dataTokens };
   };
-  return {
-    requestOf: generationRequestOf,
-    routeNamed(name) {
-      const route = routes.named(name);
-      return route === undefined ? undefined : routes.answerOf(route);
-    },
-    generateWith: (entry, request) => generateAt(routes.at(entry.route.index), request),
-    generate(values, generateOptions) {
-      const routeName = generateOptions.routeName;
-      const named = routeName !== undefined && routeName !== null && routeName !== '';
-      const route = named ? routes.named(routeName) : undefined;
-      if (named && route === undefined) return null;
-      // The by-name shortcut, for the name as written: values that are exactly a plain route's parameters.
-      if (route !== undefined && !generateOptions.ambientValues && values) {
-        const entry = routes.entryOf(route);
-        if (entry.route.name === routeName) {
-          const generation = routes.generationOf(route);
-          if (generation.direct === undefined) generation.direct = createDirectGenerator(entry);
-          const path = generation.direct ? generation.direct(values) : undefined;
-          if (path !== undefined) return found(route, normalize(path));
-        }
-      }
-      const request = generationRequestOf(values, generateOptions);
-      if (route !== undefined) return found(route, generateAt(route, request));
-      for (const each of routes.inOrder()) {
-        const path = generateAt(each, request);
-        if (path !== null) return found(each, path);
-      }
-      return null;
-    },
+  return (values, generateOptions = {}) => {
+    const routeName = generateOptions.routeName; // none, null or '': no name
+    const route = routeName ? routes.named(routeName) : undefined;
+    if (routeName && route === undefined) return null;
+    // The by-name shortcut, for the name as written: values that are exactly a plain route's parameters.
+    if (route !== undefined && route.route.name === routeName && !generateOptions.ambientValues && values) {
+      const generation = generationOf(route);
+      if (generation.direct === undefined) generation.direct = createDirectGenerator(route);
+      const path = generation.direct ? generation.direct(values) : undefined;
+      if (path !== undefined) return found(route, normalizeVirtualPath(path, options));
+    }
+    const request = generationRequestOf(values, generateOptions);
+    if (route !== undefined) return found(route, generateAt(routes, options, route, request));
+    for (const each of routes.inOrder()) {
+      const path = generateAt(routes, options, each, request);
+      if (path !== null) return found(each, path);
+    }
+    return null;
   };
 }

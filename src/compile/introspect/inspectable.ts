@@ -2,7 +2,7 @@
 // (router-internals.ts), and the functions of switchyard-router/introspect (router-introspection.ts) read it
 // here. compile() loads nothing of introspect/, so the main entry carries no explain, diagnostics or describe code.
 import type { Fold } from '../case-fold.js';
-import type { UrlGenerator } from '../generate/url-generator.js';
+import type { Generation } from '../generate/url-generator.js';
 import type { Matcher } from '../matcher.js';
 import type { RouteEntry } from '../route-entry.js';
 import { internalsOf } from '../router-internals.js';
@@ -13,7 +13,8 @@ export interface Inspectable {
   readonly entries: readonly RouteEntry[];
   /** The matcher requests go to (the strategy's, behind the static table and the method filter). */
   readonly matcher: Matcher;
-  readonly urls: UrlGenerator;
+  /** The routes and options URL generation reads. */
+  readonly generation: Generation;
   readonly fold: Fold;
   /** The static paths whose answers the static table cannot keep, and why (one line each). */
   readonly notes: readonly string[];

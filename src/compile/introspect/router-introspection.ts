@@ -3,7 +3,7 @@
 // is now; compile() itself loads none of this.
 import type { RouteValues } from '../../route-values.js';
 import type { CompiledRouter } from '../compile.js';
-import type { GenerateOptions } from '../generate/url-generator.js';
+import { generateWith, generationRequestOf, routeNamed, type GenerateOptions } from '../generate/url-generator.js';
 import { verbOf } from '../verb.js';
 import { describeRoutes, type DescribeFormat } from './describe.js';
 import { diagnose, type Diagnostic } from './diagnostics.js';
@@ -19,12 +19,12 @@ export function explain(router: CompiledRouter, path: string, method?: string | 
 
 /** For each route generate() would try (the named route alone, or every route in order): why it did or did not produce a URL. */
 export function explainGenerate(router: CompiledRouter, values: RouteValues, options: GenerateOptions = {}): GenerationExplanation {
-  const { entries, urls } = inspectableOf(router, 'explainGenerate');
+  const { entries, generation } = inspectableOf(router, 'explainGenerate');
   const name = options.routeName || null;
-  const named = name === null ? undefined : urls.routeNamed(name);
-  const request = urls.requestOf(values, options);
+  const named = name === null ? undefined : routeNamed(generation, name);
+  const request = generationRequestOf(values, options);
   const candidates = name === null ? entries : named ? [named] : [];
-  return explainGeneration({ entries: candidates, routeName: name, generate: (entry) => urls.generateWith(entry, request) }, request);
+  return explainGeneration({ entries: candidates, routeName: name, generate: (entry) => generateWith(generation, entry, request) }, request);
 }
 
 /** Unreachable routes (proven) and likely mistakes, in collection order. */

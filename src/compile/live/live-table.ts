@@ -52,8 +52,6 @@ export interface Slot extends RouteEntry, Ordered<Slot> {
   positionedAt: number;
   /** The entry as its partition's built matcher sees it (its index in the partition), kept while that index holds. */
   local: RouteEntry | null;
-  /** URL generation's per-route state (live-url-generator.ts). */
-  generation: unknown;
 }
 
 /** The routes of one literal prefix: their trie, changed in place, and the strategy's matcher once it is built. */

@@ -1,6 +1,6 @@
 // URL generation over a live table: url-generator.ts's generation over the table's current routes, with each
 // route's generators kept on the route itself, so that they survive the inserts and removes that move the route.
-import type { GenerationRoutes, RouteGeneration } from '../generate/url-generator.js';
+import type { GenerationRoutes } from '../generate/url-generator.js';
 import type { LiveTable, Slot } from './live-table.js';
 
 /** A live table's routes as URL generation reads them. */
@@ -9,8 +9,6 @@ export function liveRoutes(table: LiveTable): GenerationRoutes<Slot> {
     named: (name) => table.named(name),
     inOrder: () => table.slots(),
     at: (index) => table.slotAt(index),
-    entryOf: (slot) => slot.entry,
     answerOf: (slot) => table.positioned(slot),
-    generationOf: (slot) => (slot.generation ??= {}) as RouteGeneration,
   };
 }

@@ -67,9 +67,7 @@ export function stackMatcher(core: StackCore, entries: readonly RouteEntry[]): M
     front: (target, method, httpContext) => {
       if (typeof target !== 'string') return null;
       const slot = standardSlot(method as string);
-      if (slot >= 0) return layers(target, method!, slot, httpContext);
-      const verb = verbOf(method);
-      return layers(target, verb, standardSlot(verb), httpContext);
+      return slot >= 0 ? layers(target, method!, slot, httpContext) : stack.match(target, verbOf(method), httpContext);
     },
   };
   // Named one by one, not spread: a spread would read `source`, which makes the generated matcher emit now. Defined
