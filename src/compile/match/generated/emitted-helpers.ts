@@ -48,6 +48,22 @@ export function emittedHelpersWith<Checks extends object>(checks: Checks, resolv
       }
       return true;
     },
+    /**
+     * Whether the segment at `start` is the folded ASCII literal, its first unit already compared by the caller:
+     * the segment ends after it, and every other unit folds to the literal's.
+     */
+    literalAt(path: string, start: number, folded: string): boolean {
+      const after = start + folded.length;
+      if (after < path.length ? path.charCodeAt(after) !== 47 : after !== path.length) return false;
+      for (let i = 1; i < folded.length; i++) {
+        const l = folded.charCodeAt(i);
+        const c = path.charCodeAt(start + i);
+        // As literal-test.ts compares a unit: a letter in either case (`| 32`), anything else as it is. No call
+        // to foldUnit: this is inlined where it is called, and foldUnit's tables would come along.
+        if (c !== l && ((c | 32) !== l || l < 97 || l > 122)) return false;
+      }
+      return true;
+    },
     literalTable(keys: readonly string[], targets: readonly unknown[]): Map<string, unknown> {
       return new Map(keys.map((key, i) => [key, targets[i]]));
     },

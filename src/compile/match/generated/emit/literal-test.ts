@@ -14,9 +14,10 @@ export const UNROLL_MAX = 16;
  * The condition for `text` at segment start `s`; `ref` turns a value into its constants-array expression. With
  * `asData`, the text and its length are read from the constants (a helper loop), so that units that differ only
  * in their literals have the same source (emitSubtree). Literals longer than `unrollMax` are compared by the
- * helper loop too (0: every literal, a built module's `compact` code).
+ * helper loop too (0: every literal, a built module's `compact` code). `first`, when given, is the variable that
+ * holds the segment's first unit (read once per node).
  */
-export function literalTest(text: string, s: string, ref: (value: unknown) => string, asData = false, caseSensitive = false, unrollMax = UNROLL_MAX): string {
+export function literalTest(text: string, s: string, ref: (value: unknown) => string, asData = false, caseSensitive = false, unrollMax = UNROLL_MAX, first: string | null = null): string {
   // The segment ends right after the literal: a "/" there, or the end of the path (end is at most length).
   // (Every read stays inside the string: V8 deoptimizes optimized code on an out-of-bounds charCodeAt.)
   const after = `${s} + ${literalLength(text, ref, asData)}`;
@@ -24,15 +25,21 @@ export function literalTest(text: string, s: string, ref: (value: unknown) => st
   if (caseSensitive) return exactTest(text, s, ref, asData || text.length > unrollMax, length);
   if (!/^[\x00-\x7f]*$/.test(text)) return `${length} && H.foldedEquals(path, ${s}, ${ref(text)})`;
   if (asData || text.length > unrollMax) return `${length} && H.asciiEquals(path, ${s}, ${ref(text)})`;
-  const chars = [...text].map((ch, i) => unitTest(ch.charCodeAt(0), i === 0 ? s : `${s} + ${i}`));
+  if (first !== null) {
+    // The first unit inline (most candidates fail there), the rest and the segment's end by one helper: each
+    // charCodeAt in optimized code is a loop over string representations, and TurboFan's time grows with their
+    // number (a char-by-char literal cost it a loop per char).
+    return `${unitTest(text.charCodeAt(0), first)} && H.literalAt(path, ${s}, ${ref(text)})`;
+  }
+  const chars = [...text].map((ch, i) => unitTest(ch.charCodeAt(0), `path.charCodeAt(${i === 0 ? s : `${s} + ${i}`})`));
   // The first char first (segment `s` is not empty, so it is inside the string): most candidates fail there.
   return [chars[0], length, ...chars.slice(1)].join(' && ');
 }
 
-/** The test that the unit at `at` folds to the ASCII unit `code` (a folded literal's). */
-function unitTest(code: number, at: string): string {
+/** The test that the unit `unit` (an expression) folds to the ASCII unit `code` (a folded literal's). */
+function unitTest(code: number, unit: string): string {
   // A letter's two cases differ in bit 5 alone, and no other unit folds to them (asciiFoldClass): `| 32` lower-cases both.
-  return asciiFoldClass(code).length === 1 ? `path.charCodeAt(${at}) === ${code}` : `(path.charCodeAt(${at}) | 32) === ${code}`;
+  return asciiFoldClass(code).length === 1 ? `${unit} === ${code}` : `(${unit} | 32) === ${code}`;
 }
 
 /** The case-sensitive test: each UTF-16 unit compared as it is (a long literal, or one read as data, by startsWith). */
