@@ -9,7 +9,7 @@ function n1(path, end, method, ctx, best, s1) {
   if (s1 <= end) {
     const c1 = path.charCodeAt(s1);
     if (c1 !== 47) {
-      if ((s1 + K[1].length < length ? path.charCodeAt(s1 + K[1].length) === 47 : s1 + K[1].length === length) && H.asciiEquals(path, s1, K[1])) {
+      if (H.literalAt(path, s1, K[1])) {
         {
           const s2 = s1 + K[1].length + 1;
           if (s2 <= end && path.charCodeAt(s2) !== 47) {

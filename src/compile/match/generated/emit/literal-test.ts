@@ -5,17 +5,18 @@
 import { asciiFoldClass } from '../../../case-fold.js';
 
 /**
- * Literals up to this length are compared char by char in the source; longer ones by a helper loop: a call per
- * literal costs, and unrolling longer literals gains nothing (docs/benchmarks.md, "Why these thresholds").
+ * In a case-sensitive table, literals up to this length are compared char by char in the source, longer ones by
+ * startsWith: a call per literal costs, and unrolling longer literals gains nothing (docs/benchmarks.md, "Why these
+ * thresholds"). A table that ignores case compares every ASCII literal by H.literalAt.
  */
 export const UNROLL_MAX = 16;
 
 /**
  * The condition for `text` at segment start `s`; `ref` turns a value into its constants-array expression. With
- * `asData`, the text and its length are read from the constants (a helper loop), so that units that differ only
- * in their literals have the same source (emitSubtree). Literals longer than `unrollMax` are compared by the
- * helper loop too (0: every literal, a built module's `compact` code). `first`, when given, is the variable that
- * holds the segment's first unit (read once per node).
+ * `asData`, the text is read from the constants, so that units that differ only in their literals have the same
+ * source (emitSubtree). `first`, when given, is the variable that holds the segment's first unit (read once per
+ * node), compared in place before the call: most candidates fail there. `unrollMax` 0 is a built module's
+ * `compact` code: no unrolled comparison, no first unit in place.
  */
 export function literalTest(text: string, s: string, ref: (value: unknown) => string, asData = false, caseSensitive = false, unrollMax = UNROLL_MAX, first: string | null = null): string {
   // The segment ends right after the literal: a "/" there, or the end of the path (end is at most length).
@@ -24,16 +25,11 @@ export function literalTest(text: string, s: string, ref: (value: unknown) => st
   const length = `(${after} < length ? path.charCodeAt(${after}) === 47 : ${after} === length)`;
   if (caseSensitive) return exactTest(text, s, ref, asData || text.length > unrollMax, length);
   if (!/^[\x00-\x7f]*$/.test(text)) return `${length} && H.foldedEquals(path, ${s}, ${ref(text)})`;
-  if (asData || text.length > unrollMax) return `${length} && H.asciiEquals(path, ${s}, ${ref(text)})`;
-  if (first !== null) {
-    // The first unit inline (most candidates fail there), the rest and the segment's end by one helper: each
-    // charCodeAt in optimized code is a loop over string representations, and TurboFan's time grows with their
-    // number (a char-by-char literal cost it a loop per char).
-    return `${unitTest(text.charCodeAt(0), first)} && H.literalAt(path, ${s}, ${ref(text)})`;
-  }
-  const chars = [...text].map((ch, i) => unitTest(ch.charCodeAt(0), `path.charCodeAt(${i === 0 ? s : `${s} + ${i}`})`));
-  // The first char first (segment `s` is not empty, so it is inside the string): most candidates fail there.
-  return [chars[0], length, ...chars.slice(1)].join(' && ');
+  // One call, not a charCodeAt per char: in optimized code each charCodeAt is a loop over string
+  // representations, and TurboFan's time grows with their number.
+  const call = `H.literalAt(path, ${s}, ${ref(text)})`;
+  if (asData || unrollMax === 0 || first === null) return call;
+  return `${unitTest(text.charCodeAt(0), first)} && ${call}`;
 }
 
 /** The test that the unit `unit` (an expression) folds to the ASCII unit `code` (a folded literal's). */
