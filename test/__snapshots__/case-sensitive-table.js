@@ -16,7 +16,7 @@ function n1(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             if (H.int(path, s1, e1)) { // 0: "Users/{id:int}"
-              const v = { "id": path.slice(s1, e1) };
+              const v = { "id": path.substring(s1, e1) };
               best = 0;
               found = { route: K[0], values: v };
             }
@@ -43,7 +43,7 @@ function n2(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             if (H.int(path, s1, e1)) { // 1: "users/{id:int}"
-              const v = { "id": path.slice(s1, e1) };
+              const v = { "id": path.substring(s1, e1) };
               best = 1;
               found = { route: K[1], values: v };
             }
@@ -70,7 +70,7 @@ function n3(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             if (H.int(path, s1, e1)) { // 2: "Orgs/{id:int}"
-              const v = { "id": path.slice(s1, e1) };
+              const v = { "id": path.substring(s1, e1) };
               best = 2;
               found = { route: K[2], values: v };
             }
@@ -97,7 +97,7 @@ function n4(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             if (H.int(path, s1, e1)) { // 3: "gists/{id:int}"
-              const v = { "id": path.slice(s1, e1) };
+              const v = { "id": path.substring(s1, e1) };
               best = 3;
               found = { route: K[3], values: v };
             }
@@ -124,7 +124,7 @@ function n5(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             if (H.int(path, s1, e1)) { // 4: "Teams/{id:int}"
-              const v = { "id": path.slice(s1, e1) };
+              const v = { "id": path.substring(s1, e1) };
               best = 4;
               found = { route: K[4], values: v };
             }
@@ -151,7 +151,7 @@ function n6(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             if (H.int(path, s1, e1)) { // 5: "events/{id:int}"
-              const v = { "id": path.slice(s1, e1) };
+              const v = { "id": path.substring(s1, e1) };
               best = 5;
               found = { route: K[5], values: v };
             }
@@ -178,7 +178,7 @@ function n7(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             if (H.int(path, s1, e1)) { // 6: "Search/{id:int}"
-              const v = { "id": path.slice(s1, e1) };
+              const v = { "id": path.substring(s1, e1) };
               best = 6;
               found = { route: K[6], values: v };
             }
@@ -205,7 +205,7 @@ function n8(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             if (H.int(path, s1, e1)) { // 7: "meta/{id:int}"
-              const v = { "id": path.slice(s1, e1) };
+              const v = { "id": path.substring(s1, e1) };
               best = 7;
               found = { route: K[7], values: v };
             }
@@ -245,7 +245,7 @@ function n10(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             { // 21: "AVeryLongLiteralSegmentName/{x}"
-              const v = { "x": path.slice(s1, e1) };
+              const v = { "x": path.substring(s1, e1) };
               best = 21;
               found = { route: K[11], values: v };
             }
@@ -267,7 +267,7 @@ function n11(path, end, method, ctx, best, s0) {
       if (s1 <= end && path.charCodeAt(s1) !== 47) {
         let e1 = path.indexOf("/", s1);
         if (e1 < 0) e1 = end;
-        const t1 = path.slice(s1, e1);
+        const t1 = path.substring(s1, e1);
         {
           const x1_0 = H.complex(K[12], t1); // "{}.TXT"
           if (x1_0 !== null) {
@@ -303,7 +303,7 @@ function n12(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             if (H.int(path, s1, e1)) { // 8: "ΟΔΟΣ/{id:int}"
-              const v = { "id": path.slice(s1, e1) };
+              const v = { "id": path.substring(s1, e1) };
               best = 8;
               found = { route: K[14], values: v };
             }
@@ -436,7 +436,7 @@ function n1(path, end, method, ctx, best, s1) {
                 // the path ends here
                 if (H.int(path, s2, e2)) { // route b
                   const v = {};
-                  v[K[2]] = path.slice(s2, e2);
+                  v[K[2]] = path.substring(s2, e2);
                   best = b;
                   found = { route: K[3], values: v };
                 }

@@ -16,7 +16,7 @@ function n1(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             if ((method === "GET") && H.int(path, s1, e1)) { // 0: "users/{id:int}"
-              const v = { "id": path.slice(s1, e1) };
+              const v = { "id": path.substring(s1, e1) };
               best = 0;
               found = { route: K[4], values: v };
             }
@@ -43,7 +43,7 @@ function n2(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             if ((method === "GET") && H.int(path, s1, e1)) { // 1: "orgs/{id:int}"
-              const v = { "id": path.slice(s1, e1) };
+              const v = { "id": path.substring(s1, e1) };
               best = 1;
               found = { route: K[6], values: v };
             }
@@ -70,7 +70,7 @@ function n3(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             if ((method === "GET") && H.int(path, s1, e1)) { // 2: "gists/{id:int}"
-              const v = { "id": path.slice(s1, e1) };
+              const v = { "id": path.substring(s1, e1) };
               best = 2;
               found = { route: K[8], values: v };
             }
@@ -97,7 +97,7 @@ function n4(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             if ((method === "GET") && H.int(path, s1, e1)) { // 3: "teams/{id:int}"
-              const v = { "id": path.slice(s1, e1) };
+              const v = { "id": path.substring(s1, e1) };
               best = 3;
               found = { route: K[10], values: v };
             }
@@ -124,7 +124,7 @@ function n5(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             if ((method === "GET") && H.int(path, s1, e1)) { // 4: "events/{id:int}"
-              const v = { "id": path.slice(s1, e1) };
+              const v = { "id": path.substring(s1, e1) };
               best = 4;
               found = { route: K[12], values: v };
             }
@@ -151,7 +151,7 @@ function n6(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             if ((method === "GET") && H.int(path, s1, e1)) { // 5: "notifications/{id:int}"
-              const v = { "id": path.slice(s1, e1) };
+              const v = { "id": path.substring(s1, e1) };
               best = 5;
               found = { route: K[14], values: v };
             }
@@ -178,7 +178,7 @@ function n7(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             if ((method === "GET") && H.int(path, s1, e1)) { // 6: "search/{id:int}"
-              const v = { "id": path.slice(s1, e1) };
+              const v = { "id": path.substring(s1, e1) };
               best = 6;
               found = { route: K[16], values: v };
             }
@@ -198,7 +198,7 @@ function n7(path, end, method, ctx, best, s0) {
         }
       } else if (path.charCodeAt(s1) !== 47) {
         { // 60: "static/{**path}"
-          const v = { "path": path.slice(s1) };
+          const v = { "path": path.substring(s1) };
           best = 60;
           found = { route: K[18], values: v };
         }
@@ -223,7 +223,7 @@ function n8(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             if ((method === "GET") && H.int(path, s1, e1)) { // 7: "markdown/{id:int}"
-              const v = { "id": path.slice(s1, e1) };
+              const v = { "id": path.substring(s1, e1) };
               best = 7;
               found = { route: K[20], values: v };
             }
@@ -242,7 +242,7 @@ function n8(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             if ((method === "GET") && H.int(path, s1, e1)) { // 8: "meta/{id:int}"
-              const v = { "id": path.slice(s1, e1) };
+              const v = { "id": path.substring(s1, e1) };
               best = 8;
               found = { route: K[22], values: v };
             }
@@ -277,7 +277,7 @@ function n10(path, end, method, ctx, best, s0) {
       if (s1 <= end && path.charCodeAt(s1) !== 47) {
         let e1 = path.indexOf("/", s1);
         if (e1 < 0) e1 = end;
-        const t1 = path.slice(s1, e1);
+        const t1 = path.substring(s1, e1);
         {
           const x1_0 = H.complex(K[26], t1); // "{}.{}?"
           if (x1_0 !== null) {
@@ -1257,7 +1257,7 @@ return function match(path, method, ctx) {
         if (s1 > end) {
           // the path ends here
           { // 58: "{controller=Home}/{action=Index}/{id?}"
-            const v = { "controller": path.slice(s0, e0), "action": K[1] };
+            const v = { "controller": path.substring(s0, e0), "action": K[1] };
             best = 58;
             found = { route: K[2], values: v };
           }
@@ -1269,7 +1269,7 @@ return function match(path, method, ctx) {
             if (s2 > end) {
               // the path ends here
               { // 58: "{controller=Home}/{action=Index}/{id?}"
-                const v = { "controller": path.slice(s0, e0), "action": path.slice(s1, e1) };
+                const v = { "controller": path.substring(s0, e0), "action": path.substring(s1, e1) };
                 best = 58;
                 found = { route: K[2], values: v };
               }
@@ -1281,7 +1281,7 @@ return function match(path, method, ctx) {
                 if (s3 > end) {
                   // the path ends here
                   { // 58: "{controller=Home}/{action=Index}/{id?}"
-                    const v = { "controller": path.slice(s0, e0), "action": path.slice(s1, e1), "id": path.slice(s2, e2) };
+                    const v = { "controller": path.substring(s0, e0), "action": path.substring(s1, e1), "id": path.substring(s2, e2) };
                     best = 58;
                     found = { route: K[2], values: v };
                   }

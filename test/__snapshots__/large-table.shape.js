@@ -21,7 +21,7 @@ function n1(path, end, method, ctx, best, s1) {
                 // the path ends here
                 if (H.int(path, s2, e2)) { // route b
                   const v = {};
-                  v[K[2]] = path.slice(s2, e2);
+                  v[K[2]] = path.substring(s2, e2);
                   best = b;
                   found = { route: K[3], values: v };
                 }
@@ -34,8 +34,8 @@ function n1(path, end, method, ctx, best, s1) {
                     // the path ends here
                     if (H.int(path, s2, e2)) { // route b
                       const v = {};
-                      v[K[2]] = path.slice(s2, e2);
-                      v[K[4]] = path.slice(s3, e3);
+                      v[K[2]] = path.substring(s2, e2);
+                      v[K[4]] = path.substring(s3, e3);
                       best = b;
                       found = { route: K[3], values: v };
                     }

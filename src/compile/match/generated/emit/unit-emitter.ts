@@ -174,7 +174,7 @@ export class UnitEmitter {
     }
     if (node.parameter !== null) this.emitChild(w, node.parameter, depth, [...taken, { kind: 'parameter' }], `${e} + 1`);
     if (node.complex.length > 0) {
-      w.line(`const t${depth} = path.slice(${s}, ${e});`);
+      w.line(`const t${depth} = path.substring(${s}, ${e});`);
       node.complex.forEach((edge, i) => {
         const match = `x${depth}_${i}`;
         const saved = this.guards.save();
