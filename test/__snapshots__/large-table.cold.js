@@ -5,7 +5,7 @@ function n1(path, end, method, ctx, best, s0) {
   const length = path.length;
   let found = null;
   const c0 = path.charCodeAt(s0);
-  if ((c0 | 32) === 117 && H.literalAt(path, s0, K[3])) { // "users"
+  if ((c0 | 32) === 117 && (s0 + 5 < length ? path.charCodeAt(s0 + 5) === 47 : s0 + 5 === length) && (path.charCodeAt(s0 + 1) | 32) === 115 && (path.charCodeAt(s0 + 2) | 32) === 101 && (path.charCodeAt(s0 + 3) | 32) === 114 && (path.charCodeAt(s0 + 4) | 32) === 115) { // "users"
     {
       const s1 = s0 + 6;
       if (s1 <= end && path.charCodeAt(s1) !== 47) {
@@ -32,7 +32,7 @@ function n2(path, end, method, ctx, best, s0) {
   const length = path.length;
   let found = null;
   const c0 = path.charCodeAt(s0);
-  if ((c0 | 32) === 111 && H.literalAt(path, s0, K[5])) { // "orgs"
+  if ((c0 | 32) === 111 && (s0 + 4 < length ? path.charCodeAt(s0 + 4) === 47 : s0 + 4 === length) && (path.charCodeAt(s0 + 1) | 32) === 114 && (path.charCodeAt(s0 + 2) | 32) === 103 && (path.charCodeAt(s0 + 3) | 32) === 115) { // "orgs"
     {
       const s1 = s0 + 5;
       if (s1 <= end && path.charCodeAt(s1) !== 47) {
@@ -59,7 +59,7 @@ function n3(path, end, method, ctx, best, s0) {
   const length = path.length;
   let found = null;
   const c0 = path.charCodeAt(s0);
-  if ((c0 | 32) === 103 && H.literalAt(path, s0, K[7])) { // "gists"
+  if ((c0 | 32) === 103 && (s0 + 5 < length ? path.charCodeAt(s0 + 5) === 47 : s0 + 5 === length) && (path.charCodeAt(s0 + 1) | 32) === 105 && (path.charCodeAt(s0 + 2) | 32) === 115 && (path.charCodeAt(s0 + 3) | 32) === 116 && (path.charCodeAt(s0 + 4) | 32) === 115) { // "gists"
     {
       const s1 = s0 + 6;
       if (s1 <= end && path.charCodeAt(s1) !== 47) {
@@ -86,7 +86,7 @@ function n4(path, end, method, ctx, best, s0) {
   const length = path.length;
   let found = null;
   const c0 = path.charCodeAt(s0);
-  if ((c0 | 32) === 116 && H.literalAt(path, s0, K[9])) { // "teams"
+  if ((c0 | 32) === 116 && (s0 + 5 < length ? path.charCodeAt(s0 + 5) === 47 : s0 + 5 === length) && (path.charCodeAt(s0 + 1) | 32) === 101 && (path.charCodeAt(s0 + 2) | 32) === 97 && (path.charCodeAt(s0 + 3) | 32) === 109 && (path.charCodeAt(s0 + 4) | 32) === 115) { // "teams"
     {
       const s1 = s0 + 6;
       if (s1 <= end && path.charCodeAt(s1) !== 47) {
@@ -113,7 +113,7 @@ function n5(path, end, method, ctx, best, s0) {
   const length = path.length;
   let found = null;
   const c0 = path.charCodeAt(s0);
-  if ((c0 | 32) === 101 && H.literalAt(path, s0, K[11])) { // "events"
+  if ((c0 | 32) === 101 && (s0 + 6 < length ? path.charCodeAt(s0 + 6) === 47 : s0 + 6 === length) && (path.charCodeAt(s0 + 1) | 32) === 118 && (path.charCodeAt(s0 + 2) | 32) === 101 && (path.charCodeAt(s0 + 3) | 32) === 110 && (path.charCodeAt(s0 + 4) | 32) === 116 && (path.charCodeAt(s0 + 5) | 32) === 115) { // "events"
     {
       const s1 = s0 + 7;
       if (s1 <= end && path.charCodeAt(s1) !== 47) {
@@ -167,7 +167,7 @@ function n7(path, end, method, ctx, best, s0) {
   const length = path.length;
   let found = null;
   const c0 = path.charCodeAt(s0);
-  if ((c0 | 32) === 115 && H.literalAt(path, s0, K[15])) { // "search"
+  if ((c0 | 32) === 115 && (s0 + 6 < length ? path.charCodeAt(s0 + 6) === 47 : s0 + 6 === length) && (path.charCodeAt(s0 + 1) | 32) === 101 && (path.charCodeAt(s0 + 2) | 32) === 97 && (path.charCodeAt(s0 + 3) | 32) === 114 && (path.charCodeAt(s0 + 4) | 32) === 99 && (path.charCodeAt(s0 + 5) | 32) === 104) { // "search"
     {
       const s1 = s0 + 7;
       if (s1 <= end && path.charCodeAt(s1) !== 47) {
@@ -186,7 +186,7 @@ function n7(path, end, method, ctx, best, s0) {
         }
       }
     }
-  } else if ((c0 | 32) === 115 && H.literalAt(path, s0, K[17])) { // "static"
+  } else if ((c0 | 32) === 115 && (s0 + 6 < length ? path.charCodeAt(s0 + 6) === 47 : s0 + 6 === length) && (path.charCodeAt(s0 + 1) | 32) === 116 && (path.charCodeAt(s0 + 2) | 32) === 97 && (path.charCodeAt(s0 + 3) | 32) === 116 && (path.charCodeAt(s0 + 4) | 32) === 105 && (path.charCodeAt(s0 + 5) | 32) === 99) { // "static"
     if (best > 60) {
       const s1 = s0 + 7;
       if (s1 > end) {
@@ -212,7 +212,7 @@ function n8(path, end, method, ctx, best, s0) {
   const length = path.length;
   let found = null;
   const c0 = path.charCodeAt(s0);
-  if ((c0 | 32) === 109 && H.literalAt(path, s0, K[19])) { // "markdown"
+  if ((c0 | 32) === 109 && (s0 + 8 < length ? path.charCodeAt(s0 + 8) === 47 : s0 + 8 === length) && (path.charCodeAt(s0 + 1) | 32) === 97 && (path.charCodeAt(s0 + 2) | 32) === 114 && (path.charCodeAt(s0 + 3) | 32) === 107 && (path.charCodeAt(s0 + 4) | 32) === 100 && (path.charCodeAt(s0 + 5) | 32) === 111 && (path.charCodeAt(s0 + 6) | 32) === 119 && (path.charCodeAt(s0 + 7) | 32) === 110) { // "markdown"
     {
       const s1 = s0 + 9;
       if (s1 <= end && path.charCodeAt(s1) !== 47) {
@@ -231,7 +231,7 @@ function n8(path, end, method, ctx, best, s0) {
         }
       }
     }
-  } else if ((c0 | 32) === 109 && H.literalAt(path, s0, K[21])) { // "meta"
+  } else if ((c0 | 32) === 109 && (s0 + 4 < length ? path.charCodeAt(s0 + 4) === 47 : s0 + 4 === length) && (path.charCodeAt(s0 + 1) | 32) === 101 && (path.charCodeAt(s0 + 2) | 32) === 116 && (path.charCodeAt(s0 + 3) | 32) === 97) { // "meta"
     if (best > 8) {
       const s1 = s0 + 5;
       if (s1 <= end && path.charCodeAt(s1) !== 47) {
@@ -271,7 +271,7 @@ function n10(path, end, method, ctx, best, s0) {
   const length = path.length;
   let found = null;
   const c0 = path.charCodeAt(s0);
-  if ((c0 | 32) === 102 && H.literalAt(path, s0, K[25])) { // "files"
+  if ((c0 | 32) === 102 && (s0 + 5 < length ? path.charCodeAt(s0 + 5) === 47 : s0 + 5 === length) && (path.charCodeAt(s0 + 1) | 32) === 105 && (path.charCodeAt(s0 + 2) | 32) === 108 && (path.charCodeAt(s0 + 3) | 32) === 101 && (path.charCodeAt(s0 + 4) | 32) === 115) { // "files"
     {
       const s1 = s0 + 6;
       if (s1 <= end && path.charCodeAt(s1) !== 47) {
@@ -305,31 +305,31 @@ function n40(path, end, method, ctx, best, s60) {
   if (s60 <= end) {
     const c60 = path.charCodeAt(s60);
     if (c60 !== 47) {
-      if ((c60 | 32) === 100 && H.literalAt(path, s60, K[89])) { // "d60"
+      if ((c60 | 32) === 100 && (s60 + 3 < length ? path.charCodeAt(s60 + 3) === 47 : s60 + 3 === length) && path.charCodeAt(s60 + 1) === 54 && path.charCodeAt(s60 + 2) === 48) { // "d60"
         {
           const s61 = s60 + 4;
           if (s61 <= end) {
             const c61 = path.charCodeAt(s61);
             if (c61 !== 47) {
-              if ((c61 | 32) === 100 && H.literalAt(path, s61, K[90])) { // "d61"
+              if ((c61 | 32) === 100 && (s61 + 3 < length ? path.charCodeAt(s61 + 3) === 47 : s61 + 3 === length) && path.charCodeAt(s61 + 1) === 54 && path.charCodeAt(s61 + 2) === 49) { // "d61"
                 {
                   const s62 = s61 + 4;
                   if (s62 <= end) {
                     const c62 = path.charCodeAt(s62);
                     if (c62 !== 47) {
-                      if ((c62 | 32) === 100 && H.literalAt(path, s62, K[91])) { // "d62"
+                      if ((c62 | 32) === 100 && (s62 + 3 < length ? path.charCodeAt(s62 + 3) === 47 : s62 + 3 === length) && path.charCodeAt(s62 + 1) === 54 && path.charCodeAt(s62 + 2) === 50) { // "d62"
                         {
                           const s63 = s62 + 4;
                           if (s63 <= end) {
                             const c63 = path.charCodeAt(s63);
                             if (c63 !== 47) {
-                              if ((c63 | 32) === 100 && H.literalAt(path, s63, K[92])) { // "d63"
+                              if ((c63 | 32) === 100 && (s63 + 3 < length ? path.charCodeAt(s63 + 3) === 47 : s63 + 3 === length) && path.charCodeAt(s63 + 1) === 54 && path.charCodeAt(s63 + 2) === 51) { // "d63"
                                 {
                                   const s64 = s63 + 4;
                                   if (s64 <= end) {
                                     const c64 = path.charCodeAt(s64);
                                     if (c64 !== 47) {
-                                      if ((c64 | 32) === 100 && H.literalAt(path, s64, K[93])) { // "d64"
+                                      if ((c64 | 32) === 100 && (s64 + 3 < length ? path.charCodeAt(s64 + 3) === 47 : s64 + 3 === length) && path.charCodeAt(s64 + 1) === 54 && path.charCodeAt(s64 + 2) === 52) { // "d64"
                                         {
                                           const m = H.walk(K[94], 65, path, method, ctx, best); // deeper than EMIT_DEPTH_MAX: the interpreted walk
                                           if (m !== null) { best = m.route.index; found = m; }
@@ -362,31 +362,31 @@ function n39(path, end, method, ctx, best, s55) {
   if (s55 <= end) {
     const c55 = path.charCodeAt(s55);
     if (c55 !== 47) {
-      if ((c55 | 32) === 100 && H.literalAt(path, s55, K[84])) { // "d55"
+      if ((c55 | 32) === 100 && (s55 + 3 < length ? path.charCodeAt(s55 + 3) === 47 : s55 + 3 === length) && path.charCodeAt(s55 + 1) === 53 && path.charCodeAt(s55 + 2) === 53) { // "d55"
         {
           const s56 = s55 + 4;
           if (s56 <= end) {
             const c56 = path.charCodeAt(s56);
             if (c56 !== 47) {
-              if ((c56 | 32) === 100 && H.literalAt(path, s56, K[85])) { // "d56"
+              if ((c56 | 32) === 100 && (s56 + 3 < length ? path.charCodeAt(s56 + 3) === 47 : s56 + 3 === length) && path.charCodeAt(s56 + 1) === 53 && path.charCodeAt(s56 + 2) === 54) { // "d56"
                 {
                   const s57 = s56 + 4;
                   if (s57 <= end) {
                     const c57 = path.charCodeAt(s57);
                     if (c57 !== 47) {
-                      if ((c57 | 32) === 100 && H.literalAt(path, s57, K[86])) { // "d57"
+                      if ((c57 | 32) === 100 && (s57 + 3 < length ? path.charCodeAt(s57 + 3) === 47 : s57 + 3 === length) && path.charCodeAt(s57 + 1) === 53 && path.charCodeAt(s57 + 2) === 55) { // "d57"
                         {
                           const s58 = s57 + 4;
                           if (s58 <= end) {
                             const c58 = path.charCodeAt(s58);
                             if (c58 !== 47) {
-                              if ((c58 | 32) === 100 && H.literalAt(path, s58, K[87])) { // "d58"
+                              if ((c58 | 32) === 100 && (s58 + 3 < length ? path.charCodeAt(s58 + 3) === 47 : s58 + 3 === length) && path.charCodeAt(s58 + 1) === 53 && path.charCodeAt(s58 + 2) === 56) { // "d58"
                                 {
                                   const s59 = s58 + 4;
                                   if (s59 <= end) {
                                     const c59 = path.charCodeAt(s59);
                                     if (c59 !== 47) {
-                                      if ((c59 | 32) === 100 && H.literalAt(path, s59, K[88])) { // "d59"
+                                      if ((c59 | 32) === 100 && (s59 + 3 < length ? path.charCodeAt(s59 + 3) === 47 : s59 + 3 === length) && path.charCodeAt(s59 + 1) === 53 && path.charCodeAt(s59 + 2) === 57) { // "d59"
                                         {
                                           const m = n40(path, end, method, ctx, best, s59 + 4);
                                           if (m !== null) { best = m.route.index; found = m; }
@@ -419,25 +419,25 @@ function n38(path, end, method, ctx, best, s51) {
   if (s51 <= end) {
     const c51 = path.charCodeAt(s51);
     if (c51 !== 47) {
-      if ((c51 | 32) === 100 && H.literalAt(path, s51, K[80])) { // "d51"
+      if ((c51 | 32) === 100 && (s51 + 3 < length ? path.charCodeAt(s51 + 3) === 47 : s51 + 3 === length) && path.charCodeAt(s51 + 1) === 53 && path.charCodeAt(s51 + 2) === 49) { // "d51"
         {
           const s52 = s51 + 4;
           if (s52 <= end) {
             const c52 = path.charCodeAt(s52);
             if (c52 !== 47) {
-              if ((c52 | 32) === 100 && H.literalAt(path, s52, K[81])) { // "d52"
+              if ((c52 | 32) === 100 && (s52 + 3 < length ? path.charCodeAt(s52 + 3) === 47 : s52 + 3 === length) && path.charCodeAt(s52 + 1) === 53 && path.charCodeAt(s52 + 2) === 50) { // "d52"
                 {
                   const s53 = s52 + 4;
                   if (s53 <= end) {
                     const c53 = path.charCodeAt(s53);
                     if (c53 !== 47) {
-                      if ((c53 | 32) === 100 && H.literalAt(path, s53, K[82])) { // "d53"
+                      if ((c53 | 32) === 100 && (s53 + 3 < length ? path.charCodeAt(s53 + 3) === 47 : s53 + 3 === length) && path.charCodeAt(s53 + 1) === 53 && path.charCodeAt(s53 + 2) === 51) { // "d53"
                         {
                           const s54 = s53 + 4;
                           if (s54 <= end) {
                             const c54 = path.charCodeAt(s54);
                             if (c54 !== 47) {
-                              if ((c54 | 32) === 100 && H.literalAt(path, s54, K[83])) { // "d54"
+                              if ((c54 | 32) === 100 && (s54 + 3 < length ? path.charCodeAt(s54 + 3) === 47 : s54 + 3 === length) && path.charCodeAt(s54 + 1) === 53 && path.charCodeAt(s54 + 2) === 52) { // "d54"
                                 {
                                   const m = n39(path, end, method, ctx, best, s54 + 4);
                                   if (m !== null) { best = m.route.index; found = m; }
@@ -466,19 +466,19 @@ function n37(path, end, method, ctx, best, s48) {
   if (s48 <= end) {
     const c48 = path.charCodeAt(s48);
     if (c48 !== 47) {
-      if ((c48 | 32) === 100 && H.literalAt(path, s48, K[77])) { // "d48"
+      if ((c48 | 32) === 100 && (s48 + 3 < length ? path.charCodeAt(s48 + 3) === 47 : s48 + 3 === length) && path.charCodeAt(s48 + 1) === 52 && path.charCodeAt(s48 + 2) === 56) { // "d48"
         {
           const s49 = s48 + 4;
           if (s49 <= end) {
             const c49 = path.charCodeAt(s49);
             if (c49 !== 47) {
-              if ((c49 | 32) === 100 && H.literalAt(path, s49, K[78])) { // "d49"
+              if ((c49 | 32) === 100 && (s49 + 3 < length ? path.charCodeAt(s49 + 3) === 47 : s49 + 3 === length) && path.charCodeAt(s49 + 1) === 52 && path.charCodeAt(s49 + 2) === 57) { // "d49"
                 {
                   const s50 = s49 + 4;
                   if (s50 <= end) {
                     const c50 = path.charCodeAt(s50);
                     if (c50 !== 47) {
-                      if ((c50 | 32) === 100 && H.literalAt(path, s50, K[79])) { // "d50"
+                      if ((c50 | 32) === 100 && (s50 + 3 < length ? path.charCodeAt(s50 + 3) === 47 : s50 + 3 === length) && path.charCodeAt(s50 + 1) === 53 && path.charCodeAt(s50 + 2) === 48) { // "d50"
                         {
                           const m = n38(path, end, method, ctx, best, s50 + 4);
                           if (m !== null) { best = m.route.index; found = m; }
@@ -503,19 +503,19 @@ function n36(path, end, method, ctx, best, s45) {
   if (s45 <= end) {
     const c45 = path.charCodeAt(s45);
     if (c45 !== 47) {
-      if ((c45 | 32) === 100 && H.literalAt(path, s45, K[74])) { // "d45"
+      if ((c45 | 32) === 100 && (s45 + 3 < length ? path.charCodeAt(s45 + 3) === 47 : s45 + 3 === length) && path.charCodeAt(s45 + 1) === 52 && path.charCodeAt(s45 + 2) === 53) { // "d45"
         {
           const s46 = s45 + 4;
           if (s46 <= end) {
             const c46 = path.charCodeAt(s46);
             if (c46 !== 47) {
-              if ((c46 | 32) === 100 && H.literalAt(path, s46, K[75])) { // "d46"
+              if ((c46 | 32) === 100 && (s46 + 3 < length ? path.charCodeAt(s46 + 3) === 47 : s46 + 3 === length) && path.charCodeAt(s46 + 1) === 52 && path.charCodeAt(s46 + 2) === 54) { // "d46"
                 {
                   const s47 = s46 + 4;
                   if (s47 <= end) {
                     const c47 = path.charCodeAt(s47);
                     if (c47 !== 47) {
-                      if ((c47 | 32) === 100 && H.literalAt(path, s47, K[76])) { // "d47"
+                      if ((c47 | 32) === 100 && (s47 + 3 < length ? path.charCodeAt(s47 + 3) === 47 : s47 + 3 === length) && path.charCodeAt(s47 + 1) === 52 && path.charCodeAt(s47 + 2) === 55) { // "d47"
                         {
                           const m = n37(path, end, method, ctx, best, s47 + 4);
                           if (m !== null) { best = m.route.index; found = m; }
@@ -540,19 +540,19 @@ function n35(path, end, method, ctx, best, s42) {
   if (s42 <= end) {
     const c42 = path.charCodeAt(s42);
     if (c42 !== 47) {
-      if ((c42 | 32) === 100 && H.literalAt(path, s42, K[71])) { // "d42"
+      if ((c42 | 32) === 100 && (s42 + 3 < length ? path.charCodeAt(s42 + 3) === 47 : s42 + 3 === length) && path.charCodeAt(s42 + 1) === 52 && path.charCodeAt(s42 + 2) === 50) { // "d42"
         {
           const s43 = s42 + 4;
           if (s43 <= end) {
             const c43 = path.charCodeAt(s43);
             if (c43 !== 47) {
-              if ((c43 | 32) === 100 && H.literalAt(path, s43, K[72])) { // "d43"
+              if ((c43 | 32) === 100 && (s43 + 3 < length ? path.charCodeAt(s43 + 3) === 47 : s43 + 3 === length) && path.charCodeAt(s43 + 1) === 52 && path.charCodeAt(s43 + 2) === 51) { // "d43"
                 {
                   const s44 = s43 + 4;
                   if (s44 <= end) {
                     const c44 = path.charCodeAt(s44);
                     if (c44 !== 47) {
-                      if ((c44 | 32) === 100 && H.literalAt(path, s44, K[73])) { // "d44"
+                      if ((c44 | 32) === 100 && (s44 + 3 < length ? path.charCodeAt(s44 + 3) === 47 : s44 + 3 === length) && path.charCodeAt(s44 + 1) === 52 && path.charCodeAt(s44 + 2) === 52) { // "d44"
                         {
                           const m = n36(path, end, method, ctx, best, s44 + 4);
                           if (m !== null) { best = m.route.index; found = m; }
@@ -577,19 +577,19 @@ function n34(path, end, method, ctx, best, s39) {
   if (s39 <= end) {
     const c39 = path.charCodeAt(s39);
     if (c39 !== 47) {
-      if ((c39 | 32) === 100 && H.literalAt(path, s39, K[68])) { // "d39"
+      if ((c39 | 32) === 100 && (s39 + 3 < length ? path.charCodeAt(s39 + 3) === 47 : s39 + 3 === length) && path.charCodeAt(s39 + 1) === 51 && path.charCodeAt(s39 + 2) === 57) { // "d39"
         {
           const s40 = s39 + 4;
           if (s40 <= end) {
             const c40 = path.charCodeAt(s40);
             if (c40 !== 47) {
-              if ((c40 | 32) === 100 && H.literalAt(path, s40, K[69])) { // "d40"
+              if ((c40 | 32) === 100 && (s40 + 3 < length ? path.charCodeAt(s40 + 3) === 47 : s40 + 3 === length) && path.charCodeAt(s40 + 1) === 52 && path.charCodeAt(s40 + 2) === 48) { // "d40"
                 {
                   const s41 = s40 + 4;
                   if (s41 <= end) {
                     const c41 = path.charCodeAt(s41);
                     if (c41 !== 47) {
-                      if ((c41 | 32) === 100 && H.literalAt(path, s41, K[70])) { // "d41"
+                      if ((c41 | 32) === 100 && (s41 + 3 < length ? path.charCodeAt(s41 + 3) === 47 : s41 + 3 === length) && path.charCodeAt(s41 + 1) === 52 && path.charCodeAt(s41 + 2) === 49) { // "d41"
                         {
                           const m = n35(path, end, method, ctx, best, s41 + 4);
                           if (m !== null) { best = m.route.index; found = m; }
@@ -614,13 +614,13 @@ function n33(path, end, method, ctx, best, s37) {
   if (s37 <= end) {
     const c37 = path.charCodeAt(s37);
     if (c37 !== 47) {
-      if ((c37 | 32) === 100 && H.literalAt(path, s37, K[66])) { // "d37"
+      if ((c37 | 32) === 100 && (s37 + 3 < length ? path.charCodeAt(s37 + 3) === 47 : s37 + 3 === length) && path.charCodeAt(s37 + 1) === 51 && path.charCodeAt(s37 + 2) === 55) { // "d37"
         {
           const s38 = s37 + 4;
           if (s38 <= end) {
             const c38 = path.charCodeAt(s38);
             if (c38 !== 47) {
-              if ((c38 | 32) === 100 && H.literalAt(path, s38, K[67])) { // "d38"
+              if ((c38 | 32) === 100 && (s38 + 3 < length ? path.charCodeAt(s38 + 3) === 47 : s38 + 3 === length) && path.charCodeAt(s38 + 1) === 51 && path.charCodeAt(s38 + 2) === 56) { // "d38"
                 {
                   const m = n34(path, end, method, ctx, best, s38 + 4);
                   if (m !== null) { best = m.route.index; found = m; }
@@ -641,13 +641,13 @@ function n32(path, end, method, ctx, best, s35) {
   if (s35 <= end) {
     const c35 = path.charCodeAt(s35);
     if (c35 !== 47) {
-      if ((c35 | 32) === 100 && H.literalAt(path, s35, K[64])) { // "d35"
+      if ((c35 | 32) === 100 && (s35 + 3 < length ? path.charCodeAt(s35 + 3) === 47 : s35 + 3 === length) && path.charCodeAt(s35 + 1) === 51 && path.charCodeAt(s35 + 2) === 53) { // "d35"
         {
           const s36 = s35 + 4;
           if (s36 <= end) {
             const c36 = path.charCodeAt(s36);
             if (c36 !== 47) {
-              if ((c36 | 32) === 100 && H.literalAt(path, s36, K[65])) { // "d36"
+              if ((c36 | 32) === 100 && (s36 + 3 < length ? path.charCodeAt(s36 + 3) === 47 : s36 + 3 === length) && path.charCodeAt(s36 + 1) === 51 && path.charCodeAt(s36 + 2) === 54) { // "d36"
                 {
                   const m = n33(path, end, method, ctx, best, s36 + 4);
                   if (m !== null) { best = m.route.index; found = m; }
@@ -668,13 +668,13 @@ function n31(path, end, method, ctx, best, s33) {
   if (s33 <= end) {
     const c33 = path.charCodeAt(s33);
     if (c33 !== 47) {
-      if ((c33 | 32) === 100 && H.literalAt(path, s33, K[62])) { // "d33"
+      if ((c33 | 32) === 100 && (s33 + 3 < length ? path.charCodeAt(s33 + 3) === 47 : s33 + 3 === length) && path.charCodeAt(s33 + 1) === 51 && path.charCodeAt(s33 + 2) === 51) { // "d33"
         {
           const s34 = s33 + 4;
           if (s34 <= end) {
             const c34 = path.charCodeAt(s34);
             if (c34 !== 47) {
-              if ((c34 | 32) === 100 && H.literalAt(path, s34, K[63])) { // "d34"
+              if ((c34 | 32) === 100 && (s34 + 3 < length ? path.charCodeAt(s34 + 3) === 47 : s34 + 3 === length) && path.charCodeAt(s34 + 1) === 51 && path.charCodeAt(s34 + 2) === 52) { // "d34"
                 {
                   const m = n32(path, end, method, ctx, best, s34 + 4);
                   if (m !== null) { best = m.route.index; found = m; }
@@ -695,13 +695,13 @@ function n30(path, end, method, ctx, best, s31) {
   if (s31 <= end) {
     const c31 = path.charCodeAt(s31);
     if (c31 !== 47) {
-      if ((c31 | 32) === 100 && H.literalAt(path, s31, K[60])) { // "d31"
+      if ((c31 | 32) === 100 && (s31 + 3 < length ? path.charCodeAt(s31 + 3) === 47 : s31 + 3 === length) && path.charCodeAt(s31 + 1) === 51 && path.charCodeAt(s31 + 2) === 49) { // "d31"
         {
           const s32 = s31 + 4;
           if (s32 <= end) {
             const c32 = path.charCodeAt(s32);
             if (c32 !== 47) {
-              if ((c32 | 32) === 100 && H.literalAt(path, s32, K[61])) { // "d32"
+              if ((c32 | 32) === 100 && (s32 + 3 < length ? path.charCodeAt(s32 + 3) === 47 : s32 + 3 === length) && path.charCodeAt(s32 + 1) === 51 && path.charCodeAt(s32 + 2) === 50) { // "d32"
                 {
                   const m = n31(path, end, method, ctx, best, s32 + 4);
                   if (m !== null) { best = m.route.index; found = m; }
@@ -722,13 +722,13 @@ function n29(path, end, method, ctx, best, s29) {
   if (s29 <= end) {
     const c29 = path.charCodeAt(s29);
     if (c29 !== 47) {
-      if ((c29 | 32) === 100 && H.literalAt(path, s29, K[58])) { // "d29"
+      if ((c29 | 32) === 100 && (s29 + 3 < length ? path.charCodeAt(s29 + 3) === 47 : s29 + 3 === length) && path.charCodeAt(s29 + 1) === 50 && path.charCodeAt(s29 + 2) === 57) { // "d29"
         {
           const s30 = s29 + 4;
           if (s30 <= end) {
             const c30 = path.charCodeAt(s30);
             if (c30 !== 47) {
-              if ((c30 | 32) === 100 && H.literalAt(path, s30, K[59])) { // "d30"
+              if ((c30 | 32) === 100 && (s30 + 3 < length ? path.charCodeAt(s30 + 3) === 47 : s30 + 3 === length) && path.charCodeAt(s30 + 1) === 51 && path.charCodeAt(s30 + 2) === 48) { // "d30"
                 {
                   const m = n30(path, end, method, ctx, best, s30 + 4);
                   if (m !== null) { best = m.route.index; found = m; }
@@ -749,13 +749,13 @@ function n28(path, end, method, ctx, best, s27) {
   if (s27 <= end) {
     const c27 = path.charCodeAt(s27);
     if (c27 !== 47) {
-      if ((c27 | 32) === 100 && H.literalAt(path, s27, K[56])) { // "d27"
+      if ((c27 | 32) === 100 && (s27 + 3 < length ? path.charCodeAt(s27 + 3) === 47 : s27 + 3 === length) && path.charCodeAt(s27 + 1) === 50 && path.charCodeAt(s27 + 2) === 55) { // "d27"
         {
           const s28 = s27 + 4;
           if (s28 <= end) {
             const c28 = path.charCodeAt(s28);
             if (c28 !== 47) {
-              if ((c28 | 32) === 100 && H.literalAt(path, s28, K[57])) { // "d28"
+              if ((c28 | 32) === 100 && (s28 + 3 < length ? path.charCodeAt(s28 + 3) === 47 : s28 + 3 === length) && path.charCodeAt(s28 + 1) === 50 && path.charCodeAt(s28 + 2) === 56) { // "d28"
                 {
                   const m = n29(path, end, method, ctx, best, s28 + 4);
                   if (m !== null) { best = m.route.index; found = m; }
@@ -776,13 +776,13 @@ function n27(path, end, method, ctx, best, s25) {
   if (s25 <= end) {
     const c25 = path.charCodeAt(s25);
     if (c25 !== 47) {
-      if ((c25 | 32) === 100 && H.literalAt(path, s25, K[54])) { // "d25"
+      if ((c25 | 32) === 100 && (s25 + 3 < length ? path.charCodeAt(s25 + 3) === 47 : s25 + 3 === length) && path.charCodeAt(s25 + 1) === 50 && path.charCodeAt(s25 + 2) === 53) { // "d25"
         {
           const s26 = s25 + 4;
           if (s26 <= end) {
             const c26 = path.charCodeAt(s26);
             if (c26 !== 47) {
-              if ((c26 | 32) === 100 && H.literalAt(path, s26, K[55])) { // "d26"
+              if ((c26 | 32) === 100 && (s26 + 3 < length ? path.charCodeAt(s26 + 3) === 47 : s26 + 3 === length) && path.charCodeAt(s26 + 1) === 50 && path.charCodeAt(s26 + 2) === 54) { // "d26"
                 {
                   const m = n28(path, end, method, ctx, best, s26 + 4);
                   if (m !== null) { best = m.route.index; found = m; }
@@ -803,13 +803,13 @@ function n26(path, end, method, ctx, best, s23) {
   if (s23 <= end) {
     const c23 = path.charCodeAt(s23);
     if (c23 !== 47) {
-      if ((c23 | 32) === 100 && H.literalAt(path, s23, K[52])) { // "d23"
+      if ((c23 | 32) === 100 && (s23 + 3 < length ? path.charCodeAt(s23 + 3) === 47 : s23 + 3 === length) && path.charCodeAt(s23 + 1) === 50 && path.charCodeAt(s23 + 2) === 51) { // "d23"
         {
           const s24 = s23 + 4;
           if (s24 <= end) {
             const c24 = path.charCodeAt(s24);
             if (c24 !== 47) {
-              if ((c24 | 32) === 100 && H.literalAt(path, s24, K[53])) { // "d24"
+              if ((c24 | 32) === 100 && (s24 + 3 < length ? path.charCodeAt(s24 + 3) === 47 : s24 + 3 === length) && path.charCodeAt(s24 + 1) === 50 && path.charCodeAt(s24 + 2) === 52) { // "d24"
                 {
                   const m = n27(path, end, method, ctx, best, s24 + 4);
                   if (m !== null) { best = m.route.index; found = m; }
@@ -830,13 +830,13 @@ function n25(path, end, method, ctx, best, s21) {
   if (s21 <= end) {
     const c21 = path.charCodeAt(s21);
     if (c21 !== 47) {
-      if ((c21 | 32) === 100 && H.literalAt(path, s21, K[50])) { // "d21"
+      if ((c21 | 32) === 100 && (s21 + 3 < length ? path.charCodeAt(s21 + 3) === 47 : s21 + 3 === length) && path.charCodeAt(s21 + 1) === 50 && path.charCodeAt(s21 + 2) === 49) { // "d21"
         {
           const s22 = s21 + 4;
           if (s22 <= end) {
             const c22 = path.charCodeAt(s22);
             if (c22 !== 47) {
-              if ((c22 | 32) === 100 && H.literalAt(path, s22, K[51])) { // "d22"
+              if ((c22 | 32) === 100 && (s22 + 3 < length ? path.charCodeAt(s22 + 3) === 47 : s22 + 3 === length) && path.charCodeAt(s22 + 1) === 50 && path.charCodeAt(s22 + 2) === 50) { // "d22"
                 {
                   const m = n26(path, end, method, ctx, best, s22 + 4);
                   if (m !== null) { best = m.route.index; found = m; }
@@ -857,13 +857,13 @@ function n24(path, end, method, ctx, best, s19) {
   if (s19 <= end) {
     const c19 = path.charCodeAt(s19);
     if (c19 !== 47) {
-      if ((c19 | 32) === 100 && H.literalAt(path, s19, K[48])) { // "d19"
+      if ((c19 | 32) === 100 && (s19 + 3 < length ? path.charCodeAt(s19 + 3) === 47 : s19 + 3 === length) && path.charCodeAt(s19 + 1) === 49 && path.charCodeAt(s19 + 2) === 57) { // "d19"
         {
           const s20 = s19 + 4;
           if (s20 <= end) {
             const c20 = path.charCodeAt(s20);
             if (c20 !== 47) {
-              if ((c20 | 32) === 100 && H.literalAt(path, s20, K[49])) { // "d20"
+              if ((c20 | 32) === 100 && (s20 + 3 < length ? path.charCodeAt(s20 + 3) === 47 : s20 + 3 === length) && path.charCodeAt(s20 + 1) === 50 && path.charCodeAt(s20 + 2) === 48) { // "d20"
                 {
                   const m = n25(path, end, method, ctx, best, s20 + 4);
                   if (m !== null) { best = m.route.index; found = m; }
@@ -884,13 +884,13 @@ function n23(path, end, method, ctx, best, s17) {
   if (s17 <= end) {
     const c17 = path.charCodeAt(s17);
     if (c17 !== 47) {
-      if ((c17 | 32) === 100 && H.literalAt(path, s17, K[46])) { // "d17"
+      if ((c17 | 32) === 100 && (s17 + 3 < length ? path.charCodeAt(s17 + 3) === 47 : s17 + 3 === length) && path.charCodeAt(s17 + 1) === 49 && path.charCodeAt(s17 + 2) === 55) { // "d17"
         {
           const s18 = s17 + 4;
           if (s18 <= end) {
             const c18 = path.charCodeAt(s18);
             if (c18 !== 47) {
-              if ((c18 | 32) === 100 && H.literalAt(path, s18, K[47])) { // "d18"
+              if ((c18 | 32) === 100 && (s18 + 3 < length ? path.charCodeAt(s18 + 3) === 47 : s18 + 3 === length) && path.charCodeAt(s18 + 1) === 49 && path.charCodeAt(s18 + 2) === 56) { // "d18"
                 {
                   const m = n24(path, end, method, ctx, best, s18 + 4);
                   if (m !== null) { best = m.route.index; found = m; }
@@ -911,13 +911,13 @@ function n22(path, end, method, ctx, best, s15) {
   if (s15 <= end) {
     const c15 = path.charCodeAt(s15);
     if (c15 !== 47) {
-      if ((c15 | 32) === 100 && H.literalAt(path, s15, K[44])) { // "d15"
+      if ((c15 | 32) === 100 && (s15 + 3 < length ? path.charCodeAt(s15 + 3) === 47 : s15 + 3 === length) && path.charCodeAt(s15 + 1) === 49 && path.charCodeAt(s15 + 2) === 53) { // "d15"
         {
           const s16 = s15 + 4;
           if (s16 <= end) {
             const c16 = path.charCodeAt(s16);
             if (c16 !== 47) {
-              if ((c16 | 32) === 100 && H.literalAt(path, s16, K[45])) { // "d16"
+              if ((c16 | 32) === 100 && (s16 + 3 < length ? path.charCodeAt(s16 + 3) === 47 : s16 + 3 === length) && path.charCodeAt(s16 + 1) === 49 && path.charCodeAt(s16 + 2) === 54) { // "d16"
                 {
                   const m = n23(path, end, method, ctx, best, s16 + 4);
                   if (m !== null) { best = m.route.index; found = m; }
@@ -938,13 +938,13 @@ function n21(path, end, method, ctx, best, s13) {
   if (s13 <= end) {
     const c13 = path.charCodeAt(s13);
     if (c13 !== 47) {
-      if ((c13 | 32) === 100 && H.literalAt(path, s13, K[42])) { // "d13"
+      if ((c13 | 32) === 100 && (s13 + 3 < length ? path.charCodeAt(s13 + 3) === 47 : s13 + 3 === length) && path.charCodeAt(s13 + 1) === 49 && path.charCodeAt(s13 + 2) === 51) { // "d13"
         {
           const s14 = s13 + 4;
           if (s14 <= end) {
             const c14 = path.charCodeAt(s14);
             if (c14 !== 47) {
-              if ((c14 | 32) === 100 && H.literalAt(path, s14, K[43])) { // "d14"
+              if ((c14 | 32) === 100 && (s14 + 3 < length ? path.charCodeAt(s14 + 3) === 47 : s14 + 3 === length) && path.charCodeAt(s14 + 1) === 49 && path.charCodeAt(s14 + 2) === 52) { // "d14"
                 {
                   const m = n22(path, end, method, ctx, best, s14 + 4);
                   if (m !== null) { best = m.route.index; found = m; }
@@ -965,13 +965,13 @@ function n20(path, end, method, ctx, best, s11) {
   if (s11 <= end) {
     const c11 = path.charCodeAt(s11);
     if (c11 !== 47) {
-      if ((c11 | 32) === 100 && H.literalAt(path, s11, K[40])) { // "d11"
+      if ((c11 | 32) === 100 && (s11 + 3 < length ? path.charCodeAt(s11 + 3) === 47 : s11 + 3 === length) && path.charCodeAt(s11 + 1) === 49 && path.charCodeAt(s11 + 2) === 49) { // "d11"
         {
           const s12 = s11 + 4;
           if (s12 <= end) {
             const c12 = path.charCodeAt(s12);
             if (c12 !== 47) {
-              if ((c12 | 32) === 100 && H.literalAt(path, s12, K[41])) { // "d12"
+              if ((c12 | 32) === 100 && (s12 + 3 < length ? path.charCodeAt(s12 + 3) === 47 : s12 + 3 === length) && path.charCodeAt(s12 + 1) === 49 && path.charCodeAt(s12 + 2) === 50) { // "d12"
                 {
                   const m = n21(path, end, method, ctx, best, s12 + 4);
                   if (m !== null) { best = m.route.index; found = m; }
@@ -992,13 +992,13 @@ function n19(path, end, method, ctx, best, s9) {
   if (s9 <= end) {
     const c9 = path.charCodeAt(s9);
     if (c9 !== 47) {
-      if ((c9 | 32) === 100 && H.literalAt(path, s9, K[38])) { // "d9"
+      if ((c9 | 32) === 100 && (s9 + 2 < length ? path.charCodeAt(s9 + 2) === 47 : s9 + 2 === length) && path.charCodeAt(s9 + 1) === 57) { // "d9"
         {
           const s10 = s9 + 3;
           if (s10 <= end) {
             const c10 = path.charCodeAt(s10);
             if (c10 !== 47) {
-              if ((c10 | 32) === 100 && H.literalAt(path, s10, K[39])) { // "d10"
+              if ((c10 | 32) === 100 && (s10 + 3 < length ? path.charCodeAt(s10 + 3) === 47 : s10 + 3 === length) && path.charCodeAt(s10 + 1) === 49 && path.charCodeAt(s10 + 2) === 48) { // "d10"
                 {
                   const m = n20(path, end, method, ctx, best, s10 + 4);
                   if (m !== null) { best = m.route.index; found = m; }
@@ -1019,13 +1019,13 @@ function n18(path, end, method, ctx, best, s7) {
   if (s7 <= end) {
     const c7 = path.charCodeAt(s7);
     if (c7 !== 47) {
-      if ((c7 | 32) === 100 && H.literalAt(path, s7, K[36])) { // "d7"
+      if ((c7 | 32) === 100 && (s7 + 2 < length ? path.charCodeAt(s7 + 2) === 47 : s7 + 2 === length) && path.charCodeAt(s7 + 1) === 55) { // "d7"
         {
           const s8 = s7 + 3;
           if (s8 <= end) {
             const c8 = path.charCodeAt(s8);
             if (c8 !== 47) {
-              if ((c8 | 32) === 100 && H.literalAt(path, s8, K[37])) { // "d8"
+              if ((c8 | 32) === 100 && (s8 + 2 < length ? path.charCodeAt(s8 + 2) === 47 : s8 + 2 === length) && path.charCodeAt(s8 + 1) === 56) { // "d8"
                 {
                   const m = n19(path, end, method, ctx, best, s8 + 3);
                   if (m !== null) { best = m.route.index; found = m; }
@@ -1046,7 +1046,7 @@ function n17(path, end, method, ctx, best, s6) {
   if (s6 <= end) {
     const c6 = path.charCodeAt(s6);
     if (c6 !== 47) {
-      if ((c6 | 32) === 100 && H.literalAt(path, s6, K[35])) { // "d6"
+      if ((c6 | 32) === 100 && (s6 + 2 < length ? path.charCodeAt(s6 + 2) === 47 : s6 + 2 === length) && path.charCodeAt(s6 + 1) === 54) { // "d6"
         {
           const m = n18(path, end, method, ctx, best, s6 + 3);
           if (m !== null) { best = m.route.index; found = m; }
@@ -1063,7 +1063,7 @@ function n16(path, end, method, ctx, best, s5) {
   if (s5 <= end) {
     const c5 = path.charCodeAt(s5);
     if (c5 !== 47) {
-      if ((c5 | 32) === 100 && H.literalAt(path, s5, K[34])) { // "d5"
+      if ((c5 | 32) === 100 && (s5 + 2 < length ? path.charCodeAt(s5 + 2) === 47 : s5 + 2 === length) && path.charCodeAt(s5 + 1) === 53) { // "d5"
         {
           const m = n17(path, end, method, ctx, best, s5 + 3);
           if (m !== null) { best = m.route.index; found = m; }
@@ -1080,7 +1080,7 @@ function n15(path, end, method, ctx, best, s4) {
   if (s4 <= end) {
     const c4 = path.charCodeAt(s4);
     if (c4 !== 47) {
-      if ((c4 | 32) === 100 && H.literalAt(path, s4, K[33])) { // "d4"
+      if ((c4 | 32) === 100 && (s4 + 2 < length ? path.charCodeAt(s4 + 2) === 47 : s4 + 2 === length) && path.charCodeAt(s4 + 1) === 52) { // "d4"
         {
           const m = n16(path, end, method, ctx, best, s4 + 3);
           if (m !== null) { best = m.route.index; found = m; }
@@ -1097,7 +1097,7 @@ function n14(path, end, method, ctx, best, s3) {
   if (s3 <= end) {
     const c3 = path.charCodeAt(s3);
     if (c3 !== 47) {
-      if ((c3 | 32) === 100 && H.literalAt(path, s3, K[32])) { // "d3"
+      if ((c3 | 32) === 100 && (s3 + 2 < length ? path.charCodeAt(s3 + 2) === 47 : s3 + 2 === length) && path.charCodeAt(s3 + 1) === 51) { // "d3"
         {
           const m = n15(path, end, method, ctx, best, s3 + 3);
           if (m !== null) { best = m.route.index; found = m; }
@@ -1114,7 +1114,7 @@ function n13(path, end, method, ctx, best, s2) {
   if (s2 <= end) {
     const c2 = path.charCodeAt(s2);
     if (c2 !== 47) {
-      if ((c2 | 32) === 100 && H.literalAt(path, s2, K[31])) { // "d2"
+      if ((c2 | 32) === 100 && (s2 + 2 < length ? path.charCodeAt(s2 + 2) === 47 : s2 + 2 === length) && path.charCodeAt(s2 + 1) === 50) { // "d2"
         {
           const m = n14(path, end, method, ctx, best, s2 + 3);
           if (m !== null) { best = m.route.index; found = m; }
@@ -1131,7 +1131,7 @@ function n12(path, end, method, ctx, best, s1) {
   if (s1 <= end) {
     const c1 = path.charCodeAt(s1);
     if (c1 !== 47) {
-      if ((c1 | 32) === 100 && H.literalAt(path, s1, K[30])) { // "d1"
+      if ((c1 | 32) === 100 && (s1 + 2 < length ? path.charCodeAt(s1 + 2) === 47 : s1 + 2 === length) && path.charCodeAt(s1 + 1) === 49) { // "d1"
         {
           const m = n13(path, end, method, ctx, best, s1 + 3);
           if (m !== null) { best = m.route.index; found = m; }
@@ -1146,7 +1146,7 @@ function n11(path, end, method, ctx, best, s0) {
   const length = path.length;
   let found = null;
   const c0 = path.charCodeAt(s0);
-  if ((c0 | 32) === 100 && H.literalAt(path, s0, K[29])) { // "d0"
+  if ((c0 | 32) === 100 && (s0 + 2 < length ? path.charCodeAt(s0 + 2) === 47 : s0 + 2 === length) && path.charCodeAt(s0 + 1) === 48) { // "d0"
     {
       const m = n12(path, end, method, ctx, best, s0 + 3);
       if (m !== null) { best = m.route.index; found = m; }

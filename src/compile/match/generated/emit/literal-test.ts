@@ -5,18 +5,19 @@
 import { asciiFoldClass } from '../../../case-fold.js';
 
 /**
- * In a case-sensitive table, literals up to this length are compared char by char in the source, longer ones by
- * startsWith: a call per literal costs, and unrolling longer literals gains nothing (docs/benchmarks.md, "Why these
- * thresholds"). A table that ignores case compares every ASCII literal by H.literalAt.
+ * Literals up to this length are compared char by char in the source; longer ones by one helper call (H.literalAt,
+ * or startsWith in a case-sensitive table). Each charCodeAt in optimized code is a loop over string representations
+ * that TurboFan compiles at every site, so unrolling costs start-up in proportion to the chars unrolled; the call
+ * costs each lookup that reaches it (docs/benchmarks.md, "Why these thresholds").
  */
-export const UNROLL_MAX = 16;
+export const UNROLL_MAX = 8;
 
 /**
  * The condition for `text` at segment start `s`; `ref` turns a value into its constants-array expression. With
  * `asData`, the text is read from the constants, so that units that differ only in their literals have the same
  * source (emitSubtree). `first`, when given, is the variable that holds the segment's first unit (read once per
- * node), compared in place before the call: most candidates fail there. `unrollMax` 0 is a built module's
- * `compact` code: no unrolled comparison, no first unit in place.
+ * node), compared first: most candidates fail there. `unrollMax` 0 is a built module's `compact` code: every
+ * literal by the helper call alone.
  */
 export function literalTest(text: string, s: string, ref: (value: unknown) => string, asData = false, caseSensitive = false, unrollMax = UNROLL_MAX, first: string | null = null): string {
   // The segment ends right after the literal: a "/" there, or the end of the path (end is at most length).
@@ -25,11 +26,11 @@ export function literalTest(text: string, s: string, ref: (value: unknown) => st
   const length = `(${after} < length ? path.charCodeAt(${after}) === 47 : ${after} === length)`;
   if (caseSensitive) return exactTest(text, s, ref, asData || text.length > unrollMax, length);
   if (!/^[\x00-\x7f]*$/.test(text)) return `${length} && H.foldedEquals(path, ${s}, ${ref(text)})`;
-  // One call, not a charCodeAt per char: in optimized code each charCodeAt is a loop over string
-  // representations, and TurboFan's time grows with their number.
   const call = `H.literalAt(path, ${s}, ${ref(text)})`;
   if (asData || unrollMax === 0 || first === null) return call;
-  return `${unitTest(text.charCodeAt(0), first)} && ${call}`;
+  if (text.length > unrollMax) return `${unitTest(text.charCodeAt(0), first)} && ${call}`;
+  const chars = [...text].map((ch, i) => unitTest(ch.charCodeAt(0), i === 0 ? first : `path.charCodeAt(${s} + ${i})`));
+  return [chars[0], length, ...chars.slice(1)].join(' && ');
 }
 
 /** The test that the unit `unit` (an expression) folds to the ASCII unit `code` (a folded literal's). */
