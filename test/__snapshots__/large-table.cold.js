@@ -140,7 +140,7 @@ function n6(path, end, method, ctx, best, s0) {
   const length = path.length;
   let found = null;
   const c0 = path.charCodeAt(s0);
-  if ((c0 | 32) === 110 && H.literalAt(path, s0, K[13])) { // "notifications"
+  if ((c0 | 32) === 110 && (s0 + 13 < length ? path.charCodeAt(s0 + 13) === 47 : s0 + 13 === length) && (path.charCodeAt(s0 + 1) | 32) === 111 && (path.charCodeAt(s0 + 2) | 32) === 116 && (path.charCodeAt(s0 + 3) | 32) === 105 && (path.charCodeAt(s0 + 4) | 32) === 102 && (path.charCodeAt(s0 + 5) | 32) === 105 && (path.charCodeAt(s0 + 6) | 32) === 99 && (path.charCodeAt(s0 + 7) | 32) === 97 && (path.charCodeAt(s0 + 8) | 32) === 116 && (path.charCodeAt(s0 + 9) | 32) === 105 && (path.charCodeAt(s0 + 10) | 32) === 111 && (path.charCodeAt(s0 + 11) | 32) === 110 && (path.charCodeAt(s0 + 12) | 32) === 115) { // "notifications"
     {
       const s1 = s0 + 14;
       if (s1 <= end && path.charCodeAt(s1) !== 47) {

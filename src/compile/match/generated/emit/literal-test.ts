@@ -10,7 +10,7 @@ import { asciiFoldClass } from '../../../case-fold.js';
  * that TurboFan compiles at every site, so unrolling costs start-up in proportion to the chars unrolled; the call
  * costs each lookup that reaches it (docs/benchmarks.md, "Why these thresholds").
  */
-export const UNROLL_MAX = 8;
+export const UNROLL_MAX = 16;
 
 /**
  * The condition for `text` at segment start `s`; `ref` turns a value into its constants-array expression. With
