@@ -6,10 +6,6 @@ import { inlineChecksFor, type InlineCheck } from '../inline-constraints.js';
 import type { Taken, UnitEmitter } from './unit-emitter.js';
 import { quote, type Writer } from './writer.js';
 
-/**
- * Tries one route: `catchAllStart` is the catch-all's start variable when the route is tried as a catch-all at
- * `depth`, else null (the path ended at `depth`). Sets best and found when it accepts the request.
- */
 /** What the code of one route is made of, before it is written. */
 interface RouteCode {
   readonly entry: RouteEntry;
@@ -73,10 +69,7 @@ function emitByVerb(unit: UnitEmitter, w: Writer, codes: readonly RouteCode[]): 
   unit.guards.changed();
 }
 
-/**
- * Tries one route: `catchAllStart` is the catch-all's start variable when the route is tried as a catch-all at
- * `depth`, else null (the path ended at `depth`). Sets best and found when it accepts the request.
- */
+/** Tries one route; sets best and found when it accepts the request. */
 function writeRoute(unit: UnitEmitter, w: Writer, code: RouteCode): void {
   const { entry, objectConstraints } = code;
   const index = entry.route.index;
@@ -99,7 +92,10 @@ function writeRoute(unit: UnitEmitter, w: Writer, code: RouteCode): void {
   unit.guards.changed();
 }
 
-/** The parts of one route's code where the trie reaches it (see writeRoute). */
+/**
+ * The parts of one route's code where the trie reaches it: `catchAllStart` is the catch-all's start variable when
+ * the route is tried as a catch-all at `depth`, else null (the path ended at `depth`).
+ */
 function routeCode(unit: UnitEmitter, entry: RouteEntry, depth: number, taken: readonly Taken[], catchAllStart: string | null): RouteCode {
   const index = entry.route.index;
   const ref = (value: unknown): string => unit.pool.ref(value);
