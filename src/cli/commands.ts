@@ -275,7 +275,7 @@ to load.`,
       { name: 'out', value: '<router.mjs>', text: 'the module to write (also -o); its types go beside it' },
       { name: 'runtime', value: '<specifier>', text: 'what the module imports its runtime from (default: switchyard-router/aot)' },
       CASE_SENSITIVE_OPTION,
-      { name: 'compact', text: "smaller code: the module's matcher compares literal segments by a loop, with no first-char test in place (a Worker's bundle)" },
+      { name: 'compact', text: "smaller code: the module's matcher compares literal segments by a loop, not char by char (a Worker's bundle)" },
     ],
     async run(args, { out }) {
       if (args.positionals.length < 1) throw new CliError(`missing arguments\nusage: ${this.usage}`);
