@@ -165,7 +165,7 @@ describe('generated ≡ trie ≡ reference (differential, fast-check)', () => {
     checkWithHitRates('wide', fc.property(caseArb(wideRoutes, 12), differential), 120, { matched: 0.2, notFirstRoute: 0.15 });
     const sample = fc.sample(wideRoutes, { seed: SEED, numRuns: 20 });
     // The generated source really uses the large fan-out forms (where new Function is allowed: not in the aot project).
-    if (compile([]).strategy === 'generated') expect(sample.some((routes) => /switch \(path\.charCodeAt/.test(compile(routes).source!))).toBe(true);
+    if (compile([]).strategy === 'generated') expect(sample.some((routes) => /switch \(c\d+\)/.test(compile(routes).source!))).toBe(true);
     if (compile([]).strategy === 'generated') expect(sample.some((routes) => /H\.literalChild/.test(compile(routes).source!))).toBe(true);
     if (compile([]).strategy === 'generated') expect(sample.some((routes) => /function n\d+/.test(compile(routes).source!))).toBe(true);
     expect(requestCount).toBeGreaterThan(500);

@@ -85,6 +85,42 @@ describe('router.source', () => {
     expect(shown).toBe(compile(routes).source);
   });
 
+  // Routes of one template that differ only by verb pick their route first and build their values once (the
+  // values are most of a route's code, and TurboFan's work on a function grows with it); a verb between them, a
+  // constraint or an earlier match found elsewhere still decides as route by route.
+  it('builds the values of routes that differ only by verb once', () => {
+    const table: RouteDefinition[] = [
+      { template: 'a/{id}/{x}', methods: ['GET'] },
+      { template: 'b/{id}', methods: ['GET'] },
+      { template: 'a/{id}/{x}', methods: ['PUT', 'PATCH'] },
+      { template: 'a/{id}/{x}', methods: ['DELETE'] },
+      { template: 'a/{id}/{x}' },
+      { template: 'a/{id:int}/{x}', methods: ['POST'] },
+    ];
+    const router = compile(table);
+    const source = router.source!;
+    expect(source.match(/path\.substring\(s1, e1\)/g)).toHaveLength(3); // one answer for routes 0, 2, 3 and 4; route 1, route 5 (checked)
+    expect(source).toMatch(/let r = null;/);
+    const cases: [string, string, number | null][] = [
+      ['GET', '/a/1/2', 0], ['PUT', '/a/1/2', 2], ['PATCH', '/A/1/2', 2], ['DELETE', '/a/1/2', 3], ['POST', '/a/1/2', 4], ['HEAD', '/a/x/2', 4], ['GET', '/a/1', null],
+    ];
+    for (const [method, path, index] of cases) {
+      const found = router.match(path, method);
+      expect({ method, path, index: found?.route.index ?? null, values: found?.values }).toEqual({ method, path, index, values: index === null ? undefined : { id: path.split('/')[2], x: '2' } });
+    }
+  });
+
+  // Past UNROLL_MAX chars a literal is one H.literalAt call after its first char: the same answers in any case.
+  it('compares a long literal by one helper call, ignoring case', () => {
+    const router = compile([{ template: 'configuration-settings/{id}' }, { template: 'configuration-settingz' }]);
+    expect(router.source).toMatch(/\(c0 \| 32\) === 99 && H\.literalAt\(path, s0, K\[\d+\]\)/);
+    const cases: [string, number | null][] = [
+      ['/configuration-settings/1', 0], ['/CONFIGURATION-Settings/1', 0], ['/configuration-settingz', 1], ['/Configuration-SettingZ/', 1],
+      ['/configuration-setting/1', null], ['/configuration-settingsx/1', null], ['/configuration_settings/1', null], ['/configuration-settings', null],
+    ];
+    for (const [path, index] of cases) expect({ path, index: router.match(path)?.route.index ?? null }).toEqual({ path, index });
+  });
+
   it('is null for the interpreted strategies', () => {
     expect(compile(routes, { strategy: 'trie' }).source).toBeNull();
     expect(compile(routes, { strategy: 'reference' }).source).toBeNull();
@@ -94,7 +130,7 @@ describe('router.source', () => {
     const many = Array.from({ length: 2000 }, (_, i) => ({ template: `r${i}/items/{id:int}` }));
     const router = compile(many);
     const cold = router.source!;
-    expect(cold).toMatch(/switch \(path\.charCodeAt\(s0\)\)/);
+    expect(cold).toMatch(/const c0 = path\.charCodeAt\(s0\);[^]*switch \(c0\)/);
     expect(cold).toMatch(/H\.literalChild\(L\d+/);
     expect(cold).toMatch(/H\.literalTable\(K\[\d+\], K\[\d+\]\); \/\/ subtrees compiled on first use/);
     // Cold, no subtree has code yet; once four subtrees of the one shape rN/items/{id:int} are reached, that

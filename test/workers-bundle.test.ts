@@ -48,7 +48,7 @@ describe('a Worker bundle of a Hono app on a built router', () => {
     expect(CODE_FROM_STRINGS.exec(bundles.switchyard.text)?.[0] ?? null).toBe(null);
   });
 
-  // Holds the line at what a built router costs today (+39.7 kB: 39,741 bytes, built --compact; +54.9 kB before the
+  // Holds the line at what a built router costs today (+39.3 kB: 39,3xx bytes, built --compact; +54.9 kB before the
   // built module imported only the constraints it uses, +43.6 kB before built modules lost their tiers, their trie
   // its describe and the module its list of templates, +41.3 kB without --compact). What remains is the runtime of
   // built modules (docs/frameworks/hono.md): matching (the static table, the interpreted trie, what the module's

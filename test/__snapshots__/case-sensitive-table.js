@@ -4,6 +4,7 @@ function n1(path, end, method, ctx, best, s0) {
   if (best <= 0) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
+  const c0 = path.charCodeAt(s0);
   if (path.charCodeAt(s0) === 85 && (s0 + 5 < length ? path.charCodeAt(s0 + 5) === 47 : s0 + 5 === length) && path.charCodeAt(s0 + 1) === 115 && path.charCodeAt(s0 + 2) === 101 && path.charCodeAt(s0 + 3) === 114 && path.charCodeAt(s0 + 4) === 115) { // "Users"
     {
       const s1 = s0 + 6;
@@ -15,7 +16,7 @@ function n1(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             if (H.int(path, s1, e1)) { // 0: "Users/{id:int}"
-              const v = { "id": path.slice(s1, e1) };
+              const v = { "id": path.substring(s1, e1) };
               best = 0;
               found = { route: K[0], values: v };
             }
@@ -30,6 +31,7 @@ function n2(path, end, method, ctx, best, s0) {
   if (best <= 1) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
+  const c0 = path.charCodeAt(s0);
   if (path.charCodeAt(s0) === 117 && (s0 + 5 < length ? path.charCodeAt(s0 + 5) === 47 : s0 + 5 === length) && path.charCodeAt(s0 + 1) === 115 && path.charCodeAt(s0 + 2) === 101 && path.charCodeAt(s0 + 3) === 114 && path.charCodeAt(s0 + 4) === 115) { // "users"
     {
       const s1 = s0 + 6;
@@ -41,7 +43,7 @@ function n2(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             if (H.int(path, s1, e1)) { // 1: "users/{id:int}"
-              const v = { "id": path.slice(s1, e1) };
+              const v = { "id": path.substring(s1, e1) };
               best = 1;
               found = { route: K[1], values: v };
             }
@@ -56,6 +58,7 @@ function n3(path, end, method, ctx, best, s0) {
   if (best <= 2) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
+  const c0 = path.charCodeAt(s0);
   if (path.charCodeAt(s0) === 79 && (s0 + 4 < length ? path.charCodeAt(s0 + 4) === 47 : s0 + 4 === length) && path.charCodeAt(s0 + 1) === 114 && path.charCodeAt(s0 + 2) === 103 && path.charCodeAt(s0 + 3) === 115) { // "Orgs"
     {
       const s1 = s0 + 5;
@@ -67,7 +70,7 @@ function n3(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             if (H.int(path, s1, e1)) { // 2: "Orgs/{id:int}"
-              const v = { "id": path.slice(s1, e1) };
+              const v = { "id": path.substring(s1, e1) };
               best = 2;
               found = { route: K[2], values: v };
             }
@@ -82,6 +85,7 @@ function n4(path, end, method, ctx, best, s0) {
   if (best <= 3) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
+  const c0 = path.charCodeAt(s0);
   if (path.charCodeAt(s0) === 103 && (s0 + 5 < length ? path.charCodeAt(s0 + 5) === 47 : s0 + 5 === length) && path.charCodeAt(s0 + 1) === 105 && path.charCodeAt(s0 + 2) === 115 && path.charCodeAt(s0 + 3) === 116 && path.charCodeAt(s0 + 4) === 115) { // "gists"
     {
       const s1 = s0 + 6;
@@ -93,7 +97,7 @@ function n4(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             if (H.int(path, s1, e1)) { // 3: "gists/{id:int}"
-              const v = { "id": path.slice(s1, e1) };
+              const v = { "id": path.substring(s1, e1) };
               best = 3;
               found = { route: K[3], values: v };
             }
@@ -108,6 +112,7 @@ function n5(path, end, method, ctx, best, s0) {
   if (best <= 4) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
+  const c0 = path.charCodeAt(s0);
   if (path.charCodeAt(s0) === 84 && (s0 + 5 < length ? path.charCodeAt(s0 + 5) === 47 : s0 + 5 === length) && path.charCodeAt(s0 + 1) === 101 && path.charCodeAt(s0 + 2) === 97 && path.charCodeAt(s0 + 3) === 109 && path.charCodeAt(s0 + 4) === 115) { // "Teams"
     {
       const s1 = s0 + 6;
@@ -119,7 +124,7 @@ function n5(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             if (H.int(path, s1, e1)) { // 4: "Teams/{id:int}"
-              const v = { "id": path.slice(s1, e1) };
+              const v = { "id": path.substring(s1, e1) };
               best = 4;
               found = { route: K[4], values: v };
             }
@@ -134,6 +139,7 @@ function n6(path, end, method, ctx, best, s0) {
   if (best <= 5) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
+  const c0 = path.charCodeAt(s0);
   if (path.charCodeAt(s0) === 101 && (s0 + 6 < length ? path.charCodeAt(s0 + 6) === 47 : s0 + 6 === length) && path.charCodeAt(s0 + 1) === 118 && path.charCodeAt(s0 + 2) === 101 && path.charCodeAt(s0 + 3) === 110 && path.charCodeAt(s0 + 4) === 116 && path.charCodeAt(s0 + 5) === 115) { // "events"
     {
       const s1 = s0 + 7;
@@ -145,7 +151,7 @@ function n6(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             if (H.int(path, s1, e1)) { // 5: "events/{id:int}"
-              const v = { "id": path.slice(s1, e1) };
+              const v = { "id": path.substring(s1, e1) };
               best = 5;
               found = { route: K[5], values: v };
             }
@@ -160,6 +166,7 @@ function n7(path, end, method, ctx, best, s0) {
   if (best <= 6) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
+  const c0 = path.charCodeAt(s0);
   if (path.charCodeAt(s0) === 83 && (s0 + 6 < length ? path.charCodeAt(s0 + 6) === 47 : s0 + 6 === length) && path.charCodeAt(s0 + 1) === 101 && path.charCodeAt(s0 + 2) === 97 && path.charCodeAt(s0 + 3) === 114 && path.charCodeAt(s0 + 4) === 99 && path.charCodeAt(s0 + 5) === 104) { // "Search"
     {
       const s1 = s0 + 7;
@@ -171,7 +178,7 @@ function n7(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             if (H.int(path, s1, e1)) { // 6: "Search/{id:int}"
-              const v = { "id": path.slice(s1, e1) };
+              const v = { "id": path.substring(s1, e1) };
               best = 6;
               found = { route: K[6], values: v };
             }
@@ -186,6 +193,7 @@ function n8(path, end, method, ctx, best, s0) {
   if (best <= 7) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
+  const c0 = path.charCodeAt(s0);
   if (path.charCodeAt(s0) === 109 && (s0 + 4 < length ? path.charCodeAt(s0 + 4) === 47 : s0 + 4 === length) && path.charCodeAt(s0 + 1) === 101 && path.charCodeAt(s0 + 2) === 116 && path.charCodeAt(s0 + 3) === 97) { // "meta"
     {
       const s1 = s0 + 5;
@@ -197,7 +205,7 @@ function n8(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             if (H.int(path, s1, e1)) { // 7: "meta/{id:int}"
-              const v = { "id": path.slice(s1, e1) };
+              const v = { "id": path.substring(s1, e1) };
               best = 7;
               found = { route: K[7], values: v };
             }
@@ -225,6 +233,7 @@ function n10(path, end, method, ctx, best, s0) {
   if (best <= 21) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
+  const c0 = path.charCodeAt(s0);
   if ((s0 + 27 < length ? path.charCodeAt(s0 + 27) === 47 : s0 + 27 === length) && path.startsWith(K[10], s0)) { // "AVeryLongLiteralSegmentName"
     {
       const s1 = s0 + 28;
@@ -236,7 +245,7 @@ function n10(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             { // 21: "AVeryLongLiteralSegmentName/{x}"
-              const v = { "x": path.slice(s1, e1) };
+              const v = { "x": path.substring(s1, e1) };
               best = 21;
               found = { route: K[11], values: v };
             }
@@ -251,13 +260,14 @@ function n11(path, end, method, ctx, best, s0) {
   if (best <= 22) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
+  const c0 = path.charCodeAt(s0);
   if (path.charCodeAt(s0) === 102 && (s0 + 5 < length ? path.charCodeAt(s0 + 5) === 47 : s0 + 5 === length) && path.charCodeAt(s0 + 1) === 105 && path.charCodeAt(s0 + 2) === 108 && path.charCodeAt(s0 + 3) === 101 && path.charCodeAt(s0 + 4) === 115) { // "files"
     {
       const s1 = s0 + 6;
       if (s1 <= end && path.charCodeAt(s1) !== 47) {
         let e1 = path.indexOf("/", s1);
         if (e1 < 0) e1 = end;
-        const t1 = path.slice(s1, e1);
+        const t1 = path.substring(s1, e1);
         {
           const x1_0 = H.complex(K[12], t1); // "{}.TXT"
           if (x1_0 !== null) {
@@ -281,6 +291,7 @@ function n12(path, end, method, ctx, best, s0) {
   if (best <= 8) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
+  const c0 = path.charCodeAt(s0);
   if (path.charCodeAt(s0) === 927 && (s0 + 4 < length ? path.charCodeAt(s0 + 4) === 47 : s0 + 4 === length) && path.charCodeAt(s0 + 1) === 916 && path.charCodeAt(s0 + 2) === 927 && path.charCodeAt(s0 + 3) === 931) { // "ΟΔΟΣ"
     {
       const s1 = s0 + 5;
@@ -292,7 +303,7 @@ function n12(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             if (H.int(path, s1, e1)) { // 8: "ΟΔΟΣ/{id:int}"
-              const v = { "id": path.slice(s1, e1) };
+              const v = { "id": path.substring(s1, e1) };
               best = 8;
               found = { route: K[14], values: v };
             }
@@ -310,89 +321,92 @@ return function match(path, method, ctx) {
   const s0 = length > 0 && path.charCodeAt(0) === 47 ? 1 : 0;
   const end = length <= s0 ? s0 - 1 : path.charCodeAt(length - 1) === 47 ? length - 1 : length;
   let best = Infinity, found = null;
-  if (s0 <= end && path.charCodeAt(s0) !== 47) {
-    switch (path.charCodeAt(s0)) {
-      case 85: {
-        {
-          const m = n1(path, end, method, ctx, best, s0);
-          if (m !== null) { best = m.route.index; found = m; }
+  if (s0 <= end) {
+    const c0 = path.charCodeAt(s0);
+    if (c0 !== 47) {
+      switch (c0) {
+        case 85: {
+          {
+            const m = n1(path, end, method, ctx, best, s0);
+            if (m !== null) { best = m.route.index; found = m; }
+          }
+          break;
         }
-        break;
-      }
-      case 117: {
-        if (best > 1) {
-          const m = n2(path, end, method, ctx, best, s0);
-          if (m !== null) { best = m.route.index; found = m; }
+        case 117: {
+          if (best > 1) {
+            const m = n2(path, end, method, ctx, best, s0);
+            if (m !== null) { best = m.route.index; found = m; }
+          }
+          break;
         }
-        break;
-      }
-      case 79: {
-        if (best > 2) {
-          const m = n3(path, end, method, ctx, best, s0);
-          if (m !== null) { best = m.route.index; found = m; }
+        case 79: {
+          if (best > 2) {
+            const m = n3(path, end, method, ctx, best, s0);
+            if (m !== null) { best = m.route.index; found = m; }
+          }
+          break;
         }
-        break;
-      }
-      case 103: {
-        if (best > 3) {
-          const m = n4(path, end, method, ctx, best, s0);
-          if (m !== null) { best = m.route.index; found = m; }
+        case 103: {
+          if (best > 3) {
+            const m = n4(path, end, method, ctx, best, s0);
+            if (m !== null) { best = m.route.index; found = m; }
+          }
+          break;
         }
-        break;
-      }
-      case 84: {
-        if (best > 4) {
-          const m = n5(path, end, method, ctx, best, s0);
-          if (m !== null) { best = m.route.index; found = m; }
+        case 84: {
+          if (best > 4) {
+            const m = n5(path, end, method, ctx, best, s0);
+            if (m !== null) { best = m.route.index; found = m; }
+          }
+          break;
         }
-        break;
-      }
-      case 101: {
-        if (best > 5) {
-          const m = n6(path, end, method, ctx, best, s0);
-          if (m !== null) { best = m.route.index; found = m; }
+        case 101: {
+          if (best > 5) {
+            const m = n6(path, end, method, ctx, best, s0);
+            if (m !== null) { best = m.route.index; found = m; }
+          }
+          break;
         }
-        break;
-      }
-      case 83: {
-        if (best > 6) {
-          const m = n7(path, end, method, ctx, best, s0);
-          if (m !== null) { best = m.route.index; found = m; }
+        case 83: {
+          if (best > 6) {
+            const m = n7(path, end, method, ctx, best, s0);
+            if (m !== null) { best = m.route.index; found = m; }
+          }
+          break;
         }
-        break;
-      }
-      case 109: {
-        if (best > 7) {
-          const m = n8(path, end, method, ctx, best, s0);
-          if (m !== null) { best = m.route.index; found = m; }
+        case 109: {
+          if (best > 7) {
+            const m = n8(path, end, method, ctx, best, s0);
+            if (m !== null) { best = m.route.index; found = m; }
+          }
+          break;
         }
-        break;
-      }
-      case 82: {
-        if (best > 9) {
-          const m = n9(path, end, method, ctx, best, s0);
-          if (m !== null) { best = m.route.index; found = m; }
+        case 82: {
+          if (best > 9) {
+            const m = n9(path, end, method, ctx, best, s0);
+            if (m !== null) { best = m.route.index; found = m; }
+          }
+          break;
         }
-        break;
-      }
-      case 65: {
-        if (best > 21) {
-          const m = n10(path, end, method, ctx, best, s0);
-          if (m !== null) { best = m.route.index; found = m; }
+        case 65: {
+          if (best > 21) {
+            const m = n10(path, end, method, ctx, best, s0);
+            if (m !== null) { best = m.route.index; found = m; }
+          }
+          break;
         }
-        break;
-      }
-      case 102: {
-        if (best > 22) {
-          const m = n11(path, end, method, ctx, best, s0);
-          if (m !== null) { best = m.route.index; found = m; }
+        case 102: {
+          if (best > 22) {
+            const m = n11(path, end, method, ctx, best, s0);
+            if (m !== null) { best = m.route.index; found = m; }
+          }
+          break;
         }
-        break;
-      }
-      default: {
-        if (best > 8) {
-          const m = n12(path, end, method, ctx, best, s0);
-          if (m !== null) { best = m.route.index; found = m; }
+        default: {
+          if (best > 8) {
+            const m = n12(path, end, method, ctx, best, s0);
+            if (m !== null) { best = m.route.index; found = m; }
+          }
         }
       }
     }
@@ -407,22 +421,25 @@ function n1(path, end, method, ctx, best, s1) {
   if (best <= b) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if (s1 <= end && path.charCodeAt(s1) !== 47) {
-    if ((s1 + K[1].length < length ? path.charCodeAt(s1 + K[1].length) === 47 : s1 + K[1].length === length) && path.startsWith(K[1], s1)) {
-      {
-        const s2 = s1 + K[1].length + 1;
-        if (s2 <= end && path.charCodeAt(s2) !== 47) {
-          let e2 = path.indexOf("/", s2);
-          if (e2 < 0) e2 = end;
-          {
-            const s3 = e2 + 1;
-            if (s3 > end) {
-              // the path ends here
-              if (H.int(path, s2, e2)) { // route b
-                const v = {};
-                v[K[2]] = path.slice(s2, e2);
-                best = b;
-                found = { route: K[3], values: v };
+  if (s1 <= end) {
+    const c1 = path.charCodeAt(s1);
+    if (c1 !== 47) {
+      if ((s1 + K[1].length < length ? path.charCodeAt(s1 + K[1].length) === 47 : s1 + K[1].length === length) && path.startsWith(K[1], s1)) {
+        {
+          const s2 = s1 + K[1].length + 1;
+          if (s2 <= end && path.charCodeAt(s2) !== 47) {
+            let e2 = path.indexOf("/", s2);
+            if (e2 < 0) e2 = end;
+            {
+              const s3 = e2 + 1;
+              if (s3 > end) {
+                // the path ends here
+                if (H.int(path, s2, e2)) { // route b
+                  const v = {};
+                  v[K[2]] = path.substring(s2, e2);
+                  best = b;
+                  found = { route: K[3], values: v };
+                }
               }
             }
           }

@@ -4,7 +4,8 @@ function n1(path, end, method, ctx, best, s0) {
   if (best <= 0) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if ((path.charCodeAt(s0) | 32) === 117 && (s0 + 5 < length ? path.charCodeAt(s0 + 5) === 47 : s0 + 5 === length) && (path.charCodeAt(s0 + 1) | 32) === 115 && (path.charCodeAt(s0 + 2) | 32) === 101 && (path.charCodeAt(s0 + 3) | 32) === 114 && (path.charCodeAt(s0 + 4) | 32) === 115) { // "users"
+  const c0 = path.charCodeAt(s0);
+  if ((c0 | 32) === 117 && (s0 + 5 < length ? path.charCodeAt(s0 + 5) === 47 : s0 + 5 === length) && (path.charCodeAt(s0 + 1) | 32) === 115 && (path.charCodeAt(s0 + 2) | 32) === 101 && (path.charCodeAt(s0 + 3) | 32) === 114 && (path.charCodeAt(s0 + 4) | 32) === 115) { // "users"
     {
       const s1 = s0 + 6;
       if (s1 <= end && path.charCodeAt(s1) !== 47) {
@@ -15,9 +16,9 @@ function n1(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             if ((method === "GET") && H.int(path, s1, e1)) { // 0: "users/{id:int}"
-              const v = { "id": path.slice(s1, e1) };
+              const v = { "id": path.substring(s1, e1) };
               best = 0;
-              found = { route: K[3], values: v };
+              found = { route: K[4], values: v };
             }
           }
         }
@@ -30,7 +31,8 @@ function n2(path, end, method, ctx, best, s0) {
   if (best <= 1) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if ((path.charCodeAt(s0) | 32) === 111 && (s0 + 4 < length ? path.charCodeAt(s0 + 4) === 47 : s0 + 4 === length) && (path.charCodeAt(s0 + 1) | 32) === 114 && (path.charCodeAt(s0 + 2) | 32) === 103 && (path.charCodeAt(s0 + 3) | 32) === 115) { // "orgs"
+  const c0 = path.charCodeAt(s0);
+  if ((c0 | 32) === 111 && (s0 + 4 < length ? path.charCodeAt(s0 + 4) === 47 : s0 + 4 === length) && (path.charCodeAt(s0 + 1) | 32) === 114 && (path.charCodeAt(s0 + 2) | 32) === 103 && (path.charCodeAt(s0 + 3) | 32) === 115) { // "orgs"
     {
       const s1 = s0 + 5;
       if (s1 <= end && path.charCodeAt(s1) !== 47) {
@@ -41,9 +43,9 @@ function n2(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             if ((method === "GET") && H.int(path, s1, e1)) { // 1: "orgs/{id:int}"
-              const v = { "id": path.slice(s1, e1) };
+              const v = { "id": path.substring(s1, e1) };
               best = 1;
-              found = { route: K[4], values: v };
+              found = { route: K[6], values: v };
             }
           }
         }
@@ -56,7 +58,8 @@ function n3(path, end, method, ctx, best, s0) {
   if (best <= 2) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if ((path.charCodeAt(s0) | 32) === 103 && (s0 + 5 < length ? path.charCodeAt(s0 + 5) === 47 : s0 + 5 === length) && (path.charCodeAt(s0 + 1) | 32) === 105 && (path.charCodeAt(s0 + 2) | 32) === 115 && (path.charCodeAt(s0 + 3) | 32) === 116 && (path.charCodeAt(s0 + 4) | 32) === 115) { // "gists"
+  const c0 = path.charCodeAt(s0);
+  if ((c0 | 32) === 103 && (s0 + 5 < length ? path.charCodeAt(s0 + 5) === 47 : s0 + 5 === length) && (path.charCodeAt(s0 + 1) | 32) === 105 && (path.charCodeAt(s0 + 2) | 32) === 115 && (path.charCodeAt(s0 + 3) | 32) === 116 && (path.charCodeAt(s0 + 4) | 32) === 115) { // "gists"
     {
       const s1 = s0 + 6;
       if (s1 <= end && path.charCodeAt(s1) !== 47) {
@@ -67,9 +70,9 @@ function n3(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             if ((method === "GET") && H.int(path, s1, e1)) { // 2: "gists/{id:int}"
-              const v = { "id": path.slice(s1, e1) };
+              const v = { "id": path.substring(s1, e1) };
               best = 2;
-              found = { route: K[5], values: v };
+              found = { route: K[8], values: v };
             }
           }
         }
@@ -82,7 +85,8 @@ function n4(path, end, method, ctx, best, s0) {
   if (best <= 3) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if ((path.charCodeAt(s0) | 32) === 116 && (s0 + 5 < length ? path.charCodeAt(s0 + 5) === 47 : s0 + 5 === length) && (path.charCodeAt(s0 + 1) | 32) === 101 && (path.charCodeAt(s0 + 2) | 32) === 97 && (path.charCodeAt(s0 + 3) | 32) === 109 && (path.charCodeAt(s0 + 4) | 32) === 115) { // "teams"
+  const c0 = path.charCodeAt(s0);
+  if ((c0 | 32) === 116 && (s0 + 5 < length ? path.charCodeAt(s0 + 5) === 47 : s0 + 5 === length) && (path.charCodeAt(s0 + 1) | 32) === 101 && (path.charCodeAt(s0 + 2) | 32) === 97 && (path.charCodeAt(s0 + 3) | 32) === 109 && (path.charCodeAt(s0 + 4) | 32) === 115) { // "teams"
     {
       const s1 = s0 + 6;
       if (s1 <= end && path.charCodeAt(s1) !== 47) {
@@ -93,9 +97,9 @@ function n4(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             if ((method === "GET") && H.int(path, s1, e1)) { // 3: "teams/{id:int}"
-              const v = { "id": path.slice(s1, e1) };
+              const v = { "id": path.substring(s1, e1) };
               best = 3;
-              found = { route: K[6], values: v };
+              found = { route: K[10], values: v };
             }
           }
         }
@@ -108,7 +112,8 @@ function n5(path, end, method, ctx, best, s0) {
   if (best <= 4) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if ((path.charCodeAt(s0) | 32) === 101 && (s0 + 6 < length ? path.charCodeAt(s0 + 6) === 47 : s0 + 6 === length) && (path.charCodeAt(s0 + 1) | 32) === 118 && (path.charCodeAt(s0 + 2) | 32) === 101 && (path.charCodeAt(s0 + 3) | 32) === 110 && (path.charCodeAt(s0 + 4) | 32) === 116 && (path.charCodeAt(s0 + 5) | 32) === 115) { // "events"
+  const c0 = path.charCodeAt(s0);
+  if ((c0 | 32) === 101 && (s0 + 6 < length ? path.charCodeAt(s0 + 6) === 47 : s0 + 6 === length) && (path.charCodeAt(s0 + 1) | 32) === 118 && (path.charCodeAt(s0 + 2) | 32) === 101 && (path.charCodeAt(s0 + 3) | 32) === 110 && (path.charCodeAt(s0 + 4) | 32) === 116 && (path.charCodeAt(s0 + 5) | 32) === 115) { // "events"
     {
       const s1 = s0 + 7;
       if (s1 <= end && path.charCodeAt(s1) !== 47) {
@@ -119,9 +124,9 @@ function n5(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             if ((method === "GET") && H.int(path, s1, e1)) { // 4: "events/{id:int}"
-              const v = { "id": path.slice(s1, e1) };
+              const v = { "id": path.substring(s1, e1) };
               best = 4;
-              found = { route: K[7], values: v };
+              found = { route: K[12], values: v };
             }
           }
         }
@@ -134,7 +139,8 @@ function n6(path, end, method, ctx, best, s0) {
   if (best <= 5) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if ((path.charCodeAt(s0) | 32) === 110 && (s0 + 13 < length ? path.charCodeAt(s0 + 13) === 47 : s0 + 13 === length) && (path.charCodeAt(s0 + 1) | 32) === 111 && (path.charCodeAt(s0 + 2) | 32) === 116 && (path.charCodeAt(s0 + 3) | 32) === 105 && (path.charCodeAt(s0 + 4) | 32) === 102 && (path.charCodeAt(s0 + 5) | 32) === 105 && (path.charCodeAt(s0 + 6) | 32) === 99 && (path.charCodeAt(s0 + 7) | 32) === 97 && (path.charCodeAt(s0 + 8) | 32) === 116 && (path.charCodeAt(s0 + 9) | 32) === 105 && (path.charCodeAt(s0 + 10) | 32) === 111 && (path.charCodeAt(s0 + 11) | 32) === 110 && (path.charCodeAt(s0 + 12) | 32) === 115) { // "notifications"
+  const c0 = path.charCodeAt(s0);
+  if ((c0 | 32) === 110 && (s0 + 13 < length ? path.charCodeAt(s0 + 13) === 47 : s0 + 13 === length) && (path.charCodeAt(s0 + 1) | 32) === 111 && (path.charCodeAt(s0 + 2) | 32) === 116 && (path.charCodeAt(s0 + 3) | 32) === 105 && (path.charCodeAt(s0 + 4) | 32) === 102 && (path.charCodeAt(s0 + 5) | 32) === 105 && (path.charCodeAt(s0 + 6) | 32) === 99 && (path.charCodeAt(s0 + 7) | 32) === 97 && (path.charCodeAt(s0 + 8) | 32) === 116 && (path.charCodeAt(s0 + 9) | 32) === 105 && (path.charCodeAt(s0 + 10) | 32) === 111 && (path.charCodeAt(s0 + 11) | 32) === 110 && (path.charCodeAt(s0 + 12) | 32) === 115) { // "notifications"
     {
       const s1 = s0 + 14;
       if (s1 <= end && path.charCodeAt(s1) !== 47) {
@@ -145,9 +151,9 @@ function n6(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             if ((method === "GET") && H.int(path, s1, e1)) { // 5: "notifications/{id:int}"
-              const v = { "id": path.slice(s1, e1) };
+              const v = { "id": path.substring(s1, e1) };
               best = 5;
-              found = { route: K[8], values: v };
+              found = { route: K[14], values: v };
             }
           }
         }
@@ -160,7 +166,8 @@ function n7(path, end, method, ctx, best, s0) {
   if (best <= 6) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if ((path.charCodeAt(s0) | 32) === 115 && (s0 + 6 < length ? path.charCodeAt(s0 + 6) === 47 : s0 + 6 === length) && (path.charCodeAt(s0 + 1) | 32) === 101 && (path.charCodeAt(s0 + 2) | 32) === 97 && (path.charCodeAt(s0 + 3) | 32) === 114 && (path.charCodeAt(s0 + 4) | 32) === 99 && (path.charCodeAt(s0 + 5) | 32) === 104) { // "search"
+  const c0 = path.charCodeAt(s0);
+  if ((c0 | 32) === 115 && (s0 + 6 < length ? path.charCodeAt(s0 + 6) === 47 : s0 + 6 === length) && (path.charCodeAt(s0 + 1) | 32) === 101 && (path.charCodeAt(s0 + 2) | 32) === 97 && (path.charCodeAt(s0 + 3) | 32) === 114 && (path.charCodeAt(s0 + 4) | 32) === 99 && (path.charCodeAt(s0 + 5) | 32) === 104) { // "search"
     {
       const s1 = s0 + 7;
       if (s1 <= end && path.charCodeAt(s1) !== 47) {
@@ -171,15 +178,15 @@ function n7(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             if ((method === "GET") && H.int(path, s1, e1)) { // 6: "search/{id:int}"
-              const v = { "id": path.slice(s1, e1) };
+              const v = { "id": path.substring(s1, e1) };
               best = 6;
-              found = { route: K[9], values: v };
+              found = { route: K[16], values: v };
             }
           }
         }
       }
     }
-  } else if ((path.charCodeAt(s0) | 32) === 115 && (s0 + 6 < length ? path.charCodeAt(s0 + 6) === 47 : s0 + 6 === length) && (path.charCodeAt(s0 + 1) | 32) === 116 && (path.charCodeAt(s0 + 2) | 32) === 97 && (path.charCodeAt(s0 + 3) | 32) === 116 && (path.charCodeAt(s0 + 4) | 32) === 105 && (path.charCodeAt(s0 + 5) | 32) === 99) { // "static"
+  } else if ((c0 | 32) === 115 && (s0 + 6 < length ? path.charCodeAt(s0 + 6) === 47 : s0 + 6 === length) && (path.charCodeAt(s0 + 1) | 32) === 116 && (path.charCodeAt(s0 + 2) | 32) === 97 && (path.charCodeAt(s0 + 3) | 32) === 116 && (path.charCodeAt(s0 + 4) | 32) === 105 && (path.charCodeAt(s0 + 5) | 32) === 99) { // "static"
     if (best > 60) {
       const s1 = s0 + 7;
       if (s1 > end) {
@@ -187,13 +194,13 @@ function n7(path, end, method, ctx, best, s0) {
         { // 60: "static/{**path}"
           const v = {};
           best = 60;
-          found = { route: K[10], values: v };
+          found = { route: K[18], values: v };
         }
       } else if (path.charCodeAt(s1) !== 47) {
         { // 60: "static/{**path}"
-          const v = { "path": path.slice(s1) };
+          const v = { "path": path.substring(s1) };
           best = 60;
-          found = { route: K[10], values: v };
+          found = { route: K[18], values: v };
         }
       }
     }
@@ -204,7 +211,8 @@ function n8(path, end, method, ctx, best, s0) {
   if (best <= 7) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if ((path.charCodeAt(s0) | 32) === 109 && (s0 + 8 < length ? path.charCodeAt(s0 + 8) === 47 : s0 + 8 === length) && (path.charCodeAt(s0 + 1) | 32) === 97 && (path.charCodeAt(s0 + 2) | 32) === 114 && (path.charCodeAt(s0 + 3) | 32) === 107 && (path.charCodeAt(s0 + 4) | 32) === 100 && (path.charCodeAt(s0 + 5) | 32) === 111 && (path.charCodeAt(s0 + 6) | 32) === 119 && (path.charCodeAt(s0 + 7) | 32) === 110) { // "markdown"
+  const c0 = path.charCodeAt(s0);
+  if ((c0 | 32) === 109 && (s0 + 8 < length ? path.charCodeAt(s0 + 8) === 47 : s0 + 8 === length) && (path.charCodeAt(s0 + 1) | 32) === 97 && (path.charCodeAt(s0 + 2) | 32) === 114 && (path.charCodeAt(s0 + 3) | 32) === 107 && (path.charCodeAt(s0 + 4) | 32) === 100 && (path.charCodeAt(s0 + 5) | 32) === 111 && (path.charCodeAt(s0 + 6) | 32) === 119 && (path.charCodeAt(s0 + 7) | 32) === 110) { // "markdown"
     {
       const s1 = s0 + 9;
       if (s1 <= end && path.charCodeAt(s1) !== 47) {
@@ -215,15 +223,15 @@ function n8(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             if ((method === "GET") && H.int(path, s1, e1)) { // 7: "markdown/{id:int}"
-              const v = { "id": path.slice(s1, e1) };
+              const v = { "id": path.substring(s1, e1) };
               best = 7;
-              found = { route: K[11], values: v };
+              found = { route: K[20], values: v };
             }
           }
         }
       }
     }
-  } else if ((path.charCodeAt(s0) | 32) === 109 && (s0 + 4 < length ? path.charCodeAt(s0 + 4) === 47 : s0 + 4 === length) && (path.charCodeAt(s0 + 1) | 32) === 101 && (path.charCodeAt(s0 + 2) | 32) === 116 && (path.charCodeAt(s0 + 3) | 32) === 97) { // "meta"
+  } else if ((c0 | 32) === 109 && (s0 + 4 < length ? path.charCodeAt(s0 + 4) === 47 : s0 + 4 === length) && (path.charCodeAt(s0 + 1) | 32) === 101 && (path.charCodeAt(s0 + 2) | 32) === 116 && (path.charCodeAt(s0 + 3) | 32) === 97) { // "meta"
     if (best > 8) {
       const s1 = s0 + 5;
       if (s1 <= end && path.charCodeAt(s1) !== 47) {
@@ -234,9 +242,9 @@ function n8(path, end, method, ctx, best, s0) {
           if (s2 > end) {
             // the path ends here
             if ((method === "GET") && H.int(path, s1, e1)) { // 8: "meta/{id:int}"
-              const v = { "id": path.slice(s1, e1) };
+              const v = { "id": path.substring(s1, e1) };
               best = 8;
-              found = { route: K[12], values: v };
+              found = { route: K[22], values: v };
             }
           }
         }
@@ -262,24 +270,25 @@ function n10(path, end, method, ctx, best, s0) {
   if (best <= 57) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if ((path.charCodeAt(s0) | 32) === 102 && (s0 + 5 < length ? path.charCodeAt(s0 + 5) === 47 : s0 + 5 === length) && (path.charCodeAt(s0 + 1) | 32) === 105 && (path.charCodeAt(s0 + 2) | 32) === 108 && (path.charCodeAt(s0 + 3) | 32) === 101 && (path.charCodeAt(s0 + 4) | 32) === 115) { // "files"
+  const c0 = path.charCodeAt(s0);
+  if ((c0 | 32) === 102 && (s0 + 5 < length ? path.charCodeAt(s0 + 5) === 47 : s0 + 5 === length) && (path.charCodeAt(s0 + 1) | 32) === 105 && (path.charCodeAt(s0 + 2) | 32) === 108 && (path.charCodeAt(s0 + 3) | 32) === 101 && (path.charCodeAt(s0 + 4) | 32) === 115) { // "files"
     {
       const s1 = s0 + 6;
       if (s1 <= end && path.charCodeAt(s1) !== 47) {
         let e1 = path.indexOf("/", s1);
         if (e1 < 0) e1 = end;
-        const t1 = path.slice(s1, e1);
+        const t1 = path.substring(s1, e1);
         {
-          const x1_0 = H.complex(K[15], t1); // "{}.{}?"
+          const x1_0 = H.complex(K[26], t1); // "{}.{}?"
           if (x1_0 !== null) {
             const s2 = e1 + 1;
             if (s2 > end) {
               // the path ends here
               { // 57: "files/{name}.{ext?}"
                 const v = { "name": x1_0[0] };
-                if (x1_0[1] !== undefined) H.setValue(v, K[16], x1_0[1]);
+                if (x1_0[1] !== undefined) H.setValue(v, K[27], x1_0[1]);
                 best = 57;
-                found = { route: K[17], values: v };
+                found = { route: K[28], values: v };
               }
             }
           }
@@ -293,27 +302,42 @@ function n40(path, end, method, ctx, best, s60) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if (s60 <= end && path.charCodeAt(s60) !== 47) {
-    if ((path.charCodeAt(s60) | 32) === 100 && (s60 + 3 < length ? path.charCodeAt(s60 + 3) === 47 : s60 + 3 === length) && path.charCodeAt(s60 + 1) === 54 && path.charCodeAt(s60 + 2) === 48) { // "d60"
-      {
-        const s61 = s60 + 4;
-        if (s61 <= end && path.charCodeAt(s61) !== 47) {
-          if ((path.charCodeAt(s61) | 32) === 100 && (s61 + 3 < length ? path.charCodeAt(s61 + 3) === 47 : s61 + 3 === length) && path.charCodeAt(s61 + 1) === 54 && path.charCodeAt(s61 + 2) === 49) { // "d61"
-            {
-              const s62 = s61 + 4;
-              if (s62 <= end && path.charCodeAt(s62) !== 47) {
-                if ((path.charCodeAt(s62) | 32) === 100 && (s62 + 3 < length ? path.charCodeAt(s62 + 3) === 47 : s62 + 3 === length) && path.charCodeAt(s62 + 1) === 54 && path.charCodeAt(s62 + 2) === 50) { // "d62"
-                  {
-                    const s63 = s62 + 4;
-                    if (s63 <= end && path.charCodeAt(s63) !== 47) {
-                      if ((path.charCodeAt(s63) | 32) === 100 && (s63 + 3 < length ? path.charCodeAt(s63 + 3) === 47 : s63 + 3 === length) && path.charCodeAt(s63 + 1) === 54 && path.charCodeAt(s63 + 2) === 51) { // "d63"
+  if (s60 <= end) {
+    const c60 = path.charCodeAt(s60);
+    if (c60 !== 47) {
+      if ((c60 | 32) === 100 && (s60 + 3 < length ? path.charCodeAt(s60 + 3) === 47 : s60 + 3 === length) && path.charCodeAt(s60 + 1) === 54 && path.charCodeAt(s60 + 2) === 48) { // "d60"
+        {
+          const s61 = s60 + 4;
+          if (s61 <= end) {
+            const c61 = path.charCodeAt(s61);
+            if (c61 !== 47) {
+              if ((c61 | 32) === 100 && (s61 + 3 < length ? path.charCodeAt(s61 + 3) === 47 : s61 + 3 === length) && path.charCodeAt(s61 + 1) === 54 && path.charCodeAt(s61 + 2) === 49) { // "d61"
+                {
+                  const s62 = s61 + 4;
+                  if (s62 <= end) {
+                    const c62 = path.charCodeAt(s62);
+                    if (c62 !== 47) {
+                      if ((c62 | 32) === 100 && (s62 + 3 < length ? path.charCodeAt(s62 + 3) === 47 : s62 + 3 === length) && path.charCodeAt(s62 + 1) === 54 && path.charCodeAt(s62 + 2) === 50) { // "d62"
                         {
-                          const s64 = s63 + 4;
-                          if (s64 <= end && path.charCodeAt(s64) !== 47) {
-                            if ((path.charCodeAt(s64) | 32) === 100 && (s64 + 3 < length ? path.charCodeAt(s64 + 3) === 47 : s64 + 3 === length) && path.charCodeAt(s64 + 1) === 54 && path.charCodeAt(s64 + 2) === 52) { // "d64"
-                              {
-                                const m = H.walk(K[18], 65, path, method, ctx, best); // deeper than EMIT_DEPTH_MAX: the interpreted walk
-                                if (m !== null) { best = m.route.index; found = m; }
+                          const s63 = s62 + 4;
+                          if (s63 <= end) {
+                            const c63 = path.charCodeAt(s63);
+                            if (c63 !== 47) {
+                              if ((c63 | 32) === 100 && (s63 + 3 < length ? path.charCodeAt(s63 + 3) === 47 : s63 + 3 === length) && path.charCodeAt(s63 + 1) === 54 && path.charCodeAt(s63 + 2) === 51) { // "d63"
+                                {
+                                  const s64 = s63 + 4;
+                                  if (s64 <= end) {
+                                    const c64 = path.charCodeAt(s64);
+                                    if (c64 !== 47) {
+                                      if ((c64 | 32) === 100 && (s64 + 3 < length ? path.charCodeAt(s64 + 3) === 47 : s64 + 3 === length) && path.charCodeAt(s64 + 1) === 54 && path.charCodeAt(s64 + 2) === 52) { // "d64"
+                                        {
+                                          const m = H.walk(K[94], 65, path, method, ctx, best); // deeper than EMIT_DEPTH_MAX: the interpreted walk
+                                          if (m !== null) { best = m.route.index; found = m; }
+                                        }
+                                      }
+                                    }
+                                  }
+                                }
                               }
                             }
                           }
@@ -335,27 +359,42 @@ function n39(path, end, method, ctx, best, s55) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if (s55 <= end && path.charCodeAt(s55) !== 47) {
-    if ((path.charCodeAt(s55) | 32) === 100 && (s55 + 3 < length ? path.charCodeAt(s55 + 3) === 47 : s55 + 3 === length) && path.charCodeAt(s55 + 1) === 53 && path.charCodeAt(s55 + 2) === 53) { // "d55"
-      {
-        const s56 = s55 + 4;
-        if (s56 <= end && path.charCodeAt(s56) !== 47) {
-          if ((path.charCodeAt(s56) | 32) === 100 && (s56 + 3 < length ? path.charCodeAt(s56 + 3) === 47 : s56 + 3 === length) && path.charCodeAt(s56 + 1) === 53 && path.charCodeAt(s56 + 2) === 54) { // "d56"
-            {
-              const s57 = s56 + 4;
-              if (s57 <= end && path.charCodeAt(s57) !== 47) {
-                if ((path.charCodeAt(s57) | 32) === 100 && (s57 + 3 < length ? path.charCodeAt(s57 + 3) === 47 : s57 + 3 === length) && path.charCodeAt(s57 + 1) === 53 && path.charCodeAt(s57 + 2) === 55) { // "d57"
-                  {
-                    const s58 = s57 + 4;
-                    if (s58 <= end && path.charCodeAt(s58) !== 47) {
-                      if ((path.charCodeAt(s58) | 32) === 100 && (s58 + 3 < length ? path.charCodeAt(s58 + 3) === 47 : s58 + 3 === length) && path.charCodeAt(s58 + 1) === 53 && path.charCodeAt(s58 + 2) === 56) { // "d58"
+  if (s55 <= end) {
+    const c55 = path.charCodeAt(s55);
+    if (c55 !== 47) {
+      if ((c55 | 32) === 100 && (s55 + 3 < length ? path.charCodeAt(s55 + 3) === 47 : s55 + 3 === length) && path.charCodeAt(s55 + 1) === 53 && path.charCodeAt(s55 + 2) === 53) { // "d55"
+        {
+          const s56 = s55 + 4;
+          if (s56 <= end) {
+            const c56 = path.charCodeAt(s56);
+            if (c56 !== 47) {
+              if ((c56 | 32) === 100 && (s56 + 3 < length ? path.charCodeAt(s56 + 3) === 47 : s56 + 3 === length) && path.charCodeAt(s56 + 1) === 53 && path.charCodeAt(s56 + 2) === 54) { // "d56"
+                {
+                  const s57 = s56 + 4;
+                  if (s57 <= end) {
+                    const c57 = path.charCodeAt(s57);
+                    if (c57 !== 47) {
+                      if ((c57 | 32) === 100 && (s57 + 3 < length ? path.charCodeAt(s57 + 3) === 47 : s57 + 3 === length) && path.charCodeAt(s57 + 1) === 53 && path.charCodeAt(s57 + 2) === 55) { // "d57"
                         {
-                          const s59 = s58 + 4;
-                          if (s59 <= end && path.charCodeAt(s59) !== 47) {
-                            if ((path.charCodeAt(s59) | 32) === 100 && (s59 + 3 < length ? path.charCodeAt(s59 + 3) === 47 : s59 + 3 === length) && path.charCodeAt(s59 + 1) === 53 && path.charCodeAt(s59 + 2) === 57) { // "d59"
-                              {
-                                const m = n40(path, end, method, ctx, best, s59 + 4);
-                                if (m !== null) { best = m.route.index; found = m; }
+                          const s58 = s57 + 4;
+                          if (s58 <= end) {
+                            const c58 = path.charCodeAt(s58);
+                            if (c58 !== 47) {
+                              if ((c58 | 32) === 100 && (s58 + 3 < length ? path.charCodeAt(s58 + 3) === 47 : s58 + 3 === length) && path.charCodeAt(s58 + 1) === 53 && path.charCodeAt(s58 + 2) === 56) { // "d58"
+                                {
+                                  const s59 = s58 + 4;
+                                  if (s59 <= end) {
+                                    const c59 = path.charCodeAt(s59);
+                                    if (c59 !== 47) {
+                                      if ((c59 | 32) === 100 && (s59 + 3 < length ? path.charCodeAt(s59 + 3) === 47 : s59 + 3 === length) && path.charCodeAt(s59 + 1) === 53 && path.charCodeAt(s59 + 2) === 57) { // "d59"
+                                        {
+                                          const m = n40(path, end, method, ctx, best, s59 + 4);
+                                          if (m !== null) { best = m.route.index; found = m; }
+                                        }
+                                      }
+                                    }
+                                  }
+                                }
                               }
                             }
                           }
@@ -377,23 +416,35 @@ function n38(path, end, method, ctx, best, s51) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if (s51 <= end && path.charCodeAt(s51) !== 47) {
-    if ((path.charCodeAt(s51) | 32) === 100 && (s51 + 3 < length ? path.charCodeAt(s51 + 3) === 47 : s51 + 3 === length) && path.charCodeAt(s51 + 1) === 53 && path.charCodeAt(s51 + 2) === 49) { // "d51"
-      {
-        const s52 = s51 + 4;
-        if (s52 <= end && path.charCodeAt(s52) !== 47) {
-          if ((path.charCodeAt(s52) | 32) === 100 && (s52 + 3 < length ? path.charCodeAt(s52 + 3) === 47 : s52 + 3 === length) && path.charCodeAt(s52 + 1) === 53 && path.charCodeAt(s52 + 2) === 50) { // "d52"
-            {
-              const s53 = s52 + 4;
-              if (s53 <= end && path.charCodeAt(s53) !== 47) {
-                if ((path.charCodeAt(s53) | 32) === 100 && (s53 + 3 < length ? path.charCodeAt(s53 + 3) === 47 : s53 + 3 === length) && path.charCodeAt(s53 + 1) === 53 && path.charCodeAt(s53 + 2) === 51) { // "d53"
-                  {
-                    const s54 = s53 + 4;
-                    if (s54 <= end && path.charCodeAt(s54) !== 47) {
-                      if ((path.charCodeAt(s54) | 32) === 100 && (s54 + 3 < length ? path.charCodeAt(s54 + 3) === 47 : s54 + 3 === length) && path.charCodeAt(s54 + 1) === 53 && path.charCodeAt(s54 + 2) === 52) { // "d54"
+  if (s51 <= end) {
+    const c51 = path.charCodeAt(s51);
+    if (c51 !== 47) {
+      if ((c51 | 32) === 100 && (s51 + 3 < length ? path.charCodeAt(s51 + 3) === 47 : s51 + 3 === length) && path.charCodeAt(s51 + 1) === 53 && path.charCodeAt(s51 + 2) === 49) { // "d51"
+        {
+          const s52 = s51 + 4;
+          if (s52 <= end) {
+            const c52 = path.charCodeAt(s52);
+            if (c52 !== 47) {
+              if ((c52 | 32) === 100 && (s52 + 3 < length ? path.charCodeAt(s52 + 3) === 47 : s52 + 3 === length) && path.charCodeAt(s52 + 1) === 53 && path.charCodeAt(s52 + 2) === 50) { // "d52"
+                {
+                  const s53 = s52 + 4;
+                  if (s53 <= end) {
+                    const c53 = path.charCodeAt(s53);
+                    if (c53 !== 47) {
+                      if ((c53 | 32) === 100 && (s53 + 3 < length ? path.charCodeAt(s53 + 3) === 47 : s53 + 3 === length) && path.charCodeAt(s53 + 1) === 53 && path.charCodeAt(s53 + 2) === 51) { // "d53"
                         {
-                          const m = n39(path, end, method, ctx, best, s54 + 4);
-                          if (m !== null) { best = m.route.index; found = m; }
+                          const s54 = s53 + 4;
+                          if (s54 <= end) {
+                            const c54 = path.charCodeAt(s54);
+                            if (c54 !== 47) {
+                              if ((c54 | 32) === 100 && (s54 + 3 < length ? path.charCodeAt(s54 + 3) === 47 : s54 + 3 === length) && path.charCodeAt(s54 + 1) === 53 && path.charCodeAt(s54 + 2) === 52) { // "d54"
+                                {
+                                  const m = n39(path, end, method, ctx, best, s54 + 4);
+                                  if (m !== null) { best = m.route.index; found = m; }
+                                }
+                              }
+                            }
+                          }
                         }
                       }
                     }
@@ -412,19 +463,28 @@ function n37(path, end, method, ctx, best, s48) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if (s48 <= end && path.charCodeAt(s48) !== 47) {
-    if ((path.charCodeAt(s48) | 32) === 100 && (s48 + 3 < length ? path.charCodeAt(s48 + 3) === 47 : s48 + 3 === length) && path.charCodeAt(s48 + 1) === 52 && path.charCodeAt(s48 + 2) === 56) { // "d48"
-      {
-        const s49 = s48 + 4;
-        if (s49 <= end && path.charCodeAt(s49) !== 47) {
-          if ((path.charCodeAt(s49) | 32) === 100 && (s49 + 3 < length ? path.charCodeAt(s49 + 3) === 47 : s49 + 3 === length) && path.charCodeAt(s49 + 1) === 52 && path.charCodeAt(s49 + 2) === 57) { // "d49"
-            {
-              const s50 = s49 + 4;
-              if (s50 <= end && path.charCodeAt(s50) !== 47) {
-                if ((path.charCodeAt(s50) | 32) === 100 && (s50 + 3 < length ? path.charCodeAt(s50 + 3) === 47 : s50 + 3 === length) && path.charCodeAt(s50 + 1) === 53 && path.charCodeAt(s50 + 2) === 48) { // "d50"
-                  {
-                    const m = n38(path, end, method, ctx, best, s50 + 4);
-                    if (m !== null) { best = m.route.index; found = m; }
+  if (s48 <= end) {
+    const c48 = path.charCodeAt(s48);
+    if (c48 !== 47) {
+      if ((c48 | 32) === 100 && (s48 + 3 < length ? path.charCodeAt(s48 + 3) === 47 : s48 + 3 === length) && path.charCodeAt(s48 + 1) === 52 && path.charCodeAt(s48 + 2) === 56) { // "d48"
+        {
+          const s49 = s48 + 4;
+          if (s49 <= end) {
+            const c49 = path.charCodeAt(s49);
+            if (c49 !== 47) {
+              if ((c49 | 32) === 100 && (s49 + 3 < length ? path.charCodeAt(s49 + 3) === 47 : s49 + 3 === length) && path.charCodeAt(s49 + 1) === 52 && path.charCodeAt(s49 + 2) === 57) { // "d49"
+                {
+                  const s50 = s49 + 4;
+                  if (s50 <= end) {
+                    const c50 = path.charCodeAt(s50);
+                    if (c50 !== 47) {
+                      if ((c50 | 32) === 100 && (s50 + 3 < length ? path.charCodeAt(s50 + 3) === 47 : s50 + 3 === length) && path.charCodeAt(s50 + 1) === 53 && path.charCodeAt(s50 + 2) === 48) { // "d50"
+                        {
+                          const m = n38(path, end, method, ctx, best, s50 + 4);
+                          if (m !== null) { best = m.route.index; found = m; }
+                        }
+                      }
+                    }
                   }
                 }
               }
@@ -440,19 +500,28 @@ function n36(path, end, method, ctx, best, s45) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if (s45 <= end && path.charCodeAt(s45) !== 47) {
-    if ((path.charCodeAt(s45) | 32) === 100 && (s45 + 3 < length ? path.charCodeAt(s45 + 3) === 47 : s45 + 3 === length) && path.charCodeAt(s45 + 1) === 52 && path.charCodeAt(s45 + 2) === 53) { // "d45"
-      {
-        const s46 = s45 + 4;
-        if (s46 <= end && path.charCodeAt(s46) !== 47) {
-          if ((path.charCodeAt(s46) | 32) === 100 && (s46 + 3 < length ? path.charCodeAt(s46 + 3) === 47 : s46 + 3 === length) && path.charCodeAt(s46 + 1) === 52 && path.charCodeAt(s46 + 2) === 54) { // "d46"
-            {
-              const s47 = s46 + 4;
-              if (s47 <= end && path.charCodeAt(s47) !== 47) {
-                if ((path.charCodeAt(s47) | 32) === 100 && (s47 + 3 < length ? path.charCodeAt(s47 + 3) === 47 : s47 + 3 === length) && path.charCodeAt(s47 + 1) === 52 && path.charCodeAt(s47 + 2) === 55) { // "d47"
-                  {
-                    const m = n37(path, end, method, ctx, best, s47 + 4);
-                    if (m !== null) { best = m.route.index; found = m; }
+  if (s45 <= end) {
+    const c45 = path.charCodeAt(s45);
+    if (c45 !== 47) {
+      if ((c45 | 32) === 100 && (s45 + 3 < length ? path.charCodeAt(s45 + 3) === 47 : s45 + 3 === length) && path.charCodeAt(s45 + 1) === 52 && path.charCodeAt(s45 + 2) === 53) { // "d45"
+        {
+          const s46 = s45 + 4;
+          if (s46 <= end) {
+            const c46 = path.charCodeAt(s46);
+            if (c46 !== 47) {
+              if ((c46 | 32) === 100 && (s46 + 3 < length ? path.charCodeAt(s46 + 3) === 47 : s46 + 3 === length) && path.charCodeAt(s46 + 1) === 52 && path.charCodeAt(s46 + 2) === 54) { // "d46"
+                {
+                  const s47 = s46 + 4;
+                  if (s47 <= end) {
+                    const c47 = path.charCodeAt(s47);
+                    if (c47 !== 47) {
+                      if ((c47 | 32) === 100 && (s47 + 3 < length ? path.charCodeAt(s47 + 3) === 47 : s47 + 3 === length) && path.charCodeAt(s47 + 1) === 52 && path.charCodeAt(s47 + 2) === 55) { // "d47"
+                        {
+                          const m = n37(path, end, method, ctx, best, s47 + 4);
+                          if (m !== null) { best = m.route.index; found = m; }
+                        }
+                      }
+                    }
                   }
                 }
               }
@@ -468,19 +537,28 @@ function n35(path, end, method, ctx, best, s42) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if (s42 <= end && path.charCodeAt(s42) !== 47) {
-    if ((path.charCodeAt(s42) | 32) === 100 && (s42 + 3 < length ? path.charCodeAt(s42 + 3) === 47 : s42 + 3 === length) && path.charCodeAt(s42 + 1) === 52 && path.charCodeAt(s42 + 2) === 50) { // "d42"
-      {
-        const s43 = s42 + 4;
-        if (s43 <= end && path.charCodeAt(s43) !== 47) {
-          if ((path.charCodeAt(s43) | 32) === 100 && (s43 + 3 < length ? path.charCodeAt(s43 + 3) === 47 : s43 + 3 === length) && path.charCodeAt(s43 + 1) === 52 && path.charCodeAt(s43 + 2) === 51) { // "d43"
-            {
-              const s44 = s43 + 4;
-              if (s44 <= end && path.charCodeAt(s44) !== 47) {
-                if ((path.charCodeAt(s44) | 32) === 100 && (s44 + 3 < length ? path.charCodeAt(s44 + 3) === 47 : s44 + 3 === length) && path.charCodeAt(s44 + 1) === 52 && path.charCodeAt(s44 + 2) === 52) { // "d44"
-                  {
-                    const m = n36(path, end, method, ctx, best, s44 + 4);
-                    if (m !== null) { best = m.route.index; found = m; }
+  if (s42 <= end) {
+    const c42 = path.charCodeAt(s42);
+    if (c42 !== 47) {
+      if ((c42 | 32) === 100 && (s42 + 3 < length ? path.charCodeAt(s42 + 3) === 47 : s42 + 3 === length) && path.charCodeAt(s42 + 1) === 52 && path.charCodeAt(s42 + 2) === 50) { // "d42"
+        {
+          const s43 = s42 + 4;
+          if (s43 <= end) {
+            const c43 = path.charCodeAt(s43);
+            if (c43 !== 47) {
+              if ((c43 | 32) === 100 && (s43 + 3 < length ? path.charCodeAt(s43 + 3) === 47 : s43 + 3 === length) && path.charCodeAt(s43 + 1) === 52 && path.charCodeAt(s43 + 2) === 51) { // "d43"
+                {
+                  const s44 = s43 + 4;
+                  if (s44 <= end) {
+                    const c44 = path.charCodeAt(s44);
+                    if (c44 !== 47) {
+                      if ((c44 | 32) === 100 && (s44 + 3 < length ? path.charCodeAt(s44 + 3) === 47 : s44 + 3 === length) && path.charCodeAt(s44 + 1) === 52 && path.charCodeAt(s44 + 2) === 52) { // "d44"
+                        {
+                          const m = n36(path, end, method, ctx, best, s44 + 4);
+                          if (m !== null) { best = m.route.index; found = m; }
+                        }
+                      }
+                    }
                   }
                 }
               }
@@ -496,19 +574,28 @@ function n34(path, end, method, ctx, best, s39) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if (s39 <= end && path.charCodeAt(s39) !== 47) {
-    if ((path.charCodeAt(s39) | 32) === 100 && (s39 + 3 < length ? path.charCodeAt(s39 + 3) === 47 : s39 + 3 === length) && path.charCodeAt(s39 + 1) === 51 && path.charCodeAt(s39 + 2) === 57) { // "d39"
-      {
-        const s40 = s39 + 4;
-        if (s40 <= end && path.charCodeAt(s40) !== 47) {
-          if ((path.charCodeAt(s40) | 32) === 100 && (s40 + 3 < length ? path.charCodeAt(s40 + 3) === 47 : s40 + 3 === length) && path.charCodeAt(s40 + 1) === 52 && path.charCodeAt(s40 + 2) === 48) { // "d40"
-            {
-              const s41 = s40 + 4;
-              if (s41 <= end && path.charCodeAt(s41) !== 47) {
-                if ((path.charCodeAt(s41) | 32) === 100 && (s41 + 3 < length ? path.charCodeAt(s41 + 3) === 47 : s41 + 3 === length) && path.charCodeAt(s41 + 1) === 52 && path.charCodeAt(s41 + 2) === 49) { // "d41"
-                  {
-                    const m = n35(path, end, method, ctx, best, s41 + 4);
-                    if (m !== null) { best = m.route.index; found = m; }
+  if (s39 <= end) {
+    const c39 = path.charCodeAt(s39);
+    if (c39 !== 47) {
+      if ((c39 | 32) === 100 && (s39 + 3 < length ? path.charCodeAt(s39 + 3) === 47 : s39 + 3 === length) && path.charCodeAt(s39 + 1) === 51 && path.charCodeAt(s39 + 2) === 57) { // "d39"
+        {
+          const s40 = s39 + 4;
+          if (s40 <= end) {
+            const c40 = path.charCodeAt(s40);
+            if (c40 !== 47) {
+              if ((c40 | 32) === 100 && (s40 + 3 < length ? path.charCodeAt(s40 + 3) === 47 : s40 + 3 === length) && path.charCodeAt(s40 + 1) === 52 && path.charCodeAt(s40 + 2) === 48) { // "d40"
+                {
+                  const s41 = s40 + 4;
+                  if (s41 <= end) {
+                    const c41 = path.charCodeAt(s41);
+                    if (c41 !== 47) {
+                      if ((c41 | 32) === 100 && (s41 + 3 < length ? path.charCodeAt(s41 + 3) === 47 : s41 + 3 === length) && path.charCodeAt(s41 + 1) === 52 && path.charCodeAt(s41 + 2) === 49) { // "d41"
+                        {
+                          const m = n35(path, end, method, ctx, best, s41 + 4);
+                          if (m !== null) { best = m.route.index; found = m; }
+                        }
+                      }
+                    }
                   }
                 }
               }
@@ -524,15 +611,21 @@ function n33(path, end, method, ctx, best, s37) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if (s37 <= end && path.charCodeAt(s37) !== 47) {
-    if ((path.charCodeAt(s37) | 32) === 100 && (s37 + 3 < length ? path.charCodeAt(s37 + 3) === 47 : s37 + 3 === length) && path.charCodeAt(s37 + 1) === 51 && path.charCodeAt(s37 + 2) === 55) { // "d37"
-      {
-        const s38 = s37 + 4;
-        if (s38 <= end && path.charCodeAt(s38) !== 47) {
-          if ((path.charCodeAt(s38) | 32) === 100 && (s38 + 3 < length ? path.charCodeAt(s38 + 3) === 47 : s38 + 3 === length) && path.charCodeAt(s38 + 1) === 51 && path.charCodeAt(s38 + 2) === 56) { // "d38"
-            {
-              const m = n34(path, end, method, ctx, best, s38 + 4);
-              if (m !== null) { best = m.route.index; found = m; }
+  if (s37 <= end) {
+    const c37 = path.charCodeAt(s37);
+    if (c37 !== 47) {
+      if ((c37 | 32) === 100 && (s37 + 3 < length ? path.charCodeAt(s37 + 3) === 47 : s37 + 3 === length) && path.charCodeAt(s37 + 1) === 51 && path.charCodeAt(s37 + 2) === 55) { // "d37"
+        {
+          const s38 = s37 + 4;
+          if (s38 <= end) {
+            const c38 = path.charCodeAt(s38);
+            if (c38 !== 47) {
+              if ((c38 | 32) === 100 && (s38 + 3 < length ? path.charCodeAt(s38 + 3) === 47 : s38 + 3 === length) && path.charCodeAt(s38 + 1) === 51 && path.charCodeAt(s38 + 2) === 56) { // "d38"
+                {
+                  const m = n34(path, end, method, ctx, best, s38 + 4);
+                  if (m !== null) { best = m.route.index; found = m; }
+                }
+              }
             }
           }
         }
@@ -545,15 +638,21 @@ function n32(path, end, method, ctx, best, s35) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if (s35 <= end && path.charCodeAt(s35) !== 47) {
-    if ((path.charCodeAt(s35) | 32) === 100 && (s35 + 3 < length ? path.charCodeAt(s35 + 3) === 47 : s35 + 3 === length) && path.charCodeAt(s35 + 1) === 51 && path.charCodeAt(s35 + 2) === 53) { // "d35"
-      {
-        const s36 = s35 + 4;
-        if (s36 <= end && path.charCodeAt(s36) !== 47) {
-          if ((path.charCodeAt(s36) | 32) === 100 && (s36 + 3 < length ? path.charCodeAt(s36 + 3) === 47 : s36 + 3 === length) && path.charCodeAt(s36 + 1) === 51 && path.charCodeAt(s36 + 2) === 54) { // "d36"
-            {
-              const m = n33(path, end, method, ctx, best, s36 + 4);
-              if (m !== null) { best = m.route.index; found = m; }
+  if (s35 <= end) {
+    const c35 = path.charCodeAt(s35);
+    if (c35 !== 47) {
+      if ((c35 | 32) === 100 && (s35 + 3 < length ? path.charCodeAt(s35 + 3) === 47 : s35 + 3 === length) && path.charCodeAt(s35 + 1) === 51 && path.charCodeAt(s35 + 2) === 53) { // "d35"
+        {
+          const s36 = s35 + 4;
+          if (s36 <= end) {
+            const c36 = path.charCodeAt(s36);
+            if (c36 !== 47) {
+              if ((c36 | 32) === 100 && (s36 + 3 < length ? path.charCodeAt(s36 + 3) === 47 : s36 + 3 === length) && path.charCodeAt(s36 + 1) === 51 && path.charCodeAt(s36 + 2) === 54) { // "d36"
+                {
+                  const m = n33(path, end, method, ctx, best, s36 + 4);
+                  if (m !== null) { best = m.route.index; found = m; }
+                }
+              }
             }
           }
         }
@@ -566,15 +665,21 @@ function n31(path, end, method, ctx, best, s33) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if (s33 <= end && path.charCodeAt(s33) !== 47) {
-    if ((path.charCodeAt(s33) | 32) === 100 && (s33 + 3 < length ? path.charCodeAt(s33 + 3) === 47 : s33 + 3 === length) && path.charCodeAt(s33 + 1) === 51 && path.charCodeAt(s33 + 2) === 51) { // "d33"
-      {
-        const s34 = s33 + 4;
-        if (s34 <= end && path.charCodeAt(s34) !== 47) {
-          if ((path.charCodeAt(s34) | 32) === 100 && (s34 + 3 < length ? path.charCodeAt(s34 + 3) === 47 : s34 + 3 === length) && path.charCodeAt(s34 + 1) === 51 && path.charCodeAt(s34 + 2) === 52) { // "d34"
-            {
-              const m = n32(path, end, method, ctx, best, s34 + 4);
-              if (m !== null) { best = m.route.index; found = m; }
+  if (s33 <= end) {
+    const c33 = path.charCodeAt(s33);
+    if (c33 !== 47) {
+      if ((c33 | 32) === 100 && (s33 + 3 < length ? path.charCodeAt(s33 + 3) === 47 : s33 + 3 === length) && path.charCodeAt(s33 + 1) === 51 && path.charCodeAt(s33 + 2) === 51) { // "d33"
+        {
+          const s34 = s33 + 4;
+          if (s34 <= end) {
+            const c34 = path.charCodeAt(s34);
+            if (c34 !== 47) {
+              if ((c34 | 32) === 100 && (s34 + 3 < length ? path.charCodeAt(s34 + 3) === 47 : s34 + 3 === length) && path.charCodeAt(s34 + 1) === 51 && path.charCodeAt(s34 + 2) === 52) { // "d34"
+                {
+                  const m = n32(path, end, method, ctx, best, s34 + 4);
+                  if (m !== null) { best = m.route.index; found = m; }
+                }
+              }
             }
           }
         }
@@ -587,15 +692,21 @@ function n30(path, end, method, ctx, best, s31) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if (s31 <= end && path.charCodeAt(s31) !== 47) {
-    if ((path.charCodeAt(s31) | 32) === 100 && (s31 + 3 < length ? path.charCodeAt(s31 + 3) === 47 : s31 + 3 === length) && path.charCodeAt(s31 + 1) === 51 && path.charCodeAt(s31 + 2) === 49) { // "d31"
-      {
-        const s32 = s31 + 4;
-        if (s32 <= end && path.charCodeAt(s32) !== 47) {
-          if ((path.charCodeAt(s32) | 32) === 100 && (s32 + 3 < length ? path.charCodeAt(s32 + 3) === 47 : s32 + 3 === length) && path.charCodeAt(s32 + 1) === 51 && path.charCodeAt(s32 + 2) === 50) { // "d32"
-            {
-              const m = n31(path, end, method, ctx, best, s32 + 4);
-              if (m !== null) { best = m.route.index; found = m; }
+  if (s31 <= end) {
+    const c31 = path.charCodeAt(s31);
+    if (c31 !== 47) {
+      if ((c31 | 32) === 100 && (s31 + 3 < length ? path.charCodeAt(s31 + 3) === 47 : s31 + 3 === length) && path.charCodeAt(s31 + 1) === 51 && path.charCodeAt(s31 + 2) === 49) { // "d31"
+        {
+          const s32 = s31 + 4;
+          if (s32 <= end) {
+            const c32 = path.charCodeAt(s32);
+            if (c32 !== 47) {
+              if ((c32 | 32) === 100 && (s32 + 3 < length ? path.charCodeAt(s32 + 3) === 47 : s32 + 3 === length) && path.charCodeAt(s32 + 1) === 51 && path.charCodeAt(s32 + 2) === 50) { // "d32"
+                {
+                  const m = n31(path, end, method, ctx, best, s32 + 4);
+                  if (m !== null) { best = m.route.index; found = m; }
+                }
+              }
             }
           }
         }
@@ -608,15 +719,21 @@ function n29(path, end, method, ctx, best, s29) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if (s29 <= end && path.charCodeAt(s29) !== 47) {
-    if ((path.charCodeAt(s29) | 32) === 100 && (s29 + 3 < length ? path.charCodeAt(s29 + 3) === 47 : s29 + 3 === length) && path.charCodeAt(s29 + 1) === 50 && path.charCodeAt(s29 + 2) === 57) { // "d29"
-      {
-        const s30 = s29 + 4;
-        if (s30 <= end && path.charCodeAt(s30) !== 47) {
-          if ((path.charCodeAt(s30) | 32) === 100 && (s30 + 3 < length ? path.charCodeAt(s30 + 3) === 47 : s30 + 3 === length) && path.charCodeAt(s30 + 1) === 51 && path.charCodeAt(s30 + 2) === 48) { // "d30"
-            {
-              const m = n30(path, end, method, ctx, best, s30 + 4);
-              if (m !== null) { best = m.route.index; found = m; }
+  if (s29 <= end) {
+    const c29 = path.charCodeAt(s29);
+    if (c29 !== 47) {
+      if ((c29 | 32) === 100 && (s29 + 3 < length ? path.charCodeAt(s29 + 3) === 47 : s29 + 3 === length) && path.charCodeAt(s29 + 1) === 50 && path.charCodeAt(s29 + 2) === 57) { // "d29"
+        {
+          const s30 = s29 + 4;
+          if (s30 <= end) {
+            const c30 = path.charCodeAt(s30);
+            if (c30 !== 47) {
+              if ((c30 | 32) === 100 && (s30 + 3 < length ? path.charCodeAt(s30 + 3) === 47 : s30 + 3 === length) && path.charCodeAt(s30 + 1) === 51 && path.charCodeAt(s30 + 2) === 48) { // "d30"
+                {
+                  const m = n30(path, end, method, ctx, best, s30 + 4);
+                  if (m !== null) { best = m.route.index; found = m; }
+                }
+              }
             }
           }
         }
@@ -629,15 +746,21 @@ function n28(path, end, method, ctx, best, s27) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if (s27 <= end && path.charCodeAt(s27) !== 47) {
-    if ((path.charCodeAt(s27) | 32) === 100 && (s27 + 3 < length ? path.charCodeAt(s27 + 3) === 47 : s27 + 3 === length) && path.charCodeAt(s27 + 1) === 50 && path.charCodeAt(s27 + 2) === 55) { // "d27"
-      {
-        const s28 = s27 + 4;
-        if (s28 <= end && path.charCodeAt(s28) !== 47) {
-          if ((path.charCodeAt(s28) | 32) === 100 && (s28 + 3 < length ? path.charCodeAt(s28 + 3) === 47 : s28 + 3 === length) && path.charCodeAt(s28 + 1) === 50 && path.charCodeAt(s28 + 2) === 56) { // "d28"
-            {
-              const m = n29(path, end, method, ctx, best, s28 + 4);
-              if (m !== null) { best = m.route.index; found = m; }
+  if (s27 <= end) {
+    const c27 = path.charCodeAt(s27);
+    if (c27 !== 47) {
+      if ((c27 | 32) === 100 && (s27 + 3 < length ? path.charCodeAt(s27 + 3) === 47 : s27 + 3 === length) && path.charCodeAt(s27 + 1) === 50 && path.charCodeAt(s27 + 2) === 55) { // "d27"
+        {
+          const s28 = s27 + 4;
+          if (s28 <= end) {
+            const c28 = path.charCodeAt(s28);
+            if (c28 !== 47) {
+              if ((c28 | 32) === 100 && (s28 + 3 < length ? path.charCodeAt(s28 + 3) === 47 : s28 + 3 === length) && path.charCodeAt(s28 + 1) === 50 && path.charCodeAt(s28 + 2) === 56) { // "d28"
+                {
+                  const m = n29(path, end, method, ctx, best, s28 + 4);
+                  if (m !== null) { best = m.route.index; found = m; }
+                }
+              }
             }
           }
         }
@@ -650,15 +773,21 @@ function n27(path, end, method, ctx, best, s25) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if (s25 <= end && path.charCodeAt(s25) !== 47) {
-    if ((path.charCodeAt(s25) | 32) === 100 && (s25 + 3 < length ? path.charCodeAt(s25 + 3) === 47 : s25 + 3 === length) && path.charCodeAt(s25 + 1) === 50 && path.charCodeAt(s25 + 2) === 53) { // "d25"
-      {
-        const s26 = s25 + 4;
-        if (s26 <= end && path.charCodeAt(s26) !== 47) {
-          if ((path.charCodeAt(s26) | 32) === 100 && (s26 + 3 < length ? path.charCodeAt(s26 + 3) === 47 : s26 + 3 === length) && path.charCodeAt(s26 + 1) === 50 && path.charCodeAt(s26 + 2) === 54) { // "d26"
-            {
-              const m = n28(path, end, method, ctx, best, s26 + 4);
-              if (m !== null) { best = m.route.index; found = m; }
+  if (s25 <= end) {
+    const c25 = path.charCodeAt(s25);
+    if (c25 !== 47) {
+      if ((c25 | 32) === 100 && (s25 + 3 < length ? path.charCodeAt(s25 + 3) === 47 : s25 + 3 === length) && path.charCodeAt(s25 + 1) === 50 && path.charCodeAt(s25 + 2) === 53) { // "d25"
+        {
+          const s26 = s25 + 4;
+          if (s26 <= end) {
+            const c26 = path.charCodeAt(s26);
+            if (c26 !== 47) {
+              if ((c26 | 32) === 100 && (s26 + 3 < length ? path.charCodeAt(s26 + 3) === 47 : s26 + 3 === length) && path.charCodeAt(s26 + 1) === 50 && path.charCodeAt(s26 + 2) === 54) { // "d26"
+                {
+                  const m = n28(path, end, method, ctx, best, s26 + 4);
+                  if (m !== null) { best = m.route.index; found = m; }
+                }
+              }
             }
           }
         }
@@ -671,15 +800,21 @@ function n26(path, end, method, ctx, best, s23) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if (s23 <= end && path.charCodeAt(s23) !== 47) {
-    if ((path.charCodeAt(s23) | 32) === 100 && (s23 + 3 < length ? path.charCodeAt(s23 + 3) === 47 : s23 + 3 === length) && path.charCodeAt(s23 + 1) === 50 && path.charCodeAt(s23 + 2) === 51) { // "d23"
-      {
-        const s24 = s23 + 4;
-        if (s24 <= end && path.charCodeAt(s24) !== 47) {
-          if ((path.charCodeAt(s24) | 32) === 100 && (s24 + 3 < length ? path.charCodeAt(s24 + 3) === 47 : s24 + 3 === length) && path.charCodeAt(s24 + 1) === 50 && path.charCodeAt(s24 + 2) === 52) { // "d24"
-            {
-              const m = n27(path, end, method, ctx, best, s24 + 4);
-              if (m !== null) { best = m.route.index; found = m; }
+  if (s23 <= end) {
+    const c23 = path.charCodeAt(s23);
+    if (c23 !== 47) {
+      if ((c23 | 32) === 100 && (s23 + 3 < length ? path.charCodeAt(s23 + 3) === 47 : s23 + 3 === length) && path.charCodeAt(s23 + 1) === 50 && path.charCodeAt(s23 + 2) === 51) { // "d23"
+        {
+          const s24 = s23 + 4;
+          if (s24 <= end) {
+            const c24 = path.charCodeAt(s24);
+            if (c24 !== 47) {
+              if ((c24 | 32) === 100 && (s24 + 3 < length ? path.charCodeAt(s24 + 3) === 47 : s24 + 3 === length) && path.charCodeAt(s24 + 1) === 50 && path.charCodeAt(s24 + 2) === 52) { // "d24"
+                {
+                  const m = n27(path, end, method, ctx, best, s24 + 4);
+                  if (m !== null) { best = m.route.index; found = m; }
+                }
+              }
             }
           }
         }
@@ -692,15 +827,21 @@ function n25(path, end, method, ctx, best, s21) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if (s21 <= end && path.charCodeAt(s21) !== 47) {
-    if ((path.charCodeAt(s21) | 32) === 100 && (s21 + 3 < length ? path.charCodeAt(s21 + 3) === 47 : s21 + 3 === length) && path.charCodeAt(s21 + 1) === 50 && path.charCodeAt(s21 + 2) === 49) { // "d21"
-      {
-        const s22 = s21 + 4;
-        if (s22 <= end && path.charCodeAt(s22) !== 47) {
-          if ((path.charCodeAt(s22) | 32) === 100 && (s22 + 3 < length ? path.charCodeAt(s22 + 3) === 47 : s22 + 3 === length) && path.charCodeAt(s22 + 1) === 50 && path.charCodeAt(s22 + 2) === 50) { // "d22"
-            {
-              const m = n26(path, end, method, ctx, best, s22 + 4);
-              if (m !== null) { best = m.route.index; found = m; }
+  if (s21 <= end) {
+    const c21 = path.charCodeAt(s21);
+    if (c21 !== 47) {
+      if ((c21 | 32) === 100 && (s21 + 3 < length ? path.charCodeAt(s21 + 3) === 47 : s21 + 3 === length) && path.charCodeAt(s21 + 1) === 50 && path.charCodeAt(s21 + 2) === 49) { // "d21"
+        {
+          const s22 = s21 + 4;
+          if (s22 <= end) {
+            const c22 = path.charCodeAt(s22);
+            if (c22 !== 47) {
+              if ((c22 | 32) === 100 && (s22 + 3 < length ? path.charCodeAt(s22 + 3) === 47 : s22 + 3 === length) && path.charCodeAt(s22 + 1) === 50 && path.charCodeAt(s22 + 2) === 50) { // "d22"
+                {
+                  const m = n26(path, end, method, ctx, best, s22 + 4);
+                  if (m !== null) { best = m.route.index; found = m; }
+                }
+              }
             }
           }
         }
@@ -713,15 +854,21 @@ function n24(path, end, method, ctx, best, s19) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if (s19 <= end && path.charCodeAt(s19) !== 47) {
-    if ((path.charCodeAt(s19) | 32) === 100 && (s19 + 3 < length ? path.charCodeAt(s19 + 3) === 47 : s19 + 3 === length) && path.charCodeAt(s19 + 1) === 49 && path.charCodeAt(s19 + 2) === 57) { // "d19"
-      {
-        const s20 = s19 + 4;
-        if (s20 <= end && path.charCodeAt(s20) !== 47) {
-          if ((path.charCodeAt(s20) | 32) === 100 && (s20 + 3 < length ? path.charCodeAt(s20 + 3) === 47 : s20 + 3 === length) && path.charCodeAt(s20 + 1) === 50 && path.charCodeAt(s20 + 2) === 48) { // "d20"
-            {
-              const m = n25(path, end, method, ctx, best, s20 + 4);
-              if (m !== null) { best = m.route.index; found = m; }
+  if (s19 <= end) {
+    const c19 = path.charCodeAt(s19);
+    if (c19 !== 47) {
+      if ((c19 | 32) === 100 && (s19 + 3 < length ? path.charCodeAt(s19 + 3) === 47 : s19 + 3 === length) && path.charCodeAt(s19 + 1) === 49 && path.charCodeAt(s19 + 2) === 57) { // "d19"
+        {
+          const s20 = s19 + 4;
+          if (s20 <= end) {
+            const c20 = path.charCodeAt(s20);
+            if (c20 !== 47) {
+              if ((c20 | 32) === 100 && (s20 + 3 < length ? path.charCodeAt(s20 + 3) === 47 : s20 + 3 === length) && path.charCodeAt(s20 + 1) === 50 && path.charCodeAt(s20 + 2) === 48) { // "d20"
+                {
+                  const m = n25(path, end, method, ctx, best, s20 + 4);
+                  if (m !== null) { best = m.route.index; found = m; }
+                }
+              }
             }
           }
         }
@@ -734,15 +881,21 @@ function n23(path, end, method, ctx, best, s17) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if (s17 <= end && path.charCodeAt(s17) !== 47) {
-    if ((path.charCodeAt(s17) | 32) === 100 && (s17 + 3 < length ? path.charCodeAt(s17 + 3) === 47 : s17 + 3 === length) && path.charCodeAt(s17 + 1) === 49 && path.charCodeAt(s17 + 2) === 55) { // "d17"
-      {
-        const s18 = s17 + 4;
-        if (s18 <= end && path.charCodeAt(s18) !== 47) {
-          if ((path.charCodeAt(s18) | 32) === 100 && (s18 + 3 < length ? path.charCodeAt(s18 + 3) === 47 : s18 + 3 === length) && path.charCodeAt(s18 + 1) === 49 && path.charCodeAt(s18 + 2) === 56) { // "d18"
-            {
-              const m = n24(path, end, method, ctx, best, s18 + 4);
-              if (m !== null) { best = m.route.index; found = m; }
+  if (s17 <= end) {
+    const c17 = path.charCodeAt(s17);
+    if (c17 !== 47) {
+      if ((c17 | 32) === 100 && (s17 + 3 < length ? path.charCodeAt(s17 + 3) === 47 : s17 + 3 === length) && path.charCodeAt(s17 + 1) === 49 && path.charCodeAt(s17 + 2) === 55) { // "d17"
+        {
+          const s18 = s17 + 4;
+          if (s18 <= end) {
+            const c18 = path.charCodeAt(s18);
+            if (c18 !== 47) {
+              if ((c18 | 32) === 100 && (s18 + 3 < length ? path.charCodeAt(s18 + 3) === 47 : s18 + 3 === length) && path.charCodeAt(s18 + 1) === 49 && path.charCodeAt(s18 + 2) === 56) { // "d18"
+                {
+                  const m = n24(path, end, method, ctx, best, s18 + 4);
+                  if (m !== null) { best = m.route.index; found = m; }
+                }
+              }
             }
           }
         }
@@ -755,15 +908,21 @@ function n22(path, end, method, ctx, best, s15) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if (s15 <= end && path.charCodeAt(s15) !== 47) {
-    if ((path.charCodeAt(s15) | 32) === 100 && (s15 + 3 < length ? path.charCodeAt(s15 + 3) === 47 : s15 + 3 === length) && path.charCodeAt(s15 + 1) === 49 && path.charCodeAt(s15 + 2) === 53) { // "d15"
-      {
-        const s16 = s15 + 4;
-        if (s16 <= end && path.charCodeAt(s16) !== 47) {
-          if ((path.charCodeAt(s16) | 32) === 100 && (s16 + 3 < length ? path.charCodeAt(s16 + 3) === 47 : s16 + 3 === length) && path.charCodeAt(s16 + 1) === 49 && path.charCodeAt(s16 + 2) === 54) { // "d16"
-            {
-              const m = n23(path, end, method, ctx, best, s16 + 4);
-              if (m !== null) { best = m.route.index; found = m; }
+  if (s15 <= end) {
+    const c15 = path.charCodeAt(s15);
+    if (c15 !== 47) {
+      if ((c15 | 32) === 100 && (s15 + 3 < length ? path.charCodeAt(s15 + 3) === 47 : s15 + 3 === length) && path.charCodeAt(s15 + 1) === 49 && path.charCodeAt(s15 + 2) === 53) { // "d15"
+        {
+          const s16 = s15 + 4;
+          if (s16 <= end) {
+            const c16 = path.charCodeAt(s16);
+            if (c16 !== 47) {
+              if ((c16 | 32) === 100 && (s16 + 3 < length ? path.charCodeAt(s16 + 3) === 47 : s16 + 3 === length) && path.charCodeAt(s16 + 1) === 49 && path.charCodeAt(s16 + 2) === 54) { // "d16"
+                {
+                  const m = n23(path, end, method, ctx, best, s16 + 4);
+                  if (m !== null) { best = m.route.index; found = m; }
+                }
+              }
             }
           }
         }
@@ -776,15 +935,21 @@ function n21(path, end, method, ctx, best, s13) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if (s13 <= end && path.charCodeAt(s13) !== 47) {
-    if ((path.charCodeAt(s13) | 32) === 100 && (s13 + 3 < length ? path.charCodeAt(s13 + 3) === 47 : s13 + 3 === length) && path.charCodeAt(s13 + 1) === 49 && path.charCodeAt(s13 + 2) === 51) { // "d13"
-      {
-        const s14 = s13 + 4;
-        if (s14 <= end && path.charCodeAt(s14) !== 47) {
-          if ((path.charCodeAt(s14) | 32) === 100 && (s14 + 3 < length ? path.charCodeAt(s14 + 3) === 47 : s14 + 3 === length) && path.charCodeAt(s14 + 1) === 49 && path.charCodeAt(s14 + 2) === 52) { // "d14"
-            {
-              const m = n22(path, end, method, ctx, best, s14 + 4);
-              if (m !== null) { best = m.route.index; found = m; }
+  if (s13 <= end) {
+    const c13 = path.charCodeAt(s13);
+    if (c13 !== 47) {
+      if ((c13 | 32) === 100 && (s13 + 3 < length ? path.charCodeAt(s13 + 3) === 47 : s13 + 3 === length) && path.charCodeAt(s13 + 1) === 49 && path.charCodeAt(s13 + 2) === 51) { // "d13"
+        {
+          const s14 = s13 + 4;
+          if (s14 <= end) {
+            const c14 = path.charCodeAt(s14);
+            if (c14 !== 47) {
+              if ((c14 | 32) === 100 && (s14 + 3 < length ? path.charCodeAt(s14 + 3) === 47 : s14 + 3 === length) && path.charCodeAt(s14 + 1) === 49 && path.charCodeAt(s14 + 2) === 52) { // "d14"
+                {
+                  const m = n22(path, end, method, ctx, best, s14 + 4);
+                  if (m !== null) { best = m.route.index; found = m; }
+                }
+              }
             }
           }
         }
@@ -797,15 +962,21 @@ function n20(path, end, method, ctx, best, s11) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if (s11 <= end && path.charCodeAt(s11) !== 47) {
-    if ((path.charCodeAt(s11) | 32) === 100 && (s11 + 3 < length ? path.charCodeAt(s11 + 3) === 47 : s11 + 3 === length) && path.charCodeAt(s11 + 1) === 49 && path.charCodeAt(s11 + 2) === 49) { // "d11"
-      {
-        const s12 = s11 + 4;
-        if (s12 <= end && path.charCodeAt(s12) !== 47) {
-          if ((path.charCodeAt(s12) | 32) === 100 && (s12 + 3 < length ? path.charCodeAt(s12 + 3) === 47 : s12 + 3 === length) && path.charCodeAt(s12 + 1) === 49 && path.charCodeAt(s12 + 2) === 50) { // "d12"
-            {
-              const m = n21(path, end, method, ctx, best, s12 + 4);
-              if (m !== null) { best = m.route.index; found = m; }
+  if (s11 <= end) {
+    const c11 = path.charCodeAt(s11);
+    if (c11 !== 47) {
+      if ((c11 | 32) === 100 && (s11 + 3 < length ? path.charCodeAt(s11 + 3) === 47 : s11 + 3 === length) && path.charCodeAt(s11 + 1) === 49 && path.charCodeAt(s11 + 2) === 49) { // "d11"
+        {
+          const s12 = s11 + 4;
+          if (s12 <= end) {
+            const c12 = path.charCodeAt(s12);
+            if (c12 !== 47) {
+              if ((c12 | 32) === 100 && (s12 + 3 < length ? path.charCodeAt(s12 + 3) === 47 : s12 + 3 === length) && path.charCodeAt(s12 + 1) === 49 && path.charCodeAt(s12 + 2) === 50) { // "d12"
+                {
+                  const m = n21(path, end, method, ctx, best, s12 + 4);
+                  if (m !== null) { best = m.route.index; found = m; }
+                }
+              }
             }
           }
         }
@@ -818,15 +989,21 @@ function n19(path, end, method, ctx, best, s9) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if (s9 <= end && path.charCodeAt(s9) !== 47) {
-    if ((path.charCodeAt(s9) | 32) === 100 && (s9 + 2 < length ? path.charCodeAt(s9 + 2) === 47 : s9 + 2 === length) && path.charCodeAt(s9 + 1) === 57) { // "d9"
-      {
-        const s10 = s9 + 3;
-        if (s10 <= end && path.charCodeAt(s10) !== 47) {
-          if ((path.charCodeAt(s10) | 32) === 100 && (s10 + 3 < length ? path.charCodeAt(s10 + 3) === 47 : s10 + 3 === length) && path.charCodeAt(s10 + 1) === 49 && path.charCodeAt(s10 + 2) === 48) { // "d10"
-            {
-              const m = n20(path, end, method, ctx, best, s10 + 4);
-              if (m !== null) { best = m.route.index; found = m; }
+  if (s9 <= end) {
+    const c9 = path.charCodeAt(s9);
+    if (c9 !== 47) {
+      if ((c9 | 32) === 100 && (s9 + 2 < length ? path.charCodeAt(s9 + 2) === 47 : s9 + 2 === length) && path.charCodeAt(s9 + 1) === 57) { // "d9"
+        {
+          const s10 = s9 + 3;
+          if (s10 <= end) {
+            const c10 = path.charCodeAt(s10);
+            if (c10 !== 47) {
+              if ((c10 | 32) === 100 && (s10 + 3 < length ? path.charCodeAt(s10 + 3) === 47 : s10 + 3 === length) && path.charCodeAt(s10 + 1) === 49 && path.charCodeAt(s10 + 2) === 48) { // "d10"
+                {
+                  const m = n20(path, end, method, ctx, best, s10 + 4);
+                  if (m !== null) { best = m.route.index; found = m; }
+                }
+              }
             }
           }
         }
@@ -839,15 +1016,21 @@ function n18(path, end, method, ctx, best, s7) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if (s7 <= end && path.charCodeAt(s7) !== 47) {
-    if ((path.charCodeAt(s7) | 32) === 100 && (s7 + 2 < length ? path.charCodeAt(s7 + 2) === 47 : s7 + 2 === length) && path.charCodeAt(s7 + 1) === 55) { // "d7"
-      {
-        const s8 = s7 + 3;
-        if (s8 <= end && path.charCodeAt(s8) !== 47) {
-          if ((path.charCodeAt(s8) | 32) === 100 && (s8 + 2 < length ? path.charCodeAt(s8 + 2) === 47 : s8 + 2 === length) && path.charCodeAt(s8 + 1) === 56) { // "d8"
-            {
-              const m = n19(path, end, method, ctx, best, s8 + 3);
-              if (m !== null) { best = m.route.index; found = m; }
+  if (s7 <= end) {
+    const c7 = path.charCodeAt(s7);
+    if (c7 !== 47) {
+      if ((c7 | 32) === 100 && (s7 + 2 < length ? path.charCodeAt(s7 + 2) === 47 : s7 + 2 === length) && path.charCodeAt(s7 + 1) === 55) { // "d7"
+        {
+          const s8 = s7 + 3;
+          if (s8 <= end) {
+            const c8 = path.charCodeAt(s8);
+            if (c8 !== 47) {
+              if ((c8 | 32) === 100 && (s8 + 2 < length ? path.charCodeAt(s8 + 2) === 47 : s8 + 2 === length) && path.charCodeAt(s8 + 1) === 56) { // "d8"
+                {
+                  const m = n19(path, end, method, ctx, best, s8 + 3);
+                  if (m !== null) { best = m.route.index; found = m; }
+                }
+              }
             }
           }
         }
@@ -860,11 +1043,14 @@ function n17(path, end, method, ctx, best, s6) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if (s6 <= end && path.charCodeAt(s6) !== 47) {
-    if ((path.charCodeAt(s6) | 32) === 100 && (s6 + 2 < length ? path.charCodeAt(s6 + 2) === 47 : s6 + 2 === length) && path.charCodeAt(s6 + 1) === 54) { // "d6"
-      {
-        const m = n18(path, end, method, ctx, best, s6 + 3);
-        if (m !== null) { best = m.route.index; found = m; }
+  if (s6 <= end) {
+    const c6 = path.charCodeAt(s6);
+    if (c6 !== 47) {
+      if ((c6 | 32) === 100 && (s6 + 2 < length ? path.charCodeAt(s6 + 2) === 47 : s6 + 2 === length) && path.charCodeAt(s6 + 1) === 54) { // "d6"
+        {
+          const m = n18(path, end, method, ctx, best, s6 + 3);
+          if (m !== null) { best = m.route.index; found = m; }
+        }
       }
     }
   }
@@ -874,11 +1060,14 @@ function n16(path, end, method, ctx, best, s5) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if (s5 <= end && path.charCodeAt(s5) !== 47) {
-    if ((path.charCodeAt(s5) | 32) === 100 && (s5 + 2 < length ? path.charCodeAt(s5 + 2) === 47 : s5 + 2 === length) && path.charCodeAt(s5 + 1) === 53) { // "d5"
-      {
-        const m = n17(path, end, method, ctx, best, s5 + 3);
-        if (m !== null) { best = m.route.index; found = m; }
+  if (s5 <= end) {
+    const c5 = path.charCodeAt(s5);
+    if (c5 !== 47) {
+      if ((c5 | 32) === 100 && (s5 + 2 < length ? path.charCodeAt(s5 + 2) === 47 : s5 + 2 === length) && path.charCodeAt(s5 + 1) === 53) { // "d5"
+        {
+          const m = n17(path, end, method, ctx, best, s5 + 3);
+          if (m !== null) { best = m.route.index; found = m; }
+        }
       }
     }
   }
@@ -888,11 +1077,14 @@ function n15(path, end, method, ctx, best, s4) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if (s4 <= end && path.charCodeAt(s4) !== 47) {
-    if ((path.charCodeAt(s4) | 32) === 100 && (s4 + 2 < length ? path.charCodeAt(s4 + 2) === 47 : s4 + 2 === length) && path.charCodeAt(s4 + 1) === 52) { // "d4"
-      {
-        const m = n16(path, end, method, ctx, best, s4 + 3);
-        if (m !== null) { best = m.route.index; found = m; }
+  if (s4 <= end) {
+    const c4 = path.charCodeAt(s4);
+    if (c4 !== 47) {
+      if ((c4 | 32) === 100 && (s4 + 2 < length ? path.charCodeAt(s4 + 2) === 47 : s4 + 2 === length) && path.charCodeAt(s4 + 1) === 52) { // "d4"
+        {
+          const m = n16(path, end, method, ctx, best, s4 + 3);
+          if (m !== null) { best = m.route.index; found = m; }
+        }
       }
     }
   }
@@ -902,11 +1094,14 @@ function n14(path, end, method, ctx, best, s3) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if (s3 <= end && path.charCodeAt(s3) !== 47) {
-    if ((path.charCodeAt(s3) | 32) === 100 && (s3 + 2 < length ? path.charCodeAt(s3 + 2) === 47 : s3 + 2 === length) && path.charCodeAt(s3 + 1) === 51) { // "d3"
-      {
-        const m = n15(path, end, method, ctx, best, s3 + 3);
-        if (m !== null) { best = m.route.index; found = m; }
+  if (s3 <= end) {
+    const c3 = path.charCodeAt(s3);
+    if (c3 !== 47) {
+      if ((c3 | 32) === 100 && (s3 + 2 < length ? path.charCodeAt(s3 + 2) === 47 : s3 + 2 === length) && path.charCodeAt(s3 + 1) === 51) { // "d3"
+        {
+          const m = n15(path, end, method, ctx, best, s3 + 3);
+          if (m !== null) { best = m.route.index; found = m; }
+        }
       }
     }
   }
@@ -916,11 +1111,14 @@ function n13(path, end, method, ctx, best, s2) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if (s2 <= end && path.charCodeAt(s2) !== 47) {
-    if ((path.charCodeAt(s2) | 32) === 100 && (s2 + 2 < length ? path.charCodeAt(s2 + 2) === 47 : s2 + 2 === length) && path.charCodeAt(s2 + 1) === 50) { // "d2"
-      {
-        const m = n14(path, end, method, ctx, best, s2 + 3);
-        if (m !== null) { best = m.route.index; found = m; }
+  if (s2 <= end) {
+    const c2 = path.charCodeAt(s2);
+    if (c2 !== 47) {
+      if ((c2 | 32) === 100 && (s2 + 2 < length ? path.charCodeAt(s2 + 2) === 47 : s2 + 2 === length) && path.charCodeAt(s2 + 1) === 50) { // "d2"
+        {
+          const m = n14(path, end, method, ctx, best, s2 + 3);
+          if (m !== null) { best = m.route.index; found = m; }
+        }
       }
     }
   }
@@ -930,11 +1128,14 @@ function n12(path, end, method, ctx, best, s1) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if (s1 <= end && path.charCodeAt(s1) !== 47) {
-    if ((path.charCodeAt(s1) | 32) === 100 && (s1 + 2 < length ? path.charCodeAt(s1 + 2) === 47 : s1 + 2 === length) && path.charCodeAt(s1 + 1) === 49) { // "d1"
-      {
-        const m = n13(path, end, method, ctx, best, s1 + 3);
-        if (m !== null) { best = m.route.index; found = m; }
+  if (s1 <= end) {
+    const c1 = path.charCodeAt(s1);
+    if (c1 !== 47) {
+      if ((c1 | 32) === 100 && (s1 + 2 < length ? path.charCodeAt(s1 + 2) === 47 : s1 + 2 === length) && path.charCodeAt(s1 + 1) === 49) { // "d1"
+        {
+          const m = n13(path, end, method, ctx, best, s1 + 3);
+          if (m !== null) { best = m.route.index; found = m; }
+        }
       }
     }
   }
@@ -944,7 +1145,8 @@ function n11(path, end, method, ctx, best, s0) {
   if (best <= 59) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if ((path.charCodeAt(s0) | 32) === 100 && (s0 + 2 < length ? path.charCodeAt(s0 + 2) === 47 : s0 + 2 === length) && path.charCodeAt(s0 + 1) === 48) { // "d0"
+  const c0 = path.charCodeAt(s0);
+  if ((c0 | 32) === 100 && (s0 + 2 < length ? path.charCodeAt(s0 + 2) === 47 : s0 + 2 === length) && path.charCodeAt(s0 + 1) === 48) { // "d0"
     {
       const m = n12(path, end, method, ctx, best, s0 + 3);
       if (m !== null) { best = m.route.index; found = m; }
@@ -952,7 +1154,7 @@ function n11(path, end, method, ctx, best, s0) {
   }
   return found;
 }
-const L0 = H.literalTable(K[13], K[14]); // subtrees compiled on first use
+const L0 = H.literalTable(K[23], K[24]); // subtrees compiled on first use
 return function match(path, method, ctx) {
   // Segment 0 starts after a leading "/"; the path ends before one trailing "/" ("" and "/" have no segment).
   const length = path.length;
@@ -966,120 +1168,123 @@ return function match(path, method, ctx) {
       best = 58;
       found = { route: K[2], values: v };
     }
-  } else if (path.charCodeAt(s0) !== 47) {
-    switch (path.charCodeAt(s0)) {
-      case 117: case 85: {
-        {
-          const m = n1(path, end, method, ctx, best, s0);
-          if (m !== null) { best = m.route.index; found = m; }
+  } else {
+    const c0 = path.charCodeAt(s0);
+    if (c0 !== 47) {
+      switch (c0) {
+        case 117: case 85: {
+          {
+            const m = n1(path, end, method, ctx, best, s0);
+            if (m !== null) { best = m.route.index; found = m; }
+          }
+          break;
         }
-        break;
+        case 111: case 79: {
+          if (best > 1) {
+            const m = n2(path, end, method, ctx, best, s0);
+            if (m !== null) { best = m.route.index; found = m; }
+          }
+          break;
+        }
+        case 103: case 71: {
+          if (best > 2) {
+            const m = n3(path, end, method, ctx, best, s0);
+            if (m !== null) { best = m.route.index; found = m; }
+          }
+          break;
+        }
+        case 116: case 84: {
+          if (best > 3) {
+            const m = n4(path, end, method, ctx, best, s0);
+            if (m !== null) { best = m.route.index; found = m; }
+          }
+          break;
+        }
+        case 101: case 69: {
+          if (best > 4) {
+            const m = n5(path, end, method, ctx, best, s0);
+            if (m !== null) { best = m.route.index; found = m; }
+          }
+          break;
+        }
+        case 110: case 78: {
+          if (best > 5) {
+            const m = n6(path, end, method, ctx, best, s0);
+            if (m !== null) { best = m.route.index; found = m; }
+          }
+          break;
+        }
+        case 115: case 83: {
+          if (best > 6) {
+            const m = n7(path, end, method, ctx, best, s0);
+            if (m !== null) { best = m.route.index; found = m; }
+          }
+          break;
+        }
+        case 109: case 77: {
+          if (best > 7) {
+            const m = n8(path, end, method, ctx, best, s0);
+            if (m !== null) { best = m.route.index; found = m; }
+          }
+          break;
+        }
+        case 114: case 82: {
+          if (best > 9) {
+            const m = n9(path, end, method, ctx, best, s0);
+            if (m !== null) { best = m.route.index; found = m; }
+          }
+          break;
+        }
+        case 102: case 70: {
+          if (best > 57) {
+            const m = n10(path, end, method, ctx, best, s0);
+            if (m !== null) { best = m.route.index; found = m; }
+          }
+          break;
+        }
+        case 100: case 68: {
+          if (best > 59) {
+            const m = n11(path, end, method, ctx, best, s0);
+            if (m !== null) { best = m.route.index; found = m; }
+          }
+          break;
+        }
       }
-      case 111: case 79: {
-        if (best > 1) {
-          const m = n2(path, end, method, ctx, best, s0);
-          if (m !== null) { best = m.route.index; found = m; }
-        }
-        break;
-      }
-      case 103: case 71: {
-        if (best > 2) {
-          const m = n3(path, end, method, ctx, best, s0);
-          if (m !== null) { best = m.route.index; found = m; }
-        }
-        break;
-      }
-      case 116: case 84: {
-        if (best > 3) {
-          const m = n4(path, end, method, ctx, best, s0);
-          if (m !== null) { best = m.route.index; found = m; }
-        }
-        break;
-      }
-      case 101: case 69: {
-        if (best > 4) {
-          const m = n5(path, end, method, ctx, best, s0);
-          if (m !== null) { best = m.route.index; found = m; }
-        }
-        break;
-      }
-      case 110: case 78: {
-        if (best > 5) {
-          const m = n6(path, end, method, ctx, best, s0);
-          if (m !== null) { best = m.route.index; found = m; }
-        }
-        break;
-      }
-      case 115: case 83: {
-        if (best > 6) {
-          const m = n7(path, end, method, ctx, best, s0);
-          if (m !== null) { best = m.route.index; found = m; }
-        }
-        break;
-      }
-      case 109: case 77: {
-        if (best > 7) {
-          const m = n8(path, end, method, ctx, best, s0);
-          if (m !== null) { best = m.route.index; found = m; }
-        }
-        break;
-      }
-      case 114: case 82: {
-        if (best > 9) {
-          const m = n9(path, end, method, ctx, best, s0);
-          if (m !== null) { best = m.route.index; found = m; }
-        }
-        break;
-      }
-      case 102: case 70: {
-        if (best > 57) {
-          const m = n10(path, end, method, ctx, best, s0);
-          if (m !== null) { best = m.route.index; found = m; }
-        }
-        break;
-      }
-      case 100: case 68: {
-        if (best > 59) {
-          const m = n11(path, end, method, ctx, best, s0);
-          if (m !== null) { best = m.route.index; found = m; }
-        }
-        break;
-      }
-    }
-    let e0 = path.indexOf("/", s0);
-    if (e0 < 0) e0 = end;
-    if (best > 58) {
-      const s1 = e0 + 1;
-      if (s1 > end) {
-        // the path ends here
-        { // 58: "{controller=Home}/{action=Index}/{id?}"
-          const v = { "controller": path.slice(s0, e0), "action": K[1] };
-          best = 58;
-          found = { route: K[2], values: v };
-        }
-      } else if (path.charCodeAt(s1) !== 47) {
-        let e1 = path.indexOf("/", s1);
-        if (e1 < 0) e1 = end;
-        {
-          const s2 = e1 + 1;
-          if (s2 > end) {
-            // the path ends here
-            { // 58: "{controller=Home}/{action=Index}/{id?}"
-              const v = { "controller": path.slice(s0, e0), "action": path.slice(s1, e1) };
-              best = 58;
-              found = { route: K[2], values: v };
-            }
-          } else if (path.charCodeAt(s2) !== 47) {
-            let e2 = path.indexOf("/", s2);
-            if (e2 < 0) e2 = end;
-            {
-              const s3 = e2 + 1;
-              if (s3 > end) {
-                // the path ends here
-                { // 58: "{controller=Home}/{action=Index}/{id?}"
-                  const v = { "controller": path.slice(s0, e0), "action": path.slice(s1, e1), "id": path.slice(s2, e2) };
-                  best = 58;
-                  found = { route: K[2], values: v };
+      let e0 = path.indexOf("/", s0);
+      if (e0 < 0) e0 = end;
+      if (best > 58) {
+        const s1 = e0 + 1;
+        if (s1 > end) {
+          // the path ends here
+          { // 58: "{controller=Home}/{action=Index}/{id?}"
+            const v = { "controller": path.substring(s0, e0), "action": K[1] };
+            best = 58;
+            found = { route: K[2], values: v };
+          }
+        } else if (path.charCodeAt(s1) !== 47) {
+          let e1 = path.indexOf("/", s1);
+          if (e1 < 0) e1 = end;
+          {
+            const s2 = e1 + 1;
+            if (s2 > end) {
+              // the path ends here
+              { // 58: "{controller=Home}/{action=Index}/{id?}"
+                const v = { "controller": path.substring(s0, e0), "action": path.substring(s1, e1) };
+                best = 58;
+                found = { route: K[2], values: v };
+              }
+            } else if (path.charCodeAt(s2) !== 47) {
+              let e2 = path.indexOf("/", s2);
+              if (e2 < 0) e2 = end;
+              {
+                const s3 = e2 + 1;
+                if (s3 > end) {
+                  // the path ends here
+                  { // 58: "{controller=Home}/{action=Index}/{id?}"
+                    const v = { "controller": path.substring(s0, e0), "action": path.substring(s1, e1), "id": path.substring(s2, e2) };
+                    best = 58;
+                    found = { route: K[2], values: v };
+                  }
                 }
               }
             }

@@ -6,36 +6,39 @@ function n1(path, end, method, ctx, best, s1) {
   if (best <= b) return null; // nothing here comes before the best match found so far
   const length = path.length;
   let found = null;
-  if (s1 <= end && path.charCodeAt(s1) !== 47) {
-    if ((s1 + K[1].length < length ? path.charCodeAt(s1 + K[1].length) === 47 : s1 + K[1].length === length) && H.asciiEquals(path, s1, K[1])) {
-      {
-        const s2 = s1 + K[1].length + 1;
-        if (s2 <= end && path.charCodeAt(s2) !== 47) {
-          let e2 = path.indexOf("/", s2);
-          if (e2 < 0) e2 = end;
-          {
-            const s3 = e2 + 1;
-            if (s3 > end) {
-              // the path ends here
-              if (H.int(path, s2, e2)) { // route b
-                const v = {};
-                v[K[2]] = path.slice(s2, e2);
-                best = b;
-                found = { route: K[3], values: v };
-              }
-            } else if (path.charCodeAt(s3) !== 47) {
-              let e3 = path.indexOf("/", s3);
-              if (e3 < 0) e3 = end;
-              {
-                const s4 = e3 + 1;
-                if (s4 > end) {
-                  // the path ends here
-                  if (H.int(path, s2, e2)) { // route b
-                    const v = {};
-                    v[K[2]] = path.slice(s2, e2);
-                    v[K[4]] = path.slice(s3, e3);
-                    best = b;
-                    found = { route: K[3], values: v };
+  if (s1 <= end) {
+    const c1 = path.charCodeAt(s1);
+    if (c1 !== 47) {
+      if (H.literalAt(path, s1, K[1])) {
+        {
+          const s2 = s1 + K[1].length + 1;
+          if (s2 <= end && path.charCodeAt(s2) !== 47) {
+            let e2 = path.indexOf("/", s2);
+            if (e2 < 0) e2 = end;
+            {
+              const s3 = e2 + 1;
+              if (s3 > end) {
+                // the path ends here
+                if (H.int(path, s2, e2)) { // route b
+                  const v = {};
+                  v[K[2]] = path.substring(s2, e2);
+                  best = b;
+                  found = { route: K[3], values: v };
+                }
+              } else if (path.charCodeAt(s3) !== 47) {
+                let e3 = path.indexOf("/", s3);
+                if (e3 < 0) e3 = end;
+                {
+                  const s4 = e3 + 1;
+                  if (s4 > end) {
+                    // the path ends here
+                    if (H.int(path, s2, e2)) { // route b
+                      const v = {};
+                      v[K[2]] = path.substring(s2, e2);
+                      v[K[4]] = path.substring(s3, e3);
+                      best = b;
+                      found = { route: K[3], values: v };
+                    }
                   }
                 }
               }

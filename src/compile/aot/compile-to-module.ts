@@ -44,8 +44,9 @@ export interface ModuleOptions extends UrlOptions {
   /** Literals compare with their case, as compile()'s option of the same name. */
   caseSensitive?: boolean;
   /**
-   * Smaller code: the module's matcher compares every literal segment by a helper loop (H.asciiEquals), not char
-   * by char as it does up to 16 chars by default; a call per literal segment tested. For a Worker's bundle.
+   * Smaller code: the module's matcher compares every literal segment by a helper loop (H.literalAt, or startsWith
+   * when case-sensitive), not char by char as it does up to 16 chars by default; a call per literal segment
+   * tested. For a Worker's bundle.
    */
   compact?: boolean;
 }

@@ -13,9 +13,10 @@
  * imports the factories of the built-in constraint names its routes use (`constraints`) and the in-place checks its
  * code calls (`checks`) from the runtime, which holds no other; a template whose text split at "/" is its parsed
  * form is written 0 in `segments`. 5: no `templates` list: a route's digest begins with its template's own
- * (route-digest.ts), which the runtime checks before it reads the parsed template.
+ * (route-digest.ts), which the runtime checks before it reads the parsed template. 6: the code compares a literal's
+ * first char code in place and the rest by H.literalAt, which older runtimes do not have.
  */
-export const MODULE_FORMAT = 5;
+export const MODULE_FORMAT = 6;
 
 /** What a module says of its format: the number, and the command that built it (`switchyard build` writes it). */
 export interface ModuleFormat {

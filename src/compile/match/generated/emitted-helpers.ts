@@ -2,7 +2,7 @@
 // same object serves code compiled at start-up (generated-matcher.ts) and code written ahead of time into a
 // module (aot/), which is why it lives apart from new Function.
 import { setRouteValue } from '../../../route-values.js';
-import { foldCase, foldUnit, type Fold } from '../../case-fold.js';
+import { foldCase, type Fold } from '../../case-fold.js';
 import { matchComplexSegment } from '../../complex-segment.js';
 import type { RouteMatch } from '../../matcher.js';
 import { INLINE_CHECKS } from './inline-constraints.js';
@@ -39,12 +39,16 @@ export function emittedHelpersWith<Checks extends object>(checks: Checks, resolv
     foldedEquals(path: string, start: number, folded: string): boolean {
       return foldCase(path.slice(start, start + folded.length)) === folded;
     },
-    /** The unrolled comparison of literal-test.ts, as a loop, for long ASCII literals (same length known): each unit folded. */
-    asciiEquals(path: string, start: number, folded: string): boolean {
+    /** Whether the segment at `start` is the folded ASCII literal: it ends after it, and each unit folds to the literal's. */
+    literalAt(path: string, start: number, folded: string): boolean {
+      const after = start + folded.length;
+      if (after < path.length ? path.charCodeAt(after) !== 47 : after !== path.length) return false;
       for (let i = 0; i < folded.length; i++) {
         const l = folded.charCodeAt(i);
         const c = path.charCodeAt(start + i);
-        if (c !== l && foldUnit(c) !== l) return false;
+        // A letter in either case (`| 32`; no other unit folds to an ASCII letter), anything else as it is. No
+        // foldUnit: this is inlined where it is called, and foldUnit's tables would come along.
+        if (c !== l && ((c | 32) !== l || l < 97 || l > 122)) return false;
       }
       return true;
     },

@@ -5,34 +5,38 @@
 import { asciiFoldClass } from '../../../case-fold.js';
 
 /**
- * Literals up to this length are compared char by char in the source; longer ones by a helper loop: a call per
- * literal costs, and unrolling longer literals gains nothing (docs/benchmarks.md, "Why these thresholds").
+ * Literals up to this length are compared char by char in the source; longer ones by one helper call (H.literalAt,
+ * or startsWith in a case-sensitive table). Each charCodeAt in optimized code is a loop over string representations
+ * that TurboFan compiles at every site, so unrolling costs start-up in proportion to the chars unrolled; the call
+ * costs each lookup that reaches it (docs/benchmarks.md, "Why these thresholds").
  */
 export const UNROLL_MAX = 16;
 
 /**
  * The condition for `text` at segment start `s`; `ref` turns a value into its constants-array expression. With
- * `asData`, the text and its length are read from the constants (a helper loop), so that units that differ only
- * in their literals have the same source (emitSubtree). Literals longer than `unrollMax` are compared by the
- * helper loop too (0: every literal, a built module's `compact` code).
+ * `asData`, the text is read from the constants, so that units that differ only in their literals have the same
+ * source (emitSubtree). `first`, when given, is the variable that holds the segment's first unit (read once per
+ * node), compared first: most candidates fail there. `unrollMax` 0 is a built module's `compact` code: every
+ * literal by the helper call alone.
  */
-export function literalTest(text: string, s: string, ref: (value: unknown) => string, asData = false, caseSensitive = false, unrollMax = UNROLL_MAX): string {
+export function literalTest(text: string, s: string, ref: (value: unknown) => string, asData = false, caseSensitive = false, unrollMax = UNROLL_MAX, first: string | null = null): string {
   // The segment ends right after the literal: a "/" there, or the end of the path (end is at most length).
   // (Every read stays inside the string: V8 deoptimizes optimized code on an out-of-bounds charCodeAt.)
   const after = `${s} + ${literalLength(text, ref, asData)}`;
   const length = `(${after} < length ? path.charCodeAt(${after}) === 47 : ${after} === length)`;
   if (caseSensitive) return exactTest(text, s, ref, asData || text.length > unrollMax, length);
   if (!/^[\x00-\x7f]*$/.test(text)) return `${length} && H.foldedEquals(path, ${s}, ${ref(text)})`;
-  if (asData || text.length > unrollMax) return `${length} && H.asciiEquals(path, ${s}, ${ref(text)})`;
-  const chars = [...text].map((ch, i) => unitTest(ch.charCodeAt(0), i === 0 ? s : `${s} + ${i}`));
-  // The first char first (segment `s` is not empty, so it is inside the string): most candidates fail there.
+  const call = `H.literalAt(path, ${s}, ${ref(text)})`;
+  if (asData || unrollMax === 0 || first === null) return call;
+  if (text.length > unrollMax) return `${unitTest(text.charCodeAt(0), first)} && ${call}`;
+  const chars = [...text].map((ch, i) => unitTest(ch.charCodeAt(0), i === 0 ? first : `path.charCodeAt(${s} + ${i})`));
   return [chars[0], length, ...chars.slice(1)].join(' && ');
 }
 
-/** The test that the unit at `at` folds to the ASCII unit `code` (a folded literal's). */
-function unitTest(code: number, at: string): string {
+/** The test that the unit `unit` (an expression) folds to the ASCII unit `code` (a folded literal's). */
+function unitTest(code: number, unit: string): string {
   // A letter's two cases differ in bit 5 alone, and no other unit folds to them (asciiFoldClass): `| 32` lower-cases both.
-  return asciiFoldClass(code).length === 1 ? `path.charCodeAt(${at}) === ${code}` : `(path.charCodeAt(${at}) | 32) === ${code}`;
+  return asciiFoldClass(code).length === 1 ? `${unit} === ${code}` : `(${unit} | 32) === ${code}`;
 }
 
 /** The case-sensitive test: each UTF-16 unit compared as it is (a long literal, or one read as data, by startsWith). */

@@ -6,19 +6,105 @@ import { inlineChecksFor, type InlineCheck } from '../inline-constraints.js';
 import type { Taken, UnitEmitter } from './unit-emitter.js';
 import { quote, type Writer } from './writer.js';
 
+/** What the code of one route is made of, before it is written. */
+interface RouteCode {
+  readonly entry: RouteEntry;
+  /** The verb limit, or null for any verb. */
+  readonly verb: string | null;
+  /** The inline constraint checks on the segment offsets. */
+  readonly checks: string[];
+  /** The lines that build the values `v` (none for a static route's prebuilt answer). */
+  readonly values: string[];
+  /** The constraints that run on the values. */
+  readonly objectConstraints: string[];
+  readonly label: string;
+}
+
 /**
- * Tries one route: `catchAllStart` is the catch-all's start variable when the route is tried as a catch-all at
- * `depth`, else null (the path ended at `depth`). Sets best and found when it accepts the request.
+ * Tries the routes that end (or catch-all) at one node, in order. Consecutive routes of the same values that
+ * differ only by verb (GET, PUT and DELETE of one template) pick their route first and build the values once:
+ * the values' slices and object are the largest code of a route, and TurboFan's work on a function grows with it.
  */
-export function emitRoute(unit: UnitEmitter, w: Writer, entry: RouteEntry, depth: number, taken: readonly Taken[], catchAllStart: string | null): void {
+export function emitRoutes(unit: UnitEmitter, w: Writer, entries: readonly RouteEntry[], depth: number, taken: readonly Taken[], catchAllStart: string | null): void {
+  const codes = entries.map((entry) => routeCode(unit, entry, depth, taken, catchAllStart));
+  for (let i = 0; i < codes.length; ) {
+    let j = i + 1;
+    while (j < codes.length && sameValues(codes[i], codes[j])) j++;
+    if (j - i > 1) emitByVerb(unit, w, codes.slice(i, j));
+    else writeRoute(unit, w, codes[i]);
+    i = j;
+  }
+}
+
+/** `best > index`, unless that is known where the route is written (each route before it may lower best). */
+function guard(unit: UnitEmitter, entry: RouteEntry): string[] {
+  return unit.guards.known >= entry.route.index ? [] : [`best > ${unit.ix(entry.route.index)}`];
+}
+
+/** Whether two routes' answers differ only by route: same values, nothing checked on them. */
+function sameValues(a: RouteCode, b: RouteCode): boolean {
+  const plain = (c: RouteCode): boolean => c.entry.staticAnswer === null && c.checks.length === 0 && c.objectConstraints.length === 0;
+  return plain(a) && plain(b) && a.values.length === b.values.length && a.values.every((line, i) => line === b.values[i]);
+}
+
+/** Routes of the same values: the first whose guard and verb pass is the route, then one answer for it. */
+function emitByVerb(unit: UnitEmitter, w: Writer, codes: readonly RouteCode[]): void {
+  const conditions = codes.map((code) => [...guard(unit, code.entry), ...(code.verb === null ? [] : [code.verb])]);
+  // A route that takes every request here leaves none to the routes after it.
+  const last = conditions.findIndex((c) => c.length === 0);
+  if (last === 0) return writeRoute(unit, w, codes[0]);
+  w.open('{');
+  w.line('let r = null;');
+  codes.slice(0, last < 0 ? codes.length : last + 1).forEach((code, i) => {
+    const take = `r = ${unit.pool.ref(code.entry.route)}; ${code.label}`;
+    const test = conditions[i].length > 0 ? `if (${conditions[i].join(' && ')}) ${take}` : take;
+    w.line(i === 0 ? test : `else ${test}`);
+  });
+  w.open('if (r !== null) {');
+  for (const line of codes[0].values) w.line(line);
+  w.line('best = r.index;');
+  w.line('found = { route: r, values: v };');
+  w.close();
+  w.close();
+  unit.guards.changed();
+}
+
+/** Tries one route; sets best and found when it accepts the request. */
+function writeRoute(unit: UnitEmitter, w: Writer, code: RouteCode): void {
+  const { entry, objectConstraints } = code;
+  const index = entry.route.index;
+  const ref = (value: unknown): string => unit.pool.ref(value);
+  const conditions = [...guard(unit, entry), ...(code.verb === null ? [] : [code.verb]), ...code.checks];
+  w.open(conditions.length > 0 ? `if (${conditions.join(' && ')}) { ${code.label}` : `{ ${code.label}`);
+  // A static route answers with its one prebuilt (frozen) answer; any other route with a fresh one, written as
+  // matcher.ts's freshMatch() makes it (not frozen: no other request sees it).
+  const answer = entry.staticAnswer;
+  if (answer !== null) {
+    if (objectConstraints.length > 0) w.line(`const v = ${ref(answer.values)};`);
+  } else {
+    for (const line of code.values) w.line(line);
+  }
+  if (objectConstraints.length > 0) w.open(`if (${objectConstraints.join(' && ')}) {`);
+  w.line(`best = ${unit.ix(index)};`);
+  w.line(answer !== null ? `found = ${ref(answer)};` : `found = { route: ${ref(entry.route)}, values: v };`);
+  if (objectConstraints.length > 0) w.close();
+  w.close();
+  unit.guards.changed();
+}
+
+/**
+ * The parts of one route's code where the trie reaches it: `catchAllStart` is the catch-all's start variable when
+ * the route is tried as a catch-all at `depth`, else null (the path ended at `depth`).
+ */
+function routeCode(unit: UnitEmitter, entry: RouteEntry, depth: number, taken: readonly Taken[], catchAllStart: string | null): RouteCode {
   const index = entry.route.index;
   const ref = (value: unknown): string => unit.pool.ref(value);
   const key = (name: string): string => (name === '__proto__' ? `[${ref(name)}]` : quote(name)); // a plain property, not the prototype
   // In a subtree unit the names are data (unit-emitter.ts): the values are stored one by one under K[i], which
   // costs a fraction of a computed key in an object literal (docs/benchmarks.md, "Why these thresholds").
   const namesAsData = unit.base !== null;
-  const conditions = unit.guards.known >= index ? [] : [`best > ${unit.ix(index)}`];
-  if (entry.methodSet !== null) conditions.push(`(${[...entry.methodSet].map((m) => `method === ${quote(m)}`).join(' || ')})`);
+  const verb = entry.methodSet === null ? null : `(${[...entry.methodSet].map((m) => `method === ${quote(m)}`).join(' || ')})`;
+  const inlineChecks: string[] = [];
 
   // The route's values here, in template order (a parameter the URL did not give takes its default in its
   // place), then the defaults that name no parameter: the order every strategy gives. An object literal keeps
@@ -41,7 +127,7 @@ export function emitRoute(unit: UnitEmitter, w: Writer, entry: RouteEntry, depth
   for (const { depth: at, plan } of entry.captures) {
     if (plan.kind === 'parameter') {
       if (at < depth) {
-        add(plan.name, `path.slice(s${at}, e${at})`);
+        add(plan.name, `path.substring(s${at}, e${at})`); // substring, not slice: no negative offsets, a smaller graph for TurboFan
         urlParameters.set(plan.name, at);
       } else addDefault(plan.name);
     } else if (plan.kind === 'complex') {
@@ -58,7 +144,7 @@ export function emitRoute(unit: UnitEmitter, w: Writer, entry: RouteEntry, depth
         }
       });
     } else if (catchAllStart !== null && at === depth) {
-      add(plan.name, `path.slice(${catchAllStart})`); // never empty: segment `depth` is not
+      add(plan.name, `path.substring(${catchAllStart})`); // never empty: segment `depth` is not
     } else addDefault(plan.name);
   }
   for (const [name, value] of entry.defaultEntries) {
@@ -74,7 +160,7 @@ export function emitRoute(unit: UnitEmitter, w: Writer, entry: RouteEntry, depth
     if (checks !== null) {
       for (const check of checks) {
         const args = [`path`, `s${at}`, `e${at}`, ...check.args.map((a) => ref(a))];
-        conditions.push(`H.${check.helper}(${args.join(', ')})`);
+        inlineChecks.push(`H.${check.helper}(${args.join(', ')})`);
       }
     } else {
       objectConstraints.push(`${ref(constraint)}.match(ctx ?? { request: { method } }, ${ref(entry.route)}, ${ref(name)}, v, "incoming")`);
@@ -82,20 +168,6 @@ export function emitRoute(unit: UnitEmitter, w: Writer, entry: RouteEntry, depth
   });
 
   const label = unit.base === null ? `// ${index}: ${quote(entry.route.template)}` : `// route ${unit.ix(index)}`;
-  w.open(conditions.length > 0 ? `if (${conditions.join(' && ')}) { ${label}` : `{ ${label}`);
-  // A static route answers with its one prebuilt (frozen) answer; any other route with a fresh one, written as
-  // matcher.ts's freshMatch() makes it (not frozen: no other request sees it).
-  const answer = entry.staticAnswer;
-  if (answer !== null) {
-    if (objectConstraints.length > 0) w.line(`const v = ${ref(answer.values)};`);
-  } else {
-    w.line(fields.length === 0 ? 'const v = {};' : `const v = { ${fields.join(', ')} };`);
-    for (const line of laterFields) w.line(line);
-  }
-  if (objectConstraints.length > 0) w.open(`if (${objectConstraints.join(' && ')}) {`);
-  w.line(`best = ${unit.ix(index)};`);
-  w.line(answer !== null ? `found = ${ref(answer)};` : `found = { route: ${ref(entry.route)}, values: v };`);
-  if (objectConstraints.length > 0) w.close();
-  w.close();
-  unit.guards.changed();
+  const values = entry.staticAnswer !== null ? [] : [fields.length === 0 ? 'const v = {};' : `const v = { ${fields.join(', ')} };`, ...laterFields];
+  return { entry, verb, checks: inlineChecks, values, objectConstraints, label };
 }

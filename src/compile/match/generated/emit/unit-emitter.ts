@@ -10,7 +10,7 @@ import { FunctionBudget } from './budget.js';
 import { ConstantPool } from './constant-pool.js';
 import { GuardState } from './guards.js';
 import { literalLength, literalTest, UNROLL_MAX } from './literal-test.js';
-import { emitRoute } from './route-code.js';
+import { emitRoutes } from './route-code.js';
 import { quote, Writer } from './writer.js';
 
 /**
@@ -145,20 +145,27 @@ export class UnitEmitter {
     const e = `e${depth}`;
     const hasBelow = node.catchAlls.length > 0 || node.literalKeys.length > 0 || node.parameter !== null || node.complex.length > 0;
     // Segment `depth` starts at s; it is empty ("a//b") when a "/" stands there, and then nothing matches it.
+    // Literal edges read its first unit, once (c<depth>).
+    const first = node.literalKeys.length > 0 ? `c${depth}` : null;
     const segmentHere = `path.charCodeAt(${s}) !== 47`;
     if (node.terminals.length > 0) {
       const before = this.guards.known;
       w.open(`if (${s} > end) {`);
       w.line(`// the path ends here`);
-      for (const entry of node.terminals) emitRoute(this, w, entry, depth, taken, null);
+      emitRoutes(this, w, node.terminals, depth, taken, null);
       this.guards.known = before; // the else branch runs instead of the routes above
-      if (hasBelow) w.reopen(`} else if (${segmentHere}) {`);
-      else w.close();
+      if (!hasBelow) w.close();
+      else if (first === null) w.reopen(`} else if (${segmentHere}) {`);
+      else w.reopen('} else {');
     } else if (hasBelow) {
-      w.open(`if (${s} <= end && ${segmentHere}) {`);
+      w.open(first === null ? `if (${s} <= end && ${segmentHere}) {` : `if (${s} <= end) {`);
     }
     if (!hasBelow) return;
-    for (const entry of node.catchAlls) emitRoute(this, w, entry, depth, taken, s);
+    if (first !== null) {
+      w.line(`const ${first} = path.charCodeAt(${s});`);
+      w.open(`if (${first} !== 47) {`);
+    }
+    emitRoutes(this, w, node.catchAlls, depth, taken, s);
     if (node.literalKeys.length > 0) this.emitLiterals(w, node, depth, taken);
     if (node.parameter !== null || node.complex.length > 0) {
       // Only a parameter needs the segment's end; a literal knows its own length.
@@ -167,7 +174,7 @@ export class UnitEmitter {
     }
     if (node.parameter !== null) this.emitChild(w, node.parameter, depth, [...taken, { kind: 'parameter' }], `${e} + 1`);
     if (node.complex.length > 0) {
-      w.line(`const t${depth} = path.slice(${s}, ${e});`);
+      w.line(`const t${depth} = path.substring(${s}, ${e});`);
       node.complex.forEach((edge, i) => {
         const match = `x${depth}_${i}`;
         const saved = this.guards.save();
@@ -181,6 +188,7 @@ export class UnitEmitter {
         this.guards.after(saved);
       });
     }
+    if (first !== null) w.close();
     w.close();
   }
 
@@ -193,7 +201,7 @@ export class UnitEmitter {
     const edges = literalEdges(node);
     const next = [...taken, { kind: 'literal' } as const];
     if (edges.length <= LITERAL_CHAIN_MAX) {
-      this.emitLiteralChain(w, edges, depth, next);
+      this.emitLiteralChain(w, edges, depth, next, `c${depth}`);
       return;
     }
     const buckets = new Map<number, [string, TrieNode][]>(); // first char code (-1: non-ASCII) → edges
@@ -205,7 +213,7 @@ export class UnitEmitter {
       if (bucket === undefined) buckets.set(key, [edge]);
       else bucket.push(edge);
     }
-    w.open(`switch (path.charCodeAt(s${depth})) {`);
+    w.open(`switch (c${depth}) {`);
     for (const [first, bucket] of buckets) {
       if (first < 0) continue;
       const labels = this.caseSensitive ? [first] : asciiFoldClass(first); // a letter's two cases
@@ -256,7 +264,8 @@ export class UnitEmitter {
 
   private emitBucket(w: Writer, edges: [string, TrieNode][], depth: number, next: readonly Taken[]): void {
     if (edges.length <= LITERAL_CHAIN_MAX) {
-      this.emitLiteralChain(w, edges, depth, next);
+      w.line(`const c${depth} = path.charCodeAt(s${depth});`);
+      this.emitLiteralChain(w, edges, depth, next, `c${depth}`);
       return;
     }
     // One hash: the raw segment first, then folded (a lower-case request never folds).
@@ -278,13 +287,14 @@ export class UnitEmitter {
     w.close();
   }
 
-  private emitLiteralChain(w: Writer, edges: [string, TrieNode][], depth: number, next: readonly Taken[]): void {
+  /** Literal edges compared one by one; `first` holds the segment's first unit. */
+  private emitLiteralChain(w: Writer, edges: [string, TrieNode][], depth: number, next: readonly Taken[], first: string): void {
     const s = `s${depth}`;
     const saved = this.guards.save();
     const asData = this.base !== null;
     const ref = (value: unknown): string => this.pool.ref(value);
     edges.forEach(([text, child], i) => {
-      const condition = literalTest(text, s, ref, asData, this.caseSensitive, this.unrollMax);
+      const condition = literalTest(text, s, ref, asData, this.caseSensitive, this.unrollMax, first);
       const test = asData ? `(${condition}) {` : `(${condition}) { // ${quote(text)}`;
       if (i === 0) w.open(`if ${test}`);
       else w.reopen(`} else if ${test}`);
