@@ -7,6 +7,8 @@
 // a random seed per process, string hashes (so a Map's collisions) differ from run to run, and so did the counts.
 //
 //   BENCH_INSTR_SETS=github,small,nuget-gallery,nopcommerce-3.90  BENCH_INSTR_SUBJECTS=switchyard-generated,memoirist
+//   (switchyard-aot, switchyard-aot-compact: the set built as a module by compileToModule(), without and with
+//   { compact: true }, as `switchyard build [--compact]` writes it; github and small only)
 //   BENCH_INSTR_MIXES=all,static,param,deep,miss,fresh  BENCH_INSTR_WARMUP=300000  BENCH_INSTR_COUNT=100000
 //   BENCH_INSTR_APART=1: one process per mix, warmed on that mix alone
 //   BENCH_INSTR_MERGE=1: keep the cells of bench/results/instructions.json this run does not measure (a run in parts)
@@ -17,6 +19,7 @@
 import { mkdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { countBetweenMarks, requireValgrind, inParallel } from './lib/callgrind.mjs';
+import { writeBuiltModule } from './lib/built-module.mjs';
 import { environment } from './lib/env.mjs';
 import { snapshotLibraryOrExit, sourceState } from './lib/snapshot.mjs';
 import { renderDocs, resultsDir, TARGET_PEERS } from './render.mjs';
@@ -35,6 +38,12 @@ requireValgrind('bench:instructions');
 const bundle = snapshotLibraryOrExit('bench:instructions');
 const child = fileURLToPath(new URL('instructions-child.mjs', import.meta.url));
 const env = { ...process.env, BENCH_SWITCHYARD_BUNDLE: bundle.path };
+// The built subjects' modules, written beside the bundle's copy: `${subject} ${set}` → the file their adapter imports.
+const BUILT = { 'switchyard-aot': false, 'switchyard-aot-compact': true };
+const modules = {};
+for (const subject of SUBJECTS.filter((s) => s in BUILT)) {
+  for (const set of SETS) modules[`${subject} ${set}`] = await writeBuiltModule(bundle.path, set, { compact: BUILT[subject] });
+}
 
 const t0 = performance.now();
 // One process per subject × set: the warm-up over the first mix's requests (all requests by default), then each
@@ -60,9 +69,9 @@ function save(seconds) {
 }
 await inParallel(groups.map(({ subject, set, mixes }) => async () => {
   const started = performance.now();
-  const { segments } = await countBetweenMarks(['--hash-seed=1', '--random-seed=1', child, subject, set, mixes.join(','), String(WARMUP), String(COUNT)], mixes.length + 1, env);
-  const { default: create } = await import(`./adapters/${subject}.mjs`);
-  const name = create().name;
+  const moduleEnv = modules[`${subject} ${set}`] ? { ...env, BENCH_SWITCHYARD_MODULE: modules[`${subject} ${set}`] } : env;
+  const { segments, stdout } = await countBetweenMarks(['--hash-seed=1', '--random-seed=1', child, subject, set, mixes.join(','), String(WARMUP), String(COUNT)], mixes.length + 1, moduleEnv);
+  const name = stdout.split('\n')[0];
   const seconds = Math.round((performance.now() - started) / 1000);
   const rows = mixes.map((mix, k) => ({ subject, name, set, mix, warmupMix: mixes[0], count: COUNT, perLookup: segments[k] / COUNT, counted: segments[k], seconds }));
   console.log(`  ${set.padEnd(8)} ${name.padEnd(28)} ${rows.map((r) => `${r.mix} ${r.perLookup.toFixed(0)}`).join(', ')} instructions per lookup  (${seconds} s)`);
