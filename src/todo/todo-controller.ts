@@ -98,8 +98,22 @@ class ItemLocations {
     }
     if (this.keyedPath === false || !PLAIN_KEY.test(key)) return new UrlHelper(ctx).link(GET_TODO_ROUTE, { id: key });
     const request = ctx.request;
-    return `${request.scheme}://${request.host}${this.keyedPath[0]}${key}${this.keyedPath[1]}`;
+    const scheme = request.scheme;
+    const host = request.host;
+    // The URI before the key, kept for the last scheme and host (a client sends the same Host every time): one
+    // string joined per POST, not four.
+    if (host !== this.lastHost || scheme !== this.lastScheme) {
+      this.lastHost = host;
+      this.lastScheme = scheme;
+      this.beforeKey = `${scheme}://${host}${this.keyedPath[0]}`;
+    }
+    const after = this.keyedPath[1];
+    return after === '' ? this.beforeKey + key : this.beforeKey + key + after;
   }
+
+  private lastHost = '';
+  private lastScheme = '';
+  private beforeKey = '';
 }
 
 /** 201 with an item's JSON and its absolute Location. */
