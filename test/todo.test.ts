@@ -1159,13 +1159,42 @@ describe('connections', () => {
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
-      const read = new Promise<BodyResult>((resolve) => server.once('request', (req) => resolve(readJsonBody({ request: { raw: req } } as unknown as HttpContext))));
+      const read = new Promise<BodyResult>((resolve) => server.once('request', (req) => readJsonBody({ request: { raw: req } } as unknown as HttpContext, (_, body) => resolve(body))));
       const gone = await rawConnect((server.address() as AddressInfo).port);
       const received = once(server, 'request');
       gone.write('POST /api/todo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"Na');
       await received;
       gone.destroy();
       expect(await read).toEqual({ ok: false, status: 400, detail: 'The body could not be read.' });
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  it('a continuation that throws on a body read from the stream: readJsonBody\'s promise rejects with it, nothing is thrown out of the stream', async () => {
+    // The handlers pass their rest as a continuation; what it throws must reach the app's 500 as a rejection, not the
+    // 'end' event (an uncaught exception).
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const failure = new Error('the continuation failed');
+      const seen: BodyResult[] = [];
+      const read = new Promise<unknown>((resolve) =>
+        server.once('request', (req, res) => {
+          const done = readJsonBody({ request: { raw: req }, response: { raw: res } } as unknown as HttpContext, (_, body) => {
+            seen.push(body);
+            throw failure;
+          });
+          resolve(Promise.resolve(done).then(() => 'resolved', (error: unknown) => error));
+          res.end();
+        }),
+      );
+      const socket = await rawConnect((server.address() as AddressInfo).port);
+      socket.write('POST /api/todo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 13\r\n\r\n{"Name":"a"}\n');
+      expect(await read).toBe(failure);
+      expect(seen).toEqual([{ ok: true, value: { Name: 'a' } }]);
+      socket.destroy();
     } finally {
       server.closeAllConnections();
       server.close();

@@ -103,13 +103,26 @@ export async function countInstructions({ script, env = {}, warm = [], ops, W = 
         return { url: base, requests: [{ method: 'DELETE', setupRequest: (req) => ({ ...req, path: `/api/todo/${deleting[next++] ?? 'none-prepared'}` }) }] };
       },
     };
-    /** Sends `amount` requests of `op`; returns how many failed. */
-    const run = async (op, amount) => {
-      const result = await autocannon({ ...OPS[op](), connections: 10, amount, timeout: 60 });
-      const failures = result.errors + result.non2xx + result.timeouts;
-      if (failures) log(`${op}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts in ${amount} requests`);
-      return failures;
-    };
+    /**
+     * Sends `amount` requests of `op`; returns how many failed, and logs what failed (each status other than 2xx
+     * and each error's code and message, with how often): a count alone did not say which request failed, or why.
+     */
+    const run = (op, amount) =>
+      new Promise((resolve, reject) => {
+        const what = new Map();
+        const note = (failure) => what.set(failure, (what.get(failure) ?? 0) + 1);
+        const instance = autocannon({ ...OPS[op](), connections: 10, amount, timeout: 60 }, (error, result) => {
+          if (error) return reject(error);
+          const failures = result.errors + result.non2xx + result.timeouts;
+          const seen = [...what].map(([failure, times]) => `${failure} ×${times}`).join('; ');
+          if (failures) log(`${op}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts in ${amount} requests (${seen || 'nothing reported'})`);
+          resolve(failures);
+        });
+        instance.on('response', (_client, statusCode) => {
+          if (statusCode < 200 || statusCode > 299) note(`status ${statusCode}`);
+        });
+        instance.on('reqError', (error) => note(`error ${error?.code ?? ''} ${error?.message ?? error}`.trim()));
+      });
     /** The keys the store holds beyond the seeded items. */
     const extraKeys = async () => {
       const seed = new Set(seeded);

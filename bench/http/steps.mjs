@@ -33,13 +33,13 @@ const VARIANTS = [
   {
     id: 'no-body',
     removes: 'body reading: the handler gets a ready value and never reads the request stream (node discards the body)',
-    patches: [['todo/todo-controller.ts', 'const body = await readJsonBody(ctx);', "const body = { ok: true as const, value: { Name: 'bench item', IsComplete: false } as unknown };"]],
+    patches: [['todo/todo-controller.ts', 'readonly create: RequestDelegate = (ctx) => readJsonBody(ctx).then((body) => this.createFrom(ctx, body));', "readonly create: RequestDelegate = (ctx) => this.createFrom(ctx, { ok: true as const, value: { Name: 'bench item', IsComplete: false } as unknown });"]],
     ops: ['post'],
   },
   {
     id: 'no-body-put',
     removes: 'body reading (PUT)',
-    patches: [['todo/todo-controller.ts', 'const id = ctx.routeData.values.id;\n    const body = await readJsonBody(ctx);', "const id = ctx.routeData.values.id;\n    const body = { ok: true as const, value: { Key: id, Name: 'Item1 (edited)', IsComplete: true } as unknown };"]],
+    patches: [['todo/todo-controller.ts', 'readonly update: ItemHandler = (ctx) => readJsonBody(ctx).then((body) => this.updateFrom(ctx, body));', "readonly update: ItemHandler = (ctx) => this.updateFrom(ctx, { ok: true as const, value: { Key: ctx.routeData.values.id, Name: 'Item1 (edited)', IsComplete: true } as unknown });"]],
     ops: ['put'],
   },
   { id: 'no-utf8', removes: 'the UTF-8 check of the body bytes (isUtf8)', patches: [['todo/json-body.ts', 'if (!isUtf8(read))', 'if (false)']] },

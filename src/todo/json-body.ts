@@ -34,28 +34,33 @@ export function isJsonMediaType(value: string | undefined): boolean {
 
 const fail = (status: number, detail: string): BodyResult => ({ ok: false, status, detail });
 
+/** What a handler does with the body it read: answers, at once or with a promise. */
+export type BodyContinuation<C extends HttpContext> = (ctx: C, body: BodyResult) => void | Promise<void>;
+
 /**
- * Reads and parses the request body as JSON; see BodyResult. Not an async function, nor a `then` on the body's
- * promise: the body is parsed where it ends and readBody's one promise is handed on (each await or `then`
- * costs a promise and a turn of the microtask queue per request).
+ * Reads and parses the request body as JSON (see BodyResult) and hands it to `then` with `ctx`; returns what
+ * `then` returns, or a promise of it when the body is read from the stream. A continuation, not a promise of
+ * the body: the handler's own `then` on that promise cost a closure, a promise and a reaction per request, and
+ * an async handler's frame and awaits more. `then` is meant to be one function for every request (a method
+ * bound once), and what it throws rejects the promise, as an async handler's throw would.
  */
-export function readJsonBody(ctx: HttpContext, limit = MAX_BODY_BYTES): Promise<BodyResult> {
+export function readJsonBody<C extends HttpContext>(ctx: C, then: BodyContinuation<C>, limit = MAX_BODY_BYTES): void | Promise<void> {
   const req = ctx.request.raw;
   const lengthHeader = req.headers['content-length'];
   const chunked = req.headers['transfer-encoding'] !== undefined;
   const declared = lengthHeader === undefined ? null : Number(lengthHeader);
   if (!chunked && (declared === null || declared === 0)) {
-    return Promise.resolve(fail(400, 'A JSON body is required.'));
+    return then(ctx, fail(400, 'A JSON body is required.'));
   }
   if (!isJsonMediaType(req.headers['content-type'])) {
     discard(ctx);
-    return Promise.resolve(fail(415, 'The body must be sent as Content-Type: application/json (charset utf-8).'));
+    return then(ctx, fail(415, 'The body must be sent as Content-Type: application/json (charset utf-8).'));
   }
   if (declared !== null && declared > limit) {
     discard(ctx);
-    return Promise.resolve(tooLarge(limit));
+    return then(ctx, tooLarge(limit));
   }
-  return readBody(ctx, limit);
+  return readBody(ctx, then, limit);
 }
 
 const tooLarge = (limit: number): BodyResult => fail(413, `The body is larger than ${limit} bytes.`);
@@ -77,52 +82,76 @@ function parseJson(read: Buffer): BodyResult {
   }
 }
 
+type Resolve = (value: void | Promise<void>) => void;
+type Reject = (reason: unknown) => void;
+/** Hands a new promise's resolving functions to readBody: one shared executor, not a closure per body. */
+let resolving: Resolve | null = null;
+let rejecting: Reject | null = null;
+const captureResolvers = (resolve: Resolve, reject: Reject): void => {
+  resolving = resolve;
+  rejecting = reject;
+};
+
 /**
  * The body's bytes, counted as they arrive and parsed (parseJson) when they end; a 413 past `limit` (the rest
  * is discarded), a 400 when the stream closes before its end. Stream events, not `for await`: async iteration costs a promise
- * per chunk.
+ * per chunk. The three listeners are the only closures per body (no executor, no cleanup function): closures
+ * were most of what reading a body allocated.
  */
-function readBody(ctx: HttpContext, limit: number): Promise<BodyResult> {
+function readBody<C extends HttpContext>(ctx: C, then: BodyContinuation<C>, limit: number): Promise<void> {
   const req = ctx.request.raw;
-  return new Promise((resolve) => {
-    let chunks: Buffer[] | null = null; // [chunk] on the first: a push onto [] would reserve room for 17
-    let size = 0;
-    const onData = (chunk: Buffer): void => {
-      size += chunk.length;
-      if (size <= limit) {
-        if (chunks === null) chunks = [chunk];
-        else chunks.push(chunk);
-        return;
-      }
-      cleanup();
-      discard(ctx);
-      resolve(tooLarge(limit));
-    };
-    let ended = false;
-    // The listeners stay on a body that ended (three removeListener calls fewer per request): nothing is read from
-    // it again, and the 'close' that follows finds the body read.
-    const onEnd = (): void => {
-      ended = true;
-      resolve(parseJson(chunks === null ? Buffer.alloc(0) : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)));
-    };
-    const onClose = (): void => {
-      if (ended) return;
-      cleanup();
-      resolve(fail(400, 'The body could not be read.'));
-    };
-    const cleanup = (): void => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('close', onClose);
-    };
-    req.on('data', onData);
-    req.on('end', onEnd);
-    // Closed before 'end': the client went away mid-body, or the stream failed. No 'error' listener: an
-    // IncomingMessage emits 'error' only to listeners it has, and 'close' on every destroy, failed or not (three
-    // listeners per body, not four).
-    req.on('close', onClose);
+  const done = new Promise<void>(captureResolvers); // the executor runs at once: `resolving` is this promise's
+  const resolve = resolving!;
+  const reject = rejecting!;
+  resolving = rejecting = null;
+  let chunks: Buffer[] | null = null; // [chunk] on the first: a push onto [] would reserve room for 17
+  let size = 0;
+  let ended = false;
+  const onData = (chunk: Buffer): void => {
+    size += chunk.length;
+    if (size <= limit) {
+      if (chunks === null) chunks = [chunk];
+      else chunks.push(chunk);
+      return;
+    }
+    stopListening(req, onData, onEnd, onClose);
+    discard(ctx);
+    handOn(ctx, then, tooLarge(limit), resolve, reject);
+  };
+  // The listeners stay on a body that ended (three removeListener calls fewer per request): nothing is read from
+  // it again, and the 'close' that follows finds the body read.
+  const onEnd = (): void => {
+    ended = true;
+    handOn(ctx, then, parseJson(chunks === null ? Buffer.alloc(0) : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)), resolve, reject);
+  };
+  const onClose = (): void => {
+    if (ended) return;
+    stopListening(req, onData, onEnd, onClose);
+    handOn(ctx, then, fail(400, 'The body could not be read.'), resolve, reject);
+  };
+  req.on('data', onData);
+  req.on('end', onEnd);
+  // Closed before 'end': the client went away mid-body, or the stream failed. No 'error' listener: an
+  // IncomingMessage emits 'error' only to listeners it has, and 'close' on every destroy, failed or not (three
+  // listeners per body, not four).
+  req.on('close', onClose);
+  return done;
+}
 
-  });
+/** Hands the body read to `then`: readBody's promise settles as `then` does, and rejects with what it throws. */
+function handOn<C extends HttpContext>(ctx: C, then: BodyContinuation<C>, body: BodyResult, resolve: Resolve, reject: Reject): void {
+  try {
+    resolve(then(ctx, body));
+  } catch (error) {
+    reject(error);
+  }
+}
+
+/** Takes readBody's listeners off a body it stopped reading. */
+function stopListening(req: HttpContext['request']['raw'], onData: (chunk: Buffer) => void, onEnd: () => void, onClose: () => void): void {
+  req.off('data', onData);
+  req.off('end', onEnd);
+  req.off('close', onClose);
 }
 
 /**
