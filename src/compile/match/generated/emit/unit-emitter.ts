@@ -86,21 +86,29 @@ export class UnitEmitter {
   /** Emits a function for `node` at `depth` and returns its name; it returns the best match it finds or null. */
   emitFunction(node: TrieNode, depth: number, taken: readonly Taken[]): string {
     const name = `n${++this.functionCount}`;
+    this.writeFunction(name, node.minIndex, depth, taken, (w) => this.emitNode(w, node, depth, taken));
+    return name;
+  }
+
+  /**
+   * Writes function `name` of a subtree whose routes' lowest index is `min` (its own budget and guards; it
+   * returns the best match it finds or null), its body by `emitBody`.
+   */
+  private writeFunction(name: string, min: number, depth: number, taken: readonly Taken[], emitBody: (w: Writer) => void): void {
     const outerBudget = this.budget.enter();
     const outerKnown = this.guards.known;
-    this.guards.known = node.minIndex;
+    this.guards.known = min;
     const w = new Writer();
     w.open(`function ${name}(path, end, method, ctx, best, ${scopeVariables(taken, depth).join(', ')}) {`);
-    w.line(`if (best <= ${this.ix(node.minIndex)}) return null; // nothing here comes before the best match found so far`);
+    w.line(`if (best <= ${this.ix(min)}) return null; // nothing here comes before the best match found so far`);
     w.line(`const length = path.length;`);
     w.line(`let found = null;`);
-    this.emitNode(w, node, depth, taken);
+    emitBody(w);
     w.line('return found;');
     w.close();
     this.functions.push(w);
     this.budget.leave(outerBudget);
     this.guards.known = outerKnown;
-    return name;
   }
 
   /** The unit's source: its functions, its literal tables, then `tail` (the return statement). */
@@ -243,20 +251,7 @@ export class UnitEmitter {
     const min = Math.min(...edges.map(([, child]) => child.minIndex));
     const saved = this.guards.save();
     if (!this.guards.open((text) => w.open(text), min, (i) => this.ix(i))) w.open('{');
-    const outerBudget = this.budget.enter();
-    const outerKnown = this.guards.known;
-    this.guards.known = min;
-    const f = new Writer();
-    f.open(`function ${name}(path, end, method, ctx, best, ${scopeVariables(taken, depth).join(', ')}) {`);
-    f.line(`if (best <= ${this.ix(min)}) return null; // nothing here comes before the best match found so far`);
-    f.line(`const length = path.length;`);
-    f.line(`let found = null;`);
-    this.emitBucket(f, edges, depth, next);
-    f.line('return found;');
-    f.close();
-    this.functions.push(f);
-    this.budget.leave(outerBudget);
-    this.guards.known = outerKnown;
+    this.writeFunction(name, min, depth, taken, (f) => this.emitBucket(f, edges, depth, next));
     this.emitCall(w, name, taken, depth, `s${depth}`);
     w.close();
     this.guards.after(saved);
