@@ -8,7 +8,7 @@ import type { ConstraintFactory } from '../constraints/route-constraint.js';
 import { RouteCreationError, RouteTableError, TemplateParseError, type RouteFailure } from '../errors.js';
 import type { RouteValues } from '../route-values.js';
 import type { UrlOptions } from './generate/normalize-path.js';
-import { createUrlGenerator, fixedRoutes, type GenerateOptions, type GeneratedPath, type Generation, type UrlGenerator } from './generate/url-generator.js';
+import { createUrlGenerator, fixedRoutes, type GenerateOptions, type GeneratedPath, type Generation, type GenerationRoutes, type UrlGenerator } from './generate/url-generator.js';
 import { LiveTable, type LiveTableParts } from './live/live-table.js';
 import { liveRoutes } from './live/live-url-generator.js';
 import { createGeneratedMatcher } from './match/generated/generated-matcher.js';
@@ -20,6 +20,7 @@ import { createRouteEntry, createSharedParts, unsharedParts, type CompiledRoute,
 import type { CheckedRoutes, RouterFor } from './typed-router.js';
 import { duplicateName, nameOf, RoutesByName } from './route-names.js';
 import { registerInternals } from './router-internals.js';
+import { defineGetters } from './define-getters.js';
 import { verbOf } from './verb.js';
 
 export type { GenerateOptions, GeneratedPath, MatchStrategy };
@@ -133,14 +134,17 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     const stack = stackMatcher(built, matchable);
     return { matcher: stack, stack };
   };
+  /** A state's URL generation over its routes, and what explainGenerate() runs again of it. */
+  const generationOver = (routes: GenerationRoutes<RouteEntry>): Pick<RouterState, 'urls' | 'generation'> => ({
+    urls: createUrlGenerator(routes, options),
+    generation: { routes, options },
+  });
   const compileState = (definitions: Iterable<RouteDefinition>): RouterState => {
     const entries = createEntries(definitions, registry, fold);
-    const generation: Generation = { routes: fixedRoutes(entries), options };
-    const urls = createUrlGenerator(generation.routes, options);
     // Generation-only routes never match: the matchers do not see them (the others keep their indexes).
     const matchable = entries.some((e) => e.route.generationOnly) ? entries.filter((e) => !e.route.generationOnly) : entries;
     const { matcher, stack } = buildStack(matchable);
-    return { matcher, front: stack?.front ?? plainFront(matcher), stack, urls, generation, entries: () => entries, live: null };
+    return { matcher, front: stack?.front ?? plainFront(matcher), stack, ...generationOver(fixedRoutes(entries)), entries: () => entries, live: null };
   };
 
   let state = compileState(routes);
@@ -159,47 +163,42 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     const createEntry = (definition: RouteDefinition, index: number) => createRouteEntry(definition, index, registry, parts);
     const buildMatcher = (matchable: readonly RouteEntry[]): Matcher => buildStack(matchable).matcher;
     const made = new LiveTable({ strategy, fold, buildMatcher, createEntry }, state.entries());
-    const routes = liveRoutes(made);
-    const urls = createUrlGenerator(routes, options);
-    state = { matcher: made, front: plainFront(made), stack: null, urls, generation: { routes, options }, entries: () => made.entries(), live: made };
+    state = { matcher: made, front: plainFront(made), stack: null, ...generationOver(liveRoutes(made)), entries: () => made.entries(), live: made };
     matcher = made;
     return made;
   };
 
-  // The getters are defined after the literal: V8 keeps an object literal with a getter in dictionary mode, and
-  // every router.match() would then be found through the generic load IC.
-  const router = {
-    strategy,
-    match: (target, method, httpContext) => state.front(target, method, httpContext),
-    matches: (target, method, httpContext) => (typeof target === 'string' ? matcher.matches(target, verbOf(method), httpContext) : []),
-    allowedMethods: (target, httpContext) => (typeof target === 'string' ? matcher.allowedMethods(target, httpContext) : []),
-    generate: (values, generateOptions) => state.urls(values, generateOptions),
-    add(route) {
-      const made = live();
-      made.insert(made.length, route);
-    },
-    insert(index, route) {
-      live().insert(index, route);
-    },
-    remove: (nameOrIndex) => live().remove(nameOrIndex),
-    replace(routes) {
-      // A whole new list is compiled as compile() compiles it; the router becomes live again at its next change.
-      state = compileState(routes);
-      matcher = state.matcher;
-    },
-  } satisfies Omit<CompiledRouter, 'routes' | 'source'> as CompiledRouter;
-  Object.defineProperties(router, {
-    routes: {
-      get() {
+  // routes and source are getters, defined after the literal (define-getters.ts).
+  const router = defineGetters<CompiledRouter>(
+    {
+      strategy,
+      match: (target, method, httpContext) => state.front(target, method, httpContext),
+      matches: (target, method, httpContext) => (typeof target === 'string' ? matcher.matches(target, verbOf(method), httpContext) : []),
+      allowedMethods: (target, httpContext) => (typeof target === 'string' ? matcher.allowedMethods(target, httpContext) : []),
+      generate: (values, generateOptions) => state.urls(values, generateOptions),
+      add(route) {
+        const made = live();
+        made.insert(made.length, route);
+      },
+      insert(index, route) {
+        live().insert(index, route);
+      },
+      remove: (nameOrIndex) => live().remove(nameOrIndex),
+      replace(routes) {
+        // A whole new list is compiled as compile() compiles it; the router becomes live again at its next change.
+        state = compileState(routes);
+        matcher = state.matcher;
+      },
+    } satisfies Omit<CompiledRouter, 'routes' | 'source'>,
+    {
+      routes: () => {
         const entries = state.entries();
         if (routesCache?.of !== entries) routesCache = { of: entries, routes: entries.map((e) => e.route) };
         return routesCache.routes;
       },
-      enumerable: true,
-      configurable: true,
+      source: () => matcher.source,
     },
-    source: { get: () => matcher.source, enumerable: true, configurable: true },
-  });
+  );
   registerInternals(router, {
     stack: () => state.stack,
     compiled: {

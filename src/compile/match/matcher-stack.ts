@@ -3,6 +3,7 @@
 // is one Map lookup), then the method filter (a method no route names is null before any walk), then the
 // strategy's own match() (compile()'s emitted code or walk, a built module's own code). Its front is router.match()
 // itself: the method's slot is found once, by one switch, for the static table and the method filter both.
+import { defineGetters } from '../define-getters.js';
 import type { Matcher, RouteMatch } from '../matcher.js';
 import type { RouteEntry } from '../route-entry.js';
 import { standardSlot, verbOf } from '../verb.js';
@@ -70,8 +71,6 @@ export function stackMatcher(core: StackCore, entries: readonly RouteEntry[]): M
       return slot >= 0 ? layers(target, method!, slot, httpContext) : stack.match(target, verbOf(method), httpContext);
     },
   };
-  // Named one by one, not spread: a spread would read `source`, which makes the generated matcher emit now. Defined
-  // after the literal: V8 keeps an object literal with a getter in dictionary mode, and every router.match()
-  // would then read `stack.front` through the generic load IC, not a map check.
-  return Object.defineProperty(stack, 'source', { get: () => core.source, enumerable: true, configurable: true }) as MatcherStack;
+  // Named one by one, not spread: a spread would read `source`, which makes the generated matcher emit now.
+  return defineGetters<MatcherStack>(stack, { source: () => core.source });
 }
