@@ -220,3 +220,151 @@ describe('a route without middleware keeps its handler as given (no wrapper, not
     expect(router.match('/guarded')?.route.handler).not.toBe(guarded); // composed once, at start-up
   });
 });
+
+// Fastify waits for a preHandler hook whatever its function's length: one that returns a promise until it settles,
+// any other until it calls done (or sends the reply). A route's middleware is such a hook, in every shape it can
+// be written: the test opens each hook's gate itself, after the hook started, so a handler that ran before the hook
+// finished is seen in the order of events, not by timing.
+describe('fastify: a route\'s middleware of any shape is waited for', () => {
+  type Reply = { code: (n: number) => { send: (b: string) => unknown } };
+  type Done = (error?: Error) => void;
+  /** A hook: `start()` when it begins, `finish(what)` when it hands on (what it does is recorded), after `gate`. */
+  interface Shape {
+    name: string;
+    hook: (start: () => void, gate: Promise<void>, record: (event: string) => void) => Function;
+    status: number;
+    body: string;
+  }
+  const SHAPES: Shape[] = [
+    {
+      name: 'function (request, reply, done): done after the gate',
+      hook: (start, gate, record) =>
+        function (_request: unknown, _reply: Reply, done: Done) {
+          start();
+          void gate.then(() => (record('done'), done()));
+        },
+      status: 200,
+      body: 'handler',
+    },
+    { name: 'async (request, reply): resolves after the gate', hook: (start, gate, record) => async () => (start(), await gate, record('done')), status: 200, body: 'handler' },
+    {
+      name: '(...args) => …: done after the gate',
+      hook: (start, gate, record) => (...args: unknown[]) => {
+        start();
+        void gate.then(() => (record('done'), (args[2] as Done)()));
+      },
+      status: 200,
+      body: 'handler',
+    },
+    {
+      name: '(request, reply, done = …) => … (length 2): done after the gate',
+      hook: (start, gate, record) => (_request: unknown, _reply: Reply, done: Done = () => {}) => {
+        start();
+        void gate.then(() => (record('done'), done()));
+      },
+      status: 200,
+      body: 'handler',
+    },
+    {
+      name: '(...args) => …: done in a timer after the gate',
+      hook: (start, gate, record) => (...args: unknown[]) => {
+        start();
+        void gate.then(() => setImmediate(() => (record('done'), (args[2] as Done)())));
+      },
+      status: 200,
+      body: 'handler',
+    },
+    {
+      name: '(...args) => …: done after a promise resolved after the gate',
+      hook: (start, gate, record) => (...args: unknown[]) => {
+        start();
+        void gate.then(() => Promise.resolve()).then(() => (record('done'), (args[2] as Done)()));
+      },
+      status: 200,
+      body: 'handler',
+    },
+    {
+      name: '(...args) => …: 401 sent after the gate, done never called',
+      hook: (start, gate, record) => (...args: unknown[]) => {
+        start();
+        void gate.then(() => (record('done'), (args[1] as Reply).code(401).send('denied')));
+      },
+      status: 401,
+      body: 'denied',
+    },
+    {
+      name: '(request, reply, done = …) => …: 401 sent after the gate',
+      hook: (start, gate, record) => (_request: unknown, reply: Reply, _done: Done = () => {}) => {
+        start();
+        void gate.then(() => (record('done'), reply.code(401).send('denied')));
+      },
+      status: 401,
+      body: 'denied',
+    },
+    {
+      name: 'async (request, reply): 401 sent after the gate',
+      hook: (start, gate, record) => async (_request: unknown, reply: Reply) => {
+        start();
+        await gate;
+        record('done');
+        reply.code(401).send('denied');
+      },
+      status: 401,
+      body: 'denied',
+    },
+    {
+      name: '(...args) => …: done(error) after the gate',
+      hook: (start, gate, record) => (...args: unknown[]) => {
+        start();
+        void gate.then(() => (record('done'), (args[2] as Done)(new Error('refused in a hook'))));
+      },
+      status: 500,
+      body: 'handled: refused in a hook',
+    },
+  ];
+
+  it.each(SHAPES)('$name → $status', async ({ hook, status, body }) => {
+    const events: string[] = [];
+    let started!: () => void;
+    const start = new Promise<void>((resolve) => (started = resolve));
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const app = Fastify();
+    app.setErrorHandler((error: Error, _req, reply) => reply.code(500).send(`handled: ${error.message}`));
+    const record = (event: string) => void events.push(event);
+    await app.register(fastifyRoutes, {
+      routes: [
+        {
+          template: 'guarded',
+          middleware: [hook(() => (record('start'), started()), gate, record)],
+          handler: async () => (record('handler'), 'handler'),
+        },
+      ],
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const reply = request(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}/guarded`);
+      await start;
+      // One turn of the event loop: a handler that does not wait for the hook has run by then.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(events).toEqual(['start']);
+      open();
+      const answer = await reply;
+      expect([answer.statusCode, await answer.body.text()]).toEqual([status, body]);
+      expect(events).toEqual(status === 200 ? ['start', 'done', 'handler'] : ['start', 'done']);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('fastify: an async hook that also takes done is refused, as fastify\'s addHook refuses it', () => {
+  it('names the route and the hook', async () => {
+    const app = Fastify();
+    const hook = async (_request: unknown, _reply: unknown, done: () => void) => done();
+    await expect(app.register(fastifyRoutes, { routes: [{ name: 'admin', template: 'admin', middleware: [async () => {}, hook], handler: async () => 'reached' }] })).rejects.toThrow(
+      /"admin".*middleware\[1\] is an async function that takes done/,
+    );
+    await app.close();
+  });
+});

@@ -102,23 +102,28 @@ export function group<
 }
 
 /** A hook of a route's middleware: a preHandler hook, async `(request, reply)` or with a callback `(request, reply, done)`. */
-type Hook = (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply, done?: (error?: Error) => void) => unknown;
+type Hook = (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => unknown;
 
 /**
- * A route's middleware and handler as one fastify handler, as fastify runs preHandler hooks: in order, an async
- * hook awaited, a hook that takes `done` until it calls it; a hook that sends the reply ends the chain (the
- * handler does not run); what a hook throws, rejects or passes to done goes to fastify's error handling.
+ * A route's middleware and handler as one fastify handler, as fastify runs preHandler hooks: in order, each
+ * given `done`; one that returns a promise is awaited, any other waited for until it calls done, whatever its
+ * length (`(...args) => …` and a default parameter hide `done` from it). A hook that sends the reply ends the
+ * chain (the handler does not run); what a hook throws, rejects or passes to done goes to fastify's error
+ * handling. An async function that declares done is refused, as fastify's addHook refuses it: which of its
+ * promise and its done would end it?
  */
-function composeFastify(middleware: readonly Function[], handler: Function): RouteHandlerMethod {
+function composeFastify(middleware: readonly Function[], handler: Function, fail: (reason: string) => never): RouteHandlerMethod {
+  middleware.forEach((hook, i) => {
+    if (hook.constructor.name === 'AsyncFunction' && hook.length >= 3) fail(`middleware[${i}] is an async function that takes done: an async hook takes (request, reply) and ends when its promise does`);
+  });
   const hooks = middleware as readonly Hook[];
   const handle = handler as RouteHandlerMethod;
   return async function (this: FastifyInstance, request, reply) {
     for (const hook of hooks) {
-      if (hook.length >= 3) {
-        await new Promise<void>((resolve, reject) => void hook.call(this, request, reply, (error) => (error ? reject(error) : resolve())));
-      } else {
-        await hook.call(this, request, reply);
-      }
+      await new Promise<void>((resolve, reject) => {
+        const result = hook.call(this, request, reply, (error) => (error ? reject(error) : resolve())) as PromiseLike<unknown> | undefined;
+        if (typeof result?.then === 'function') result.then(() => resolve(), (reason: unknown) => reject(reason ?? new Error('a hook rejected with no reason')));
+      });
       if (reply.sent) return reply;
     }
     return handle.call(this, request, reply);

@@ -10,8 +10,11 @@ export interface RouteWithMiddleware extends RouteDefinition {
   middleware?: readonly unknown[] | null;
 }
 
-/** Composes one route's middleware and handler (both non-empty and functions) into its framework's handler. */
-export type ComposeRoute = (middleware: readonly Function[], handler: Function) => Function;
+/**
+ * Composes one route's middleware and handler (both non-empty and functions) into its framework's handler;
+ * `fail` refuses the route, naming it, with a reason (a middleware of a shape the framework refuses).
+ */
+export type ComposeRoute = (middleware: readonly Function[], handler: Function, fail: (reason: string) => never) => Function;
 
 /**
  * The routes with each route's middleware composed into its handler (the `middleware` key gone); a compiled
@@ -40,6 +43,6 @@ export function withMiddleware(source: readonly RouteWithMiddleware[] | Compiled
     });
     if (middleware.length === 0) return definition;
     if (typeof route.handler !== 'function') fail('middleware runs before a handler: the route has none');
-    return { ...definition, handler: compose(middleware as Function[], route.handler as Function) };
+    return { ...definition, handler: compose(middleware as Function[], route.handler as Function, fail) };
   });
 }
