@@ -6,6 +6,7 @@ import express from 'express';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Hono, type MiddlewareHandler } from 'hono';
 import Koa from 'koa';
+import mount from 'koa-mount';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -183,6 +184,91 @@ describe('express: urlFor under a pattern mount is no open redirect (app.use("/:
     try {
       const reply = await rawGet(app.port, target);
       expect([reply.status, reply.location]).toEqual([302, location]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+// A handler under a mount sees the mount's values where its framework puts values, as Express's own routers
+// keep them (mergeParams): Express's req.params, Fastify's request.params (a prefix's parameters), Koa's
+// ctx.params (what an outer router left there), beside the route's; a route's value wins over a mount's of the
+// same name, ignoring case, as mergeParams lets the child's win. Hono keeps the mount's in c.req.param() (hono's
+// own), the route's in c.var.switchyard.values.
+describe('a mount\'s values beside the route\'s', () => {
+  const server = async (listener: Parameters<typeof createServer>[1]): Promise<App> => listen(createServer(listener));
+  const expressApp = (mountIt: (app: express.Express, table: express.RequestHandler) => void) => () => {
+    const app = express();
+    mountIt(app, expressRoutes([{ template: 'items/{id}', handler: (req, res) => void res.json(req.params) }]));
+    return server(app);
+  };
+  const fastifyApp = (prefix: string, inner?: string) => async (): Promise<App> => {
+    const app = Fastify();
+    const routes = [{ template: 'items/{id}', handler: async (request: { params: unknown }) => request.params }];
+    if (inner === undefined) await app.register(fastifyRoutes, { prefix, routes });
+    else await app.register(async (outer: FastifyInstance) => void (await outer.register(fastifyRoutes, { prefix: inner, routes })), { prefix });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    return { port: (app.server.address() as AddressInfo).port, close: () => app.close() };
+  };
+  const koaApp = (mountIt: (app: Koa, table: Koa.Middleware) => void) => () => {
+    const app = new Koa();
+    mountIt(app, koaRoutes([{ template: 'items/{id}', handler: (ctx) => void (ctx.body = ctx.params) }]));
+    return server(app.callback());
+  };
+  const honoApp = (at: string, adapter: 'hono' | 'hono/aot') => () => {
+    const handler = (c: { req: { param(): unknown }; json(b: unknown): Response; var: { switchyard: { values: unknown } } }) => c.json({ mount: c.req.param(), route: c.var.switchyard.values });
+    const table = adapter === 'hono' ? honoRoutes([{ template: 'items/{id}', handler: handler as never }]) : honoBuilt(compile([{ template: 'items/{id}', handler }]));
+    const app = new Hono();
+    app.route(at, new Hono().use(table));
+    return server(async (req, res) => {
+      const response = await app.fetch(new Request(`http://localhost${req.url}`));
+      const body = Buffer.from(await response.arrayBuffer());
+      res.writeHead(response.status, { ...Object.fromEntries(response.headers), 'content-length': body.length }).end(body);
+    });
+  };
+
+  const ROWS: { name: string; app: () => Promise<App>; path: string; values: unknown }[] = [
+    { name: "express: app.use('/:tenant')", app: expressApp((app, t) => app.use('/:tenant', t)), path: '/acme/items/5', values: { tenant: 'acme', id: '5' } },
+    { name: "express: app.use('/:tenant'), a value to decode", app: expressApp((app, t) => app.use('/:tenant', t)), path: '/a%20b/items/5', values: { tenant: 'a b', id: '5' } },
+    { name: "express: app.use(['/t/:tenant', '/u/:user'])", app: expressApp((app, t) => app.use(['/t/:tenant', '/u/:user'], t)), path: '/u/bob/items/5', values: { user: 'bob', id: '5' } },
+    { name: "express: app.use('/:id'): the route's id wins", app: expressApp((app, t) => app.use('/:id', t)), path: '/7/items/5', values: { id: '5' } },
+    { name: "express: app.use('/:ID'): the route's id wins, whatever the case", app: expressApp((app, t) => app.use('/:ID', t)), path: '/7/items/5', values: { id: '5' } },
+    {
+      name: "express: a Router with mergeParams at '/v1' under '/:tenant'",
+      app: expressApp((app, t) => app.use('/:tenant', express.Router({ mergeParams: true }).use('/v1', t))),
+      path: '/acme/v1/items/5',
+      values: { tenant: 'acme', id: '5' },
+    },
+    {
+      name: "express: a Router without mergeParams at '/v1' under '/:tenant' (Express hides the mount's values)",
+      app: expressApp((app, t) => app.use('/:tenant', express.Router().use('/v1', t))),
+      path: '/acme/v1/items/5',
+      values: { id: '5' },
+    },
+    { name: "fastify: prefix '/t/:tenant'", app: fastifyApp('/t/:tenant'), path: '/t/acme/items/5', values: { tenant: 'acme', id: '5' } },
+    { name: "fastify: prefix '/v1' in a register at '/:tenant'", app: fastifyApp('/:tenant', '/v1'), path: '/acme/v1/items/5', values: { tenant: 'acme', id: '5' } },
+    { name: "fastify: prefix '/:id': the route's id wins", app: fastifyApp('/:id'), path: '/7/items/5', values: { id: '5' } },
+    { name: "koa: koa-mount '/v1' (no values)", app: koaApp((app, t) => app.use(mount('/v1', t))), path: '/v1/items/5', values: { id: '5' } },
+    {
+      name: 'koa: ctx.params an outer router left (as @koa/router sets them)',
+      app: koaApp((app, t) =>
+        app.use(async (ctx, next) => {
+          (ctx as Koa.Context & { params: object }).params = { tenant: 'acme', id: 'outer' };
+          await next();
+        }).use(t),
+      ),
+      path: '/items/5',
+      values: { tenant: 'acme', id: '5' },
+    },
+    { name: "hono: app.route('/:tenant', sub)", app: honoApp('/:tenant', 'hono'), path: '/acme/items/5', values: { mount: { tenant: 'acme' }, route: { id: '5' } } },
+    { name: "hono/aot: app.route('/:tenant', sub)", app: honoApp('/:tenant', 'hono/aot'), path: '/acme/items/5', values: { mount: { tenant: 'acme' }, route: { id: '5' } } },
+  ];
+
+  it.each(ROWS)('$name: GET $path → $values', async ({ app: make, path, values }) => {
+    const app = await make();
+    try {
+      const reply = await rawGet(app.port, path);
+      expect([reply.status, JSON.parse(reply.body)]).toEqual([200, values]);
     } finally {
       await app.close();
     }

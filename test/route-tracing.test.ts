@@ -12,9 +12,10 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { RPCType, setRPCMetadata, type RPCMetadata } from '@opentelemetry/core';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import express, { type Request } from 'express';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { Hono, type MiddlewareHandler } from 'hono';
 import Koa from 'koa';
+import mount from 'koa-mount';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { switchyard as expressRoutes } from '../src/express.js';
 import { switchyard as fastifyRoutes } from '../src/fastify.js';
@@ -131,17 +132,7 @@ const frameworks: { name: string; base: string; mount?: string; listener: () => 
     listener: () => {
       const app = new Koa();
       const routes = koaRoutes(TEMPLATES.map((r) => ({ ...r, handler: async (ctx: Koa.Context) => void (ctx.body = { matched: (ctx as { _matchedRoute?: string })._matchedRoute }) })));
-      // As koa-mount: the app below sees ctx.path without the prefix (ctx.originalUrl keeps it).
-      app.use(async (ctx, next) => {
-        if (ctx.path !== '/v1' && !ctx.path.startsWith('/v1/')) return next();
-        const path = ctx.path;
-        ctx.path = path.slice(3) || '/';
-        try {
-          await routes(ctx, next);
-        } finally {
-          ctx.path = path;
-        }
-      });
+      app.use(mount('/v1', routes));
       return app.callback();
     },
   },
@@ -296,5 +287,147 @@ describe('without OpenTelemetry registered', () => {
     } finally {
       context.setGlobalContextManager(contextManager);
     }
+  });
+});
+
+// http.route is built from the mount the app registered and the route's template, never from the request: a mount
+// of any shape, however the adapter is reached, gives one http.route per route whatever the client sends (here a
+// tenant it made up). Where the framework does not say what it registered (a handler that wraps the adapter, a
+// RegExp mount, a mount that rewrites the path), http.route is the route's template alone.
+describe('a mount of any shape: http.route never holds what the client sent', () => {
+  /** Each adapter's table, with a handler answering 200. */
+  const expressTable = () => expressRoutes(TEMPLATES.map((r) => ({ ...r, handler: (_req: Request, res: ServerResponse) => void res.end('ok') })));
+  const koaTable = () => koaRoutes(TEMPLATES.map((r) => ({ ...r, handler: async (ctx: Koa.Context) => void (ctx.body = 'ok') })));
+  const fastifyTable = TEMPLATES.map((r) => ({ ...r, handler: async () => 'ok' }));
+  const honoTable = () => honoRoutes(TEMPLATES.map((r) => ({ ...r, handler: (c: { text(t: string): Response }) => c.text('ok') })));
+  const express5 = (mount: (app: express.Express) => void): RequestListener => {
+    const app = express();
+    mount(app);
+    return app;
+  };
+  const fastifyApp = async (mount: (app: ReturnType<typeof Fastify>) => Promise<unknown>): Promise<RequestListener> => {
+    const app = Fastify();
+    await mount(app);
+    await app.ready();
+    return (req, res) => app.routing(req, res);
+  };
+  const honoApp = (mount: (app: Hono) => void): RequestListener => {
+    const app = new Hono();
+    mount(app);
+    return async (req, res) => {
+      const response = await app.fetch(new Request(`http://localhost${req.url}`, { method: req.method }));
+      res.writeHead(response.status, Object.fromEntries(response.headers)).end(Buffer.from(await response.arrayBuffer()));
+    };
+  };
+  /** As a mount of the app's own that rewrites the path (koa-mount does it for a plain prefix): one segment, any text. */
+  const koaParameterMount = (run: Koa.Middleware): Koa.Middleware => async (ctx, next) => {
+    const found = /^\/[^/]+(?=\/|$)/.exec(ctx.path);
+    if (found === null) return next();
+    const path = ctx.path;
+    ctx.path = path.slice(found[0].length) || '/';
+    try {
+      await run(ctx, next);
+    } finally {
+      ctx.path = path;
+    }
+  };
+
+  const CLIENT = 'EVIL-1234';
+  const MOUNTS: { name: string; path: string; route: string; listener: () => RequestListener | Promise<RequestListener> }[] = [
+    { name: "express: app.use('/api')", path: '/API/api/todo/5', route: '/api/api/todo/{id:int}', listener: () => express5((app) => app.use('/api', expressTable())) },
+    { name: "express: app.use('/:tenant')", path: `/${CLIENT}/api/todo/5`, route: '/:tenant/api/todo/{id:int}', listener: () => express5((app) => app.use('/:tenant', expressTable())) },
+    {
+      name: "express: app.use('/:tenant', (q, s, n) => sw(q, s, n)) (wrapped: no mount known)",
+      path: `/${CLIENT}/api/todo/5`,
+      route: '/api/todo/{id:int}',
+      listener: () => express5((app) => {
+        const sw = expressTable();
+        app.use('/:tenant', (q, s, n) => sw(q, s, n));
+      }),
+    },
+    ...(['/t', '/u'] as const).map((at) => ({
+      name: `express: app.use(['/t/:tenant', '/u/:user']), under ${at}`,
+      path: `${at}/${CLIENT}/api/todo/5`,
+      route: `${at === '/t' ? '/t/:tenant' : '/u/:user'}/api/todo/{id:int}`,
+      listener: () => express5((app) => app.use(['/t/:tenant', '/u/:user'], expressTable())),
+    })),
+    { name: 'express: a RegExp mount (no mount known)', path: `/r/${CLIENT}/api/todo/5`, route: '/api/todo/{id:int}', listener: () => express5((app) => app.use(/^\/r\/[^/]+/, expressTable())) },
+    ...(['/a', `/b/${CLIENT}`] as const).map((at) => ({
+      name: `express: one router at '/a' and at '/b/:x', under ${at}`,
+      path: `${at}/api/todo/5`,
+      route: `${at === '/a' ? '/a' : '/b/:x'}/api/todo/{id:int}`,
+      listener: () => express5((app) => {
+        const router = express.Router().use(expressTable());
+        app.use('/a', router);
+        app.use('/b/:x', router);
+      }),
+    })),
+    {
+      name: "express: a Router at '/v1' under '/:tenant'",
+      path: `/${CLIENT}/V1/api/todo/5`,
+      route: '/:tenant/v1/api/todo/{id:int}',
+      listener: () => express5((app) => app.use('/:tenant', express.Router().use('/v1', expressTable()))),
+    },
+    {
+      name: "express: a sub-app at '/:tenant' using '/v1'",
+      path: `/${CLIENT}/v1/api/todo/5`,
+      route: '/:tenant/v1/api/todo/{id:int}',
+      listener: () => express5((app) => app.use('/:tenant', express().use('/v1', expressTable()))),
+    },
+    {
+      name: 'koa: koa-mount /v1',
+      path: '/v1/api/todo/5',
+      route: '/v1/api/todo/{id:int}',
+      listener: () => new Koa().use(mount('/v1', koaTable())).callback(),
+    },
+    {
+      name: "koa: koa-mount '/inner' inside koa-mount '/v1' (each sets ctx.mountPath to its own: no mount known)",
+      path: '/v1/inner/api/todo/5',
+      route: '/api/todo/{id:int}',
+      listener: () => new Koa().use(mount('/v1', mount('/inner', koaTable()))).callback(),
+    },
+    {
+      name: 'koa: a mount of the app\'s own that rewrites the path (no mount known)',
+      path: `/${CLIENT}/api/todo/5`,
+      route: '/api/todo/{id:int}',
+      listener: () => new Koa().use(koaParameterMount(koaTable())).callback(),
+    },
+    {
+      name: "fastify: prefix '/v1' inside a register at '/:tenant'",
+      path: `/${CLIENT}/v1/api/todo/5`,
+      route: '/:tenant/v1/api/todo/{id:int}',
+      listener: () => fastifyApp((app) => app.register(async (tenant: FastifyInstance) => void (await tenant.register(fastifyRoutes, { prefix: '/v1', routes: fastifyTable })), { prefix: '/:tenant' })),
+    },
+    { name: "hono: app.route('/:tenant', sub)", path: `/${CLIENT}/api/todo/5`, route: '/:tenant/api/todo/{id:int}', listener: () => honoApp((app) => app.route('/:tenant', new Hono().use(honoTable()))) },
+    {
+      name: "hono: app.use('/t/:tenant/*', (c, next) => sw(c, next))",
+      path: `/t/${CLIENT}/api/todo/5`,
+      route: '/t/:tenant/api/todo/{id:int}',
+      listener: () => honoApp((app) => {
+        const sw = honoTable();
+        app.use('/t/:tenant/*', (c, next) => sw(c, next));
+      }),
+    },
+    {
+      name: "hono: basePath('/b/:x') and route('/v1', sub)",
+      path: `/b/${CLIENT}/v1/api/todo/5`,
+      route: '/b/:x/v1/api/todo/{id:int}',
+      listener: () => honoApp((app) => app.route('/', new Hono().basePath('/b/:x').route('/v1', new Hono().use(honoTable())))),
+    },
+  ];
+
+  it.each(MOUNTS)('$name: GET $path → http.route $route', async ({ path, route, listener }) => {
+    const server = await traced(await listener(), false);
+    try {
+      const response = await fetch(server.url + path);
+      expect(response.status).toBe(200);
+      await response.text();
+    } finally {
+      server.close();
+    }
+    await provider.forceFlush();
+    const [span] = exporter.getFinishedSpans();
+    expect([span.attributes['http.route'], span.name]).toEqual([route, `GET ${route}`]);
+    expect(span.name).not.toContain(CLIENT);
   });
 });

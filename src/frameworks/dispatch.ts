@@ -61,16 +61,17 @@ export function decide(router: AdapterRouter, method: string, target: string, op
 
 /**
  * urlFor for one request: generate() by route name with the matched values as ambient values (a link to the
- * same resource's sibling needs only what differs), under `base`, where the framework mounted the routes. A link
+ * same resource's sibling needs only what differs), under `base`, where the framework mounted the routes (or
+ * what finds it, asked at the first link). A link
  * that cannot be made is a programming error: it throws, naming the route and the values, into the framework's
  * error handling. The reasons are explainGenerate's (switchyard-router/introspect), which the adapters do not load.
  */
-export function urlForRequest(router: AdapterRouter, match: RouteMatch | null, base = ''): UrlFor {
+export function urlForRequest(router: AdapterRouter, match: RouteMatch | null, base: string | (() => string) = ''): UrlFor {
   let prefix: string | undefined;
   return (name: string, values: RouteValues = {}) => {
     const options = { routeName: name, ambientValues: match?.values ?? null };
     const found = router.generate(values, options);
-    if (found !== null) return (prefix ??= linkBase(base)) + found.path;
+    if (found !== null) return (prefix ??= linkBase(typeof base === 'function' ? base() : base)) + found.path;
     throw new Error(`urlFor(${JSON.stringify(name)}): no URL from ${JSON.stringify(values)} (explainGenerate(router, values, { routeName }) of switchyard-router/introspect says why)`);
   };
 }
@@ -87,7 +88,7 @@ export interface SwitchyardRequestData<Routes extends readonly RouteDefinition[]
   readonly urlFor: UrlFor<Routes>;
 }
 
-export function requestData(router: AdapterRouter, match: RouteMatch, base = ''): SwitchyardRequestData {
+export function requestData(router: AdapterRouter, match: RouteMatch, base: string | (() => string) = ''): SwitchyardRequestData {
   return { match, route: match.route, values: match.values, urlFor: urlForRequest(router, match, base) };
 }
 

@@ -8,7 +8,8 @@ import type { RouteValues } from '../route-values.js';
 import { decide, pathOf, requestData, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
 import { routerOf } from './router-of.js';
 import { withMiddleware } from './route-middleware.js';
-import { traceRoute } from '../pipeline/route-tracing.js';
+import { isTracing, traceRoute } from '../pipeline/route-tracing.js';
+import { mountLink, mountOf, mountRoute, NO_MOUNT, valuesUnderMount, type Mount } from './mount.js';
 import { expressRouteOf } from './express-route.js';
 import { group as groupRoutes, type GroupOptions } from '../compile/route-group.js';
 import type { TemplateValues } from '../template/template-types.js';
@@ -127,11 +128,16 @@ export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, 
     }
     const handler = decision.match.route.handler as RequestHandler | undefined;
     if (typeof handler !== 'function') return next();
-    req.params = { ...(decision.match.values as Record<string, string>) };
-    const mount = mountOf(req, middleware);
-    res.locals.switchyard = requestData(router, decision.match, mount.link);
+    // The mount's values (req.params as Express set them for this layer) stay, the route's beside them.
+    req.params = valuesUnderMount(req.params, decision.match.values) as Record<string, string>;
+    // The mount is found only when a link or a span needs it; req.baseUrl and req.app are read now, as they are
+    // Express's while this middleware runs.
+    const { baseUrl, app } = req;
+    let mount: Mount | undefined;
+    const mountNow = () => (mount ??= expressMount(baseUrl, app, middleware));
+    res.locals.switchyard = requestData(router, decision.match, () => mountLink(mountNow()));
     req.route = expressRouteOf(decision.match.route); // the route that handles it, whatever an earlier layer left
-    traceRoute(decision.match.route.template, req.method, mount.route);
+    if (isTracing()) traceRoute(decision.match.route.template, req.method, mountRoute(mountNow()));
     try {
       const result = handler(req, res, next) as unknown;
       if (result instanceof Promise) result.catch(next);
@@ -142,9 +148,14 @@ export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, 
   return Object.assign(middleware, { router });
 }
 
-/** What the types of Express leave out: the path a layer was registered with, and a router's or app's parts. */
+/** What the types of Express leave out: a layer's registered path and matchers, a router's or app's parts. */
 interface Layer {
+  /** As registered: a path, a RegExp, or a list of them (router 2.3; absent before, when no mount is known). */
   readonly rawPath?: unknown;
+  /** One per registered path: the path's match against the start of a path, or false. */
+  readonly matchers?: readonly ((path: string) => { readonly path: string } | false)[];
+  /** Registered at '/': it takes every path and cuts nothing. */
+  readonly slash?: boolean;
   readonly handle: unknown;
 }
 interface Mountable {
@@ -154,39 +165,85 @@ interface Mountable {
 }
 
 /**
- * Where the app mounted this middleware, for links and for http.route. Links: the mount path as the app
- * registered it, since req.baseUrl is the request's own text (`/API/todo/5` under `app.use('/api', …)` would give
- * links under `/API`), or the request's text where the registered path does not spell the same path ignoring case
- * (a parameter, '/:tenant') or cannot be found (a pattern or a regex in the way). http.route: the registered path
- * itself ('/:tenant', as Express's own instrumentation reports a mount), never a request's values.
+ * Where the app (req.app) mounted this middleware (mount.ts): `text`, req.baseUrl, the request's text of the
+ * mount, and the pattern the app registered that took it. The pattern is found by running the app's own layers again over
+ * req.baseUrl: the first chain of layers (in the order Express tries them) that leads to this middleware and
+ * takes exactly that text, its registered paths joined ('/:tenant' + '/v1'); a sub-app's mount path before
+ * them. Unknown (null) where the app does not say: the middleware reached through a handler that wraps it, a
+ * RegExp in the chain, a sub-app mounted under a list of paths or a pattern whose length varies.
  */
-function mountOf(req: Request, middleware: unknown): { readonly link: string; readonly route: string } {
-  const base = req.baseUrl;
-  if (base === '') return NO_MOUNT;
-  const app = req.app as unknown as Mountable;
-  const registered = findMount(app.router?.stack ?? [], middleware, appPrefix(app));
-  if (registered === null) return { link: base, route: base };
-  return { link: registered.toLowerCase() === base.toLowerCase() ? registered : base, route: registered };
+function expressMount(text: string, app: unknown, middleware: unknown): Mount {
+  if (text === '') return NO_MOUNT;
+  const prefix = appPrefix(app as Mountable);
+  if (prefix === null) return mountOf(null, text);
+  const start = prefix.pattern === '' ? 0 : afterSegments(text, prefix.segments);
+  if (start < 0) return mountOf(null, text);
+  const below = findMount((app as Mountable).router?.stack ?? [], middleware, text.slice(start), new Set());
+  return mountOf(below === undefined || below === null ? null : prefix.pattern + below, text);
 }
-const NO_MOUNT = { link: '', route: '' } as const;
 
-/** The registered path to `target` in a router's stack (routers within it searched too), or null. */
-function findMount(stack: readonly Layer[], target: unknown, prefix: string): string | null {
+/**
+ * The registered paths that lead, in `stack`, to `target` and take exactly `text` (Routers within searched too):
+ * joined, or null where one is a RegExp; undefined where no chain takes the text.
+ */
+function findMount(stack: readonly Layer[], target: unknown, text: string, within: Set<readonly Layer[]>): string | null | undefined {
+  within.add(stack);
   for (const layer of stack) {
-    if (typeof layer.rawPath !== 'string') continue;
-    const here = prefix + (layer.rawPath === '/' ? '' : layer.rawPath.replace(/\/$/, ''));
-    if (layer.handle === target) return here;
+    const taken = layerTakes(layer, text);
+    if (taken === undefined) continue;
+    const rest = text.slice(taken.length);
+    const here = typeof taken.pattern === 'string' ? withoutSlashEnd(taken.pattern) : null;
+    if (layer.handle === target && (rest === '' || rest === '/')) return here;
     const inner = (layer.handle as { stack?: unknown }).stack;
-    if (Array.isArray(inner)) {
-      const found = findMount(inner as Layer[], target, here);
-      if (found !== null) return found;
+    if (Array.isArray(inner) && !within.has(inner)) {
+      const found = findMount(inner as Layer[], target, rest, within);
+      if (found !== undefined) return here === null || found === null ? null : here + found;
     }
   }
-  return null;
+  within.delete(stack);
+  return undefined;
 }
 
-/** The registered mount paths of a sub-app and the apps above it. */
-function appPrefix(app: Mountable): string {
-  if (app.parent === undefined || typeof app.mountpath !== 'string') return '';
-  return appPrefix(app.parent) + (app.mountpath === '/' ? '' : app.mountpath.replace(/\/$/, ''));
+/** What a layer takes of the start of `text`, as Express's router matches it, and the registered path that took it. */
+function layerTakes(layer: Layer, text: string): { readonly length: number; readonly pattern: unknown } | undefined {
+  if (layer.slash === true) return { length: 0, pattern: '' };
+  const matchers = layer.matchers ?? [];
+  for (let i = 0; i < matchers.length; i++) {
+    let found: { readonly path: string } | false;
+    try {
+      found = matchers[i](text);
+    } catch {
+      found = false; // a parameter that does not decode: Express did not take this layer either
+    }
+    // As Express's router: a match ends where a segment does.
+    if (found === false || (found.path.length < text.length && text[found.path.length] !== '/')) continue;
+    return { length: found.path.length, pattern: Array.isArray(layer.rawPath) ? layer.rawPath[i] : layer.rawPath };
+  }
+  return undefined;
+}
+
+/** The mount paths of a sub-app and the apps above it, joined, and their number of segments; null unless each is one path of fixed length. */
+function appPrefix(app: Mountable): { readonly pattern: string; readonly segments: number } | null {
+  if (app.parent === undefined) return { pattern: '', segments: 0 };
+  const above = appPrefix(app.parent);
+  const path = app.mountpath;
+  // A path of fixed length: plain segments and ':name' parameters, no '*name', '{…}' or escapes.
+  if (above === null || typeof path !== 'string' || /[*{}()\\]/.test(path)) return null;
+  const own = withoutSlashEnd(path);
+  return { pattern: above.pattern + own, segments: above.segments + own.split('/').length - 1 };
+}
+
+/** Where `text` goes on after its first `count` segments ("/a/b/c", 2 → 4), or -1 when it has fewer. */
+function afterSegments(text: string, count: number): number {
+  let at = 0;
+  for (let i = 0; i < count; i++) {
+    if (at >= text.length) return -1;
+    const next = text.indexOf('/', at + 1);
+    at = next < 0 ? text.length : next;
+  }
+  return at;
+}
+
+function withoutSlashEnd(path: string): string {
+  return path === '/' ? '' : path.replace(/\/+$/, '');
 }

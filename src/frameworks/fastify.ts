@@ -11,6 +11,7 @@ import { belowMount, decide, pathOf, requestData, type AdapterOptions, type Swit
 import { routerOf } from './router-of.js';
 import { withMiddleware, type RouteWithMiddleware } from './route-middleware.js';
 import { traceRoute } from '../pipeline/route-tracing.js';
+import { mountLink, mountOf, mountRoute, valuesUnderMount } from './mount.js';
 import { group as groupRoutes, type GroupOptions } from '../compile/route-group.js';
 import type { TemplateValues } from '../template/template-types.js';
 import type { AdapterRoutes, DefinedRoutes, GroupedRoutes, GroupTableOf, GroupValuesAt, RouteTableOf, ValuesAt } from './typed-routes.js';
@@ -134,10 +135,8 @@ function composeFastify(middleware: readonly Function[], handler: Function, fail
 export async function switchyard(fastify: FastifyInstance, options: SwitchyardFastifyOptions): Promise<void> {
   const router = routerOf(withMiddleware(options.routes, composeFastify), options);
   const prefix = fastify.prefix;
-  // The prefix's segments (its parameters' too: `prefix: '/t/:tenant'`) are cut from the request's path; links
-  // start with the prefix as registered, or with the request's text for a prefix with parameters.
+  // The prefix's segments (its parameters' too: `prefix: '/t/:tenant'`) are cut from the request's path.
   const depth = prefix.split('/').filter((segment) => segment !== '').length;
-  const literal = !/[:*]/.test(prefix);
   fastify.decorateRequest('switchyard', null);
   const handle = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
     const { base, rest: target } = belowMount(pathOf(request.url), depth);
@@ -152,10 +151,13 @@ export async function switchyard(fastify: FastifyInstance, options: SwitchyardFa
     }
     const handler = decision.match.route.handler as RouteHandlerMethod | undefined;
     if (typeof handler !== 'function') return reply.callNotFound();
-    (request as { params: unknown }).params = { ...decision.match.values };
-    (request as { switchyard?: SwitchyardRequestData }).switchyard = requestData(router, decision.match, literal ? prefix : base);
-    // http.route under the prefix as registered ('/t/:tenant': no request's values); routeOptions.url is fastify's, read-only.
-    traceRoute(decision.match.route.template, request.method, prefix);
+    // The prefix's parameters, as fastify gave them, stay; the rest of the path ('*') was only this plugin's.
+    const { '*': _rest, ...mountValues } = request.params as Record<string, unknown>;
+    (request as { params: unknown }).params = valuesUnderMount(mountValues, decision.match.values);
+    const mount = mountOf(prefix, base);
+    (request as { switchyard?: SwitchyardRequestData }).switchyard = requestData(router, decision.match, mountLink(mount));
+    // routeOptions.url is fastify's own ('/*'), read-only: the route goes on the span.
+    traceRoute(decision.match.route.template, request.method, mountRoute(mount));
     return handler.call(this, request, reply);
   };
   fastify.all('/', handle);

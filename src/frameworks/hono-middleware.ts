@@ -5,6 +5,7 @@
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { traceRoute } from '../pipeline/route-tracing.js';
 import { belowMount, decide, requestData, type AdapterOptions, type AdapterRouter } from './dispatch.js';
+import { mountLink, mountOf, mountRoute } from './mount.js';
 
 /** The middleware: the route that takes the request runs with c.var.switchyard set; nothing matches: next(). */
 export function honoMiddleware(router: AdapterRouter, options: AdapterOptions): MiddlewareHandler {
@@ -12,7 +13,7 @@ export function honoMiddleware(router: AdapterRouter, options: AdapterOptions): 
   // twice): read from it once, not split and matched again on every request.
   let registeredPath: string | null = null;
   let depth = 0;
-  let mount = '';
+  let pattern = '';
   return async (c: Context, next: Next): Promise<Response | void> => {
     const url = c.req.url;
     // Below the path the middleware is registered under (app.route('/api', sub), basePath('/v1'),
@@ -20,8 +21,8 @@ export function honoMiddleware(router: AdapterRouter, options: AdapterOptions): 
     const registered = c.req.routePath;
     if (registered !== registeredPath) {
       registeredPath = registered;
-      mount = mountPath(registered);
-      depth = mount.split('/').filter((segment) => segment !== '').length;
+      pattern = mountPath(registered);
+      depth = pattern.split('/').filter((segment) => segment !== '').length;
     }
     const { base, rest: target } = belowMount(url.slice(url.indexOf('/', url.indexOf('//') + 2)), depth);
     const decision = decide(router, c.req.method, target, options);
@@ -35,10 +36,11 @@ export function honoMiddleware(router: AdapterRouter, options: AdapterOptions): 
     }
     const handler = decision.match.route.handler as MiddlewareHandler | undefined;
     if (typeof handler !== 'function') return next();
-    c.set('switchyard' as never, requestData(router, decision.match, base) as never);
+    const mount = mountOf(pattern, base);
+    c.set('switchyard' as never, requestData(router, decision.match, mountLink(mount)) as never);
     // Hono's c.req.routePath stays Hono's own (this middleware's path): the route is on the span, under the
-    // mount as registered ('/t/:tenant', no request's values).
-    traceRoute(decision.match.route.template, c.req.method, mount);
+    // mount as registered ('/t/:tenant'). The mount's values are Hono's: c.req.param('tenant').
+    traceRoute(decision.match.route.template, c.req.method, mountRoute(mount));
     return handler(c, next);
   };
 }

@@ -9,6 +9,7 @@ import { decide, pathOf, requestData, type AdapterOptions, type SwitchyardReques
 import { routerOf } from './router-of.js';
 import { withMiddleware } from './route-middleware.js';
 import { httpRoute, traceRoute } from '../pipeline/route-tracing.js';
+import { mountLink, mountOf, mountRoute, NO_MOUNT, valuesUnderMount, type Mount } from './mount.js';
 import { group as groupRoutes, type GroupOptions } from '../compile/route-group.js';
 import type { TemplateValues } from '../template/template-types.js';
 import type { AdapterRoutes, DefinedRoutes, GroupedRoutes, GroupTableOf, GroupValuesAt, RouteTableOf, ValuesAt } from './typed-routes.js';
@@ -97,14 +98,21 @@ export function group<
 export type SwitchyardKoa = Middleware & { readonly router: CompiledRouter };
 
 /**
- * Where a mount (koa-mount's, which hands the app below it ctx.url without its prefix) put the routes: the part
- * of the original path before the path the middleware sees; '' when ctx.url was rewritten otherwise.
+ * Where a mount put the routes (mount.ts): its text is the part of ctx.originalUrl's path before ctx.url's (a
+ * mount hands the app below it ctx.url without its prefix); its pattern is koa-mount's prefix (ctx.mountPath)
+ * where that is the whole text (koa-mount compares its prefix with the path as sent), and unknown otherwise: a
+ * mount of the app's own, or koa-mounts nested (each sets ctx.mountPath to its own prefix).
  */
-function mountOf(originalUrl: string, url: string): string {
-  const original = pathOf(originalUrl).split('?')[0];
-  const path = pathOf(url).split('?')[0];
+function koaMount(ctx: Context): Mount {
+  if (ctx.originalUrl === ctx.url) return NO_MOUNT;
+  const original = pathOf(ctx.originalUrl).split('?')[0];
+  const path = pathOf(ctx.url).split('?')[0];
   const rest = path === '/' ? '' : path;
-  return original.length > rest.length && original.endsWith(rest) ? original.slice(0, original.length - rest.length).replace(/\/$/, '') : '';
+  if (!(original.length > rest.length && original.endsWith(rest))) return NO_MOUNT; // ctx.url rewritten otherwise
+  const text = original.slice(0, original.length - rest.length);
+  const prefix = (ctx as Context & { mountPath?: unknown }).mountPath;
+  const mount = mountOf(typeof prefix === 'string' ? prefix : null, text);
+  return mount.pattern === mount.text ? mount : mountOf(null, text);
 }
 
 /** `app.use(switchyard(routes))`: route definitions whose `handler` is a Koa middleware `(ctx, next)`. */
@@ -132,15 +140,17 @@ export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, 
     }
     const handler = decision.match.route.handler as Middleware | undefined;
     if (typeof handler !== 'function') return next();
-    (ctx as Context & { params: Record<string, unknown> }).params = { ...decision.match.values };
-    const mount = ctx.originalUrl === ctx.url ? '' : mountOf(ctx.originalUrl, ctx.url);
-    ctx.state.switchyard = requestData(router, decision.match, mount);
+    // The values an outer router left in ctx.params (@koa/router's) stay, the route's beside them.
+    const withParams = ctx as Context & { params?: Record<string, unknown> };
+    withParams.params = valuesUnderMount(withParams.params, decision.match.values);
+    const mount = koaMount(ctx);
+    ctx.state.switchyard = requestData(router, decision.match, mountLink(mount));
     // The matched route where @koa/router puts it (OpenTelemetry's Koa instrumentation and APM agents read it):
     // below a koa-mount, as @koa/router's is; http.route has the mount before it.
     const matched = ctx as Context & { _matchedRoute?: string; _matchedRouteName?: string };
     matched._matchedRoute = httpRoute(decision.match.route.template);
     matched._matchedRouteName = decision.match.route.name ?? undefined;
-    traceRoute(decision.match.route.template, ctx.method, mount);
+    traceRoute(decision.match.route.template, ctx.method, mountRoute(mount));
     await handler(ctx, next);
   };
   return Object.assign(middleware as Middleware, { router });
