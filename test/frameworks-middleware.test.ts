@@ -4,6 +4,7 @@ import express from 'express';
 import Fastify from 'fastify';
 import { Hono, type MiddlewareHandler } from 'hono';
 import Koa from 'koa';
+import mount from 'koa-mount';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
@@ -368,3 +369,136 @@ describe('fastify: an async hook that also takes done is refused, as fastify\'s 
     await app.close();
   });
 });
+
+// The router matches a literal decoded and ignoring case ("/api/ADMIN/users/1" and "/api/%61dmin/users/1" reach
+// admin/users/{id}); a framework's path middleware compares the request's own text. A prefix guarded by a group's
+// middleware (the way the framework pages show) is guarded however the path is spelt: the middleware runs on
+// every path that reaches the group's handlers. The framework's own path middleware is walked around, as the
+// pages warn.
+describe('a prefix guarded by a group\'s middleware: no spelling reaches its handlers without it', () => {
+  const SPELLINGS = ['/api/admin/users/1', '/api/ADMIN/users/1', '/api/Admin/Users/1', '/api/%61dmin/users/1', '/api/%41DMIN/users/1', '/api/admin/%75sers/1'];
+  const allowed = (header: string | string[] | undefined) => header === 'yes';
+  const GUARDED: Record<string, () => Promise<App>> = {
+    async express() {
+      const app = express();
+      app.use(
+        '/api',
+        expressRoutes([
+          ...expressGroup({ prefix: 'admin', middleware: [(req, res, next) => (allowed(req.headers['x-admin']) ? next() : void res.status(401).send('denied'))] }, [
+            { template: 'users/{id}', handler: (req, res) => void res.send(`user ${req.params.id}`) },
+          ]),
+        ]),
+      );
+      return listen(createServer(app));
+    },
+    async koa() {
+      const table = koaRoutes(
+        koaGroup({ prefix: 'admin', middleware: [async (ctx, next) => (allowed(ctx.get('x-admin')) ? next() : void ((ctx.status = 401), (ctx.body = 'denied')))] }, [
+          { template: 'users/{id}', handler: (ctx) => void (ctx.body = `user ${ctx.params.id}`) },
+        ]),
+      );
+      return listen(createServer(new Koa().use(mount('/api', table)).callback()));
+    },
+    async fastify() {
+      const app = Fastify();
+      await app.register(fastifyRoutes, {
+        prefix: '/api',
+        routes: fastifyGroup(
+          { prefix: 'admin', middleware: [async (request: { headers: Record<string, string | string[] | undefined> }, reply: { code: (n: number) => { send: (b: string) => unknown } }) => void (allowed(request.headers['x-admin']) || reply.code(401).send('denied'))] },
+          [{ template: 'users/{id}', handler: async (request: { params: { id: string } }) => `user ${request.params.id}` }],
+        ),
+      });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      return { base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, close: () => app.close() };
+    },
+    hono: () =>
+      honoServer((sub) =>
+        sub.use(
+          honoRoutes(
+            honoGroup({ prefix: 'admin', middleware: [async (c, next) => (allowed(c.req.header('x-admin')) ? next() : c.text('denied', 401))] }, [
+              { template: 'users/{id}', handler: (c) => c.text(`user ${c.var.switchyard.values.id}`) },
+            ]),
+          ),
+        ),
+      ),
+    'hono/aot': () =>
+      honoServer((sub) =>
+        sub.use(
+          honoBuilt(
+            compile(
+              builtRoutes(
+                honoGroup({ prefix: 'admin', middleware: [async (c, next) => (allowed(c.req.header('x-admin')) ? next() : c.text('denied', 401))] }, [
+                  { template: 'users/{id}', handler: (c) => c.text(`user ${c.var.switchyard.values.id}`) },
+                ]),
+              ) as never,
+            ),
+          ),
+        ),
+      ),
+  };
+
+  describe.each(Object.keys(GUARDED))('%s', (framework) => {
+    let app: App;
+    beforeAll(async () => {
+      app = await GUARDED[framework]();
+    });
+    afterAll(() => app.close());
+
+    it.each(SPELLINGS)('GET %s → 401 without the header, the user with it', async (path) => {
+      const denied = await request(app.base + path);
+      expect([denied.statusCode, await denied.body.text()]).toEqual([401, 'denied']);
+      const admitted = await request(app.base + path, { headers: { 'x-admin': 'yes' } });
+      expect([admitted.statusCode, await admitted.body.text()]).toEqual([200, 'user 1']);
+    });
+  });
+
+  // What the pages warn of: the framework compares its path with the request's text, the router does not.
+  const AROUND: Record<string, { app: () => Promise<App>; walked: string[]; stopped: string[] }> = {
+    "express: app.use('/api/admin', auth) before the routes": {
+      app: async () => {
+        const app = express();
+        app.use('/api/admin', (_req, res) => void res.status(401).send('denied'));
+        app.use('/api', expressRoutes([{ template: 'admin/users/{id}', handler: (req, res) => void res.send(`user ${req.params.id}`) }]));
+        return listen(createServer(app));
+      },
+      walked: ['/api/%61dmin/users/1'],
+      stopped: ['/api/admin/users/1', '/api/ADMIN/users/1'],
+    },
+    "hono: app.use('/api/admin/*', auth) before the routes": {
+      app: () =>
+        honoServer(
+          (sub) => sub.use(honoRoutes([{ template: 'admin/users/{id}', handler: (c) => c.text(`user ${c.var.switchyard.values.id}`) }])),
+          (app) => app.use('/api/admin/*', async (c) => c.text('denied', 401)),
+        ),
+      walked: ['/api/ADMIN/users/1', '/api/Admin/users/1'],
+      stopped: ['/api/admin/users/1'],
+    },
+  };
+  it.each(Object.keys(AROUND))('%s: walked around by other spellings', async (name) => {
+    const { app: make, walked, stopped } = AROUND[name];
+    const app = await make();
+    try {
+      for (const path of walked) expect([path, (await request(app.base + path)).statusCode]).toEqual([path, 200]);
+      for (const path of stopped) expect([path, (await request(app.base + path)).statusCode]).toEqual([path, 401]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+/** A Hono app with `sub` mounted by app.route('/api', sub), `before` registered first, on a node:http server. */
+function honoServer(fill: (sub: Hono) => Hono, before?: (app: Hono) => void): Promise<App> {
+  const app = new Hono();
+  before?.(app);
+  app.route('/api', fill(new Hono()));
+  app.notFound((c) => c.text('fell through', 404));
+  return listen(
+    createServer(async (req, res) => {
+      const headers = new Headers();
+      for (const [key, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(key, value);
+      const response = await app.fetch(new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers }));
+      res.writeHead(response.status, Object.fromEntries(response.headers));
+      res.end(Buffer.from(await response.arrayBuffer()));
+    }),
+  );
+}

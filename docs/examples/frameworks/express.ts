@@ -40,3 +40,5 @@ export function createApp(): express.Express {
 // GET /api/todo/5 → {"id":"5","next":"/api/todo/6"}; DELETE /api/todo/5 → 405, Allow: GET, HEAD, OPTIONS
 // GET /api/tenants/7/admin/users/3 → 403 {"error":"not an admin of tenant 7"}; with x-role: admin →
 // {"self":"/api/tenants/7/admin/users/3"}
+// GET /api/tenants/7/ADMIN/users/3 or /api/tenants/7/%61dmin/users/3 → 403 as well: the group's middleware runs
+// on every path that reaches its routes, however it is spelt

@@ -35,3 +35,5 @@ export async function createApp(): Promise<FastifyInstance> {
 }
 // GET /api/todo/5 → {"id":"5","next":"/api/todo/6"} (fastify's hooks and error handler apply)
 // GET /api/tenants/7/admin/users/3 → 403; with x-role: admin → {"self":"/api/tenants/7/admin/users/3"}
+// GET /api/tenants/7/ADMIN/users/3 or /api/tenants/7/%61dmin/users/3 → 403 as well: the group's middleware runs
+// on every path that reaches its routes, however it is spelt

@@ -39,3 +39,5 @@ export function createRoutedApp(): Hono {
 }
 // GET /api/todo/5 → {"id":"5","next":"/api/todo/6"}; with createRoutedApp → {"id":"5"}
 // GET /api/tenants/7/admin/users/3 → 403; with x-role: admin → {"self":"/api/tenants/7/admin/users/3"}
+// GET /api/tenants/7/ADMIN/users/3 or /api/tenants/7/%61dmin/users/3 → 403 as well: the group's middleware runs
+// on every path that reaches its routes, however it is spelt

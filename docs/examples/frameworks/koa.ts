@@ -37,3 +37,5 @@ export function createApp(): Koa {
 }
 // GET /api/todo/5 → {"id":"5","next":"/api/todo/6"}
 // GET /api/tenants/7/admin/users/3 → 403; with x-role: admin → {"self":"/api/tenants/7/admin/users/3"}
+// GET /api/tenants/7/ADMIN/users/3 or /api/tenants/7/%61dmin/users/3 → 403 as well: the group's middleware runs
+// on every path that reaches its routes, however it is spelt
