@@ -6,7 +6,7 @@ import express from 'express';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Hono, type MiddlewareHandler } from 'hono';
 import Koa from 'koa';
-import mount from 'koa-mount';
+import koaMount from 'koa-mount';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import { switchyard as honoRoutes } from '../src/hono.js';
 import { switchyard as honoBuilt } from '../src/hono-aot.js';
 import { compile } from '../src/index.js';
 import { switchyard as koaRoutes } from '../src/koa.js';
+import { koaPathMount } from './support/koa-path-mount.js';
 import { rawGet } from './support/raw-http.js';
 
 const listen = (server: Server): Promise<{ port: number; close: () => Promise<void> }> =>
@@ -43,31 +44,16 @@ const APPS: Record<string, () => Promise<App>> = {
     return listen(createServer(app));
   },
   async koa() {
-    // Koa mounts with koa-mount, which hands the app below ctx.url without the prefix; this does the same, a
-    // parameter segment (":tenant") taking any one segment.
-    const mount = (prefix: string, run: Koa.Middleware) => {
-      const pattern = new RegExp(`^${prefix.replace(/:[a-z]+/g, '[^/]+')}(?=/|$)`);
-      return async (ctx: Koa.Context, next: Koa.Next) => {
-        const found = pattern.exec(ctx.path);
-        if (found === null) return next();
-        const path = ctx.path;
-        ctx.path = path.slice(found[0].length) || '/';
-        try {
-          await run(ctx, next);
-        } finally {
-          ctx.path = path;
-        }
-      };
-    };
     const table = () =>
       koaRoutes([
         { name: 'item', template: 'items/{id:int}', handler: (ctx) => void (ctx.body = { id: ctx.params.id, link: ctx.state.switchyard.urlFor('item', { id: 9 }) }) },
         { name: 'go', template: 'go/{id}', handler: (ctx) => void ctx.redirect(ctx.state.switchyard.urlFor('item', { id: ctx.params.id })) },
       ]);
     const app = new Koa();
-    app.use(mount('/api', table()));
-    app.use(mount('/v1', mount('/inner', table())));
-    app.use(mount('/:tenant', table()));
+    // Mounts of the app's own (koa-mount takes no parameters), ":tenant" taking any one segment.
+    app.use(koaPathMount('/api', table()));
+    app.use(koaPathMount('/v1', koaPathMount('/inner', table())));
+    app.use(koaPathMount('/:tenant', table()));
     app.use((ctx) => {
       ctx.status = 404;
       ctx.body = 'fell through';
@@ -248,7 +234,7 @@ describe('a mount\'s values beside the route\'s', () => {
     { name: "fastify: prefix '/t/:tenant'", app: fastifyApp('/t/:tenant'), path: '/t/acme/items/5', values: { tenant: 'acme', id: '5' } },
     { name: "fastify: prefix '/v1' in a register at '/:tenant'", app: fastifyApp('/:tenant', '/v1'), path: '/acme/v1/items/5', values: { tenant: 'acme', id: '5' } },
     { name: "fastify: prefix '/:id': the route's id wins", app: fastifyApp('/:id'), path: '/7/items/5', values: { id: '5' } },
-    { name: "koa: koa-mount '/v1' (no values)", app: koaApp((app, t) => app.use(mount('/v1', t))), path: '/v1/items/5', values: { id: '5' } },
+    { name: "koa: koa-mount '/v1' (no values)", app: koaApp((app, t) => app.use(koaMount('/v1', t))), path: '/v1/items/5', values: { id: '5' } },
     {
       name: 'koa: ctx.params an outer router left (as @koa/router sets them)',
       app: koaApp((app, t) =>

@@ -24,6 +24,7 @@ import { switchyard as honoBuilt } from '../src/hono-aot.js';
 import { createNodeMiddleware } from '../src/http.js';
 import { compile } from '../src/index.js';
 import { switchyard as koaRoutes } from '../src/koa.js';
+import { koaPathMount } from './support/koa-path-mount.js';
 
 const exporter = new InMemorySpanExporter();
 const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
@@ -319,19 +320,6 @@ describe('a mount of any shape: http.route never holds what the client sent', ()
       res.writeHead(response.status, Object.fromEntries(response.headers)).end(Buffer.from(await response.arrayBuffer()));
     };
   };
-  /** As a mount of the app's own that rewrites the path (koa-mount does it for a plain prefix): one segment, any text. */
-  const koaParameterMount = (run: Koa.Middleware): Koa.Middleware => async (ctx, next) => {
-    const found = /^\/[^/]+(?=\/|$)/.exec(ctx.path);
-    if (found === null) return next();
-    const path = ctx.path;
-    ctx.path = path.slice(found[0].length) || '/';
-    try {
-      await run(ctx, next);
-    } finally {
-      ctx.path = path;
-    }
-  };
-
   const CLIENT = 'EVIL-1234';
   const MOUNTS: { name: string; path: string; route: string; listener: () => RequestListener | Promise<RequestListener> }[] = [
     { name: "express: app.use('/api')", path: '/API/api/todo/5', route: '/api/api/todo/{id:int}', listener: () => express5((app) => app.use('/api', expressTable())) },
@@ -390,7 +378,7 @@ describe('a mount of any shape: http.route never holds what the client sent', ()
       name: 'koa: a mount of the app\'s own that rewrites the path (no mount known)',
       path: `/${CLIENT}/api/todo/5`,
       route: '/api/todo/{id:int}',
-      listener: () => new Koa().use(koaParameterMount(koaTable())).callback(),
+      listener: () => new Koa().use(koaPathMount('/:tenant', koaTable())).callback(),
     },
     {
       name: "fastify: prefix '/v1' inside a register at '/:tenant'",
