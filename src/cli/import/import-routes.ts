@@ -61,20 +61,23 @@ export function importSources(sources: readonly SourceFile[]): ImportResult {
   const evaluator = new Evaluator(constants);
 
   const attributed: ImportedRoute[] = [];
-  const conventional: { file: string; routes: ImportedRoute[] }[] = [];
+  const conventional: { file: string; routes: ImportedRoute[]; areas: boolean }[] = [];
   for (const { source, declarations } of parsed) {
     const isMvc5 = /^\s*using\s+System\.Web\.(?:Mvc|Http)\s*;/m.test(source.text) && !/^\s*using\s+Microsoft\.AspNetCore\b/m.test(source.text);
     const fromAttributes = attributeRoutes(source.file, declarations.classes, byName, evaluator, isMvc5);
     attributed.push(...fromAttributes.routes);
     findings.push(...fromAttributes.findings);
     const fromCalls = conventionalRoutes(source.file, declarations.calls, evaluator);
-    if (fromCalls.routes.length > 0) conventional.push({ file: source.file, routes: fromCalls.routes });
+    if (fromCalls.routes.length > 0) conventional.push({ file: source.file, routes: fromCalls.routes, areas: declarations.classes.some((c) => c.baseTypes.includes('AreaRegistration')) });
     findings.push(...fromCalls.findings);
   }
 
   const groups: { routes: ImportedRoute[]; ordering: string }[] = [];
   if (attributed.length > 0) groups.push({ routes: attributeOrder(attributed), ordering: `attribute routes, ${ATTRIBUTE_ORDER}` });
-  for (const { file, routes } of conventional) groups.push({ routes, ordering: `conventional routes of ${file}, in registration order (first match wins)` });
+  // Area registrations first: MVC's project template calls AreaRegistration.RegisterAllAreas() before RouteConfig.RegisterRoutes.
+  for (const { file, routes, areas } of [...conventional.filter((c) => c.areas), ...conventional.filter((c) => !c.areas)]) {
+    groups.push({ routes, ordering: `conventional routes of ${file}, in registration order (first match wins)${areas ? '; area registrations before the other files, as RegisterAllAreas() runs first' : ''}` });
+  }
 
   // A name given twice: ASP.NET refuses the second at start-up; the route is kept, without the name.
   const named = new Map<string, ImportedRoute>();
