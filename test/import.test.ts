@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { attributeOrder, combine, inboundPrecedence, replaceTokens } from '../src/cli/import/attribute-routes.js';
 import { importSources } from '../src/cli/import/import-routes.js';
 import { tokenize } from '../src/cli/import/tokens.js';
+import { createApplication, RouteBuilder, RouteHandler, useRouter, type RoutedHttpContext } from '../src/http.js';
 import { compile, type RouteDefinition } from '../src/index.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -350,7 +351,7 @@ describe('the tokenizer', () => {
   it('reads an interpolated string with nested braces and strings in its holes', () => {
     const [token] = tokenize('$"a{Call(new { x = "}" })}b{{c}}"');
     expect(token.kind).toBe('interpolated');
-    expect((token as { parts: unknown[] }).parts.filter((p) => typeof p === 'string')).toEqual(['a', 'b{c}']);
+    expect((token as unknown as { parts: unknown[] }).parts.filter((p) => typeof p === 'string')).toEqual(['a', 'b{c}']);
   });
 
   it('takes time in proportion to the input on hostile text (no backtracking): counted, not timed', () => {
@@ -380,6 +381,40 @@ describe('switchyard import (the command)', () => {
     // Every command reads it.
     const lint = spawnSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'lint', target], { cwd: ROOT, encoding: 'utf8' });
     expect(lint.stdout).toContain('routes,');
+  });
+
+  // docs/import.md's serving code, run on the module the command wrote, and sent requests.
+  it.each([
+    ['GET', '/catalog/tools/42', 200, { controller: 'Catalog', action: 'Product', values: { category: 'tools', id: '42' } }],
+    ['GET', '/api/todo/7', 200, { controller: 'Todo', action: 'GetById', values: { id: '7' } }],
+    ['DELETE', '/api/todo/7', 200, { controller: 'Todo', action: 'Delete', values: { id: '7' } }],
+    // Product takes GET and HEAD only; a POST falls through to the next route that accepts it, as in ASP.NET.
+    ['POST', '/catalog/tools/42', 200, { controller: 'Catalog', action: 'Category', values: { category: 'tools', page: '42' } }],
+    ['GET', '/admin/users/list', 200, { controller: 'users', action: 'list', values: { area: 'Admin' } }],
+  ] as const)('the pipeline serves the imported table: %s %s → %i', async (method, path, status, body) => {
+    const target = join(dir, 'served-routes.mjs');
+    expect(run('docs/examples/mvc-app', '-o', target).status).toBe(0);
+    const { routes } = (await import(pathToFileURL(target).href)) as { routes: (RouteDefinition & { name?: string })[] };
+    const app = createApplication();
+    const serve = async (context: RoutedHttpContext): Promise<void> => {
+      const { controller, action, ...values } = context.routeData.values;
+      context.response.json(200, { controller, action, values });
+    };
+    const builder = new RouteBuilder(app, new RouteHandler(serve));
+    for (const { methods, name = null, template, ...options } of routes) {
+      if (methods) builder.mapMethods(methods as string[], template, serve, { name, ...options });
+      else builder.mapRoute(name, template, options.defaults, options.constraints, options.dataTokens);
+    }
+    useRouter(app, builder.build());
+    const server = await app.listen(0);
+    try {
+      const { port } = server.address() as { port: number };
+      const response = await fetch(`http://127.0.0.1:${port}${path}`, { method });
+      expect(response.status).toBe(status);
+      if (body !== null) expect(await response.json()).toEqual(body);
+    } finally {
+      await new Promise((done) => server.close(done));
+    }
   });
 
   it('writes JSON that every command reads, with the sources beside the routes', () => {
