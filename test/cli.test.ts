@@ -59,7 +59,7 @@ function run(args: string[], env: Record<string, string> = {}) {
 /** [title, args, exit status, stdout must contain (each), stderr must contain]. */
 const cases: [string, string[], number, string[], string][] = [
   ['--version', ['--version'], 0, [JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')).version], ''],
-  ['"constructor" is no command (no prototype lookup)', ['constructor'], 2, [], 'unknown command "constructor" (commands: routes, match, explain, url, lint, build, inspect)'],
+  ['"constructor" is no command (no prototype lookup)', ['constructor'], 2, [], 'unknown command "constructor" (commands: routes, match, explain, url, lint, build, import, inspect)'],
   ['"toString" is no command', ['toString', 'x'], 2, [], 'unknown command "toString"'],
   ['"__proto__" is no command', ['__proto__', 'x'], 2, [], 'unknown command "__proto__"'],
   ['a misspelt route key is refused, with a guess', ['routes', '$DIR/typo-key.json'], 2, [], '#1 "b"  unknown key "metods" (did you mean "methods"?)'],
@@ -225,7 +225,8 @@ describe('hostile route files: every command gives the same verdict', () => {
 
   it('the table names every command', async () => {
     const { commands } = await import('../src/cli/commands.js');
-    expect(Object.keys(commandArgs).sort()).toEqual(Object.keys(commands).sort());
+    // import reads C# sources, not a route file (its hostile inputs are in import.test.ts).
+    expect(Object.keys(commandArgs).sort()).toEqual(Object.keys(commands).filter((c) => c !== 'import').sort());
   });
 
   it.each(hostile)('%s', (file, text, verdict) => {

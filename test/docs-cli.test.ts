@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const DOCS = ['README.md', 'docs/diagnostics.md', 'docs/aot.md'];
+const DOCS = ['README.md', 'docs/diagnostics.md', 'docs/aot.md', 'docs/import.md'];
 
 /** [file, command, expected output] for each console block. */
 const blocks = DOCS.flatMap((file) =>

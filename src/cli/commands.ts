@@ -1,4 +1,4 @@
-// The switchyard commands: routes, match, explain, url, lint, build, inspect. Each gets its parsed arguments and an output
+// The switchyard commands: routes, match, explain, url, lint, build, inspect, import. Each gets its parsed arguments and an output
 // sink, writes text (or JSON with --json) and returns its exit status: 0 done, 1 a negative answer (no
 // match, no URL; lint: an error, or more warnings than --max-warnings), 2 a usage or input error (thrown as CliError, handled in main.ts).
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -10,6 +10,7 @@ import type { CompiledRouter, RouteValues } from '../index.js';
 import { describe, diagnostics, didYouMean, explain, explainGenerate, summarizeDiagnostics, type Diagnostic, type MissReason, type RouteExplanation } from '../introspect.js';
 import { CliError, compileRoutes, loadRouteFile, problemSubject, RouteFileError, withRouteErrors, type RouteProblem } from './load-routes.js';
 import type { Style } from './style.js';
+import { runImport } from './import/import-command.js';
 import { watchFile } from './watch-file.js';
 
 /** Parsed command-line arguments: positionals, flags (--json) and repeated options (--name N). */
@@ -317,6 +318,26 @@ to load.`,
     },
   },
 
+  import: {
+    usage: 'switchyard import <files or folders…> [-o routes.mjs | -o routes.json] [--json]',
+    summary: "read an ASP.NET app's routes from its C# sources into a route table",
+    help: `Reads C# sources (folders searched for *.cs, in any case) and writes the route table they register:
+conventional routes (MapRoute, MapControllerRoute, MapAreaControllerRoute, an AreaRegistration's
+context.MapRoute, IgnoreRoute, and the app's own Map…Route methods, read as MapRoute), in registration order
+within each file; and attribute routes ([Route], [HttpGet("…", Name = "…", Order = n)]…, [controller] and
+[action] replaced), first, in the order ASP.NET gives them: by Order, then template precedence. Values are
+evaluated as ASP.NET does (strings, constants of the sources, nameof, anonymous objects, UrlParameter.Optional,
+HttpMethodConstraint); a value that is not constant (a variable, a call) is reported with its file, line and
+text, never guessed. -o routes.mjs writes a route module (and routes.d.mts, its types); -o routes.json the
+routes with each one's source beside them; without -o, the JSON goes to standard output. The report goes to
+standard error: routes per file, the order of each group, everything skipped and why, and what lint says of the
+table (--json: the report as JSON). Exit status 1 when no route was imported.`,
+    options: [{ name: 'out', value: '<routes.mjs|routes.json>', text: 'the file to write (also -o); a .mjs gets its types beside it (.d.mts)' }, { name: 'json', text: 'the report as JSON (on standard error)' }],
+    async run(args, output) {
+      return runImport(args, output, this.usage);
+    },
+  },
+
   inspect: {
     usage: 'switchyard inspect <file> [--port N] [--host H] [--watch]',
     summary: 'serve the route inspector page for a route file (until stopped)',
@@ -469,7 +490,7 @@ export function helpText(name?: string): string {
   const command = name === undefined || !Object.hasOwn(commands, name) ? undefined : commands[name];
   if (command) {
     const rows = [...command.options.map((o) => [optionLabel(o), o.text] as const), ['--help', 'this help'] as const];
-    return [`usage: ${command.usage}`, '', command.help, '', FILE_HELP, '', 'Options:', ...optionLines(rows)].join('\n');
+    return [`usage: ${command.usage}`, '', command.help, '', ...(name === 'import' ? [] : [FILE_HELP, '']), 'Options:', ...optionLines(rows)].join('\n');
   }
   const width = Math.max(...Object.keys(commands).map((n) => n.length));
   return [

@@ -1,0 +1,324 @@
+// Attribute routes: `[Route]` on controllers and actions, `[HttpGet("…", Name = "…", Order = n)]` and the other
+// verbs, `[AcceptVerbs]`, `[Area]`, MVC 5's `[RoutePrefix]` and `[RouteArea]`; combined as ASP.NET Core's
+// AttributeRouteModel combines them (an action template starting with "~/" or "/" discards the controller's),
+// with [controller], [action] and [area] replaced. ASP.NET does not try attribute routes in the order they are
+// written: see attributeOrder() below for the order it gives them.
+import { parseTemplate } from '../../index.js';
+import type { Attribute, ClassDeclaration } from './declarations.js';
+import { shortText, unreadFinding, type Finding, type ImportedRoute } from './imported-route.js';
+import { isUnread, type Evaluator } from './values.js';
+
+const VERBS: Readonly<Record<string, string>> = {
+  HttpGet: 'GET',
+  HttpPost: 'POST',
+  HttpPut: 'PUT',
+  HttpDelete: 'DELETE',
+  HttpPatch: 'PATCH',
+  HttpHead: 'HEAD',
+  HttpOptions: 'OPTIONS',
+};
+
+/** Methods a controller inherits from ASP.NET's base classes: never actions. */
+const NOT_ACTIONS = new Set(['Dispose', 'OnActionExecuting', 'OnActionExecuted', 'OnActionExecutionAsync', 'ToString', 'Equals', 'GetHashCode']);
+
+/** One route-defining attribute, read: its template (null: none), name, order and methods. */
+interface RouteAttribute {
+  readonly template: string | null;
+  readonly name: string | null;
+  readonly order: number | null;
+  /** The verbs it limits to; null for [Route], which limits to none. */
+  readonly methods: readonly string[] | null;
+  readonly attribute: Attribute;
+}
+
+/** The routes of every controller in `classes` (one file's), and what was skipped. */
+export function attributeRoutes(file: string, classes: readonly ClassDeclaration[], allClasses: ReadonlyMap<string, ClassDeclaration>, evaluator: Evaluator, isMvc5: boolean): { routes: ImportedRoute[]; findings: Finding[] } {
+  const routes: ImportedRoute[] = [];
+  const findings: Finding[] = [];
+  for (const controller of classes) {
+    if (!isController(controller)) continue;
+    const read = (attribute: Attribute): RouteAttribute | null => readAttribute(file, attribute, controller, evaluator, findings);
+    // [Route] is inherited: a controller without its own takes its base class's.
+    let classAttributes = controller.attributes;
+    for (let base = baseOf(controller, allClasses), depth = 0; base !== null && depth < 16 && !classAttributes.some(isRouteAttribute); base = baseOf(base, allClasses), depth++) {
+      classAttributes = [...classAttributes, ...base.attributes.filter(isRouteAttribute)];
+    }
+    const controllerName = controller.name.replace(/Controller$/, '');
+    let area: string | null = null;
+    let areaPrefix: string | null = null;
+    for (const attribute of classAttributes) {
+      if (attribute.name !== 'Area' && attribute.name !== 'RouteArea') continue;
+      const value = attribute.args[0] === undefined ? null : evaluator.evaluate(attribute.args[0].value, controller);
+      if (value === null || isUnread(value) || value.kind !== 'string') {
+        findings.push(value !== null && isUnread(value) ? unreadFinding(file, value, `${controller.name} not read: its area`) : { kind: 'skipped', file, line: attribute.line, text: shortText(attribute.text), message: `${controller.name} not read: its area is not a string` });
+        area = null;
+        areaPrefix = '\u0000';
+        break;
+      }
+      area = value.value;
+      if (attribute.name === 'RouteArea') {
+        // MVC 5: the area's routes start with AreaPrefix, or the area's name.
+        const prefix = attribute.args.find((a) => a.name === 'AreaPrefix');
+        const prefixValue = prefix === undefined ? value : evaluator.evaluate(prefix.value, controller);
+        areaPrefix = !isUnread(prefixValue) && prefixValue.kind === 'string' ? prefixValue.value : '\u0000';
+      }
+    }
+    if (areaPrefix === '\u0000') continue;
+
+    // The controller's templates: [Route] (Core), [RoutePrefix] (MVC 5). None: actions stand alone.
+    const controllerRoutes: (RouteAttribute | null)[] = [];
+    for (const attribute of classAttributes) {
+      if (attribute.name === 'Route' && isMvc5) {
+        findings.push({ kind: 'skipped', file, line: attribute.line, text: shortText(attribute.text), message: `in ASP.NET MVC 5 a controller's [Route] routes each of its actions that has none of its own, by {action}: not read` });
+        continue;
+      }
+      if (attribute.name !== 'Route' && attribute.name !== 'RoutePrefix') continue;
+      const read1 = read(attribute);
+      if (read1 !== null) controllerRoutes.push(read1);
+    }
+    if (areaPrefix !== null) {
+      const prefixed = controllerRoutes.length === 0 ? [null] : controllerRoutes;
+      controllerRoutes.splice(0, controllerRoutes.length, ...prefixed.map((r) => ({ template: combine(areaPrefix, r?.template ?? null), name: r?.name ?? null, order: r?.order ?? null, methods: null, attribute: r?.attribute ?? classAttributes[0] })));
+    }
+    if (controllerRoutes.length === 0) controllerRoutes.push(null);
+
+    const unrouted: string[] = [];
+    let routed = 0;
+    for (const method of controller.methods) {
+      if (!method.isPublic || method.isStatic || NOT_ACTIONS.has(method.name) || method.attributes.some((a) => a.name === 'NonAction')) continue;
+      const actionNameAttribute = method.attributes.find((a) => a.name === 'ActionName');
+      let action = method.name.replace(/Async$/, '');
+      if (actionNameAttribute !== undefined && actionNameAttribute.args[0] !== undefined) {
+        const value = evaluator.evaluate(actionNameAttribute.args[0].value, controller);
+        if (isUnread(value) || value.kind !== 'string') continue;
+        action = value.value;
+      }
+      // ASP.NET Core's selectors: each attribute with a template is one; verb attributes without a template add
+      // their verbs to the [Route] ones, or make one more selector of their own when every template is a verb's.
+      const defining: RouteAttribute[] = [];
+      const silent: RouteAttribute[] = [];
+      let broken = false;
+      for (const attribute of method.attributes) {
+        if (!isRouteAttribute(attribute) || attribute.name === 'RoutePrefix') continue;
+        const r = read(attribute);
+        if (r === null) {
+          broken = true;
+          continue;
+        }
+        (r.template === null ? silent : defining).push(r);
+      }
+      if (broken) continue;
+      const silentMethods = silent.length === 0 ? null : [...new Set(silent.flatMap((s) => s.methods ?? []))];
+      const selectors: { template: string | null; name: string | null; order: number | null; methods: readonly string[] | null; line: number }[] = [];
+      const absorbs = defining.some((d) => d.methods === null);
+      for (const d of defining) selectors.push({ template: d.template, name: d.name, order: d.order, methods: d.methods ?? (absorbs ? silentMethods : null), line: d.attribute.line });
+      if (defining.length === 0 || (!absorbs && silent.length > 0)) selectors.push({ template: null, name: silent[0]?.name ?? null, order: silent[0]?.order ?? null, methods: silentMethods, line: silent[0]?.attribute.line ?? method.line });
+
+      const seen = new Set<string>();
+      let any = false;
+      for (const selector of selectors) {
+        for (const left of controllerRoutes) {
+          const absolute = selector.template !== null && /^~?\//.test(selector.template);
+          const base = left === null || absolute ? null : left;
+          const joined = combine(base?.template ?? null, selector.template);
+          if (joined === null) continue;
+          const values: Record<string, string> = { controller: controllerName, action };
+          if (area !== null) values.area = area;
+          const template = replaceTokens(joined, values);
+          const name = selector.name === null && (selector.template === null || selector.template === '') ? (base?.name ?? null) : selector.name;
+          const routeName = name === null ? null : replaceTokens(name, values);
+          if (typeof template !== 'string' || (routeName !== null && typeof routeName !== 'string')) {
+            const problem = typeof template !== 'string' ? template : (routeName as { error: string });
+            findings.push({ kind: 'skipped', file, line: selector.line, text: `${controller.name}.${method.name}`, message: `its template "${joined}": ${problem.error}` });
+            continue;
+          }
+          const key = `${template}\u0000${routeName}\u0000${selector.methods}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          any = true;
+          // The route values ASP.NET gives an attribute route's match, unless the template has them as parameters.
+          const defaults = Object.fromEntries(Object.entries(area === null ? { controller: controllerName, action } : { area, controller: controllerName, action }).filter(([key]) => !parametersOf(template).has(key)));
+          const definition: ImportedRoute['definition'] = { template, defaults };
+          if (routeName !== null) definition.name = routeName;
+          if (selector.methods !== null && selector.methods.length > 0) definition.methods = [...selector.methods];
+          routes.push({ definition, file, line: selector.line, order: selector.order ?? base?.order ?? 0 });
+        }
+      }
+      if (any) routed++;
+      else unrouted.push(method.name);
+    }
+    if (routed > 0 && unrouted.length > 0) {
+      findings.push({ kind: 'note', file, line: controller.line, text: controller.name, message: `actions without an attribute route (${unrouted.join(', ')}): ASP.NET reaches them by the conventional routes, if any` });
+    }
+  }
+  return { routes, findings };
+}
+
+/** The template's parameter names, lower-cased (none when it does not parse: compiling it reports that). */
+function parametersOf(template: string): Set<string> {
+  try {
+    return new Set(parseTemplate(template).parameters.map((p) => p.name.toLowerCase()));
+  } catch {
+    return new Set();
+  }
+}
+
+const isRouteAttribute = (a: Attribute): boolean => a.name === 'Route' || a.name === 'RoutePrefix' || a.name === 'AcceptVerbs' || Object.hasOwn(VERBS, a.name);
+
+/** A class ASP.NET takes for a controller: not abstract, named …Controller or marked [Controller]/[ApiController]. */
+function isController(c: ClassDeclaration): boolean {
+  if (c.isAbstract || c.attributes.some((a) => a.name === 'NonController')) return false;
+  return c.name.endsWith('Controller') || c.attributes.some((a) => a.name === 'Controller' || a.name === 'ApiController');
+}
+
+function baseOf(c: ClassDeclaration, all: ReadonlyMap<string, ClassDeclaration>): ClassDeclaration | null {
+  for (const name of c.baseTypes) {
+    const found = all.get(name);
+    if (found !== undefined && found !== c) return found;
+  }
+  return null;
+}
+
+/** [Route("t", Name = "n", Order = 1)], [HttpGet("t")], [AcceptVerbs("GET", "POST", Route = "t")]: read, or null (reported). */
+function readAttribute(file: string, attribute: Attribute, scope: ClassDeclaration, evaluator: Evaluator, findings: Finding[]): RouteAttribute | null {
+  let template: string | null = null;
+  let name: string | null = null;
+  let order: number | null = null;
+  const methods: string[] = [];
+  const fail = (message: string): null => {
+    findings.push({ kind: 'skipped', file, line: attribute.line, text: shortText(attribute.text), message });
+    return null;
+  };
+  const isVerbs = attribute.name === 'AcceptVerbs';
+  for (const [index, arg] of attribute.args.entries()) {
+    const value = evaluator.evaluate(arg.value, scope);
+    if (isUnread(value)) {
+      findings.push(unreadFinding(file, value, `[${attribute.name}] not read`));
+      return null;
+    }
+    const key = arg.name ?? (isVerbs ? 'verb' : index === 0 ? 'template' : `argument ${index + 1}`);
+    if (key === 'template' || key === 'Template' || (isVerbs && key === 'Route')) {
+      if (value.kind !== 'string') return fail('its template is not a string');
+      template = value.value;
+    } else if (key === 'Name') {
+      if (value.kind !== 'string' && value.kind !== 'null') return fail('its Name is not a string');
+      name = value.kind === 'string' ? value.value : null;
+    } else if (key === 'Order') {
+      if (value.kind !== 'number' || !Number.isInteger(value.value)) return fail('its Order is not an integer');
+      order = value.value;
+    } else if (key === 'verb' || key === 'verbs') {
+      const items = value.kind === 'array' ? value.items : [value];
+      for (const item of items) {
+        if (item.kind !== 'string') return fail('a verb that is not a string');
+        methods.push(item.value.toUpperCase());
+      }
+    } else return fail(`its argument ${arg.name ?? index + 1} is not one the importer reads`);
+  }
+  const verb = VERBS[attribute.name];
+  const limited = verb !== undefined ? [verb] : isVerbs ? methods : null;
+  return { template, name, order, methods: limited, attribute };
+}
+
+/** AttributeRouteModel.CombineTemplates: the controller's template and the action's, cleaned of "~/", "/" ends. */
+export function combine(left: string | null, right: string | null): string | null {
+  let result: string | null;
+  if (left === null && right === null) result = null;
+  else if (right === null) result = left;
+  else if (left === null || left === '' || left === '~/' || left === '/' || /^~?\//.test(right)) result = right;
+  else if (left.endsWith('/')) result = left + right;
+  else result = `${left}/${right}`;
+  if (result === null || result === '//') return result;
+  const start = result.startsWith('/') ? 1 : result.startsWith('~/') ? 2 : 0;
+  if (start === result.length) return '';
+  return result.slice(start, result.endsWith('/') ? -1 : undefined);
+}
+
+/**
+ * AttributeRouteModel.ReplaceTokens: [controller], [action], [area] (any case) replaced by their values; `[[`
+ * and `]]` are a literal bracket. A token with no value, or an unbalanced bracket, is an error, as in ASP.NET.
+ */
+export function replaceTokens(template: string, values: Readonly<Record<string, string>>): string | { error: string } {
+  let out = '';
+  for (let i = 0; i < template.length; i++) {
+    const c = template[i];
+    if (c === '[' && template[i + 1] === '[') {
+      out += '[';
+      i++;
+    } else if (c === ']' && template[i + 1] === ']') {
+      out += ']';
+      i++;
+    } else if (c === ']') return { error: 'an unbalanced "]" (write "]]" for a literal one)' };
+    else if (c === '[') {
+      let token = '';
+      let j = i + 1;
+      for (; j < template.length; j++) {
+        if (template[j] === ']' && template[j + 1] === ']') {
+          token += ']';
+          j++;
+        } else if (template[j] === ']') break;
+        else if (template[j] === '[' && template[j + 1] === '[') {
+          token += '[';
+          j++;
+        } else if (template[j] === '[') return { error: 'a "[" inside a [token]' };
+        else token += template[j];
+      }
+      if (j >= template.length) return { error: 'a [token] is not closed' };
+      if (token === '') return { error: 'an empty [] token' };
+      const key = Object.keys(values).find((k) => k.toLowerCase() === token.toLowerCase());
+      if (key === undefined) return { error: `no value for the token [${token}] (the importer knows [${Object.keys(values).join('], [')}])` };
+      out += values[key];
+      i = j;
+    } else out += c;
+  }
+  return out;
+}
+
+/**
+ * RoutePrecedence.ComputeInbound, one digit per segment: 1 a literal, 2 a parameter with constraints or a
+ * segment of several parts, 3 a parameter, 4 a catch-all with constraints, 5 a catch-all. Lower sorts first.
+ */
+export function inboundPrecedence(template: string): number[] {
+  try {
+    return parseTemplate(template).segments.map((segment) => {
+      if (segment.parts.length > 1) return 2;
+      const part = segment.parts[0];
+      if (part.kind !== 'parameter') return 1;
+      return (part.isCatchAll ? 5 : 3) - (part.constraints.length > 0 ? 1 : 0);
+    });
+  } catch {
+    return [];
+  }
+}
+
+/** Compares precedences as ASP.NET's decimals (1.13 < 1.2): digit by digit, a missing digit being 0. */
+function comparePrecedence(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const d = (a[i] ?? 0) - (b[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+/** The order attribute routes are tried in: Order, then precedence, then template text (ignoring case); then written order. */
+export const ATTRIBUTE_ORDER = 'by Order, then by template precedence (literal segments before constrained parameters before parameters before catch-alls), then by template text, as ASP.NET orders attribute routes';
+
+export function attributeOrder(routes: readonly ImportedRoute[]): ImportedRoute[] {
+  const keyed = routes.map((route, index) => ({ route, index, precedence: inboundPrecedence(route.definition.template) }));
+  keyed.sort(
+    (a, b) =>
+      (a.route.order ?? 0) - (b.route.order ?? 0) ||
+      comparePrecedence(a.precedence, b.precedence) ||
+      compareIgnoringCase(a.route.definition.template, b.route.definition.template) ||
+      // A route limited to verbs before one that is not (ASP.NET's HTTP method policy), then as written.
+      Number(a.route.definition.methods === undefined) - Number(b.route.definition.methods === undefined) ||
+      a.index - b.index,
+  );
+  return keyed.map((k) => k.route);
+}
+
+/** String.Compare(a, b, StringComparison.OrdinalIgnoreCase), as a sign. */
+function compareIgnoringCase(a: string, b: string): number {
+  const x = a.toUpperCase();
+  const y = b.toUpperCase();
+  return x < y ? -1 : x > y ? 1 : 0;
+}

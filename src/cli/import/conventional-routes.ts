@@ -1,0 +1,204 @@
+// Conventional routes: `routes.MapRoute(name, url, defaults, constraints, namespaces)` (ASP.NET MVC 5, and its
+// named-argument forms), `MapHttpRoute` (Web API 2), `MapControllerRoute`, `MapAreaControllerRoute`,
+// `MapAreaRoute`, `MapDefaultControllerRoute` (ASP.NET Core), `context.MapRoute` in an AreaRegistration,
+// `IgnoreRoute`, and an application's own `Map…Route` extension methods, read as MapRoute. In the order they
+// are written in each file: ASP.NET tries conventional routes in registration order, first match wins.
+import type { Call, ClassDeclaration } from './declarations.js';
+import type { Argument } from './expressions.js';
+import { escapeRegex, regexConstraint, routeConstraints, routeData, shortText, unreadFinding, type Finding, type ImportedRoute } from './imported-route.js';
+import { isUnread, type CsValue, type Evaluator, type Unread } from './values.js';
+
+/** The parameters of each registration method, in order; `a|b` is one parameter with two names (MVC 5 | Core). */
+const SIGNATURES: Readonly<Record<string, readonly string[]>> = {
+  MapRoute: ['name', 'url|template', 'defaults', 'constraints', 'namespaces|dataTokens'],
+  MapHttpRoute: ['name', 'routeTemplate', 'defaults', 'constraints', 'handler'],
+  MapControllerRoute: ['name', 'pattern', 'defaults', 'constraints', 'dataTokens'],
+  MapAreaControllerRoute: ['name', 'areaName', 'pattern', 'defaults', 'constraints', 'dataTokens'],
+  MapAreaRoute: ['name', 'areaName', 'template', 'defaults', 'constraints', 'dataTokens'],
+  MapDefaultControllerRoute: [],
+  IgnoreRoute: ['url', 'constraints'],
+};
+
+/** Lambdas whose calls register routes on the app's route table (the usual places to write them). */
+const ROUTE_HOSTS = new Set(['UseEndpoints', 'UseMvc', 'UseRouter', 'UseMvcWithDefaultRoute', 'MapAreas', 'Configure']);
+
+/** Whether a called method's name is one this reader reads (an application's `Map…Route` included). */
+export const isConventionalCall = (name: string): boolean => Object.hasOwn(SIGNATURES, name) || /^Map\w*Route$/.test(name);
+
+/** Minimal APIs (`app.MapGet("/x", handler)`): reported, not read. */
+export const isEndpointCall = (name: string): boolean => /^Map(?:Get|Post|Put|Delete|Patch|Methods|Fallback\w*)$/.test(name);
+
+/** The routes of one file's conventional registrations, in the order written, and what was skipped. */
+export function conventionalRoutes(file: string, calls: readonly Call[], evaluator: Evaluator): { routes: ImportedRoute[]; findings: Finding[] } {
+  const routes: ImportedRoute[] = [];
+  const findings: Finding[] = [];
+  for (const call of calls) {
+    const text = shortText(call.text);
+    if (isEndpointCall(call.name)) {
+      findings.push({ kind: 'skipped', file, line: call.line, text, message: `a minimal API endpoint (${call.name}): the importer reads MVC routes only` });
+      continue;
+    }
+    if (!isConventionalCall(call.name)) continue;
+    const lambda = call.contexts.find((c) => c.kind === 'lambda' && !ROUTE_HOSTS.has(c.callee ?? ''));
+    if (lambda !== undefined) {
+      findings.push({ kind: 'skipped', file, line: call.line, text, message: `inside a lambda given to ${lambda.text}: what that call registers is the application's code` });
+      continue;
+    }
+    const route = readCall(file, call, evaluator, findings);
+    if (route === null) continue;
+    for (const c of call.contexts) {
+      if (c.kind === 'if' || c.kind === 'else') findings.push({ kind: 'note', file, line: call.line, text, message: `imported, but registered only ${c.kind === 'if' ? 'when' : 'in the'} \`${c.text}\`${c.kind === 'if' ? ' holds' : ''}` });
+      if (c.kind === 'loop') findings.push({ kind: 'note', file, line: call.line, text, message: `imported once, but registered on each turn of \`${c.text}\`` });
+    }
+    if (!Object.hasOwn(SIGNATURES, call.name)) {
+      findings.push({ kind: 'note', file, line: call.line, text, message: `${call.name} is the application's own method: read as MapRoute(name, url, defaults, constraints, namespaces)` });
+    }
+    routes.push(route);
+  }
+  return { routes, findings };
+}
+
+/** One registration as a route, or null (with a finding) when a part that decides matching cannot be read. */
+function readCall(file: string, call: Call, evaluator: Evaluator, findings: Finding[]): ImportedRoute | null {
+  const text = shortText(call.text);
+  const scope = call.inClass;
+  const skip = (message: string): null => {
+    findings.push({ kind: 'skipped', file, line: call.line, text, message });
+    return null;
+  };
+  const lost = (unread: Unread, what: string): null => {
+    findings.push(unreadFinding(file, unread, what));
+    return null;
+  };
+  if (call.name === 'MapDefaultControllerRoute') {
+    return { definition: { name: 'default', template: '{controller=Home}/{action=Index}/{id?}' }, file, line: call.line };
+  }
+  const signature = SIGNATURES[call.name] ?? SIGNATURES.MapRoute;
+  const given = bindArguments(call, signature, evaluator, scope, findings, file);
+  if (given === null) return null;
+  const value = (parameter: string): CsValue | Unread | undefined => given.get(parameter);
+
+  // The name and the template decide what the route is: without them there is no route to write.
+  const nameValue = value('name');
+  let name: string | undefined;
+  if (nameValue !== undefined) {
+    if (isUnread(nameValue)) return lost(nameValue, `not imported: its name`);
+    if (nameValue.kind === 'string') name = nameValue.value;
+    else if (nameValue.kind !== 'null') return skip('its name is not a string');
+  }
+  const templateValue = value('url') ?? value('template') ?? value('pattern') ?? value('routeTemplate');
+  if (templateValue === undefined) return skip('it gives no URL template');
+  if (isUnread(templateValue)) return lost(templateValue, 'not imported: its template');
+  if (templateValue.kind !== 'string') return skip('its template is not a string');
+  // ASP.NET Core trims a leading "~/" or "/" from a pattern (MVC 5 refuses one; an app that runs has none).
+  const template = templateValue.value.replace(/^~?\//, '');
+
+  let defaults: Record<string, unknown> = {};
+  const defaultsValue = value('defaults');
+  if (defaultsValue !== undefined) {
+    const read = routeData(defaultsValue, file, 'not imported: its defaults', findings);
+    if (read === null) return null;
+    defaults = read;
+  }
+  let dataTokens: Record<string, unknown> = {};
+  const tokensValue = value('dataTokens');
+  if (tokensValue !== undefined) {
+    const read = routeData(tokensValue, file, 'not imported: its data tokens', findings);
+    if (read === null) return null;
+    dataTokens = read;
+  }
+  const namespaces = value('namespaces');
+  if (namespaces !== undefined && !isUnread(namespaces) && namespaces.kind === 'array') {
+    const list = namespaces.items.flatMap((n) => (n.kind === 'string' ? [n.value] : []));
+    if (list.length > 0) dataTokens.Namespaces = list;
+  } else if (namespaces !== undefined && isUnread(namespaces)) {
+    findings.push(unreadFinding(file, namespaces, 'its namespaces (a data token) left out'));
+  }
+  let constraints: Record<string, string> = {};
+  let methods: string[] | null = null;
+  const constraintsValue = value('constraints');
+  if (constraintsValue !== undefined) {
+    const read = routeConstraints(constraintsValue, file, call.line, findings);
+    if (read === null) return null;
+    ({ constraints, methods } = read);
+  }
+
+  // An area: MapAreaControllerRoute's areaName (a default and an exact constraint, as ASP.NET Core adds them),
+  // or the AreaRegistration the call is made in (a data token and a default).
+  const areaValue = value('areaName');
+  if (areaValue !== undefined) {
+    if (isUnread(areaValue)) return lost(areaValue, 'not imported: its area');
+    if (areaValue.kind !== 'string') return skip('its area name is not a string');
+    defaults = { ...defaults, area: areaValue.value };
+    const exact = regexConstraint(escapeRegex(areaValue.value));
+    if ('value' in exact) constraints = { ...constraints, area: exact.value };
+  } else if (scope !== null && isAreaRegistration(scope)) {
+    if (scope.areaName === null) return skip(`${scope.name} is an AreaRegistration whose AreaName the importer cannot find`);
+    const area = evaluator.evaluate(scope.areaName, scope);
+    if (isUnread(area)) return lost(area, `not imported: the AreaName of ${scope.name}`);
+    if (area.kind !== 'string') return skip(`the AreaName of ${scope.name} is not a string`);
+    dataTokens = { ...dataTokens, area: area.value };
+    if (!Object.keys(defaults).some((k) => k.toLowerCase() === 'area')) defaults = { ...defaults, area: area.value };
+  }
+  if (call.name === 'IgnoreRoute') {
+    // A request it matches reaches no controller: ASP.NET hands it back to the server (StopRoutingHandler).
+    dataTokens = { ...dataTokens, ignore: true };
+  }
+
+  const definition: ImportedRoute['definition'] = { template };
+  if (name !== undefined) definition.name = name;
+  if (Object.keys(defaults).length > 0) definition.defaults = defaults;
+  if (Object.keys(constraints).length > 0) definition.constraints = constraints;
+  if (methods !== null) definition.methods = methods;
+  if (Object.keys(dataTokens).length > 0) definition.dataTokens = dataTokens;
+  return { definition, file, line: call.line };
+}
+
+const isAreaRegistration = (c: ClassDeclaration): boolean => c.baseTypes.some((b) => b === 'AreaRegistration');
+
+/**
+ * The call's arguments by parameter name: named ones by their name, positional ones in order. For MapRoute, a
+ * string array is the namespaces wherever it stands (MVC 5 overloads put it third, fourth or fifth); an
+ * argument that fits no parameter (an application's overload) is reported and left out.
+ */
+function bindArguments(call: Call, signature: readonly string[], evaluator: Evaluator, scope: ClassDeclaration | null, findings: Finding[], file: string): Map<string, CsValue | Unread> | null {
+  const bound = new Map<string, CsValue | Unread>();
+  const canonical = (parameter: string): string => parameter.split('|')[0];
+  const named = (argument: Argument): string | null => {
+    const hit = signature.find((p) => p.split('|').includes(argument.name ?? ''));
+    if (hit === undefined) return null;
+    // `url` and `template` both land on "url|template": keep the name the reader looks for.
+    return argument.name === 'template' || argument.name === 'pattern' || argument.name === 'routeTemplate' ? argument.name! : argument.name === 'dataTokens' ? 'dataTokens' : canonical(hit);
+  };
+  const slots = signature.map((p) => (p === 'url|template' ? 'url' : p === 'namespaces|dataTokens' ? 'namespaces|dataTokens' : canonical(p)));
+  let next = 0;
+  for (const argument of call.args) {
+    const value = evaluator.evaluate(argument.value, scope);
+    if (argument.name !== null) {
+      const parameter = named(argument);
+      if (parameter === null) {
+        findings.push({ kind: 'note', file, line: argument.value.line, text: shortText(`${argument.name}: ${argument.value.text}`), message: `argument "${argument.name}" is not one of ${call.name}'s route parameters: left out` });
+        continue;
+      }
+      bound.set(parameter, value);
+      continue;
+    }
+    const isStringArray = !isUnread(value) && value.kind === 'array' && value.items.every((i) => i.kind === 'string');
+    if (call.name !== 'MapHttpRoute' && slots.includes('namespaces|dataTokens') && isStringArray && next >= 2) {
+      bound.set('namespaces', value);
+      next = slots.length;
+      continue;
+    }
+    // A route value argument is an object; an array or an instance of another class is an overload's extra.
+    const isData = isUnread(value) || value.kind === 'object' || value.kind === 'null';
+    while (next < slots.length && bound.has(slots[next])) next++;
+    const slot = slots[next];
+    if (slot === undefined || slot === 'handler' || (next >= 2 && !isData && slot !== 'areaName')) {
+      findings.push({ kind: 'note', file, line: argument.value.line, text: shortText(argument.value.text), message: `argument ${call.args.indexOf(argument) + 1} of ${call.name} is not a route value, a constraint or a namespace list: left out` });
+      continue;
+    }
+    bound.set(slot === 'namespaces|dataTokens' ? 'dataTokens' : slot, value);
+    next++;
+  }
+  return bound;
+}

@@ -1,0 +1,400 @@
+// What `switchyard import` reads of a C# file's structure, from its tokens: classes (their attributes, base types,
+// namespace), their methods (attributes, whether public), constant string fields, and every call of a method by
+// name with what surrounds it (an `if`, a loop, a lambda given to another call). Not a C# parser: it looks for
+// these shapes and leaves the rest alone, which is why what it skips is reported by the readers, not here.
+import { bracketsOf, parseExpression, splitTopLevel, type Argument, type Expression } from './expressions.js';
+import type { Token } from './tokens.js';
+
+export interface Attribute {
+  /** The name as written, without an `Attribute` suffix: `HttpGet`, `Route`. */
+  readonly name: string;
+  readonly args: readonly Argument[];
+  readonly line: number;
+  readonly text: string;
+}
+
+export interface MethodDeclaration {
+  readonly name: string;
+  readonly attributes: readonly Attribute[];
+  readonly isPublic: boolean;
+  readonly isStatic: boolean;
+  readonly line: number;
+}
+
+export interface ClassDeclaration {
+  readonly name: string;
+  /** With its enclosing classes: `RouteName.Sub`. */
+  readonly qualifiedName: string;
+  readonly namespace: string;
+  readonly attributes: readonly Attribute[];
+  readonly baseTypes: readonly string[];
+  readonly isAbstract: boolean;
+  readonly methods: readonly MethodDeclaration[];
+  /** `const string X = …` and `static readonly string X = …`, by name. */
+  readonly constants: ReadonlyMap<string, Expression>;
+  /** `AreaName => "Admin"` / `AreaName { get { return "Admin"; } }`, when the class declares it. */
+  readonly areaName: Expression | null;
+  readonly line: number;
+  /** Token range of the body, `{` to `}`. */
+  readonly body: readonly [number, number];
+}
+
+/** Why a call is not plainly run when its method runs: inside an `if`, a loop, or a lambda given to another call. */
+export interface CallContext {
+  readonly kind: 'if' | 'else' | 'loop' | 'lambda';
+  /** `if (adminPanelEnabled)`, `foreach (var x in y)`, `routes.Redirect(…)`. */
+  readonly text: string;
+  /** For a lambda: the name of the method it is given to. */
+  readonly callee?: string;
+}
+
+export interface Call {
+  readonly name: string;
+  /** What the method is called on (`routes`, `context`, `endpoints`), or null for an unqualified call. */
+  readonly receiver: string | null;
+  readonly args: readonly Argument[];
+  readonly line: number;
+  readonly text: string;
+  readonly contexts: readonly CallContext[];
+  /** The innermost class it is written in. */
+  readonly inClass: ClassDeclaration | null;
+}
+
+export interface FileDeclarations {
+  readonly classes: readonly ClassDeclaration[];
+  readonly calls: readonly Call[];
+}
+
+const MODIFIERS = new Set(['public', 'private', 'protected', 'internal', 'static', 'abstract', 'sealed', 'partial', 'virtual', 'override', 'async', 'new', 'readonly', 'extern', 'unsafe', 'file', 'required']);
+const TYPE_KEYWORDS = new Set(['class', 'struct', 'record', 'interface']);
+
+const isPunct = (t: Token | undefined, value: string): boolean => t !== undefined && t.kind === 'punct' && t.value === value;
+const isIdent = (t: Token | undefined, value?: string): boolean => t !== undefined && t.kind === 'ident' && (value === undefined || t.value === value);
+
+/** The declarations and calls of one file's tokens. */
+export function declarationsOf(tokens: readonly Token[], source: string, callNames: (name: string) => boolean): FileDeclarations {
+  const match = bracketsOf(tokens);
+  const text = (from: number, to: number): string => (from >= to ? '' : source.slice(tokens[from].start, tokens[to - 1].end).replace(/\s+/g, ' '));
+
+  // Each `{` block's owner: a class, a namespace, or a code block; and the namespace in force at each token.
+  const classes: (ClassDeclaration & { methodsList: MethodDeclaration[]; constantsMap: Map<string, Expression> })[] = [];
+  const classAt = new Map<number, (typeof classes)[number]>();
+  const namespaces: { name: string; from: number; to: number }[] = [];
+  // Block ranges of if / else / loop bodies, and lambdas given to calls.
+  const contexts: { from: number; to: number; context: CallContext }[] = [];
+
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t.kind !== 'ident') continue;
+    if (t.value === 'namespace' && isIdent(tokens[i + 1])) {
+      let j = i + 1;
+      const parts: string[] = [];
+      while (isIdent(tokens[j])) {
+        parts.push((tokens[j] as { value: string }).value);
+        if (!isPunct(tokens[j + 1], '.')) break;
+        j += 2;
+      }
+      const after = tokens[j + 1];
+      if (isPunct(after, '{')) namespaces.push({ name: parts.join('.'), from: j + 1, to: match[j + 1] === -1 ? tokens.length : match[j + 1] });
+      else namespaces.push({ name: parts.join('.'), from: j + 1, to: tokens.length });
+      continue;
+    }
+    if (TYPE_KEYWORDS.has(t.value) && isIdent(tokens[i + 1]) && !isPunct(tokens[i - 1], '.') && !isPunct(tokens[i - 1], '<') && !isPunct(tokens[i - 1], ',')) {
+      // `class Name … {`: the body is the first `{` after it at this level (past a base list, constraints, a primary constructor).
+      let j = i + 2;
+      while (j < tokens.length && !isPunct(tokens[j], '{') && !isPunct(tokens[j], ';')) j = match[j] > j ? match[j] + 1 : j + 1;
+      if (!isPunct(tokens[j], '{') || match[j] === -1) continue;
+      const start = declarationStart(tokens, match, i);
+      const header = tokens.slice(start.afterAttributes, i).map((x) => (x.kind === 'ident' ? x.value : ''));
+      const colon = tokens.slice(i + 2, j).findIndex((x) => isPunct(x, ':'));
+      const baseTypes: string[] = [];
+      if (colon !== -1) {
+        for (const [a, b] of splitTopLevel(tokens, i + 3 + colon, j)) {
+          const name = tokens.slice(a, b).find((x) => x.kind === 'ident' && x.value !== 'where');
+          if (name !== undefined) baseTypes.push(text(a, b).replace(/^.*\./, '').replace(/<.*$/, '').trim());
+          if (tokens.slice(a, b).some((x) => isIdent(x, 'where'))) break;
+        }
+      }
+      const name = (tokens[i + 1] as { value: string }).value;
+      const declaration = {
+        name,
+        qualifiedName: name,
+        namespace: '',
+        attributes: attributesIn(tokens, match, start.attributes, source),
+        baseTypes,
+        isAbstract: header.includes('abstract'),
+        methods: [],
+        methodsList: [] as MethodDeclaration[],
+        constants: new Map(),
+        constantsMap: new Map<string, Expression>(),
+        areaName: null,
+        line: t.line,
+        body: [j, match[j]] as const,
+      };
+      classes.push(declaration);
+      classAt.set(j, declaration);
+      continue;
+    }
+    if ((t.value === 'if' || t.value === 'while' || t.value === 'foreach' || t.value === 'for') && isPunct(tokens[i + 1], '(') && match[i + 1] > i) {
+      const close = match[i + 1];
+      const body = statementRange(tokens, match, close + 1);
+      contexts.push({ from: body[0], to: body[1], context: { kind: t.value === 'if' ? 'if' : 'loop', text: text(i, close + 1) } });
+      if (t.value === 'if' && isIdent(tokens[body[1] + 1], 'else')) {
+        const elseBody = statementRange(tokens, match, body[1] + 2);
+        contexts.push({ from: elseBody[0], to: elseBody[1], context: { kind: 'else', text: `else of ${text(i, close + 1)}` } });
+      }
+    }
+  }
+
+  // Names of nested classes, namespaces, and members of each class body (the tokens directly in it).
+  const enclosing = (at: number): (typeof classes)[number] | null => {
+    let best: (typeof classes)[number] | null = null;
+    for (const c of classes) if (c.body[0] < at && at < c.body[1] && (best === null || c.body[0] > best.body[0])) best = c;
+    return best;
+  };
+  for (const c of classes) {
+    const outer = enclosing(c.body[0]);
+    const ns = namespaces.filter((n) => n.from <= c.body[0] && c.body[0] <= n.to).map((n) => n.name);
+    Object.assign(c, { qualifiedName: outer === null ? c.name : `${outer.qualifiedName}.${c.name}`, namespace: ns.join('.') });
+    readMembers(c);
+  }
+
+  function readMembers(c: (typeof classes)[number]): void {
+    const [open, close] = c.body;
+    let memberStart = open + 1;
+    for (let i = open + 1; i < close; i++) {
+      const t = tokens[i];
+      if (isPunct(t, ';')) memberStart = i + 1;
+      else if (isPunct(t, '(') || isPunct(t, '[')) i = match[i] > i ? match[i] : i;
+      else if (isPunct(t, '=>')) {
+        // An expression-bodied member, to its `;`.
+        let j = i + 1;
+        while (j < close && !isPunct(tokens[j], ';')) j = match[j] > j ? match[j] + 1 : j + 1;
+        memberLooksLike(c, memberStart, i, j);
+        i = j;
+        memberStart = j + 1;
+      } else if (isIdent(t, 'const') || (isIdent(t, 'static') && isIdent(tokens[i + 1], 'readonly')) || (isIdent(t, 'readonly') && isIdent(tokens[i + 1], 'static'))) {
+        let j = i;
+        while (j < close && !isPunct(tokens[j], ';')) j = match[j] > j ? match[j] + 1 : j + 1;
+        constantsIn(c, i, j);
+        i = j;
+        memberStart = j + 1;
+      } else if (isPunct(t, '{')) {
+        const end = match[i] > i ? match[i] : close;
+        const prev = tokens[i - 1];
+        // A body (a method's, a property's, a nested class's) ends its member; an initializer (`= {`, `new X {`) does not.
+        const initializer = isPunct(prev, '=') || isPunct(prev, ',') || isIdent(prev, 'new') || isNewExpression(tokens, memberStart, i);
+        if (!initializer) {
+          memberLooksLike(c, memberStart, i, end);
+          // `{ get; } = value;`: the member goes on to its `;`.
+          if (!isPunct(tokens[end + 1], '=')) memberStart = end + 1;
+        }
+        i = end;
+      }
+    }
+  }
+
+  /** `const string A = "a", B = "b";` from tokens[from] (`const` or `static`) to the `;`. */
+  function constantsIn(c: (typeof classes)[number], from: number, to: number): void {
+    let i = from;
+    while (i < to && (isIdent(tokens[i], 'const') || isIdent(tokens[i], 'static') || isIdent(tokens[i], 'readonly'))) i++;
+    if (!isIdent(tokens[i], 'string')) return;
+    for (const [a, b] of splitTopLevel(tokens, i + 1, to)) {
+      if (isIdent(tokens[a]) && isPunct(tokens[a + 1], '=')) c.constantsMap.set((tokens[a] as { value: string }).value, parseExpression(tokens, a + 2, b, source));
+    }
+  }
+
+  /** A member from tokens[from] to its body at [bodyOpen, bodyEnd]: a method (its attributes), or `AreaName`. */
+  function memberLooksLike(c: (typeof classes)[number], from: number, bodyOpen: number, bodyEnd: number): void {
+    const start = declarationStart(tokens, match, bodyOpen, from);
+    const head = tokens.slice(start.afterAttributes, bodyOpen);
+    if (head.some((x) => isIdent(x) && TYPE_KEYWORDS.has((x as { value: string }).value))) return;
+    // `string AreaName => "x";` or `string AreaName { get { return "x"; } }`
+    const nameToken = head.at(-1);
+    if (isIdent(nameToken, 'AreaName')) {
+      if (isPunct(tokens[bodyOpen], '=>')) Object.assign(c, { areaName: parseExpression(tokens, bodyOpen + 1, bodyEnd, source) });
+      else {
+        const ret = tokens.slice(bodyOpen, bodyEnd).findIndex((x) => isIdent(x, 'return'));
+        if (ret !== -1) {
+          let j = bodyOpen + ret + 1;
+          while (j < bodyEnd && !isPunct(tokens[j], ';')) j++;
+          Object.assign(c, { areaName: parseExpression(tokens, bodyOpen + ret + 1, j, source) });
+        }
+      }
+      return;
+    }
+    // A method: `… Name(params)` or `… Name<T>(params)` before the body.
+    const paren = head.findIndex((x) => isPunct(x, '('));
+    if (paren < 1) return;
+    let nameAt = paren - 1;
+    if (isPunct(head[nameAt], '>')) {
+      let depth = 0;
+      for (; nameAt >= 0; nameAt--) {
+        if (isPunct(head[nameAt], '>')) depth++;
+        else if (isPunct(head[nameAt], '<') && --depth === 0) break;
+      }
+      nameAt--;
+    }
+    const name = head[nameAt];
+    if (!isIdent(name) || nameAt < 1) return;
+    const modifiers = head.slice(0, nameAt).filter((x) => x.kind === 'ident').map((x) => (x as { value: string }).value);
+    if (modifiers.includes('operator')) return;
+    c.methodsList.push({
+      name: (name as { value: string }).value,
+      attributes: attributesIn(tokens, match, start.attributes, source),
+      isPublic: modifiers.includes('public'),
+      isStatic: modifiers.includes('static'),
+      line: name!.line,
+    });
+  }
+
+  // Lambdas given to calls: `X(… a => …)`: from the `=>` to the end of that argument.
+  const arrows: { from: number; to: number; open: number }[] = [];
+  {
+    const stack: number[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i];
+      if (t.kind !== 'punct') continue;
+      if ((t.value === '(' || t.value === '[' || t.value === '{') && match[i] > i) stack.push(i);
+      else if ((t.value === ')' || t.value === ']' || t.value === '}') && stack.at(-1) === match[i]) stack.pop();
+      else if (t.value === '=>') {
+        const open = stack.at(-1);
+        if (open !== undefined && isPunct(tokens[open], '(') && isIdent(tokens[open - 1])) arrows.push({ from: i, to: match[open], open });
+      }
+    }
+  }
+  for (const a of arrows) {
+    const nameAt = a.open - 1;
+    let receiverStart = nameAt;
+    while (isPunct(tokens[receiverStart - 1], '.') && isIdent(tokens[receiverStart - 2])) receiverStart -= 2;
+    contexts.push({ from: a.from, to: a.to, context: { kind: 'lambda', text: `${text(receiverStart, a.open)}(…)`, callee: (tokens[nameAt] as { value: string }).value } });
+  }
+
+  const calls: Call[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t.kind !== 'ident' || !callNames(t.value)) continue;
+    let open = i + 1;
+    if (isPunct(tokens[open], '<')) {
+      while (open < tokens.length && !isPunct(tokens[open], '>')) open++;
+      open++;
+    }
+    if (!isPunct(tokens[open], '(') || match[open] === -1) continue;
+    // A call is `receiver.Name(` or `Name(` as a statement or an expression; `Type Name(` is a declaration.
+    const before = tokens[i - 1];
+    const qualified = isPunct(before, '.');
+    if (!qualified && (isIdent(before) && !['return', 'await', 'else', 'new'].includes((before as { value: string }).value))) continue;
+    if (!qualified && (isPunct(before, '>') || isPunct(before, ']') || isPunct(before, '?'))) continue;
+    let receiverStart = i;
+    if (qualified) {
+      receiverStart = i - 1;
+      while (receiverStart > 0) {
+        const prev = tokens[receiverStart - 1];
+        if (isIdent(prev) || isPunct(prev, '.')) receiverStart--;
+        else if (isPunct(prev, ')') || isPunct(prev, ']')) receiverStart = match[receiverStart - 1] === -1 ? receiverStart : match[receiverStart - 1];
+        else break;
+      }
+    }
+    const close = match[open];
+    const args = splitTopLevel(tokens, open + 1, close)
+      .filter(([a, b]) => a < b)
+      .map(([a, b]) => argumentAt(tokens, a, b, source));
+    const surrounding = contexts.filter((c) => c.from < i && i <= c.to).sort((a, b) => a.from - b.from).map((c) => c.context);
+    calls.push({
+      name: t.value,
+      receiver: qualified ? text(receiverStart, i - 1) : null,
+      args,
+      line: t.line,
+      text: text(receiverStart, close + 1),
+      contexts: surrounding,
+      inClass: enclosing(i),
+    });
+  }
+
+  for (const c of classes) Object.assign(c, { methods: c.methodsList, constants: c.constantsMap });
+  return { classes, calls };
+}
+
+/** `name: value` or a positional argument, from tokens[from, to). */
+function argumentAt(tokens: readonly Token[], from: number, to: number, source: string): Argument {
+  if (isIdent(tokens[from]) && isPunct(tokens[from + 1], ':') && !isPunct(tokens[from + 2], ':') && from + 2 < to) {
+    return { name: (tokens[from] as { value: string }).value, style: 'named', value: parseExpression(tokens, from + 2, to, source) };
+  }
+  return { name: null, style: 'positional', value: parseExpression(tokens, from, to, source) };
+}
+
+/** Whether tokens[from, brace) end in `new Type(...)` or `new Type`, so that the `{` is its initializer. */
+function isNewExpression(tokens: readonly Token[], from: number, brace: number): boolean {
+  for (let i = brace - 1; i >= from && i >= brace - 16; i--) {
+    if (isIdent(tokens[i], 'new')) return true;
+    if (isPunct(tokens[i], ';') || isPunct(tokens[i], '{') || isPunct(tokens[i], '}') || isPunct(tokens[i], '=>')) return false;
+  }
+  return false;
+}
+
+/**
+ * Where a declaration at tokens[at] begins: past the previous member (its `;` or `}`), the attribute groups
+ * (`[Route("x")]`) first, then modifiers and the type. `floor`: do not look before it.
+ */
+function declarationStart(tokens: readonly Token[], match: Int32Array, at: number, floor = 0): { attributes: [number, number][]; afterAttributes: number } {
+  let start = at;
+  while (start > floor) {
+    const prev = tokens[start - 1];
+    if (isPunct(prev, ';') || isPunct(prev, '{') || isPunct(prev, '}')) break;
+    if (isPunct(prev, ']') && match[start - 1] !== -1) start = match[start - 1];
+    else start--;
+  }
+  const attributes: [number, number][] = [];
+  let i = start;
+  while (isPunct(tokens[i], '[') && match[i] > i && i < at) {
+    attributes.push([i + 1, match[i]]);
+    i = match[i] + 1;
+  }
+  return { attributes, afterAttributes: i };
+}
+
+/** The attributes of `[A, B(…)]` groups (an `assembly:` or `return:` group is not the declaration's). */
+function attributesIn(tokens: readonly Token[], match: Int32Array, groups: readonly [number, number][], source: string): Attribute[] {
+  const out: Attribute[] = [];
+  for (const [from, to] of groups) {
+    let start = from;
+    if (isIdent(tokens[from]) && isPunct(tokens[from + 1], ':')) {
+      const target = (tokens[from] as { value: string }).value;
+      if (target !== 'type' && target !== 'method') continue;
+      start = from + 2;
+    }
+    for (const [a, b] of splitTopLevel(tokens, start, to)) {
+      if (a >= b) continue;
+      let j = a;
+      let name = '';
+      while (isIdent(tokens[j]) && j < b) {
+        name = (tokens[j] as { value: string }).value;
+        if (isPunct(tokens[j + 1], '.')) j += 2;
+        else break;
+      }
+      j++;
+      const args: Argument[] = [];
+      if (isPunct(tokens[j], '(') && match[j] > j) {
+        for (const [x, y] of splitTopLevel(tokens, j + 1, match[j])) {
+          if (x >= y) continue;
+          if (isIdent(tokens[x]) && isPunct(tokens[x + 1], '=') && !isPunct(tokens[x + 2], '=')) {
+            args.push({ name: (tokens[x] as { value: string }).value, style: 'property', value: parseExpression(tokens, x + 2, y, source) });
+          } else args.push(argumentAt(tokens, x, y, source));
+        }
+      }
+      out.push({ name: name.replace(/Attribute$/, ''), args, line: tokens[a].line, text: source.slice(tokens[a].start, tokens[b - 1].end).replace(/\s+/g, ' ') });
+    }
+  }
+  return out;
+}
+
+/** The tokens of the statement or block that starts at tokens[at]: [first, last]. */
+function statementRange(tokens: readonly Token[], match: Int32Array, at: number): [number, number] {
+  if (isPunct(tokens[at], '{') && match[at] > at) return [at, match[at]];
+  let j = at;
+  while (j < tokens.length && !isPunct(tokens[j], ';')) {
+    if (isPunct(tokens[j], '}')) return [at, j - 1];
+    j = match[j] > j ? match[j] + 1 : j + 1;
+  }
+  return [at, j];
+}

@@ -1,0 +1,76 @@
+// `switchyard import <files or folders…> [-o routes.mjs | -o routes.json] [--json]`: writes the route table and
+// reports, on standard error, how many routes came from which files, every call or attribute skipped and why,
+// and what lint says of the table (--json: the same report as JSON, for tools).
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { cwd } from 'node:process';
+import type { Args, Output } from '../commands.js';
+import { CliError } from '../load-routes.js';
+import type { Style } from '../style.js';
+import { importSources, readSources, type ImportResult } from './import-routes.js';
+import { routeDocument, routeModule, routeModuleTypes } from './route-module.js';
+
+export async function runImport(args: Args, { out, err, style }: Output, usage: string): Promise<number> {
+  if (args.positionals.length === 0) throw new CliError(`missing arguments: the C# files or folders to read\nusage: ${usage}`);
+  const target = args.options.get('out')?.at(-1) ?? null;
+  if (target !== null && !/\.(?:m?js|json)$/.test(target)) throw new CliError(`-o names the file to write: a route module (.mjs, .js) or JSON (.json), not ${JSON.stringify(target)}`);
+  const result = importSources(await readSources(args.positionals, cwd()));
+  const command = ['switchyard', 'import', ...args.positionals, ...(target === null ? [] : ['-o', target])].join(' ');
+  if (target === null) out(routeDocument(result).trimEnd());
+  else {
+    await mkdir(dirname(resolve(target)), { recursive: true });
+    if (target.endsWith('.json')) await writeFile(target, routeDocument(result));
+    else {
+      await writeFile(target, routeModule(result, command));
+      await writeFile(target.replace(/\.(m?)js$/, '.d.$1ts'), routeModuleTypes(result));
+    }
+  }
+  if (args.flags.has('json')) err(JSON.stringify(reportData(result, target), null, 2));
+  else for (const line of reportLines(result, target, style)) err(line);
+  return result.routes.length === 0 ? 1 : 0;
+}
+
+const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+/** The report as data (--json). */
+export function reportData(result: ImportResult, target: string | null): unknown {
+  return {
+    written: target,
+    routes: result.routes.length,
+    files: result.files,
+    groups: result.groups,
+    findings: result.findings,
+    lint: {
+      summary: result.lint.summary,
+      diagnostics: result.lint.diagnostics.map((d) => ({ code: d.code, severity: d.severity, route: { index: d.route.index, name: d.route.name, template: d.route.template }, source: sourceOf(result, d.route.index), message: d.message })),
+    },
+  };
+}
+
+const sourceOf = (result: ImportResult, index: number): string => `${result.routes[index].file}:${result.routes[index].line}`;
+
+/** The report as text: what was read, the groups' orders, what was skipped or left out, and lint's findings. */
+export function reportLines(result: ImportResult, target: string | null, style: Style): string[] {
+  const lines: string[] = [];
+  const from = result.files.filter((f) => f.routes > 0);
+  lines.push(`${style.bold(`imported ${count(result.routes.length, 'route')}`)} from ${count(from.length, 'file')} of ${result.files.length} read${target === null ? '' : ` into ${target}`}`);
+  for (const f of from) lines.push(`  ${f.file}: ${count(f.routes, 'route')}`);
+  for (const g of result.groups) lines.push(`routes ${g.from}-${g.to - 1}: ${g.ordering}`);
+  const kinds = [
+    ['skipped', 'skipped (nothing imported)'],
+    ['unread', 'not read (left out of the route, or the route left out)'],
+    ['note', 'read with a caveat'],
+  ] as const;
+  for (const [kind, title] of kinds) {
+    const list = result.findings.filter((f) => f.kind === kind);
+    if (list.length === 0) continue;
+    lines.push(style.bold(`${title} (${list.length})`));
+    for (const f of list) lines.push(`  ${f.file}:${f.line}  ${f.text === '' ? '' : `${f.text}  `}${style.dim('—')} ${f.message}`);
+  }
+  lines.push(`lint: ${result.lint.summary}`);
+  const tag = (severity: string): string => (severity === 'error' ? style.red('error  ') : severity === 'warning' ? style.yellow('warning') : style.dim('info   '));
+  for (const d of [...result.lint.diagnostics].sort((a, b) => a.route.index - b.route.index)) {
+    lines.push(`  ${tag(d.severity)} #${d.route.index}${d.route.name === null ? '' : ` ${d.route.name}`} ${JSON.stringify(d.route.template)} (${sourceOf(result, d.route.index)})  ${d.message}`);
+  }
+  return lines;
+}

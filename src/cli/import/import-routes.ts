@@ -1,0 +1,156 @@
+// `switchyard import`: the route table that C# sources register. Attribute routes first, in the order ASP.NET
+// gives them (ASP.NET Core tries attribute routes, Order 0 by default, before conventional ones, Order 1 and
+// up); then each file's conventional routes in registration order, files in the order given (folders sorted by
+// path). What could not be read, and what switchyard refuses to compile, is left out and said.
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { checkRoutes, compile, type RouteDefinition } from '../../index.js';
+import { diagnostics, summarizeDiagnostics, type Diagnostic } from '../../introspect.js';
+import { CliError } from '../load-routes.js';
+import { ATTRIBUTE_ORDER, attributeOrder, attributeRoutes } from './attribute-routes.js';
+import { conventionalRoutes, isConventionalCall, isEndpointCall } from './conventional-routes.js';
+import { declarationsOf, type ClassDeclaration, type FileDeclarations } from './declarations.js';
+import type { Finding, ImportedRoute } from './imported-route.js';
+import { CSharpSyntaxError, tokenize } from './tokens.js';
+import { ConstantTable, Evaluator } from './values.js';
+
+export interface SourceFile {
+  /** As shown in the output: relative to where the command runs. */
+  readonly file: string;
+  readonly text: string;
+}
+
+/** A group of consecutive routes and the order they are in. */
+export interface RouteGroup {
+  readonly from: number;
+  readonly to: number;
+  readonly ordering: string;
+}
+
+export interface ImportResult {
+  readonly routes: readonly ImportedRoute[];
+  readonly groups: readonly RouteGroup[];
+  readonly findings: readonly Finding[];
+  /** Each file read, and how many of the routes come from it. */
+  readonly files: readonly { readonly file: string; readonly routes: number }[];
+  /** What `switchyard lint` says of the table. */
+  readonly lint: { readonly summary: string; readonly diagnostics: readonly Diagnostic[] };
+}
+
+/** The routes of C# source texts. */
+export function importSources(sources: readonly SourceFile[]): ImportResult {
+  const findings: Finding[] = [];
+  const parsed: { source: SourceFile; declarations: FileDeclarations }[] = [];
+  for (const source of sources) {
+    try {
+      const tokens = tokenize(source.text);
+      parsed.push({ source, declarations: declarationsOf(tokens, source.text, (name) => isConventionalCall(name) || isEndpointCall(name)) });
+    } catch (error) {
+      if (!(error instanceof CSharpSyntaxError)) throw error;
+      findings.push({ kind: 'skipped', file: source.file, line: error.line, text: '', message: `the file is not read: ${error.reason}` });
+    }
+  }
+  const constants = new ConstantTable();
+  const byName = new Map<string, ClassDeclaration>();
+  for (const { declarations } of parsed) {
+    for (const c of declarations.classes) {
+      constants.add(c);
+      byName.set(c.name, c);
+    }
+  }
+  const evaluator = new Evaluator(constants);
+
+  const attributed: ImportedRoute[] = [];
+  const conventional: { file: string; routes: ImportedRoute[]; areas: boolean }[] = [];
+  for (const { source, declarations } of parsed) {
+    const isMvc5 = /^\s*using\s+System\.Web\.(?:Mvc|Http)\s*;/m.test(source.text) && !/^\s*using\s+Microsoft\.AspNetCore\b/m.test(source.text);
+    const fromAttributes = attributeRoutes(source.file, declarations.classes, byName, evaluator, isMvc5);
+    attributed.push(...fromAttributes.routes);
+    findings.push(...fromAttributes.findings);
+    const fromCalls = conventionalRoutes(source.file, declarations.calls, evaluator);
+    if (fromCalls.routes.length > 0) conventional.push({ file: source.file, routes: fromCalls.routes, areas: declarations.classes.some((c) => c.baseTypes.includes('AreaRegistration')) });
+    findings.push(...fromCalls.findings);
+  }
+
+  const groups: { routes: ImportedRoute[]; ordering: string }[] = [];
+  if (attributed.length > 0) groups.push({ routes: attributeOrder(attributed), ordering: `attribute routes, ${ATTRIBUTE_ORDER}` });
+  // Area registrations first: MVC's project template calls AreaRegistration.RegisterAllAreas() before RouteConfig.RegisterRoutes.
+  for (const { file, routes, areas } of [...conventional.filter((c) => c.areas), ...conventional.filter((c) => !c.areas)]) {
+    groups.push({ routes, ordering: `conventional routes of ${file}, in registration order (first match wins)${areas ? '; area registrations before the other files, as RegisterAllAreas() runs first' : ''}` });
+  }
+
+  // A name given twice: ASP.NET refuses the second at start-up; the route is kept, without the name.
+  const named = new Map<string, ImportedRoute>();
+  for (const group of groups) {
+    group.routes = group.routes.map((route) => {
+      const name = route.definition.name;
+      if (name === undefined) return route;
+      const first = named.get(name.toLowerCase());
+      if (first === undefined) {
+        named.set(name.toLowerCase(), route);
+        return route;
+      }
+      findings.push({ kind: 'note', file: route.file, line: route.line, text: name, message: `the route name "${name}" is already the route's at ${first.file}:${first.line} (ASP.NET throws on a name given twice): imported without it` });
+      const { name: _dropped, ...definition } = route.definition;
+      return { ...route, definition };
+    });
+  }
+
+  // What switchyard does not compile is left out, each with its reason; the rest is the table.
+  const flat = groups.flatMap((g) => g.routes);
+  const failures = new Map(checkRoutes(flat.map((r) => r.definition)).map((f) => [f.routeIndex, f.error]));
+  for (const group of groups) {
+    group.routes = group.routes.filter((route) => {
+      const error = failures.get(flat.indexOf(route));
+      if (error === undefined) return true;
+      findings.push({ kind: 'skipped', file: route.file, line: route.line, text: route.definition.template, message: `switchyard does not compile it: ${error.message}` });
+      return false;
+    });
+  }
+  const routes: ImportedRoute[] = [];
+  const ranges: RouteGroup[] = [];
+  for (const group of groups) {
+    if (group.routes.length === 0) continue;
+    ranges.push({ from: routes.length, to: routes.length + group.routes.length, ordering: group.ordering });
+    routes.push(...group.routes);
+  }
+  const definitions: RouteDefinition[] = routes.map((r) => r.definition);
+  const router = compile(definitions);
+  const found = diagnostics(router);
+  findings.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+  return {
+    routes,
+    groups: ranges,
+    findings,
+    files: sources.map((s) => ({ file: s.file, routes: routes.filter((r) => r.file === s.file).length })),
+    lint: { summary: summarizeDiagnostics(routes.length, found).text, diagnostics: found },
+  };
+}
+
+/** The C# files of the paths given: files as they are, folders searched for *.cs (any case), sorted by path. */
+export async function readSources(paths: readonly string[], cwd: string): Promise<SourceFile[]> {
+  const files: string[] = [];
+  for (const path of paths) {
+    const full = join(cwd, path);
+    let info;
+    try {
+      info = await stat(full);
+    } catch {
+      throw new CliError(`cannot read ${path}: no such file or folder`);
+    }
+    if (info.isDirectory()) files.push(...(await csFilesIn(full)).sort());
+    else files.push(full);
+  }
+  if (files.length === 0) throw new CliError(`no C# files (*.cs) in ${paths.join(', ')}`);
+  return Promise.all([...new Set(files)].map(async (file) => ({ file: relative(cwd, file).split('\\').join('/'), text: await readFile(file, 'utf8') })));
+}
+
+async function csFilesIn(folder: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(folder, { withFileTypes: true })) {
+    const full = join(folder, entry.name);
+    if (entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.')) out.push(...(await csFilesIn(full)));
+    else if (entry.isFile() && /\.cs$/i.test(entry.name)) out.push(full);
+  }
+  return out;
+}

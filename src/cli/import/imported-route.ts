@@ -1,0 +1,127 @@
+// What the readers of `switchyard import` hand on: routes with where they come from, and findings (what was
+// skipped, what could not be read, what was read with a caveat), each with its file, line and C# text.
+import { RegexRouteConstraint } from '../../constraints.js';
+import { ConstraintRegistry } from '../../constraints.js';
+import type { RouteDefinition } from '../../index.js';
+import { asData, isUnread, type CsValue, type Unread } from './values.js';
+
+export interface ImportedRoute {
+  readonly definition: RouteDefinition & { name?: string };
+  readonly file: string;
+  readonly line: number;
+  /** The attribute route's Order (attribute routes only). */
+  readonly order?: number;
+}
+
+export interface Finding {
+  /** skipped: nothing imported from it; unread: a part left out; note: imported as said. */
+  readonly kind: 'skipped' | 'unread' | 'note';
+  readonly file: string;
+  readonly line: number;
+  /** The C# text concerned (shortened). */
+  readonly text: string;
+  readonly message: string;
+}
+
+/** C# text as a report shows it: one line, at most 120 chars. */
+export function shortText(text: string): string {
+  const one = text.replace(/\s+/g, ' ').trim();
+  return one.length > 120 ? `${one.slice(0, 117)}…` : one;
+}
+
+export function unreadFinding(file: string, value: Unread, message: string): Finding {
+  return { kind: 'unread', file, line: value.line, text: shortText(value.text), message: `${message}: ${value.why}` };
+}
+
+const REGISTRY = new ConstraintRegistry();
+
+/** .NET regular expression syntax that JavaScript reads differently or not at all. */
+const DOTNET_ONLY = /\\[AZzGpPk]|\(\?[imnsx-]+[:)]|\(\?>|\(\?<[=!]?[^>]*-|\[[^\]]*-\[/;
+
+/**
+ * A string constraint as ASP.NET makes it (an anchored, case-insensitive regular expression), as switchyard
+ * reads a string in `constraints`. A string that is also one of switchyard's constraint names ("int") is
+ * wrapped in a group, so that it stays the expression ASP.NET matches. Null, and why, when JavaScript cannot
+ * run the expression as .NET does.
+ */
+export function regexConstraint(pattern: string): { value: string } | { why: string } {
+  if (DOTNET_ONLY.test(pattern)) return { why: 'the expression uses .NET regular expression syntax that JavaScript does not have' };
+  try {
+    new RegexRouteConstraint(`^(?:${pattern})$`);
+  } catch (error) {
+    return { why: `not a JavaScript regular expression: ${(error as Error).message}` };
+  }
+  return { value: REGISTRY.has(pattern) ? `(?:${pattern})` : pattern };
+}
+
+/** Regex-escapes a literal (an area name made into an exact constraint). */
+export const escapeRegex = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+
+/**
+ * The route data of a defaults or data tokens value: each key's data, and a finding for each part that is
+ * not data. Returns null (with the findings) when the whole value cannot be read.
+ */
+export function routeData(value: CsValue | Unread, file: string, what: string, findings: Finding[]): Record<string, unknown> | null {
+  if (isUnread(value)) {
+    findings.push(unreadFinding(file, value, `${what} not read`));
+    return null;
+  }
+  if (value.kind === 'null') return {};
+  if (value.kind !== 'object') {
+    findings.push({ kind: 'unread', file, line: 0, text: '', message: `${what} not read: not an object` });
+    return null;
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of value.entries) {
+    if (isUnread(item)) {
+      findings.push(unreadFinding(file, item, `${what}: "${key}" not read`));
+      return null;
+    }
+    const data = asData(item);
+    if (data === undefined) {
+      findings.push({ kind: 'unread', file, line: 0, text: key, message: `${what}: "${key}" is not plain data` });
+      return null;
+    }
+    Object.defineProperty(out, key, { value: data, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+/**
+ * The constraints of a route: strings as anchored case-insensitive expressions, ASP.NET Core's constraint
+ * classes by their inline names, HTTP method constraints as the route's methods. A constraint that cannot be
+ * read (an application's class, a variable) is left out, and reported: the route then accepts any value there.
+ */
+export function routeConstraints(
+  value: CsValue | Unread,
+  file: string,
+  line: number,
+  findings: Finding[],
+): { constraints: Record<string, string>; methods: string[] | null } | null {
+  if (isUnread(value)) {
+    findings.push(unreadFinding(file, value, 'constraints not read, so the route is not imported'));
+    return null;
+  }
+  const constraints: Record<string, string> = {};
+  let methods: string[] | null = null;
+  if (value.kind === 'null') return { constraints, methods };
+  if (value.kind !== 'object') {
+    findings.push({ kind: 'unread', file, line, text: '', message: 'constraints not read (not an object), so the route is not imported' });
+    return null;
+  }
+  for (const [key, item] of value.entries) {
+    const drop = (why: string, text: string): void => {
+      findings.push({ kind: 'unread', file, line: isUnread(item) ? item.line : line, text: shortText(text), message: `constraint "${key}" left out (${why}): the route accepts any value of "${key}"` });
+    };
+    if (isUnread(item)) drop(item.why, item.text);
+    else if (item.kind === 'methods') methods = [...(methods ?? []), ...item.methods];
+    else if (item.kind === 'inline-constraint') Object.defineProperty(constraints, key, { value: item.reference, enumerable: true, writable: true, configurable: true });
+    else if (item.kind === 'string') {
+      const regex = regexConstraint(item.value);
+      if ('why' in regex) drop(regex.why, JSON.stringify(item.value));
+      else Object.defineProperty(constraints, key, { value: regex.value, enumerable: true, writable: true, configurable: true });
+    } else if (item.kind === 'instance') drop(`an instance of the application's ${item.type}, whose code the importer does not run`, item.text);
+    else drop('not a string or a constraint object', key);
+  }
+  return { constraints, methods };
+}

@@ -1,0 +1,83 @@
+// switchyard import on a real application's sources: NuGetGallery (the nuget.org site, Apache-2.0) at
+// 55d8cc0bc95f72aa4b7fb80ead15cfb706d5832f. Its C# is not kept in this repository (code from other projects
+// stays out of it); the expected table is test/fixtures/real/nuget-gallery.json, transcribed from the same sources
+// by hand before the importer existed, with the differences the importer documents applied to it here (each
+// one named below). Set SWITCHYARD_NUGETGALLERY to a checkout of that commit to run it.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { importSources } from '../src/cli/import/import-routes.js';
+
+const CHECKOUT = process.env.SWITCHYARD_NUGETGALLERY ?? '';
+const FILES = ['src/NuGetGallery/App_Start/Routes.cs', 'src/NuGetGallery/RouteName.cs', 'src/NuGetGallery/Areas/Admin/AdminAreaRegistration.cs', 'src/NuGetGallery.Services/Helpers/LatestPackageRouteVerifier.cs'];
+const present = CHECKOUT !== '' && FILES.every((f) => existsSync(join(CHECKOUT, f)));
+
+interface Route {
+  name?: string;
+  template: string;
+  defaults?: Record<string, unknown>;
+  constraints?: Record<string, unknown>;
+  methods?: string[];
+  dataTokens?: Record<string, unknown>;
+}
+
+/** The hand transcription, as the importer must give it. */
+function expectedRoutesCs(): Route[] {
+  const transcribed = JSON.parse(readFileSync(resolve(import.meta.dirname, 'fixtures/real/nuget-gallery.json'), 'utf8')) as Route[];
+  const out: Route[] = [
+    // feedOnlyMode's Home (the else branch of RegisterRoutes, written first in the file): imported, with a note.
+    { name: 'Home', template: '', defaults: { controller: 'Pages', action: 'EmptyHome' } },
+  ];
+  for (const route of transcribed) {
+    // RouteMagic's routes.Redirect(r => r.MapRoute(…)): skipped, with the reason (what Redirect registers is the app's code).
+    if (route.dataTokens?.redirectOf !== undefined) continue;
+    // Its controller is TokenApiController.ControllerName, a constant of a file not read: not imported, reported.
+    if (route.defaults?.controller === 'TokenApi') continue;
+    const r: Route = { ...route };
+    // UI's Home: the name is feedOnlyMode's already (ASP.NET throws on a name given twice): kept without it.
+    if (out.length === 1 && r.name === 'Home') delete r.name;
+    const constraints: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(route.constraints ?? {})) {
+      const v = value as { httpMethod?: string[]; custom?: string };
+      if (v.httpMethod !== undefined) r.methods = v.httpMethod; // HttpMethodConstraint → the route's methods
+      else if (v.custom === undefined) constraints[key] = value; // the app's constraint classes are left out, reported
+    }
+    if (Object.keys(constraints).length > 0) r.constraints = constraints;
+    else delete r.constraints;
+    out.push(r);
+  }
+  // The importer keeps the order routes are written in the file; it does not follow calls between methods.
+  // RegisterRoutes calls RegisterAdminApiRoutes before RegisterApiV2Routes, but Routes.cs writes it after: so
+  // the transcription's admin API block (registration order) comes last in the import (written order).
+  const adminApi = out.filter((r) => r.defaults?.controller === 'AdminApi');
+  return [...out.filter((r) => r.defaults?.controller !== 'AdminApi'), ...adminApi];
+}
+
+const normalise = (r: Route): Route => JSON.parse(JSON.stringify({ name: r.name, template: r.template, defaults: r.defaults ?? {}, constraints: r.constraints ?? {}, methods: r.methods, dataTokens: r.dataTokens })) as Route;
+
+describe.skipIf(!present)('NuGetGallery (set SWITCHYARD_NUGETGALLERY to a checkout at 55d8cc0b to run it)', () => {
+  // Read only when the checkout is there: a skipped describe's body still runs when vitest collects it.
+  const result = present ? importSources(FILES.map((file) => ({ file, text: readFileSync(join(CHECKOUT, file), 'utf8') }))) : importSources([]);
+  const ofFile = (file: string) => result.routes.filter((r) => r.file === file).map((r) => normalise(r.definition as Route));
+
+  it('Routes.cs: route for route, in registration order (name, template, defaults, constraints, methods)', () => {
+    const expected = expectedRoutesCs().map(normalise);
+    expect(ofFile(FILES[0])).toEqual(expected);
+    expect(expected.length).toBe(134);
+  });
+
+  it('AdminAreaRegistration.cs: its route, the area as a data token and a default, registered first', () => {
+    expect(ofFile(FILES[2])).toEqual([
+      normalise({ name: 'Admin_default', template: 'Admin/{controller}/{action}/{id}', defaults: { controller: 'Home', action: 'Index', id: null, area: 'Admin' }, dataTokens: { area: 'Admin' } }),
+    ]);
+    expect(result.routes[0].file).toBe(FILES[2]);
+  });
+
+  it('reports what it did not read, each with its line', () => {
+    const lines = (kind: string, part: string) => result.findings.filter((f) => f.kind === kind && f.message.includes(part)).map((f) => f.line);
+    expect(lines('skipped', 'inside a lambda given to routes.Redirect')).toHaveLength(6);
+    expect(lines('unread', 'an instance of the application\'s VersionRouteConstraint')).toHaveLength(4);
+    expect(lines('unread', 'an instance of the application\'s LatestVersionRouteConstraint')).toHaveLength(1);
+    expect(lines('unread', 'TokenApiController.ControllerName').length + lines('unread', '"controller" not read').length).toBeGreaterThan(0);
+  });
+});

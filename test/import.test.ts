@@ -1,0 +1,448 @@
+// switchyard import: C# text → the route it must give, and what it must refuse to guess (one table per shape);
+// the order of attribute routes; the tutorial's TodoController → the to-do API's five routes; the command.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { attributeOrder, combine, inboundPrecedence, replaceTokens } from '../src/cli/import/attribute-routes.js';
+import { importSources } from '../src/cli/import/import-routes.js';
+import { tokenize } from '../src/cli/import/tokens.js';
+import { createApplication, RouteBuilder, RouteHandler, useRouter, type RoutedHttpContext } from '../src/http.js';
+import { compile, type RouteDefinition } from '../src/index.js';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+/** The routes of one C# snippet (one file), and its findings. */
+function importOne(cs: string) {
+  const result = importSources([{ file: 'App.cs', text: cs }]);
+  return { routes: result.routes.map((r) => r.definition), findings: result.findings, result };
+}
+
+/** Wraps statements in a method of a class, as a RouteConfig is written. */
+const inMethod = (body: string, extra = ''): string => `using System.Web.Mvc;\nnamespace App {\n${extra}\npublic static class RouteConfig {\n public static void RegisterRoutes(RouteCollection routes) {\n${body}\n }\n}\n}`;
+
+interface ShapeCase {
+  readonly shape: string;
+  readonly cs: string;
+  /** The routes it must give, in order. */
+  readonly routes: readonly RouteDefinition[];
+  /** Findings it must report (kind and a part of the message), in file order. */
+  readonly findings?: readonly (readonly [kind: string, message: string])[];
+}
+
+const CONVENTIONAL: readonly ShapeCase[] = [
+  {
+    shape: 'positional MapRoute with an anonymous object and UrlParameter.Optional',
+    cs: inMethod('routes.MapRoute("Default", "{controller}/{action}/{id}", new { controller = "Home", action = "Index", id = UrlParameter.Optional });'),
+    routes: [{ name: 'Default', template: '{controller}/{action}/{id}', defaults: { controller: 'Home', action: 'Index', id: null } }],
+  },
+  {
+    shape: 'named arguments in another order',
+    cs: inMethod('routes.MapRoute(url: "p/{id}", defaults: new { controller = "P" }, name: "P", constraints: new { id = "[0-9]+" });'),
+    routes: [{ name: 'P', template: 'p/{id}', defaults: { controller: 'P' }, constraints: { id: '[0-9]+' } }],
+  },
+  {
+    shape: 'verbatim string constraint, kept as ASP.NET anchors it',
+    cs: inMethod('routes.MapRoute("Item", "item/{id}", new { controller = "Item" }, new { id = @"\\d{1,5}" });'),
+    routes: [{ name: 'Item', template: 'item/{id}', defaults: { controller: 'Item' }, constraints: { id: '\\d{1,5}' } }],
+  },
+  {
+    shape: 'a string constraint that is also a switchyard constraint name stays a regex',
+    cs: inMethod('routes.MapRoute("Kind", "k/{kind}", null, new { kind = "int" });'),
+    routes: [{ name: 'Kind', template: 'k/{kind}', constraints: { kind: '(?:int)' } }],
+  },
+  {
+    shape: 'HttpMethodConstraint as the route\'s methods',
+    cs: inMethod('routes.MapRoute("Post", "post", new { controller = "A" }, new { httpMethod = new HttpMethodConstraint("POST", "put") });'),
+    routes: [{ name: 'Post', template: 'post', defaults: { controller: 'A' }, methods: ['POST', 'PUT'] }],
+  },
+  {
+    shape: 'namespaces as a data token (third, fourth or fifth argument)',
+    cs: inMethod('routes.MapRoute("N", "n", new[] { "App.Web" });\nroutes.MapRoute("M", "m", new { controller = "M" }, new[] { "App.Web" });'),
+    routes: [
+      { name: 'N', template: 'n', dataTokens: { Namespaces: ['App.Web'] } },
+      { name: 'M', template: 'm', defaults: { controller: 'M' }, dataTokens: { Namespaces: ['App.Web'] } },
+    ],
+  },
+  {
+    shape: 'const and static readonly strings of the sources, concatenation, interpolation, nameof',
+    cs: inMethod(
+      'routes.MapRoute(Names.Home, Prefix + "/" + Names.Home.ToLowerInvariant(), new { controller = nameof(HomeController), action = $"{Names.Home}Page" });',
+      'public static class Names { public const string Home = "Home"; public static readonly string Shop = "shop"; }\npublic static class Paths { }',
+    ).replace('public static class RouteConfig {', 'public static class RouteConfig {\n const string Prefix = "v1";'),
+    routes: [{ name: 'Home', template: 'v1/home', defaults: { controller: 'HomeController', action: 'HomePage' } }],
+  },
+  {
+    shape: 'a constant qualified by its namespace, and a raw string literal',
+    cs: inMethod('routes.MapRoute(App.Names.Shop, """shop/{*path}""");', 'public static class Names { public static readonly string Shop = "Shop"; }'),
+    routes: [{ name: 'Shop', template: 'shop/{*path}' }],
+  },
+  {
+    shape: 'RouteValueDictionary initialisers (collection and indexer forms)',
+    cs: inMethod('routes.MapRoute("D", "d/{x}", new RouteValueDictionary { { "controller", "D" }, ["x"] = "1" });\nroutes.MapRoute("E", "e", new RouteValueDictionary(new { controller = "E" }));'),
+    routes: [
+      { name: 'D', template: 'd/{x}', defaults: { controller: 'D', x: '1' } },
+      { name: 'E', template: 'e', defaults: { controller: 'E' } },
+    ],
+  },
+  {
+    shape: 'comments and strings that look like code are not read as code',
+    cs: inMethod('// routes.MapRoute("Old", "old");\n/* routes.MapRoute("Older", "older"); */\nvar s = "routes.MapRoute(\\"Str\\", \\"str\\")";\nroutes.MapRoute("Real", "real");'),
+    routes: [{ name: 'Real', template: 'real' }],
+  },
+  {
+    shape: 'IgnoreRoute: its place kept, marked as ignored',
+    cs: inMethod('routes.IgnoreRoute("{resource}.axd/{*pathInfo}");\nroutes.MapRoute("Default", "{controller}/{action}");'),
+    routes: [
+      { template: '{resource}.axd/{*pathInfo}', dataTokens: { ignore: true } },
+      { name: 'Default', template: '{controller}/{action}' },
+    ],
+  },
+  {
+    shape: 'ASP.NET Core MapControllerRoute and MapAreaControllerRoute (area as a default and an exact constraint)',
+    cs: 'namespace App { public class Startup { public void Configure(IApplicationBuilder app) { app.UseEndpoints(endpoints => {\n endpoints.MapAreaControllerRoute(name: "admin", areaName: "Admin", pattern: "admin/{controller=Home}/{action=Index}/{id?}");\n endpoints.MapControllerRoute(name: "default", pattern: "{controller=Home}/{action=Index}/{id:int?}", dataTokens: new { locale = "en" });\n endpoints.MapDefaultControllerRoute();\n}); } } }',
+    routes: [
+      { name: 'admin', template: 'admin/{controller=Home}/{action=Index}/{id?}', defaults: { area: 'Admin' }, constraints: { area: 'Admin' } },
+      { name: 'default', template: '{controller=Home}/{action=Index}/{id:int?}', dataTokens: { locale: 'en' } },
+      // MapDefaultControllerRoute's name is "default" too: ASP.NET refuses the second; the route is kept, unnamed.
+      { template: '{controller=Home}/{action=Index}/{id?}' },
+    ],
+    findings: [['note', 'the route name "default" is already']],
+  },
+  {
+    shape: 'an AreaRegistration: the area as a data token and a default',
+    cs: 'using System.Web.Mvc;\nnamespace App.Areas.Blog { public class BlogAreaRegistration : AreaRegistration {\n public override string AreaName { get { return "Blog"; } }\n public override void RegisterArea(AreaRegistrationContext context) {\n context.MapRoute("Blog_default", "blog/{controller}/{action}/{id}", new { action = "Index", id = UrlParameter.Optional });\n } } }',
+    routes: [{ name: 'Blog_default', template: 'blog/{controller}/{action}/{id}', defaults: { action: 'Index', id: null, area: 'Blog' }, dataTokens: { area: 'Blog' } }],
+  },
+  {
+    shape: "an application's own Map…Route extension, read as MapRoute and named in a note",
+    cs: inMethod('routes.MapLocalizedRoute("Product", "p/{SeName}", new { controller = "Product", action = "Details" }, new[] { "Nop.Web.Controllers" });'),
+    routes: [{ name: 'Product', template: 'p/{SeName}', defaults: { controller: 'Product', action: 'Details' }, dataTokens: { Namespaces: ['Nop.Web.Controllers'] } }],
+    findings: [['note', "MapLocalizedRoute is the application's own method"]],
+  },
+  {
+    shape: 'inside an if: imported, and said',
+    cs: inMethod('if (adminEnabled) {\n routes.MapRoute("Admin", "admin");\n}'),
+    routes: [{ name: 'Admin', template: 'admin' }],
+    findings: [['note', 'registered only when `if (adminEnabled)` holds']],
+  },
+];
+
+const REFUSED: readonly ShapeCase[] = [
+  {
+    shape: 'a template from a variable is not guessed',
+    cs: inMethod('routes.MapRoute("Legacy", prefix + "/{id}");\nroutes.MapRoute("Next", "next");'),
+    routes: [{ name: 'Next', template: 'next' }],
+    findings: [['unread', 'not imported: its template: a variable or a parameter']],
+  },
+  {
+    shape: 'a name from a method call is not guessed',
+    cs: inMethod('routes.MapRoute(GetName(), "x");'),
+    routes: [],
+    findings: [['unread', 'not imported: its name: a method call']],
+  },
+  {
+    shape: 'a default from a variable: the route is not imported',
+    cs: inMethod('routes.MapRoute("X", "x/{id}", new { controller = controllerName });'),
+    routes: [],
+    findings: [['unread', '"controller" not read']],
+  },
+  {
+    shape: "an application's constraint class is left out, and said",
+    cs: inMethod('routes.MapRoute("V", "v/{version}", new { controller = "V" }, new { version = new VersionRouteConstraint() });'),
+    routes: [{ name: 'V', template: 'v/{version}', defaults: { controller: 'V' } }],
+    findings: [['unread', 'constraint "version" left out (an instance of the application\'s VersionRouteConstraint']],
+  },
+  {
+    shape: '.NET-only regex syntax is left out, not run with another meaning',
+    cs: inMethod('routes.MapRoute("R", "r/{x}", null, new { x = @"\\Aabc\\z" });'),
+    routes: [{ name: 'R', template: 'r/{x}' }],
+    findings: [['unread', '.NET regular expression syntax']],
+  },
+  {
+    shape: 'an interpolation with a format is not evaluated',
+    cs: inMethod('routes.MapRoute("F", $"f/{Version:D2}");', 'public static class K { }').replace('public static class RouteConfig {', 'public static class RouteConfig {\n const string Version = "1";'),
+    routes: [],
+    findings: [['unread', 'a format or an alignment']],
+  },
+  {
+    shape: "a MapRoute inside a lambda given to another call (RouteMagic's Redirect) is skipped",
+    cs: inMethod('routes.Redirect(r => r.MapRoute("Old", "old/{id}")).To(target);'),
+    routes: [],
+    findings: [['skipped', 'inside a lambda given to routes.Redirect(…)']],
+  },
+  {
+    shape: 'a minimal API endpoint is reported, not read',
+    cs: 'namespace App { public static class Api { public static void Map(WebApplication app) { app.MapGet("/hello", () => "hi"); } } }',
+    routes: [],
+    findings: [['skipped', 'a minimal API endpoint (MapGet)']],
+  },
+  {
+    shape: 'a template switchyard does not compile is left out, with its reason',
+    cs: inMethod('routes.MapRoute("Bad", "a/{id");\nroutes.MapRoute("Good", "b");'),
+    routes: [{ name: 'Good', template: 'b' }],
+    findings: [['skipped', 'switchyard does not compile it']],
+  },
+  {
+    shape: 'an unterminated string: the file is reported, not half read',
+    cs: inMethod('routes.MapRoute("A", "a);'),
+    routes: [],
+    findings: [['skipped', 'the file is not read: a string literal is not closed']],
+  },
+];
+
+const ATTRIBUTES: readonly ShapeCase[] = [
+  {
+    shape: '[Route] on the controller, verbs with templates, Name, [controller] and [action] tokens',
+    cs: 'using Microsoft.AspNetCore.Mvc;\nnamespace App { [Route("api/[controller]")] public class OrdersController : ControllerBase {\n [HttpGet("[action]/{id:int}", Name = "OrderById")] public IActionResult Find(int id) => Ok();\n [HttpPost] public IActionResult Create() => Ok();\n} }',
+    routes: [
+      { template: 'api/Orders', defaults: { controller: 'Orders', action: 'Create' }, methods: ['POST'] },
+      { name: 'OrderById', template: 'api/Orders/Find/{id:int}', defaults: { controller: 'Orders', action: 'Find' }, methods: ['GET'] },
+    ],
+  },
+  {
+    shape: '"~/" and "/" discard the controller prefix; several routes on one action; Order',
+    cs: 'using Microsoft.AspNetCore.Mvc;\nnamespace App { [Route("shop")] public class CartController : Controller {\n [HttpGet("~/cart")] [HttpGet("/basket", Order = -1)] [Route("items")] [HttpHead] public IActionResult Show() => View();\n} }',
+    routes: [
+      { template: 'basket', defaults: { controller: 'Cart', action: 'Show' }, methods: ['GET'] },
+      { template: 'cart', defaults: { controller: 'Cart', action: 'Show' }, methods: ['GET'] },
+      { template: 'shop/items', defaults: { controller: 'Cart', action: 'Show' }, methods: ['HEAD'] },
+    ],
+  },
+  {
+    shape: '[Area], [area] token, an Async suffix and [ActionName]',
+    cs: 'using Microsoft.AspNetCore.Mvc;\nnamespace App { [Area("Admin")] [Route("[area]/users")] public class UsersController : Controller {\n [HttpGet("{id}")] public Task<IActionResult> DetailsAsync(int id) => null;\n [HttpDelete("{id}")] [ActionName("Remove")] public IActionResult Delete(int id) => Ok();\n public static void Helper() { }\n [NonAction] public void NotAnAction() { }\n} }',
+    routes: [
+      { template: 'Admin/users/{id}', defaults: { area: 'Admin', controller: 'Users', action: 'Details' }, methods: ['GET'] },
+      { template: 'Admin/users/{id}', defaults: { area: 'Admin', controller: 'Users', action: 'Remove' }, methods: ['DELETE'] },
+    ],
+  },
+  {
+    shape: 'MVC 5 [RoutePrefix] and [RouteArea], [AcceptVerbs]',
+    cs: 'using System.Web.Mvc;\nnamespace App { [RouteArea("Store", AreaPrefix = "s")] [RoutePrefix("books")] public class BooksController : Controller {\n [Route("{id:int}")] [AcceptVerbs("GET", "HEAD")] public ActionResult Get(int id) => null;\n} }',
+    routes: [{ template: 's/books/{id:int}', defaults: { area: 'Store', controller: 'Books', action: 'Get' }, methods: ['GET', 'HEAD'] }],
+  },
+  {
+    shape: 'a template from a constant of the sources',
+    cs: 'using Microsoft.AspNetCore.Mvc;\nnamespace App { public static class Api { public const string V1 = "api/v1"; }\n [Route(Api.V1 + "/[controller]")] public class PingController : ControllerBase { [HttpGet] public string Get() => "pong"; } }',
+    routes: [{ template: 'api/v1/Ping', defaults: { controller: 'Ping', action: 'Get' }, methods: ['GET'] }],
+  },
+  {
+    shape: 'an unknown token is refused as ASP.NET refuses it',
+    cs: 'using Microsoft.AspNetCore.Mvc;\nnamespace App { [Route("api/[version]/x")] public class XController : ControllerBase { [HttpGet] public string Get() => ""; } }',
+    routes: [],
+    findings: [['skipped', 'no value for the token [version]']],
+  },
+  {
+    shape: 'a template from a variable is not guessed',
+    cs: 'using Microsoft.AspNetCore.Mvc;\nnamespace App { public class YController : ControllerBase { [HttpGet(Settings.Prefix + "/y")] public string Get() => ""; } }',
+    routes: [],
+    findings: [['unread', '[HttpGet] not read']],
+  },
+];
+
+describe.each([
+  ['conventional routes', CONVENTIONAL],
+  ['refused, never guessed', REFUSED],
+  ['attribute routes', ATTRIBUTES],
+] as const)('%s', (_title, cases) => {
+  it.each(cases)('$shape', ({ cs, routes, findings = [] }) => {
+    const got = importOne(cs);
+    expect(got.routes).toEqual(routes);
+    const reported = got.findings.map((f) => [f.kind, f.message] as const);
+    for (const [kind, message] of findings) expect(reported, `a ${kind} finding with "${message}"`).toContainEqual([kind, expect.stringContaining(message)]);
+    // Every finding names the file and a line, so the user can find the C# text.
+    for (const f of got.findings) expect(f.line).toBeGreaterThan(0);
+  });
+});
+
+describe('attribute routes are ordered as ASP.NET orders them', () => {
+  it.each([
+    ['literal < constrained parameter < parameter < catch-all', ['{*rest}', '{id}', '{id:int}', 'list'], ['list', '{id:int}', '{id}', '{*rest}']],
+    ['per segment, left to right (1.13 < 1.2)', ['api/{x:int}', 'api/list/{id}'], ['api/list/{id}', 'api/{x:int}']],
+    ['a shorter template first when it is a prefix (1.1 < 1.13)', ['api/todo/{id}', 'api/todo'], ['api/todo', 'api/todo/{id}']],
+    ['a complex segment ranks with a constrained parameter, before a parameter', ['{name}', '{name}.{ext}'], ['{name}.{ext}', '{name}']],
+    ['then by template text, ignoring case', ['b', 'A', 'a/c'], ['A', 'b', 'a/c']],
+  ])('%s', (_rule, templates, expected) => {
+    const routes = templates.map((template, i) => ({ definition: { template }, file: 'X.cs', line: i + 1, order: 0 }));
+    expect(attributeOrder(routes).map((r) => r.definition.template)).toEqual(expected);
+  });
+
+  it('Order comes first, whatever the precedence', () => {
+    const routes = [
+      { definition: { template: 'a' }, file: 'X.cs', line: 1, order: 1 },
+      { definition: { template: '{*all}' }, file: 'X.cs', line: 2, order: -1 },
+    ];
+    expect(attributeOrder(routes).map((r) => r.definition.template)).toEqual(['{*all}', 'a']);
+  });
+
+  it.each([
+    ['api/todo', [1, 1]],
+    ['api/{id:int}', [1, 2]],
+    ['api/todo/{id}', [1, 1, 3]],
+    ['files/{*path:minlength(1)}', [1, 4]],
+    ['files/{**path}', [1, 5]],
+  ])('precedence of %s is %j (RoutePrecedence.ComputeInbound)', (template, digits) => {
+    expect(inboundPrecedence(template)).toEqual(digits);
+  });
+
+  it.each([
+    ['api/[controller]', '{id}', 'api/[controller]/{id}'],
+    ['api/', 'x', 'api/x'],
+    ['api', '~/x', 'x'],
+    ['api', '/x/', 'x'],
+    ['', 'x', 'x'],
+    ['/', '~/', ''],
+    ['api', null, 'api'],
+    [null, null, null],
+  ])('combines %j and %j into %j (AttributeRouteModel.CombineTemplates)', (left, right, expected) => {
+    expect(combine(left, right)).toBe(expected);
+  });
+
+  it.each([
+    ['api/[controller]/[action]', 'api/Todo/Get'],
+    ['x/[[literal]]/[CONTROLLER]', 'x/[literal]/Todo'],
+    ['{id:regex(^[[a-z]]+$)}', '{id:regex(^[a-z]+$)}'],
+  ])('replaces the tokens of %s', (template, expected) => {
+    expect(replaceTokens(template, { controller: 'Todo', action: 'Get' })).toBe(expected);
+  });
+});
+
+describe("the tutorial's TodoController", () => {
+  const file = 'docs/examples/mvc-app/Controllers/TodoController.cs';
+  const result = importSources([{ file, text: readFileSync(join(ROOT, file), 'utf8') }]);
+
+  it('imports into the five routes the to-do API serves (src/todo: api/todo, api/todo/{id} named GetTodo)', () => {
+    expect(result.routes.map((r) => ({ name: r.definition.name ?? null, template: r.definition.template.toLowerCase(), methods: r.definition.methods }))).toEqual([
+      { name: null, template: 'api/todo', methods: ['GET'] },
+      { name: null, template: 'api/todo', methods: ['POST'] },
+      { name: 'GetTodo', template: 'api/todo/{id}', methods: ['GET'] },
+      { name: null, template: 'api/todo/{id}', methods: ['PUT'] },
+      { name: null, template: 'api/todo/{id}', methods: ['DELETE'] },
+    ]);
+    expect(result.findings).toEqual([]);
+  });
+
+  it.each([
+    ['GET', '/api/todo', 'GetAll'],
+    ['POST', '/api/todo', 'Create'],
+    ['GET', '/api/todo/7', 'GetById'],
+    ['PUT', '/api/todo/7', 'Update'],
+    ['DELETE', '/api/todo/7', 'Delete'],
+  ])('%s %s reaches %s', (method, path, action) => {
+    const router = compile(result.routes.map((r) => r.definition));
+    expect(router.match(path, method)?.values).toMatchObject({ controller: 'Todo', action });
+    expect(router.generate({ id: 7 }, { routeName: 'GetTodo' })?.path).toBe('/api/Todo/7');
+  });
+});
+
+describe('the tokenizer', () => {
+  it.each([
+    ['a regular string with escapes', '"a\\tb\\u0041\\x41\\\\"', 'a\tbAA\\'],
+    ['a verbatim string', '@"c:\\x\\""y"""', 'c:\\x\\"y"'],
+    ['a raw string', '"""a "quoted" b"""', 'a "quoted" b'],
+    ['a multi-line raw string, indentation removed', '"""\n    x/{id}\n      y\n    """', 'x/{id}\n  y'],
+  ])('%s', (_what, text, value) => {
+    expect(tokenize(text)).toMatchObject([{ kind: 'string', value }]);
+  });
+
+  it('reads an interpolated string with nested braces and strings in its holes', () => {
+    const [token] = tokenize('$"a{Call(new { x = "}" })}b{{c}}"');
+    expect(token.kind).toBe('interpolated');
+    expect((token as unknown as { parts: unknown[] }).parts.filter((p) => typeof p === 'string')).toEqual(['a', 'b{c}']);
+  });
+
+  it('takes time in proportion to the input on hostile text (no backtracking): counted, not timed', () => {
+    // Each size's tokens grow linearly: the tokenizer looks at each character a bounded number of times.
+    const sizes = [1_000, 4_000, 16_000];
+    const counts = sizes.map((n) => tokenize(`${'(['.repeat(n)}${'"\\"",'.repeat(n)}/*${'*'.repeat(n)}*/`).length);
+    expect(counts).toEqual(sizes.map((n) => 4 * n));
+    expect(() => importSources([{ file: 'deep.cs', text: `class A { void M() { x.MapRoute(${'('.repeat(20_000)}${')'.repeat(20_000)}); } }` }])).not.toThrow();
+  });
+});
+
+describe('switchyard import (the command)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'switchyard-import-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const run = (...args: string[]) => spawnSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'import', ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+
+  it('writes a route module and its types, each route with its C# file and line; the module is a route table', async () => {
+    const target = join(dir, 'routes.mjs');
+    const result = run('docs/examples/mvc-app', '-o', target);
+    expect(result.status).toBe(0);
+    const module = readFileSync(target, 'utf8');
+    expect(module).toContain('// docs/examples/mvc-app/Controllers/TodoController.cs:13');
+    expect(module).toContain('// 5 attribute routes, by Order, then by template precedence');
+    expect(readFileSync(join(dir, 'routes.d.mts'), 'utf8')).toContain('readonly "name": "GetTodo"');
+    const { routes } = (await import(pathToFileURL(target).href)) as { routes: RouteDefinition[] };
+    expect(compile(routes).match('/catalog/tools/42', 'GET')?.route.name).toBe('Product');
+    // Every command reads it.
+    const lint = spawnSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'lint', target], { cwd: ROOT, encoding: 'utf8' });
+    expect(lint.stdout).toContain('routes,');
+  });
+
+  // docs/import.md's serving code, run on the module the command wrote, and sent requests.
+  it.each([
+    ['GET', '/catalog/tools/42', 200, { controller: 'Catalog', action: 'Product', values: { category: 'tools', id: '42' } }],
+    ['GET', '/api/todo/7', 200, { controller: 'Todo', action: 'GetById', values: { id: '7' } }],
+    ['DELETE', '/api/todo/7', 200, { controller: 'Todo', action: 'Delete', values: { id: '7' } }],
+    // Product takes GET and HEAD only; a POST falls through to the next route that accepts it, as in ASP.NET.
+    ['POST', '/catalog/tools/42', 200, { controller: 'Catalog', action: 'Category', values: { category: 'tools', page: '42' } }],
+    ['GET', '/admin/users/list', 200, { controller: 'users', action: 'list', values: { area: 'Admin' } }],
+  ] as const)('the pipeline serves the imported table: %s %s → %i', async (method, path, status, body) => {
+    const target = join(dir, 'served-routes.mjs');
+    expect(run('docs/examples/mvc-app', '-o', target).status).toBe(0);
+    const { routes } = (await import(pathToFileURL(target).href)) as { routes: (RouteDefinition & { name?: string })[] };
+    const app = createApplication();
+    const serve = async (context: RoutedHttpContext): Promise<void> => {
+      const { controller, action, ...values } = context.routeData.values;
+      context.response.json(200, { controller, action, values });
+    };
+    const builder = new RouteBuilder(app, new RouteHandler(serve));
+    for (const { methods, name = null, template, ...options } of routes) {
+      if (methods) builder.mapMethods(methods as string[], template, serve, { name, ...options });
+      else builder.mapRoute(name, template, options.defaults, options.constraints, options.dataTokens);
+    }
+    useRouter(app, builder.build());
+    const server = await app.listen(0);
+    try {
+      const { port } = server.address() as { port: number };
+      const response = await fetch(`http://127.0.0.1:${port}${path}`, { method });
+      expect(response.status).toBe(status);
+      if (body !== null) expect(await response.json()).toEqual(body);
+    } finally {
+      await new Promise((done) => server.close(done));
+    }
+  });
+
+  it('writes JSON that every command reads, with the sources beside the routes', () => {
+    const target = join(dir, 'routes.json');
+    expect(run('docs/examples/mvc-app', '-o', target).status).toBe(0);
+    const document = JSON.parse(readFileSync(target, 'utf8')) as { routes: unknown[]; sources: { file: string; line: number }[]; groups: unknown[] };
+    expect(document.sources).toHaveLength(document.routes.length);
+    expect(document.sources[0]).toEqual({ file: 'docs/examples/mvc-app/Controllers/TodoController.cs', line: 10 });
+    const routes = spawnSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'match', target, 'GET', '/api/todo/3'], { cwd: ROOT, encoding: 'utf8' });
+    expect(routes.stdout).toContain('GetTodo');
+  });
+
+  it('reports to stderr; --json gives the report as JSON', () => {
+    const text = run('docs/examples/mvc-app', '-o', join(dir, 'r.json'));
+    expect(text.stderr).toContain('RouteConfig.cs:37  legacyPrefix  — not imported: its template: a variable or a parameter');
+    const json = run('docs/examples/mvc-app', '-o', join(dir, 'r.json'), '--json');
+    const report = JSON.parse(json.stderr) as { routes: number; findings: { file: string; line: number; kind: string }[]; lint: { diagnostics: { code: string; source: string }[] } };
+    expect(report.findings).toContainEqual(expect.objectContaining({ kind: 'unread', file: 'docs/examples/mvc-app/App_Start/RouteConfig.cs', line: 37 }));
+    expect(report.lint.diagnostics.map((d) => [d.code, d.source])).toContainEqual(['shadowed', 'docs/examples/mvc-app/App_Start/RouteConfig.cs:45']);
+  });
+
+  it.each([
+    [['missing.cs'], 'cannot read missing.cs'],
+    [['docs/examples/mvc-app', '-o', 'routes.txt'], '-o names the file to write'],
+    [[], 'missing arguments'],
+  ])('refuses %j', (args, message) => {
+    const result = run(...args);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(message);
+  });
+});
