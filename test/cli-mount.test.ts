@@ -1,13 +1,12 @@
 // A table mounted under a prefix (Express's app.use('/:tenant', …), Hono's app.route('/acme', …)): explain, match
 // and url take the mount (--base /acme), explain says why the closest route missed and hints at a mount, and url
 // says when a rejected value came from the ambient values. The real bin (dist/cli.js) in a child process.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { expectCli, runCli } from './support/cli.js';
 
-const BIN = resolve(import.meta.dirname, '../dist/cli.js');
 let dir = '';
 
 const TABLE = [
@@ -21,12 +20,6 @@ beforeAll(() => {
   writeFileSync(join(dir, 'mounted.json'), JSON.stringify(TABLE));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function run(args: string[]) {
-  const { NO_COLOR: _n, FORCE_COLOR: _f, ...env } = process.env;
-  const result = spawnSync(process.execPath, [BIN, ...args.map((a) => a.replace('$DIR', dir))], { encoding: 'utf8', env });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
 
 /** [title, args, exit status, stdout must contain (each), stderr must contain ('' : empty)]. */
 const cases: [string, string[], number, string[], string][] = [
@@ -62,11 +55,5 @@ const cases: [string, string[], number, string[], string][] = [
 ];
 
 describe('switchyard under a mount (the real bin, in a child process)', () => {
-  it.each(cases)('%s', (_title, args, status, stdout, stderr) => {
-    const result = run(args);
-    expect(result.status, result.stderr).toBe(status);
-    for (const text of stdout) expect(result.stdout).toContain(text);
-    if (stderr) expect(result.stderr).toContain(stderr);
-    else expect(result.stderr).toBe('');
-  });
+  it.each(cases)('%s', (_title, args, status, stdout, stderr) => expectCli(runCli(args, dir), status, stdout, stderr));
 });

@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectCli, runCli } from './support/cli.js';
 import { stripsTypes, typeStrippingNode } from './support/node24.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const BIN = join(ROOT, 'dist/cli.js');
 /** The pipeline and the runtime of built modules as the command loads them (dist/ beside dist/cli.js): the same classes. */
 const HTTP = pathToFileURL(join(ROOT, 'dist/http.js')).href;
 const AOT = pathToFileURL(join(ROOT, 'dist/aot.js')).href;
@@ -77,12 +77,7 @@ function nodeFor(runtime: Runtime): { node: string; flags: string[] } {
   return { node: process.execPath, flags: canTurnOff || stripsTypes(process.version) ? ['--no-experimental-strip-types'] : [] };
 }
 
-function run(args: string[], runtime: Runtime = 'node') {
-  const { NO_COLOR: _n, FORCE_COLOR: _f, NODE_OPTIONS: _o, ...env } = process.env;
-  const { node, flags } = nodeFor(runtime);
-  const result = spawnSync(node, [...flags, BIN, ...args.map((a) => a.replaceAll('$DIR', dir))], { encoding: 'utf8', env });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr.replaceAll(dir, '$DIR') };
-}
+const run = (args: string[], runtime: Runtime = 'node') => runCli(args, dir, nodeFor(runtime));
 
 interface Row {
   readonly title: string;
@@ -133,13 +128,7 @@ const rows: Row[] = [
 ];
 
 describe('route modules as apps write them (the real bin, in a child process)', () => {
-  it.each(rows)('$title', ({ args, runtime, status, stdout = [], stderr = '' }) => {
-    const result = run(args, runtime);
-    expect(result.status, result.stderr).toBe(status);
-    for (const text of stdout) expect(result.stdout).toContain(text);
-    if (stderr) expect(result.stderr).toContain(stderr);
-    else expect(result.stderr).toBe('');
-  });
+  it.each(rows)('$title', ({ args, runtime, status, stdout = [], stderr = '' }) => expectCli(run(args, runtime), status, stdout, stderr));
 });
 
 // A built module reads the routes from the export it was built from, and from a .ts route module where Node strips types.
