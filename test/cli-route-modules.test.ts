@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCli, runCli } from './support/cli.js';
-import { stripsTypes, typeStrippingNode } from './support/node24.js';
+import { typeStrippingNode } from './support/node24.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 /** The pipeline and the runtime of built modules as the command loads them (dist/ beside dist/cli.js): the same classes. */
@@ -72,9 +72,8 @@ type Runtime = 'node' | 'strips types' | 'no type stripping';
 function nodeFor(runtime: Runtime): { node: string; flags: string[] } {
   if (runtime === 'strips types') return { node: typeStrippingNode(), flags: [] };
   if (runtime === 'node') return { node: process.execPath, flags: [] };
-  // As Node 20 is: the machine's Node when it is older, else its type stripping turned off.
-  const canTurnOff = Number(process.versions.node.split('.')[0]) >= 22;
-  return { node: process.execPath, flags: canTurnOff || stripsTypes(process.version) ? ['--no-experimental-strip-types'] : [] };
+  // As Node 20 is: the machine's Node when it is older than 22, else that Node with its type stripping turned off.
+  return { node: process.execPath, flags: Number(process.versions.node.split('.')[0]) >= 22 ? ['--no-experimental-strip-types'] : [] };
 }
 
 const run = (args: string[], runtime: Runtime = 'node') => runCli(args, dir, nodeFor(runtime));

@@ -186,8 +186,10 @@ async function importRouteModule(file: string, path: string, fresh: boolean): Pr
   } catch (error) {
     const { code, message } = error as NodeJS.ErrnoException;
     if (code === 'ERR_UNKNOWN_FILE_EXTENSION' && /\.[cm]?ts\b/.test(message)) {
+      const [major, minor] = process.versions.node.split('.').map(Number);
+      const turnedOff = major > 23 || (major === 23 && minor >= 6) || (major === 22 && minor >= 18) ? ', its type stripping turned off' : '';
       throw new CliError(
-        `cannot load ${file}: this Node (${process.version}) does not run TypeScript. Node 22.18 or later (23.6 or later) strips the types itself; on Node 22.6 to 22.17, run the command with NODE_OPTIONS=--experimental-strip-types; on an older Node, compile the module to JavaScript first (tsc, esbuild) and give switchyard the .js file`,
+        `cannot load ${file}: this Node (${process.version}${turnedOff}) does not run TypeScript. Node 22.18 or later (23.6 or later) strips the types itself; on Node 22.6 to 22.17, run the command with NODE_OPTIONS=--experimental-strip-types; on an older Node, compile the module to JavaScript first (tsc, esbuild) and give switchyard the .js file`,
       );
     }
     const hint = code === 'ERR_UNSUPPORTED_TYPESCRIPT_SYNTAX' ? ' (Node strips types only: an enum, a namespace or a parameter property needs NODE_OPTIONS=--experimental-transform-types, or the module compiled to JavaScript first)' : '';

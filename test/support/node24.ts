@@ -14,7 +14,7 @@ const BINARY = join(CACHE, 'node_modules/node24/bin/node');
 const INSTALL = ['install', '--no-save', '--no-audit', '--no-fund', '--prefer-offline', 'node24@npm:node@24'];
 
 /** Whether Node `version` ("v22.18.0") strips types without a flag. */
-export function stripsTypes(version: string): boolean {
+function stripsTypes(version: string): boolean {
   const [major, minor] = version.slice(1).split('.').map(Number);
   return major > 23 || (major === 23 && minor >= 6) || (major === 22 && minor >= 18);
 }
