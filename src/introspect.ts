@@ -4,7 +4,7 @@
 // Apart from the main entry so that an application that only routes does not load it.
 export { explain, explainGenerate, diagnostics, describe } from './compile/introspect/router-introspection.js';
 export type { Explanation, RouteExplanation, MissReason } from './compile/introspect/explain.js';
-export type { GenerationExplanation, RouteGenerationExplanation, GenerationMiss } from './compile/introspect/explain-generate.js';
+export type { GenerationExplanation, RouteGenerationExplanation, GenerationMiss, ValueSource } from './compile/introspect/explain-generate.js';
 export { summarizeDiagnostics, type Diagnostic, type DiagnosticCode } from './compile/introspect/diagnostics.js';
 export type { DescribeFormat } from './compile/introspect/describe.js';
 export { didYouMean } from './did-you-mean.js';

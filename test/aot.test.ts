@@ -263,6 +263,18 @@ describe('compileToModule', () => {
       expect(() => evaluateBuiltModule(other, null)).toThrow(/: build it again with this switchyard-router: npx switchyard build <route file> -o <this module>$/);
     });
 
+    // docs/aot.md tells a reader which format a module of this version records and its runtime reads, and what
+    // CHANGELOG.md says of each change of format: both must name the format the code writes.
+    it('docs/aot.md and CHANGELOG.md name the format this switchyard writes', () => {
+      const doc = readFileSync(new URL('../docs/aot.md', import.meta.url), 'utf8');
+      const named = [...doc.matchAll(/`format: (\d+)`|reads format (\d+)|module format is (\d+)/g)].map((m) => Number(m[1] ?? m[2] ?? m[3]));
+      expect(named.length).toBeGreaterThanOrEqual(3);
+      expect(new Set(named)).toEqual(new Set([MODULE_FORMAT]));
+      const changelog = readFileSync(new URL('../CHANGELOG.md', import.meta.url), 'utf8');
+      const latest = /module format (\d+)/i.exec(changelog.slice(changelog.indexOf('\n## ')));
+      expect(Number(latest?.[1])).toBe(MODULE_FORMAT);
+    });
+
     it('names the command it was built with, when the module records one', () => {
       const built = compileToModule([{ template: 'a' }], { buildCommand: "switchyard build 'my routes.json' -o router.mjs" });
       expect(() => evaluateBuiltModule(built.replace(/^ {2}format: \d+,$/m, '  format: 1,'), null)).toThrow(

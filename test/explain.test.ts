@@ -160,6 +160,31 @@ const generateCases: GenerateCase[] = [
     ],
   },
   {
+    title: 'a rejected value says where it came from: the ambient values, the route default, or the values given',
+    routes: [
+      { template: 'o/{id:int}/{order:guid}' },
+      { template: 'p/{n:regex(^[a-z]+$)=1}' },
+      { template: 'r/{x}', constraints: { other: 'int' } },
+    ],
+    values: { id: 5 },
+    ambient: { order: '5', other: 'abc' },
+    rows: [
+      ['rejected', 'constraint', 'order:guid rejected "5" (from the ambient values)'],
+      ['rejected', 'constraint', 'n:regex(^[a-z]+$) rejected "1" (the route\'s default)'],
+      ['rejected', 'missing-value', 'no value for the required parameter "x"'],
+    ],
+  },
+  {
+    title: 'a value given explicitly wins over the ambient one, and says nothing more',
+    routes: [{ template: 'o/{id:int}/{order:guid}' }, { template: 'r/{x}', constraints: { other: 'int' } }],
+    values: { id: 5, order: 'x', x: 1 },
+    ambient: { order: '5', other: 'abc' },
+    rows: [
+      ['rejected', 'constraint', 'order:guid rejected "x"'],
+      ['rejected', 'constraint', 'other:int rejected "abc" (from the ambient values)'],
+    ],
+  },
+  {
     title: 'by name: only that route',
     routes: [{ template: 'a/{x}' }, { name: 'b', template: 'b/{x}' }],
     values: { x: 1 },
@@ -176,6 +201,18 @@ describe('explainGenerate (tables)', () => {
     expect(explained.routes.map((r) => [r.outcome, r.reason?.kind ?? null])).toEqual(rows.map(([o, k]) => [o, k]));
     explained.routes.forEach((r, i) => expect(r.message).toContain(rows[i][2]));
     expect(explained.path).toBe(router.generate(values, options)?.path ?? null);
+  });
+
+  it('names the source of a rejected value in the reason: given, ambient or default', () => {
+    const router = compile([{ template: 'o/{id:int}/{order:guid}' }, { template: 'p/{n:regex(^[a-z]+$)=1}' }, { template: 'r', constraints: { other: 'int' } }]);
+    const from = (values: Record<string, unknown>, ambientValues: Record<string, unknown>) =>
+      explainGenerate(router, values, { ambientValues }).routes.map((r) => (r.reason?.kind === 'constraint' ? [r.reason.key, r.reason.from, r.message] : null));
+    expect(from({ id: 5, order: 'x', other: 1 }, { order: '5' })).toEqual([['order', 'values', 'order:guid rejected "x" (ambient values dropped at "order" and after)'], ['n', 'default', 'n:regex(^[a-z]+$) rejected "1" (the route\'s default)'], null]);
+    expect(from({ id: 5 }, { order: '5', other: 'abc' })).toEqual([
+      ['order', 'ambient', 'order:guid rejected "5" (from the ambient values)'],
+      ['n', 'default', 'n:regex(^[a-z]+$) rejected "1" (the route\'s default)'],
+      ['other', 'ambient', 'other:int rejected "abc" (from the ambient values)'],
+    ]);
   });
 
   it('says when no route has the name', () => {

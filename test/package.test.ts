@@ -54,7 +54,7 @@ describe('npm pack', () => {
   });
 
   it('leaves out the to-do app, source maps and the declarations of the app and the command', () => {
-    expect(files.filter((f) => f.endsWith('.map') || f.includes('todo') || f.startsWith('dist/cli/'))).toEqual([]);
+    expect(files.filter((f) => f.endsWith('.map') || (f.startsWith('dist/') && f.includes('todo')) || f.startsWith('dist/cli/'))).toEqual([]);
   });
 
   it('installs into an empty project and imports by name: the core, /constraints, /introspect, /build, /aot, /http and /openapi', () => {
@@ -95,6 +95,65 @@ describe('npm pack', () => {
     const project = installed();
     writeFileSync(join(project, 'same.mjs'), `import { createRequire } from 'node:module';\nimport { TemplateParseError } from 'switchyard-router';\nconst required = createRequire(import.meta.url)('switchyard-router');\nprocess.stdout.write(String(required.TemplateParseError === TemplateParseError));\n`);
     expect(execFileSync(process.execPath, ['same.mjs'], { cwd: project, encoding: 'utf8' })).toBe('true');
+  });
+});
+
+// What a user of the installed package (or of its npm page) reaches: the README's links and the docs' own open
+// files the tarball holds, at headings they have; the repository, the docs site and the issue tracker are named.
+describe('the tarball: docs a user reaches', () => {
+  /** docs/images/ (screenshots, most of docs/ by size) is left out of the package: the docs site shows them. */
+  const LEFT_OUT = /^docs\/images\//;
+  /** A file the tarball holds, or a folder with files in it. */
+  const holds = (path: string): boolean => (path.endsWith('/') ? files.some((f) => f.startsWith(path)) : files.includes(path));
+  /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
+  const slug = (heading: string): string => heading.trim().toLowerCase().replace(/[^\p{L}\p{N}_\- ]/gu, '').replace(/ /g, '-');
+  const anchorsOf = (file: string): Set<string> =>
+    new Set([...readFileSync(join(ROOT, file), 'utf8').replace(/^```[\s\S]*?^```/gm, '').matchAll(/^#{1,6} (.+)$/gm)].map((m) => slug(m[1])));
+  /** [file, link, the file it points at, anchor] of each relative link in the text of `file` (code blocks aside). */
+  const linksOf = (file: string): [string, string, string, string | null][] => {
+    const text = readFileSync(join(ROOT, file), 'utf8').replace(/^```[\s\S]*?^```/gm, '');
+    return [...text.matchAll(/\]\(([^)\s]+)\)/g)]
+      .map((m) => m[1])
+      .filter((link) => !/^[a-z]+:|^#/.test(link))
+      .map((link) => {
+        const [path, anchor = null] = link.split('#');
+        return [file, link, join(file, '..', decodeURIComponent(path)).split('\\').join('/'), anchor]; // join keeps a folder's "/"
+      });
+  };
+  const markdown = files.filter((f) => f.endsWith('.md'));
+
+  it('holds the docs, the changelog and the license', () => {
+    for (const file of ['CHANGELOG.md', 'LICENSE', 'docs/package.md', 'docs/aot.md', 'docs/diagnostics.md', 'docs/examples/routes.json']) expect(files).toContain(file);
+  });
+
+  it("every link of the README to a file opens a file the tarball holds, at a heading it has", () => {
+    const links = linksOf('README.md');
+    expect(links.length).toBeGreaterThan(15);
+    for (const [, link, target, anchor] of links) {
+      expect(holds(target), `README.md → ${link}`).toBe(true);
+      if (anchor !== null && target.endsWith('.md')) expect(anchorsOf(target), `README.md → ${link}`).toContain(anchor);
+    }
+  });
+
+  it('so does every link of the docs and the changelog it holds (docs/images/ aside, left out)', () => {
+    const broken = markdown
+      .filter((f) => f !== 'README.md')
+      .flatMap(linksOf)
+      .filter(([, , target, anchor]) => !LEFT_OUT.test(target) && (!holds(target) || (anchor !== null && target.endsWith('.md') && !anchorsOf(target).has(anchor))))
+      .map(([file, link]) => `${file} → ${link}`);
+    expect(broken).toEqual([]);
+    expect(files.filter((f) => LEFT_OUT.test(f))).toEqual([]);
+  });
+
+  it('holds no tests, benchmarks or sources of the build', () => {
+    expect(files.filter((f) => /^(test|bench|src|\.ci)\/|\.test\.[cm]?[jt]s$|^(build\.mjs|tsconfig.*\.json|vitest\..*)$/.test(f))).toEqual([]);
+  });
+
+  it('names the repository, the docs site as its homepage, and where to report bugs', () => {
+    expect(pkg.repository).toEqual({ type: 'git', url: 'git+https://github.com/switchyard-router/switchyard.git' });
+    expect(pkg.homepage).toBe('https://switchyard-router.github.io/switchyard/');
+    expect(pkg.bugs).toEqual({ url: 'https://github.com/switchyard-router/switchyard/issues' });
+    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(pkg.homepage);
   });
 });
 

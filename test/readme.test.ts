@@ -1,6 +1,7 @@
-// The README's first screen: the title, one sentence, the ten-line example and the two commands (installing the
-// package; running the clone), in that order, and nothing else before the first section. The rest lives below it
-// or in docs/ (docs/package.md: entry points, module formats, CommonJS TypeScript settings, sizes).
+// The README's first screen: the title, one sentence, the ten-line example, then two parts apart — using the
+// package (the install line, and the import line of each framework adapter) and working in a clone (the test and
+// start commands) — then the docs site; nothing else before the first section. Benchmark ratios and the rest live
+// below it or in docs/ (docs/package.md: entry points, module formats, CommonJS TypeScript settings, sizes).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -21,10 +22,14 @@ function parts(text: string): { kind: string; text: string }[] {
 
 describe("the README's first screen", () => {
   const screen = parts(firstScreen);
+  const pkg = JSON.parse(readFileSync(resolve(import.meta.dirname, '../package.json'), 'utf8')) as { homepage: string; exports: Record<string, unknown> };
 
-  it('is the title, one sentence, the example and the commands', () => {
+  it('is the title, one sentence, the example, using the package, working in a clone, the docs site', () => {
     expect(firstScreen.startsWith('# switchyard\n')).toBe(true);
-    expect(screen.map((p) => p.kind)).toEqual(['prose', 'ts', 'sh']);
+    expect(screen.map((p) => p.kind)).toEqual(['prose', 'ts', 'prose', 'sh', 'js', 'prose', 'sh', 'prose']);
+    expect(screen[2].text).toMatch(/^\*\*Using the package\*\*/);
+    expect(screen[5].text).toMatch(/^\*\*Working in a clone\*\*/);
+    expect(screen[7].text).toContain(pkg.homepage);
   });
 
   it('says what it is in one sentence', () => {
@@ -33,18 +38,41 @@ describe("the README's first screen", () => {
     expect(sentence.slice(0, -1)).not.toMatch(/[.!?](\s|$)/);
   });
 
-  it('shows the ten-line example, then two commands: install, and run the clone', () => {
+  it('shows the ten-line example', () => {
     const example = screen[1].text.split('\n').filter((line) => line.trim() !== '');
     expect(example.length).toBeLessThanOrEqual(11);
     expect(example[0]).toBe("import { compile, isRoute } from 'switchyard-router';");
-    const commands = screen[2].text.trim().split('\n');
-    expect(commands.map((c) => c.replace(/\s+#.*/, ''))).toEqual(['npm install switchyard-router', 'npm ci && npm start']);
   });
 
-  it('fits a screen: the example starts within the first ten lines, the commands end by line 30', () => {
+  it('using the package: the install line, then the import of each framework adapter, as its entry exports it', async () => {
+    expect(screen[3].text.trim()).toBe('npm install switchyard-router');
+    const imports = screen[4].text.trim().split('\n').map((line) => /^import \{ (\w+) \} from '(switchyard-router\/(\w+))'; +\/\/ (\w+) \d/.exec(line));
+    expect(imports.map((m) => m?.[3])).toEqual(['express', 'fastify', 'koa', 'hono']);
+    for (const m of imports) {
+      const [, name, specifier, entry, framework] = m!;
+      expect(Object.keys(pkg.exports)).toContain(`./${entry}`);
+      expect(framework.toLowerCase()).toBe(entry);
+      const module = (await import(`../src/${entry}.ts`)) as Record<string, unknown>;
+      expect(typeof module[name], specifier).toBe('function');
+    }
+  });
+
+  it('working in a clone: the test command, then the start command, apart from the install line', () => {
+    const commands = screen[6].text.trim().split('\n').map((c) => c.replace(/\s+#.*/, ''));
+    expect(commands).toEqual(['npm ci && npm test', 'npm start']);
+    expect(screen[3].text).not.toMatch(/npm (ci|test|start)/);
+  });
+
+  it('fits a screen: the example starts within the first ten lines, the docs site ends it by line 45', () => {
     const lines = README.split('\n');
     expect(lines.indexOf('```ts')).toBeLessThan(10);
-    expect(firstScreen.split('\n').length).toBeLessThanOrEqual(30);
+    expect(firstScreen.trimEnd().split('\n').length).toBeLessThanOrEqual(45);
+  });
+
+  it('leaves benchmark ratios to their own section further down', () => {
+    const speed = README.indexOf('\n## Speed\n');
+    expect(speed).toBeGreaterThan(firstScreen.length);
+    expect(README.search(/\d\.\d+× |warm-up/i)).toBeGreaterThan(speed);
   });
 
   it('links the package page, where the entry points and CommonJS TypeScript settings went', () => {

@@ -8,7 +8,7 @@ import { problem, routeInspector, writeProblem } from '../http.js';
 import { compileToModule, moduleDeclarations } from '../build.js';
 import type { CompiledRouter, RouteValues } from '../index.js';
 import { describe, diagnostics, didYouMean, explain, explainGenerate, summarizeDiagnostics, type Diagnostic, type MissReason, type RouteExplanation } from '../introspect.js';
-import { CliError, compileRoutes, loadRouteFile, problemSubject, RouteFileError, withRouteErrors, type RouteProblem } from './load-routes.js';
+import { CliError, compileRoutes, loadRouteFile, problemSubject, RouteFileError, withRouteErrors, type RouteFile, type RouteProblem } from './load-routes.js';
 import type { Style } from './style.js';
 import { runImport } from './import/import-command.js';
 import { watchFile } from './watch-file.js';
@@ -57,17 +57,47 @@ export const GLOBAL_OPTIONS = [
 
 const JSON_OPTION: Option = { name: 'json', text: 'machine-readable output (JSON)' };
 const CASE_SENSITIVE_OPTION: Option = { name: 'case-sensitive', text: 'literals compare with their case ("/Users" is not "/users"; by default they compare ignoring case)' };
+const EXPORT_OPTION: Option = { name: 'export', value: 'NAME', text: 'the export of the route module that holds the table, when it exports several' };
+const BASE_OPTION: Option = { name: 'base', value: '/path', text: 'where the table is mounted (app.use("/acme", ...)): paths start with it, links get it' };
 
-const FILE_HELP = `<file> is a JSON file (an array of routes, or { "routes": [...] }) or an ES module (.js, .mjs)
-exporting the routes (export default [...] or export const routes = [...]). A route is an object:
-{ "name", "template", "defaults", "constraints", "methods" } (or one "method"), or a template string.`;
+const FILE_HELP = `<file> is a JSON file (an array of routes, or { "routes": [...] }) or a route module: an ES module
+(.js, .mjs, .cjs), or TypeScript (.ts, .mts, .cts) on a Node that strips types (22.18 or later). A module's table
+is its \`routes\` or default export, else the one export that holds a route list, a RouteBuilder or a
+RouteCollection (--export NAME chooses). A route is an object: { "name", "template", "defaults",
+"constraints", "methods" } (or one "method"), or a template string.`;
 
-async function load(args: Args, count: number, usage: string): Promise<{ file: string; router: CompiledRouter; rest: readonly string[] }> {
+/** The --export of a command line, if given. */
+const exportOf = (args: Args): string | undefined => args.options.get('export')?.at(-1);
+
+async function load(args: Args, count: number, usage: string): Promise<{ file: string; table: RouteFile; router: CompiledRouter; rest: readonly string[] }> {
   if (args.positionals.length < count) throw new CliError(`missing arguments\nusage: ${usage}`);
   const [file, ...rest] = args.positionals;
-  const table = await loadRouteFile(file);
-  return { file, router: compileRoutes(file, table, args.flags.has('case-sensitive')), rest };
+  const table = await loadRouteFile(file, { exportName: exportOf(args) });
+  return { file, table, router: compileRoutes(file, table, args.flags.has('case-sensitive')), rest };
 }
+
+/**
+ * --base: the path a table is mounted at, as a request has it ("/acme", "/t/acme"): its segments, or null when not
+ * given. A template is refused: a mount parameter's value is the request's, and --base is that request's text.
+ */
+function baseOf(args: Args): string[] | null {
+  const base = args.options.get('base')?.at(-1);
+  if (base === undefined) return null;
+  const segments = base.split('/').filter((s) => s !== '');
+  if (segments.some((s) => /[{}]|^[:*]/.test(s))) throw new CliError(`--base takes the path the table is mounted at, as a request has it (/acme), not a template: ${JSON.stringify(base)}`);
+  return segments;
+}
+
+/** The part of `path` below the mount `base` ("/" at least), or null when the path is not under it. */
+function belowBase(path: string, base: readonly string[], caseSensitive: boolean): string | null {
+  const segments = path.split('/').slice(1);
+  const same = (a: string, b: string): boolean => (caseSensitive ? a === b : a.toLowerCase() === b.toLowerCase());
+  if (segments.length < base.length || base.some((s, i) => !same(s, segments[i]))) return null;
+  return `/${segments.slice(base.length).join('/')}`;
+}
+
+/** "/acme" */
+const baseText = (base: readonly string[]): string => `/${base.join('/')}`;
 
 /** The METHOD and path of match and explain: a lone path is a GET, and a note on stderr says so. */
 function requestOf(rest: readonly string[], command: string, usage: string, err: (line: string) => void): [method: string, path: string] {
@@ -107,7 +137,7 @@ export const commands: Record<string, Command> = {
     help: `Prints the routes as a tree of template segments, each route where it ends with its index, name,
 methods and constraints; --table prints one line per route in collection order (the order that decides
 which route wins); --json prints the routes as JSON.`,
-    options: [{ name: 'table', text: 'one line per route, in collection order' }, { name: 'json', text: 'the routes as JSON' }],
+    options: [{ name: 'table', text: 'one line per route, in collection order' }, { name: 'json', text: 'the routes as JSON' }, EXPORT_OPTION],
     async run(args, { out }) {
       const { router } = await load(args, 1, this.usage);
       if (args.flags.has('json')) out(json(router.routes));
@@ -117,44 +147,55 @@ which route wins); --json prints the routes as JSON.`,
   },
 
   match: {
-    usage: 'switchyard match <file> [METHOD] <path> [--case-sensitive] [--json]',
+    usage: 'switchyard match <file> [METHOD] <path> [--base /path] [--case-sensitive] [--json]',
     summary: 'the route that wins a request, and its values',
     help: `Prints the first route, in collection order, that accepts the request, with its route values.
-Without a METHOD the request is a GET (a note on stderr says so). Exit status 1 when no route matches (then
-try: switchyard explain).`,
-    options: [CASE_SENSITIVE_OPTION, JSON_OPTION],
+Without a METHOD the request is a GET (a note on stderr says so). --base: the table is mounted there, and the
+route is matched against the path below it. Exit status 1 when no route matches (then try: switchyard explain).`,
+    options: [BASE_OPTION, CASE_SENSITIVE_OPTION, JSON_OPTION, EXPORT_OPTION],
     async run(args, { out, err, style }) {
-      const { router, rest } = await load(args, 2, this.usage);
+      const base = baseOf(args);
+      const { table, router, rest } = await load(args, 2, this.usage);
       const [method, path] = requestOf(rest, 'match', this.usage, err);
-      const found = router.match(path, method);
+      const below = base === null ? path : belowBase(path, base, args.flags.has('case-sensitive') || table.caseSensitive);
+      const found = below === null ? null : router.match(below, method);
       if (args.flags.has('json')) out(json(found));
-      else if (found === null) out(`${style.red('no match')} for ${method.toUpperCase()} ${path}`);
+      else if (found === null) out(`${style.red('no match')} for ${method.toUpperCase()} ${path}${below === null ? `: the path is not under --base ${baseText(base!)}` : ''}`);
       else out(`${style.green('matched')} ${routeName(found.route, style)}\n${json(found.values)}`);
       return found === null ? 1 : 0;
     },
   },
 
   explain: {
-    usage: 'switchyard explain <file> [METHOD] <path> [--all] [--case-sensitive] [--json]',
+    usage: 'switchyard explain <file> [METHOD] <path> [--all] [--base /path] [--case-sensitive] [--json]',
     summary: 'why a request goes where it goes: the winner, the routes that came closest',
     help: `Prints the winner (✓), then the routes that came closest (✗, with the first reason each did not take
 the request: which segment failed which template segment, which constraint rejected which value, the verb
 limit), and the rest summarised by reason with counts. --all prints every route in collection order instead,
-with "not tried" (·) for the routes after the winner. Without a winner, the route that came closest is named.
-Without a METHOD the request is a GET (a note on stderr says so). Exit status 0 either way.`,
-    options: [{ name: 'all', text: 'every route in collection order' }, CASE_SENSITIVE_OPTION, JSON_OPTION],
+with "not tried" (·) for the routes after the winner. Without a winner, the route that came closest is named,
+with why it did not take the request; when no route got past the first segment and the path without its first
+segments would match, the mount that suggests. --base: the table is mounted there, and the path below it is explained. Without a METHOD the
+request is a GET (a note on stderr says so). Exit status 0 either way.`,
+    options: [{ name: 'all', text: 'every route in collection order' }, BASE_OPTION, CASE_SENSITIVE_OPTION, JSON_OPTION, EXPORT_OPTION],
     async run(args, { out, err, style }) {
-      const { router, rest } = await load(args, 2, this.usage);
+      const base = baseOf(args);
+      const { table, router, rest } = await load(args, 2, this.usage);
       const [method, path] = requestOf(rest, 'explain', this.usage, err);
-      const explained = explain(router, path, method);
+      const below = base === null ? path : belowBase(path, base, args.flags.has('case-sensitive') || table.caseSensitive);
+      if (below === null) {
+        if (args.flags.has('json')) out(json({ base: baseText(base!), path: null, method: method.toUpperCase(), match: null, routes: [], closest: null }));
+        else out(`${method.toUpperCase()} ${path} → ${style.red('no match')}: the path is not under --base ${baseText(base!)}`);
+        return 0;
+      }
+      const explained = explain(router, below, method);
       if (args.flags.has('json')) {
-        out(json(explained));
+        out(json(base === null ? explained : { base: baseText(base), ...explained }));
         return 0;
       }
       const head = explained.match
         ? `${style.green('matched')} ${routeName(explained.match.route, style)}`
         : `${style.red('no match')}${explained.closest ? `; closest: ${routeName(explained.closest.route, style)}` : ''}`;
-      out(`${explained.method} ${path} → ${head}`);
+      out(`${explained.method} ${path}${base === null ? '' : ` (below --base ${baseText(base)}: ${below})`} → ${head}`);
       const line = (r: RouteExplanation): void => {
         const mark = r.outcome === 'matched' ? style.green('✓') : r.outcome === 'rejected' ? style.red('✗') : style.dim('·');
         const text = r.outcome === 'rejected' || r.outcome === 'matched' ? r.message : style.dim(r.message);
@@ -164,31 +205,41 @@ Without a METHOD the request is a GET (a note on stderr says so). Exit status 0 
         for (const r of explained.routes) line(r);
         return 0;
       }
-      const { shown, others } = focus(explained.routes);
+      const { shown, others } = focus(explained.routes, explained.closest);
       for (const r of shown) line(r);
       if (others.length > 0) out(style.dim(`  and ${count(others.length, 'other route')}: ${summarise(others)} (--all lists them)`));
+      // No route got past the first segment: the path may carry a mount the table does not know of.
+      if (explained.match === null && base === null && (explained.closest?.progress ?? 0) === 0) {
+        const mount = mountHint(router, path, explained.method);
+        if (mount !== null) out(`  ${mount}`);
+      }
       return 0;
     },
   },
 
   url: {
-    usage: 'switchyard url <file> [--name N] [--ambient key=value]... key=value...',
+    usage: 'switchyard url <file> [--name N] [--ambient key=value]... [--base /path] key=value...',
     summary: 'generate a URL from route values',
     help: `Generates a URL from route values (key=value), by route name (--name) or from the first route, in
-order, that can; --ambient gives the current request's values. When no route can, says why for each route
-and exits with status 1.`,
+order, that can; --ambient gives the current request's values (a value a constraint rejects says when it came
+from them). --base: the table is mounted there, and the URL starts with it. When no route can, says why for
+each route and exits with status 1.`,
     options: [
       { name: 'name', value: 'N', text: 'the route named N only' },
       { name: 'ambient', value: 'key=value', text: "a value of the current request (repeat for more)" },
+      BASE_OPTION,
       JSON_OPTION,
+      EXPORT_OPTION,
     ],
     async run(args, { out, style }) {
+      const base = baseOf(args);
       const { router, rest } = await load(args, 1, this.usage);
       const options = { routeName: args.options.get('name')?.at(-1) ?? null, ambientValues: parseValues(args.options.get('ambient') ?? []) };
       const values = parseValues(rest);
       const explained = explainGenerate(router, values, options);
-      if (args.flags.has('json')) out(json(explained));
-      else if (explained.path !== null) out(explained.path);
+      const mounted = (path: string | null): string | null => (path === null || base === null || base.length === 0 ? path : baseText(base) + path);
+      if (args.flags.has('json')) out(json(base === null ? explained : { ...explained, path: mounted(explained.path), routes: explained.routes.map((r) => ({ ...r, path: mounted(r.path) })) }));
+      else if (explained.path !== null) out(mounted(explained.path)!);
       else if (explained.nameNotFound !== null) {
         const guess = didYouMean(explained.nameNotFound, router.routes.flatMap((r) => (r.name === null ? [] : [r.name])));
         out(`${style.red('no URL')}: no route is named ${JSON.stringify(explained.nameNotFound)}${guess === null ? '' : ` (did you mean ${JSON.stringify(guess)}?)`}`);
@@ -219,6 +270,7 @@ use in CI; warnings alone exit 0.`,
       { name: 'strict', text: 'exit 1 on any warning too (--max-warnings 0)' },
       CASE_SENSITIVE_OPTION,
       JSON_OPTION,
+      EXPORT_OPTION,
     ],
     async run(args, { out, style }) {
       const least = args.options.get('severity')?.at(-1) ?? 'info';
@@ -277,6 +329,7 @@ to load.`,
       { name: 'runtime', value: '<specifier>', text: 'what the module imports its runtime from (default: switchyard-router/aot)' },
       CASE_SENSITIVE_OPTION,
       { name: 'compact', text: "smaller code: the module's matcher compares literal segments by a loop, not char by char (a Worker's bundle)" },
+      EXPORT_OPTION,
     ],
     async run(args, { out }) {
       if (args.positionals.length < 1) throw new CliError(`missing arguments\nusage: ${this.usage}`);
@@ -284,7 +337,10 @@ to load.`,
       if (target === undefined) throw new CliError(`missing -o <router.mjs>\nusage: ${this.usage}`);
       if (!/\.m?js$/.test(target)) throw new CliError(`-o names the module to write: a .mjs or .js file, not ${JSON.stringify(target)}`);
       const [file] = args.positionals;
-      const table = await loadRouteFile(file);
+      const table = await loadRouteFile(file, { exportName: exportOf(args) });
+      if (table.kind !== 'route list') {
+        throw new CliError(`${file}: the export "${table.exportName}" is a ${table.kind}: the pipeline routes requests with it; switchyard build makes a router from a route list (export const routes = [...])`);
+      }
       const runtime = args.options.get('runtime')?.at(-1) ?? 'switchyard-router/aot';
       // A route module is imported by the built module, by a path relative to where the module is written.
       let routesModule: string | null = null;
@@ -307,8 +363,9 @@ to load.`,
       const caseSensitive = args.flags.has('case-sensitive');
       const compact = args.flags.has('compact');
       // This command, as the module's runtime names it when it refuses a module of another format.
-      const buildCommand = ['switchyard', 'build', file, '-o', target, ...(args.options.has('runtime') ? ['--runtime', runtime] : []), ...(caseSensitive ? ['--case-sensitive'] : []), ...(compact ? ['--compact'] : [])].map(shellWord).join(' ');
-      const source = withRouteErrors(file, table, () => compileToModule(table.routes, { routesModule, constraints: table.constraints, runtime, caseSensitive, compact, buildCommand }));
+      const routesExport = table.isOtherExport ? table.exportName : null;
+      const buildCommand = ['switchyard', 'build', file, '-o', target, ...(args.options.has('runtime') ? ['--runtime', runtime] : []), ...(caseSensitive ? ['--case-sensitive'] : []), ...(compact ? ['--compact'] : []), ...(routesExport !== null ? ['--export', routesExport] : [])].map(shellWord).join(' ');
+      const source = withRouteErrors(file, table, () => compileToModule(table.routes, { routesModule, routesExport, constraints: table.constraints, runtime, caseSensitive, compact, buildCommand }));
       const declarations = target.replace(/\.(m?)js$/, '.d.$1ts');
       await mkdir(dirname(resolve(target)), { recursive: true });
       await writeFile(target, source);
@@ -355,6 +412,7 @@ imported afresh each time; the modules it imports are not.`,
       { name: 'port', value: 'N', text: 'the port to listen on (default 0: a free one)' },
       { name: 'host', value: 'H', text: 'the address to listen on (default 127.0.0.1)' },
       { name: 'watch', text: 'reload the table when the file changes; a version that does not load keeps the last table' },
+      EXPORT_OPTION,
     ],
     async run(args, { out, err }) {
       const { file, router } = await load(args, 1, this.usage);
@@ -368,7 +426,7 @@ imported afresh each time; the modules it imports are not.`,
       let inspector = routeInspector(router, { title });
       const reload = async (): Promise<void> => {
         try {
-          shown = compileRoutes(file, await loadRouteFile(file, { fresh: true }));
+          shown = compileRoutes(file, await loadRouteFile(file, { fresh: true, exportName: exportOf(args) }));
           inspector = routeInspector(shown, { title });
           err(`switchyard inspect: reloaded ${file}: ${count(shown.routes.length, 'route')}`);
         } catch (error) {
@@ -422,14 +480,36 @@ const CLOSEST_SHOWN = 3;
  * into the path past its first segment.
  * The rest are counted by reason.
  */
-function focus(routes: readonly RouteExplanation[]): { shown: RouteExplanation[]; others: RouteExplanation[] } {
+function focus(routes: readonly RouteExplanation[], closest: RouteExplanation | null): { shown: RouteExplanation[]; others: RouteExplanation[] } {
   const rejected = routes.filter((r) => r.outcome === 'rejected');
   const nearly = new Set(rejected.filter((r) => r.reason?.kind === 'method' || r.reason?.kind === 'constraint'));
+  if (closest !== null) nearly.add(closest); // the route the head names: always with why it missed
   // Only routes that got past the first segment: one that fails on it came nowhere near.
   const furthest = rejected.filter((r) => !nearly.has(r) && r.progress > 0).sort((a, b) => b.progress - a.progress || a.route.index - b.route.index);
   for (const r of furthest.slice(0, Math.max(0, CLOSEST_SHOWN - nearly.size))) nearly.add(r);
   const shown = routes.filter((r) => r.outcome === 'matched' || nearly.has(r));
   return { shown, others: routes.filter((r) => !shown.includes(r)) };
+}
+
+/** How many leading segments a mount hint tries dropping ("/acme", "/t/acme", "/v1/t/acme"). */
+const MOUNT_DEPTH = 3;
+
+/**
+ * When a path that matches nothing would match without its first segments, the mount that suggests ("without
+ * its first segment, GET /users/5 matches #0 users: if the table is mounted at /acme, explain it with --base
+ * /acme"); else null.
+ */
+function mountHint(router: CompiledRouter, path: string, method: string): string | null {
+  const segments = path.split('/').slice(1);
+  for (let drop = 1; drop <= Math.min(MOUNT_DEPTH, segments.length - 1); drop++) {
+    const rest = `/${segments.slice(drop).join('/')}`;
+    const found = router.match(rest, method);
+    if (found === null) continue;
+    const base = `/${segments.slice(0, drop).join('/')}`;
+    const what = drop === 1 ? 'its first segment' : `its first ${drop} segments`;
+    return `without ${what}, ${method} ${rest} matches #${found.route.index}${found.route.name ? ` ${found.route.name}` : ''}: if the table is mounted at ${base}, explain it with --base ${base}`;
+  }
+  return null;
 }
 
 /** "segment 0 is another literal (150), not tried (4)" */

@@ -1,14 +1,16 @@
 // Reading a route table for the command line: a JSON file (an array of route definitions, or an object with
-// a "routes" array) or an ES module exporting one (default export or `routes`, and optionally `constraints`:
-// extra inline constraint names). A route may give one `method` instead of `methods` (the benchmark route sets do).
-// A file that cannot be read is a CliError; a table with mistakes (bad JSON, bad routes) is a RouteFileError
-// listing every mistake, each with the route and where it goes wrong. Nothing here prints or exits.
+// a "routes" array) or a route module (JavaScript, or TypeScript where Node strips types) exporting one: a route
+// list, a RouteBuilder or a RouteCollection of the node:http pipeline (routeTableExport says which export), and
+// optionally `constraints`: extra inline constraint names. A route may give one `method` instead of `methods` (the
+// benchmark route sets do). A file that cannot be read is a CliError; a table with mistakes (bad JSON, bad routes)
+// is a RouteFileError listing every mistake, each with the route and where it goes wrong. Nothing here prints or exits.
 import { access, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import * as nodeModule from 'node:module';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { normalizeRoute, routeListOf } from '../aot.js';
 import { ConstraintRegistry, type ConstraintFactory } from '../constraints.js';
+import { getRoutingServices, Route, RouteBuilder, RouteCollection, type Router } from '../http.js';
 import { checkRoutes, compile, parseTemplate, RouteCreationError, TemplateParseError, type CompiledRouter, type RouteDefinition, type RouteFailure } from '../index.js';
 import { didYouMean } from '../introspect.js';
 import { jsonSyntaxErrorOffset, lineAndColumn } from './json-syntax.js';
@@ -51,55 +53,67 @@ export function problemSubject(file: string, problem: RouteProblem): string {
 export interface RouteFile {
   readonly routes: RouteDefinition[];
   readonly constraints?: Readonly<Record<string, ConstraintFactory>>;
-  /** An ES module (it may hold handlers and constraint objects), not JSON. */
+  /** A route module (it may hold handlers and constraint objects), not JSON. */
   readonly isModule: boolean;
   /** The routes of a module that carry middleware (taken out of `routes`: only an adapter runs it). */
   readonly withMiddleware: readonly { readonly index: number; readonly definition: RouteDefinition }[];
+  /** The export of a route module the table came from ("routes", "default", "adminRoutes"); null for JSON. */
+  readonly exportName: string | null;
+  /** Whether that export is one a built module would not find by itself (it reads `routes`, else the default export). */
+  readonly isOtherExport: boolean;
+  /** What the export is: a route list, or the pipeline's builder or collection (routes as built: not data). */
+  readonly kind: 'route list' | 'RouteBuilder' | 'RouteCollection';
+  /** The table's own case rule: a builder's or collection's routing options (a route list has none). */
+  readonly caseSensitive: boolean;
 }
 
-/** What the command reads: JSON, and JavaScript modules (a .ts file has to be compiled first). */
-const READS = 'JSON files (.json) and ES modules (.js, .mjs, .cjs)';
+/** Route modules: JavaScript, and TypeScript where Node strips types (.ts, .mts, .cts). */
+const MODULE = /^\.[cm]?[jt]s$/;
+const TYPESCRIPT = /^\.[cm]?ts$/;
 
 /** How many times a route module was imported afresh: each time gets a URL of its own. */
 let reloads = 0;
 
 /**
- * The routes of `file`, and a route module's constraint factories. `fresh`: the file is read again even if it
- * was imported before (switchyard inspect --watch); an ES module is cached by its URL for the life of the
- * process, so a fresh import asks for the file under a new URL (`?reload=N`), and a CommonJS one is cached by
- * its path, so that entry is dropped first. The module is imported in this process, not in a child process,
- * because a route module may hold functions (constraint objects, `constraints` factories) that cannot be sent
- * across; modules it imports are not read again.
+ * The routes of `file`, and a route module's constraint factories. `exportName` (--export): the export of a route
+ * module that holds the table, when it has several. `fresh`: the file is read again even if it was imported before
+ * (switchyard inspect --watch); an ES module is cached by its URL for the life of the process, so a fresh import
+ * asks for the file under a new URL (`?reload=N`), and a CommonJS one is cached by its path, so that entry is
+ * dropped first. The module is imported in this process, not in a child process, because a route module may hold
+ * functions (constraint objects, `constraints` factories) that cannot be sent across; modules it imports are not
+ * read again.
  */
-export async function loadRouteFile(file: string, { fresh = false } = {}): Promise<RouteFile> {
+export async function loadRouteFile(file: string, { fresh = false, exportName }: { fresh?: boolean; exportName?: string } = {}): Promise<RouteFile> {
   const path = resolve(file);
   try {
     await access(path);
   } catch {
     throw new CliError(`cannot read ${file}: no such file`);
   }
-  if (/^\.[cm]?tsx?$/.test(extname(path))) {
-    throw new CliError(`cannot read ${file}: switchyard reads ${READS}, not TypeScript. Compile it to JavaScript first, or keep the table in routes.json or routes.mjs`);
-  }
+  const extension = extname(path);
+  if (extension === '.tsx') throw new CliError(`cannot read ${file}: Node strips the types of .ts, .mts and .cts files, not .tsx (JSX): compile it to JavaScript first`);
+  const isModule = MODULE.test(extension);
+  if (exportName !== undefined && !isModule) throw new CliError(`--export names an export of a route module; ${file} is JSON`);
   let table: unknown;
   let constraints: Record<string, ConstraintFactory> | undefined;
-  const isModule = /^\.[cm]?js$/.test(extname(path));
+  let chosen: { name: string; isOtherExport: boolean } | null = null;
   if (isModule) {
-    let module: Record<string, unknown>;
-    if (fresh) delete createRequire(import.meta.url).cache[path];
-    try {
-      module = await import(pathToFileURL(path).href + (fresh ? `?reload=${++reloads}` : ''));
-    } catch (error) {
-      throw new CliError(`cannot load ${file}: ${(error as Error).message}`);
-    }
-    table = module.routes ?? module.default;
-    if (table === undefined) throw new CliError(`${file} exports no routes (export default [...] or export const routes = [...])`);
+    const module = await importRouteModule(file, path, fresh);
+    chosen = routeTableExport(file, module, exportName);
+    table = module[chosen.name];
     if (module.constraints !== undefined) {
       const given = module.constraints as Record<string, unknown> | null;
       if (typeof given !== 'object' || given === null || Object.values(given).some((f) => typeof f !== 'function')) {
         throw new CliError(`${file}: \`constraints\` must be an object of constraint factories, e.g. { slug: () => new RegexRouteConstraint("^[a-z-]+$") }`);
       }
       constraints = given as Record<string, ConstraintFactory>;
+    }
+    const built = builtRoutes(table);
+    if (built !== null) {
+      return { routes: built.routes, constraints, isModule, withMiddleware: [], exportName: chosen.name, isOtherExport: chosen.isOtherExport, kind: built.kind, caseSensitive: built.caseSensitive };
+    }
+    if (isCompiledRouter(table)) {
+      throw new CliError(`${file}: the export "${chosen.name}" is a compiled router, whose routes the command cannot read back: export the route list given to compile() (export const routes = [...])`);
     }
   } else {
     let text: string;
@@ -155,7 +169,124 @@ export async function loadRouteFile(file: string, { fresh = false } = {}): Promi
     const all = [...problems, ...failureProblems(failures, byIndex, constraints, isModule)];
     throw new RouteFileError(file, all.sort((a, b) => (a.route?.index ?? -1) - (b.route?.index ?? -1)));
   }
-  return { routes: good.map((g) => g.definition), constraints, isModule, withMiddleware };
+  const from = { exportName: chosen?.name ?? null, isOtherExport: chosen?.isOtherExport ?? false, kind: 'route list' as const, caseSensitive: false };
+  return { routes: good.map((g) => g.definition), constraints, isModule, withMiddleware, ...from };
+}
+
+/**
+ * A route module, imported. A TypeScript one runs where Node strips types (22.18+, 23.6+; 22.6+ with
+ * --experimental-strip-types); where it does not, or the module holds TypeScript that Node does not strip, the
+ * error says what it takes.
+ */
+async function importRouteModule(file: string, path: string, fresh: boolean): Promise<Record<string, unknown>> {
+  if (TYPESCRIPT.test(extname(path))) resolveTypeScriptSpellings();
+  if (fresh) delete nodeModule.createRequire(import.meta.url).cache[path];
+  try {
+    return await import(pathToFileURL(path).href + (fresh ? `?reload=${++reloads}` : ''));
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    if (code === 'ERR_UNKNOWN_FILE_EXTENSION' && /\.[cm]?ts\b/.test(message)) {
+      const [major, minor] = process.versions.node.split('.').map(Number);
+      const turnedOff = major > 23 || (major === 23 && minor >= 6) || (major === 22 && minor >= 18) ? ', its type stripping turned off' : '';
+      throw new CliError(
+        `cannot load ${file}: this Node (${process.version}${turnedOff}) does not run TypeScript. Node 22.18 or later (23.6 or later) strips the types itself; on Node 22.6 to 22.17, run the command with NODE_OPTIONS=--experimental-strip-types; on an older Node, compile the module to JavaScript first (tsc, esbuild) and give switchyard the .js file`,
+      );
+    }
+    const hint = code === 'ERR_UNSUPPORTED_TYPESCRIPT_SYNTAX' ? ' (Node strips types only: an enum, a namespace or a parameter property needs NODE_OPTIONS=--experimental-transform-types, or the module compiled to JavaScript first)' : '';
+    throw new CliError(`cannot load ${file}: ${message}${hint}`);
+  }
+}
+
+/** Whether resolveTypeScriptSpellings' hook is in place. */
+let spellingsResolved = false;
+
+/**
+ * TypeScript has a module import its sibling by the name it has once compiled ("./handlers.js" for handlers.ts, as
+ * `module: nodenext` requires); Node, running the .ts file as it is, finds no handlers.js. This resolve hook tries
+ * the .ts name when the .js one is missing, for imports made by a TypeScript module, as tsc and esbuild resolve
+ * them. Node 22.15+ (module.registerHooks): every Node that strips types without a flag has it.
+ */
+function resolveTypeScriptSpellings(): void {
+  if (spellingsResolved) return;
+  spellingsResolved = true;
+  const { registerHooks } = nodeModule as Partial<typeof nodeModule>;
+  registerHooks?.({
+    resolve(specifier, context, nextResolve) {
+      try {
+        return nextResolve(specifier, context);
+      } catch (error) {
+        const fromTypeScript = /\.[cm]?ts$/.test(context.parentURL?.replace(/[?#].*$/s, '') ?? '');
+        if (!fromTypeScript || !/^\.\.?\/.*\.[cm]?js$/s.test(specifier) || (error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+        try {
+          return nextResolve(specifier.replace(/js$/, 'ts'), context);
+        } catch {
+          throw error; // neither name: the error names the one the module wrote
+        }
+      }
+    },
+  });
+}
+
+/**
+ * The export of a route module that holds its table: the one --export names; else `routes`, else the default
+ * export, when it looks like a table (a list, { routes: [...] }, a builder, a collection); else the one export that
+ * holds a table (the same table under two names counts once). None, or several: a CliError that lists them.
+ */
+function routeTableExport(file: string, module: Record<string, unknown>, requested: string | undefined): { name: string; isOtherExport: boolean } {
+  const names = Object.keys(module);
+  const tables = names.filter((n) => n !== 'constraints' && holdsRouteTable(module[n]));
+  // What a module built from this one reads by itself (load-router.ts): `routes`, else the default export.
+  const isOtherExport = (name: string): boolean => name !== (module.routes !== undefined ? 'routes' : 'default');
+  if (requested !== undefined) {
+    if (!Object.hasOwn(module, requested)) {
+      const guess = didYouMean(requested, names);
+      throw new CliError(`${file} has no export named ${JSON.stringify(requested)}${guess ? ` (did you mean "${guess}"?)` : ''}; ${tables.length > 0 ? `its route tables: ${tables.join(', ')}` : `its exports: ${names.join(', ') || 'none'}`}`);
+    }
+    return { name: requested, isOtherExport: isOtherExport(requested) };
+  }
+  for (const name of ['routes', 'default']) {
+    const value = module[name];
+    if (value !== undefined && (routeListOf(value) !== null || builtRoutes(value) !== null)) return { name, isOtherExport: isOtherExport(name) };
+  }
+  const distinct = tables.filter((name, i) => tables.findIndex((n) => module[n] === module[name]) === i);
+  if (distinct.length === 1) return { name: distinct[0], isOtherExport: isOtherExport(distinct[0]) };
+  if (distinct.length > 1) throw new CliError(`${file} exports ${distinct.length} route tables (${distinct.join(', ')}): choose one with --export NAME`);
+  const compiled = names.find((n) => isCompiledRouter(module[n]));
+  if (compiled !== undefined) return { name: compiled, isOtherExport: true }; // refused with its reason by the caller
+  throw new CliError(`${file} exports no route table (its exports: ${names.join(', ') || 'none'}): export an array of routes (export const routes = [...]), a RouteBuilder or a RouteCollection`);
+}
+
+/** A route list (every item a template string or a route with a template), { routes: [...] }, a builder or a collection. */
+function holdsRouteTable(value: unknown): boolean {
+  if (builtRoutes(value) !== null) return true;
+  if (isCompiledRouter(value)) return false;
+  const list = routeListOf(value);
+  return list !== null && list.every((r) => typeof r === 'string' || (typeof r === 'object' && r !== null && 'template' in r));
+}
+
+/** compile()'s answer: its `routes` are compiled entries, not the definitions it was given. */
+function isCompiledRouter(value: unknown): boolean {
+  const router = value as Partial<CompiledRouter> | null;
+  return typeof router?.match === 'function' && typeof router.generate === 'function';
+}
+
+/**
+ * The routes of the pipeline's RouteBuilder or RouteCollection as the collection compiles them (each Route's
+ * definition: its group's prefix, verbs and constraints applied, its app's constraint names), and the routing
+ * options' case rule; null for anything else. Custom routers between the routes are not read: they are code.
+ */
+function builtRoutes(value: unknown): { routes: RouteDefinition[]; kind: RouteFile['kind']; caseSensitive: boolean } | null {
+  let routers: readonly Router[];
+  let kind: RouteFile['kind'];
+  let caseSensitive: boolean;
+  if (value instanceof RouteBuilder) {
+    [routers, kind, caseSensitive] = [value.routes, 'RouteBuilder', getRoutingServices(value.serviceProvider).options.caseSensitive === true];
+  } else if (value instanceof RouteCollection) {
+    [routers, kind, caseSensitive] = [Array.from({ length: value.count }, (_, i) => value.get(i)), 'RouteCollection', value.caseSensitive];
+  } else {
+    return null;
+  }
+  return { routes: routers.flatMap((r) => (r instanceof Route ? [r.definition] : [])), kind, caseSensitive };
 }
 
 /** The keys a route in a file may have ("method": one method, as the benchmark route sets write it). */
@@ -228,10 +359,11 @@ function jsonProblem(text: string, error: Error): RouteProblem {
 
 /**
  * compile() with a table's errors turned into one RouteFileError listing every bad route; a bad template or
- * an unknown constraint shows where in the template it goes wrong, with a caret.
+ * an unknown constraint shows where in the template it goes wrong, with a caret. Case-sensitive when asked, or when
+ * the table's own routing options say so.
  */
 export function compileRoutes(file: string, table: RouteFile, caseSensitive = false): CompiledRouter {
-  return withRouteErrors(file, table, () => compile(table.routes, { constraints: table.constraints, caseSensitive }));
+  return withRouteErrors(file, table, () => compile(table.routes, { constraints: table.constraints, caseSensitive: caseSensitive || table.caseSensitive }));
 }
 
 /** Runs `build` (compile() or compileToModule()); when the routes are bad, throws a RouteFileError listing each. */

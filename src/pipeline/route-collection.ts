@@ -49,6 +49,11 @@ export class RouteCollection<Table extends RouteTable = RouteTable> implements R
 
   constructor(private readonly routing: RoutingServices | null = null) {}
 
+  /** Whether its literals compare with their case (the routing options' caseSensitive), as its table is compiled. */
+  get caseSensitive(): boolean {
+    return this.routing?.options.caseSensitive === true;
+  }
+
   /** The number of routers. */
   get count(): number {
     return this.routers.length;

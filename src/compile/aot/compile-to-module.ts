@@ -32,6 +32,11 @@ export interface ModuleOptions extends UrlOptions {
    * handlers, constraint objects, constraint factories. Without it every route must be data (as in JSON).
    */
   routesModule?: string | null;
+  /**
+   * The export of the route module that holds the routes, when it is neither `routes` nor the default export (which
+   * the module reads by itself): `switchyard build --export adminRoutes`.
+   */
+  routesExport?: string | null;
   /** Extra inline constraint names; they must also be the route module's `constraints` export. */
   constraints?: Readonly<Record<string, ConstraintFactory>>;
   /** Where the module imports its runtime from (default "switchyard-router/aot"). */
@@ -90,6 +95,7 @@ function checkNamesOf(entries: readonly RouteEntry[]): string[] {
 export function compileToModule(routes: Iterable<RouteDefinition>, options: ModuleOptions = {}): string {
   const definitions = [...routes];
   const routesModule = options.routesModule ?? null;
+  const routesExport = options.routesExport ?? null;
   if (routesModule === null && options.constraints && Object.keys(options.constraints).length > 0) {
     throw new TypeError('compileToModule: custom constraint names need a routesModule that exports them as `constraints` (a module cannot hold a function as data)');
   }
@@ -151,7 +157,7 @@ export function compileToModule(routes: Iterable<RouteDefinition>, options: Modu
     // From a route module, each route's digest as built (its template's first): a module whose table changed since
     // refuses to load (route-digest.ts).
     ...(routesModule !== null
-      ? ['  routes: source,', `  digests: [${entries.map((entry) => quote(routeDigest(entry.route))).join(', ')}],`]
+      ? [routesExport == null ? '  routes: source,' : `  routes: { routes: source[${quote(routesExport)}], constraints: source.constraints },`, `  digests: [${entries.map((entry) => quote(routeDigest(entry.route))).join(', ')}],`]
       : [`  routes: ${routesAsData(definitions)},`]),
     ...(builtins.length === 0 ? [] : [`  constraints: { ${builtins.map((name) => `${name}: ${name}Constraint`).join(', ')} },`]),
     ...(checks.length === 0 ? [] : [`  checks: { ${checks.map((name) => `${name}: ${name}Check`).join(', ')} },`]),

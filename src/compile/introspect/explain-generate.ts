@@ -3,7 +3,7 @@
 // (which value is missing, where ambient values stopped being used), then the filters, the verb limit and
 // the constraints one by one.
 import { getRouteValue, routePartsEqual, toRouteString, type RouteValues } from '../../route-values.js';
-import { combineValues, getParameterValues, methodAllows, parameterInfos, type GenerationRequest } from '../generate/binder.js';
+import { combineValues, getParameterValues, methodAllows, parameterInfos, type GenerationRequest, type ParameterInfo } from '../generate/binder.js';
 import { MISSING } from '../generate/value-bag.js';
 import { constraintsOf, constraintText } from './constraint-info.js';
 import { describeRoute } from './explain.js';
@@ -14,8 +14,12 @@ export type GenerationMiss =
   | { readonly kind: 'missing-value'; readonly parameter: string; readonly ambientDiscarded: boolean }
   | { readonly kind: 'filter'; readonly key: string; readonly expected: unknown; readonly given: unknown }
   | { readonly kind: 'method'; readonly method: string; readonly allowed: readonly string[] }
-  | { readonly kind: 'constraint'; readonly key: string; readonly constraint: string; readonly value: unknown }
+  /** `from`: where the rejected value came from (the values given, the ambient values, the route's default), null when missing. */
+  | { readonly kind: 'constraint'; readonly key: string; readonly constraint: string; readonly value: unknown; readonly from: ValueSource | null }
   | { readonly kind: 'unwritable' };
+
+/** Where a value generation used came from. */
+export type ValueSource = 'values' | 'ambient' | 'default';
 
 /** What happened at one route. */
 export interface RouteGenerationExplanation {
@@ -101,12 +105,31 @@ function diagnose(entry: RouteEntry, request: GenerationRequest): { reason: Gene
     const key = entry.constraintKeys[i];
     for (const info of constraintsOf(entry, i)) {
       if (!info.constraint.match(request.httpContext, entry.route, key, combined, 'generation')) {
-        return { reason: { kind: 'constraint', key, constraint: info.label, value: getRouteValue(combined, key) }, ambientStoppedAt };
+        const value = getRouteValue(combined, key);
+        return { reason: { kind: 'constraint', key, constraint: info.label, value, from: sourceOf(key, value, parameters, slots, request) }, ambientStoppedAt };
       }
     }
   }
   return { reason: { kind: 'unwritable' }, ambientStoppedAt };
 }
+
+/**
+ * Where the value of `key` that the constraints saw came from: a parameter's slot holds the value given, else the
+ * ambient one, else its default (getParameterValues' order); any other key, the value given, else the ambient one.
+ */
+function sourceOf(key: string, value: unknown, parameters: readonly ParameterInfo[], slots: readonly unknown[], request: GenerationRequest): ValueSource | null {
+  if (value === undefined) return null;
+  const lower = key.toLowerCase();
+  const given = request.values.get(key, lower);
+  const slot = parameters.findIndex((p) => p.lower === lower);
+  if (slot < 0) return given !== MISSING ? 'values' : 'ambient';
+  if (given !== MISSING && slots[slot] === given) return 'values';
+  const ambient = request.ambient?.get(key, lower) ?? MISSING;
+  return ambient !== MISSING && slots[slot] === ambient ? 'ambient' : 'default';
+}
+
+/** How a rejected value's source reads after it: nothing for a value given. */
+const SOURCE_TEXT: Record<ValueSource, string> = { values: '', ambient: ' (from the ambient values)', default: " (the route's default)" };
 
 /** One line for a generation miss. */
 export function generationReasonText(reason: GenerationMiss): string {
@@ -120,7 +143,7 @@ export function generationReasonText(reason: GenerationMiss): string {
     case 'method':
       return `the verb limit (methods: ${reason.allowed.join(', ')}) rejects httpMethod ${JSON.stringify(reason.method)}`;
     case 'constraint':
-      return `${constraintText(reason.key, reason.constraint)} rejected ${reason.value === undefined ? 'a missing value' : JSON.stringify(reason.value)}`;
+      return `${constraintText(reason.key, reason.constraint)} rejected ${reason.value === undefined ? 'a missing value' : JSON.stringify(reason.value)}${reason.from === null ? '' : SOURCE_TEXT[reason.from]}`;
     case 'unwritable':
       return 'the path cannot be written: an empty value would be followed by more text';
   }
