@@ -10,12 +10,13 @@ import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type * as TypeDoc from '../../tools/typedoc/node_modules/typedoc/dist/types/index.js';
 import { API_DIR, publicEntries, ROOT } from './entries.js';
 
 /** Writes docs/api/: index.md (the entries) and a page per entry. Fails on any TypeDoc warning. */
 export async function writeApiReference(): Promise<void> {
   const fromTools = createRequire(resolve(ROOT, 'tools/typedoc/package.json'));
-  const typedoc = (await import(pathToFileURL(fromTools.resolve('typedoc')).href)) as typeof import('typedoc');
+  const typedoc = (await import(pathToFileURL(fromTools.resolve('typedoc')).href)) as typeof TypeDoc;
   const entries = publicEntries();
   const specifierOf = new Map(entries.map((e) => [basename(e.source, '.ts'), e.specifier]));
   const out = resolve(ROOT, API_DIR);
@@ -43,7 +44,7 @@ export async function writeApiReference(): Promise<void> {
     pageTitleTemplates: { index: 'API reference', module: '{name}', member: '{keyword} {kind}: {name}' },
     hideBreadcrumbs: true,
     hidePageHeader: true,
-  } as Partial<import('typedoc').TypeDocOptions>);
+  } as Partial<TypeDoc.TypeDocOptions>);
   // TypeDoc names a module after its file ("index", "hono-aot"); a page is titled by what a user imports.
   app.converter.on(typedoc.Converter.EVENT_RESOLVE_BEGIN, (context) => {
     for (const module of context.project.getChildrenByKind(typedoc.ReflectionKind.Module)) {

@@ -2,6 +2,7 @@
 // chromium package when it is missing), and a page that records what went wrong on it.
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { PATIENCE_MS } from '../support/patience.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 
@@ -35,9 +36,16 @@ export function recordProblems(page: Page, { requests = false } = {}): string[] 
   return problems;
 }
 
+/** A new tab, width pixels wide, whose waits (for a selector, a load, a function) end only by what they wait for. */
+export async function newPage(browser: Browser, width = 1200): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  page.setDefaultTimeout(PATIENCE_MS); // playwright's default is 30 s: a busy machine is not a failure
+  return page;
+}
+
 /** A new page, recording its problems (recordProblems), opened at url. */
 export async function open(browser: Browser, url: string, width = 1200): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  const page = await newPage(browser, width);
   const problems = recordProblems(page);
   await page.goto(url);
   return { page, problems };

@@ -12,8 +12,7 @@ import { extname, join, relative, resolve, sep } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERATED_DOCS, publicEntries } from '../../docs/.vitepress/entries.js';
-import { PATIENCE_MS } from '../support/patience.js';
-import { launchChromium, recordProblems } from './chromium.js';
+import { launchChromium, newPage, recordProblems } from './chromium.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SITE = resolve(ROOT, 'docs/.vitepress/dist');
@@ -113,7 +112,7 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   browser = await launchChromium();
   // Every page, and every page a link leads to, opened once in one tab.
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await newPage(browser, 1280);
   const found = recordProblems(page, { requests: true });
   const queue = expectedPages.map((p) => `${origin}${sitePath(p)}`);
   for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
@@ -124,7 +123,7 @@ beforeAll(async () => {
     queue.push(...seen.links.filter(isPage).map(withoutHash));
   }
   await page.close();
-}, PATIENCE_MS); // the build and the crawl: the time limit only ends a hang
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -179,7 +178,7 @@ describe("the site's search", () => {
     { term: 'catch-all', page: '/docs/templates.html' },
     { term: 'compileToModule', page: '/docs/api/switchyard-router/build.html' },
   ])('finds "$term" and takes the reader to the section (a result on $page)', async ({ term, page: expected }) => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await newPage(browser, 1280);
     const found = recordProblems(page, { requests: true });
     await visit(page, `${origin}/`);
     await page.click('.DocSearch-Button');
@@ -189,12 +188,18 @@ describe("the site's search", () => {
     const hrefs = await results.evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
     const chosen = hrefs.find((h) => new URL(h).pathname === expected);
     expect(chosen, `results: ${hrefs.join(', ')}`).toBeDefined();
-    const result = results.nth(hrefs.indexOf(chosen!));
-    expect((await result.textContent())?.toLowerCase()).toContain(term.toLowerCase()); // its excerpt shows the term
-    await result.click();
+    await results.nth(hrefs.indexOf(chosen!)).click();
     await page.waitForURL(chosen!);
     const hash = decodeURIComponent(new URL(chosen!).hash.slice(1));
     await page.locator(`[id="${hash}"]`).waitFor();
+    // The reader lands on a section that has the term: the heading and what follows it, up to the next heading.
+    const section = await page.evaluate((id) => {
+      const heading = document.getElementById(id)!;
+      let text = heading.textContent ?? '';
+      for (let n = heading.nextElementSibling; n !== null && !/^H[1-6]$/.test(n.tagName); n = n.nextElementSibling) text += n.textContent;
+      return text;
+    }, hash);
+    expect(section.toLowerCase()).toContain(term.toLowerCase());
     expect((await page.locator('.vp-doc h1').textContent())?.replace(/\u200b/g, '').trim()).toBe(visits.get(`${origin}${expected}`)?.title);
     expect(found).toEqual([]);
     await page.close();

@@ -49,7 +49,7 @@ beforeAll(async () => {
     return listen(createServer((req, res) => void (staleInspector(req, res) || res.writeHead(404).end())));
   };
   stale = { plain: await staleFor(LOAD_ERROR.plain), hostile: await staleFor(LOAD_ERROR.hostile) };
-}, 60_000);
+});
 
 const LOAD_ERROR = {
   plain: 'routes.json: an error in the route table\n  #2 todo "api/todo/{id:int"  invalid template at position 9: unmatched "{" (the parameter is not closed)\n    api/todo/{id:int\n             ^',
