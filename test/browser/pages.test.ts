@@ -3,20 +3,19 @@
 // test:browser`; .ci/run installs the chromium package when it is missing). The route inspector on the to-do
 // server (TODO_INSPECT) and on a table with an unreachable route and hostile strings; the to-do API's explorer at
 // /docs. Screenshots go to docs/images/ for the docs.
-import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../../src/index.js';
 import { routeInspector } from '../../src/http.js';
 import { createTodoServer } from '../../src/todo/server.js';
+import { launchChromium, open as openIn } from './chromium.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const IMAGES = resolve(ROOT, 'docs/images');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 const HOSTILE = '<img src=x onerror=alert(1)><script>alert(2)</script>';
 
 let browser: Browser;
@@ -32,12 +31,7 @@ async function listen(server: Server): Promise<string> {
 }
 
 beforeAll(async () => {
-  if (!CHROMIUM) throw new Error('no Chromium: install Debian\'s chromium package (apt-get install chromium) or set CHROMIUM_PATH');
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    // As root in a container, without a sandbox; no background traffic to hosts this machine cannot reach.
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
   todo = await listen(createTodoServer({ log: false, inspect: true }));
   const table = compile([
     { name: 'product', template: 'shop/{category}/{id:int}', methods: ['GET'], defaults: { note: HOSTILE } },
@@ -55,7 +49,7 @@ beforeAll(async () => {
     return listen(createServer((req, res) => void (staleInspector(req, res) || res.writeHead(404).end())));
   };
   stale = { plain: await staleFor(LOAD_ERROR.plain), hostile: await staleFor(LOAD_ERROR.hostile) };
-}, 60_000);
+});
 
 const LOAD_ERROR = {
   plain: 'routes.json: an error in the route table\n  #2 todo "api/todo/{id:int"  invalid template at position 9: unmatched "{" (the parameter is not closed)\n    api/todo/{id:int\n             ^',
@@ -67,19 +61,7 @@ afterAll(async () => {
   await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
 });
 
-/** A page that records console errors, page errors (a CSP violation is one) and dialogs (alert). */
-async function open(url: string, width = 1200): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
-  const problems: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  page.on('dialog', (d) => {
-    problems.push(`dialog: ${d.message()}`);
-    void d.dismiss();
-  });
-  await page.goto(url);
-  return { page, problems };
-}
+const open = (url: string, width?: number) => openIn(browser, url, width);
 
 describe('the route inspector on the to-do server (TODO_INSPECT=1)', () => {
   it('loads with no console error, shows the table, and explains GET /api/todo/abc', async () => {

@@ -1,0 +1,217 @@
+/// <reference lib="dom" />
+// The docs site as a reader meets it: `npm run docs` builds it (VitePress, docs/.vitepress/config.mts; the API
+// reference written by TypeDoc from the public entries), a static file server serves the build on 127.0.0.1, and
+// Debian's Chromium opens every page: each loads with no console error and no failed request, every link on every
+// page leads to a page, a file or a heading that is there, the local search finds a term and takes the reader to
+// it, and the API reference has a page for each entry of package.json "exports", with every value it exports.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, relative, resolve, sep } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GENERATED_DOCS, publicEntries } from '../../docs/.vitepress/entries.js';
+import { launchChromium, newPage, recordProblems } from './chromium.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const SITE = resolve(ROOT, 'docs/.vitepress/dist');
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.ts': 'text/plain; charset=utf-8',
+};
+
+/** The site's path of a Markdown file of the checkout: README.md is /, docs/aot.md is /docs/aot.html. */
+function sitePath(markdown: string): string {
+  if (markdown === 'README.md') return '/';
+  return `/${markdown.replace(/(^|\/)index\.md$/, '$1').replace(/\.md$/, '.html')}`;
+}
+
+/** The Markdown files under docs/ that are the guide (not the generated API reference, not the site's own folder). */
+function guidePages(dir = 'docs'): string[] {
+  return readdirSync(resolve(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return GENERATED_DOCS.includes(path) ? [] : guidePages(path);
+    return entry.name.endsWith('.md') ? [path] : [];
+  });
+}
+
+/** Serves the built site as a static host would: a folder's index.html; 404.html with status 404. */
+function serveSite(): Server {
+  return createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://site').pathname);
+    let file = resolve(SITE, `.${path}`);
+    if (!file.startsWith(SITE + sep) && file !== SITE) return void res.writeHead(403).end();
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+    if (!existsSync(file)) return void res.writeHead(404, { 'content-type': TYPES['.html'] }).end(readFileSync(join(SITE, '404.html')));
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+  });
+}
+
+/** Runs `npm run docs`, resolving with its exit code and output when it ends. */
+function buildSite(): Promise<{ code: number | null; output: string }> {
+  return new Promise((done) => {
+    const child = spawn('npm', ['run', 'docs'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d));
+    child.stderr.on('data', (d: Buffer) => (output += d));
+    child.on('close', (code) => done({ code, output }));
+  });
+}
+
+/** What a page holds that the checks below need. */
+interface Visit {
+  status: number;
+  title: string;
+  ids: Set<string>;
+  /** Links to this site (absolute URLs). */
+  links: string[];
+  /** The API reference's declarations: the text of each h3, without the "()" of a function. */
+  declarations: string[];
+  sidebar: string[];
+}
+
+let browser: Browser;
+let server: Server;
+let origin: string;
+const visits = new Map<string, Visit>();
+const problems: string[] = [];
+
+/** Opens a page of the site (loaded and hydrated by Vue) in page, and reads what the checks need. */
+async function visit(page: Page, url: string): Promise<Visit> {
+  const response = await page.goto(url);
+  await page.waitForFunction(() => (document.querySelector('#app') as { __vue_app__?: unknown } | null)?.__vue_app__ !== undefined);
+  const seen = await page.evaluate(() => ({
+    title: document.querySelector('.vp-doc h1')?.textContent?.replace(/\u200b/g, '').trim() ?? '',
+    ids: [...document.querySelectorAll('[id]')].map((e) => e.id),
+    links: [...document.querySelectorAll('a[href]')].map((a) => (a as HTMLAnchorElement).href),
+    declarations: [...document.querySelectorAll('.vp-doc h3')].map((h) => (h.textContent ?? '').replace(/\u200b/g, '').trim().replace(/\(\)$/, '')),
+    sidebar: [...document.querySelectorAll('.VPSidebar a[href]')].map((a) => new URL((a as HTMLAnchorElement).href).pathname),
+  }));
+  return { ...seen, status: response?.status() ?? 0, ids: new Set(seen.ids), links: seen.links.filter((l) => l.startsWith(`${origin}/`)) };
+}
+
+const withoutHash = (url: string): string => url.replace(/#.*$/, '');
+const isPage = (url: string): boolean => /(\/|\.html)$/.test(new URL(url).pathname);
+
+// The expected pages, from the checkout: the README, every page of docs/, the API reference's index and one page
+// per public entry. Each must be on the site (the crawl below also follows every link it finds).
+const expectedPages = ['README.md', ...guidePages(), 'docs/api/index.md', ...publicEntries().map((e) => e.page)];
+
+beforeAll(async () => {
+  const built = await buildSite();
+  if (built.code !== 0) throw new Error(`npm run docs failed (exit ${built.code}):\n${built.output}`);
+  server = serveSite();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await launchChromium();
+  // Every page, and every page a link leads to, opened once in one tab.
+  const page = await newPage(browser, 1280);
+  const found = recordProblems(page, { requests: true });
+  const queue = expectedPages.map((p) => `${origin}${sitePath(p)}`);
+  for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
+    if (visits.has(url)) continue;
+    const seen = await visit(page, url);
+    visits.set(url, seen);
+    problems.push(...found.splice(0).map((p) => `${url.slice(origin.length)}: ${p}`));
+    queue.push(...seen.links.filter(isPage).map(withoutHash));
+  }
+  await page.close();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((r) => (server ? server.close(r) : r(undefined)));
+});
+
+describe('the docs site (npm run docs)', () => {
+  it('has a page for the README, each page of docs/ and the API reference, each with a title', () => {
+    for (const markdown of expectedPages) {
+      const seen = visits.get(`${origin}${sitePath(markdown)}`);
+      expect(seen?.status, markdown).toBe(200);
+      expect(seen?.title, markdown).not.toBe('');
+    }
+    expect(visits.get(`${origin}/`)?.title).toBe('switchyard');
+  });
+
+  it('loads every page with no console error, no page error and no failed request', () => {
+    expect(visits.size).toBeGreaterThanOrEqual(expectedPages.length);
+    expect(problems).toEqual([]);
+  });
+
+  it('has no broken link: each leads to a page, a file or a heading that is there', async () => {
+    const broken: string[] = [];
+    const files = new Map<string, number>();
+    for (const [from, seen] of visits) {
+      for (const link of seen.links) {
+        const target = withoutHash(link);
+        const id = decodeURIComponent(link.slice(target.length + 1));
+        if (isPage(target)) {
+          const there = visits.get(target);
+          if (there?.status !== 200) broken.push(`${from.slice(origin.length)} → ${link.slice(origin.length)}: no page (${there?.status})`);
+          else if (id !== '' && !there.ids.has(id)) broken.push(`${from.slice(origin.length)} → ${link.slice(origin.length)}: no heading "${id}" there`);
+        } else {
+          if (!files.has(target)) files.set(target, (await fetch(target)).status);
+          if (files.get(target) !== 200) broken.push(`${from.slice(origin.length)} → ${link.slice(origin.length)}: HTTP ${files.get(target)}`);
+        }
+      }
+    }
+    expect(broken).toEqual([]);
+    expect(files.size).toBeGreaterThan(0); // the examples' files the pages link to (docs/examples/routes.json …)
+  });
+
+  it('lists every page of docs/ and every entry of the API reference in the sidebar', () => {
+    const sidebar = new Set(visits.get(`${origin}/docs/templates.html`)?.sidebar);
+    const listed = expectedPages.filter((p) => p !== 'README.md' && p !== 'docs/api/index.md').map(sitePath);
+    expect(listed.filter((path) => !sidebar.has(path))).toEqual([]);
+  });
+});
+
+describe("the site's search", () => {
+  it.each([
+    { term: 'catch-all', page: '/docs/templates.html' },
+    { term: 'compileToModule', page: '/docs/api/switchyard-router/build.html' },
+  ])('finds "$term" and takes the reader to the section (a result on $page)', async ({ term, page: expected }) => {
+    const page = await newPage(browser, 1280);
+    const found = recordProblems(page, { requests: true });
+    await visit(page, `${origin}/`);
+    await page.click('.DocSearch-Button');
+    await page.fill('#localsearch-input', term);
+    const results = page.locator('#localsearch-list a.result');
+    await results.first().waitFor();
+    const hrefs = await results.evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+    const chosen = hrefs.find((h) => new URL(h).pathname === expected);
+    expect(chosen, `results: ${hrefs.join(', ')}`).toBeDefined();
+    await results.nth(hrefs.indexOf(chosen!)).click();
+    await page.waitForURL(chosen!);
+    const hash = decodeURIComponent(new URL(chosen!).hash.slice(1));
+    await page.locator(`[id="${hash}"]`).waitFor();
+    // The reader lands on a section that has the term: the heading and what follows it, up to the next heading.
+    const section = await page.evaluate((id) => {
+      const heading = document.getElementById(id)!;
+      let text = heading.textContent ?? '';
+      for (let n = heading.nextElementSibling; n !== null && !/^H[1-6]$/.test(n.tagName); n = n.nextElementSibling) text += n.textContent;
+      return text;
+    }, hash);
+    expect(section.toLowerCase()).toContain(term.toLowerCase());
+    expect((await page.locator('.vp-doc h1').textContent())?.replace(/\u200b/g, '').trim()).toBe(visits.get(`${origin}${expected}`)?.title);
+    expect(found).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('the API reference', () => {
+  it.each(publicEntries())('$specifier: its page documents every value the entry exports', async ({ specifier, source, page }) => {
+    const seen = visits.get(`${origin}${sitePath(page)}`);
+    expect(seen?.title).toBe(specifier);
+    const values = Object.keys(await import(/* @vite-ignore */ relative(import.meta.dirname, resolve(ROOT, source)).replace(/\.ts$/, '.js')));
+    expect(values.length).toBeGreaterThan(0);
+    expect(values.filter((name) => !seen!.declarations.includes(name))).toEqual([]);
+  });
+});
