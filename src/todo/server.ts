@@ -13,7 +13,6 @@ import {
   useRouter,
   writeProblem,
   type Application,
-  type HttpContext,
   type Middleware,
   type ProblemDetails,
   type RouteCollection,
