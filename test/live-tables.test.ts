@@ -326,6 +326,51 @@ describe.each(VARIANTS)('a case-sensitive table, changed (%s)', (_label, options
   });
 });
 
+// matches() reads the table as it was when it was called, as iterating a copy would: a change made while its
+// answers are read (after some of them, or before the first) is for the calls that come after it. Candidates in
+// the routes' own partition ("shop") and in the partition of routes with no literal prefix.
+const SHOP: RouteDefinition[] = [
+  { template: 'shop/{x}', name: 'any' },
+  { template: 'home', name: 'home' },
+  { template: 'shop/{id:int}', name: 'number' },
+  { template: '{area}/{x}', name: 'area' },
+  { template: '{*path}', name: 'fallback' },
+];
+
+describe.each(VARIANTS)('matches() while the table changes (%s)', (_label, options) => {
+  type Answer = { index: number; name: string | null; values: unknown };
+  const answer = (m: { route: { index: number; name: string | null }; values: unknown }): Answer => ({ index: m.route.index, name: m.route.name, values: { ...(m.values as object) } });
+  const changes: [string, (r: CompiledRouter) => unknown][] = [
+    ['remove a later route', (r) => r.remove('fallback')],
+    ['remove a later route of the same partition', (r) => r.remove('number')],
+    ['remove an earlier route', (r) => r.remove('any')],
+    ['insert before every route', (r) => r.insert(0, { template: 'shop/{y}', name: 'new' })],
+    ['insert between the answers', (r) => r.insert(2, { template: '{a}/{b:int}', name: 'new' })],
+    ['insert after every route', (r) => r.add({ template: 'shop/{y}', name: 'new' })],
+    ['replace every route', (r) => r.replace([{ template: 'shop/{y}', name: 'new' }])],
+  ];
+  const rows = changes.flatMap(([change, changeIt]) =>
+    (['already live', 'compiled'] as const).flatMap((table) =>
+      ([0, 1, 3] as const).map((read): [string, string, number, (r: CompiledRouter) => unknown] => [change, table, read, changeIt]),
+    ),
+  );
+  it.each(rows)('%s, on a table %s, after %i answers: the answers as of the call', (_change, table, read, changeIt) => {
+    const router = compileWith(SHOP, options);
+    if (table === 'already live') {
+      router.add({ template: 'gone' });
+      router.remove('gone');
+    }
+    const expected = [...router.matches('/shop/7', 'GET')].map(answer);
+    expect(expected.map((a) => a.name)).toEqual(['any', 'number', 'area', 'fallback']);
+    const iterator = router.matches('/shop/7', 'GET')[Symbol.iterator]();
+    const seen: Answer[] = [];
+    for (let i = 0; i < read; i++) seen.push(answer(iterator.next().value as never));
+    changeIt(router);
+    for (let next = iterator.next(); !next.done; next = iterator.next()) seen.push(answer(next.value));
+    expect(seen).toEqual(expected);
+  });
+});
+
 // ─── What a table keeps ───────────────────────────────────────────────────────────────────────────────────
 
 const CYCLES = Number(process.env.LIVE_CYCLES ?? 2_000);

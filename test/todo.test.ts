@@ -144,36 +144,38 @@ interface RawReply extends Reply {
   socketClosed: boolean;
 }
 
+/** The first response in `data` and the bytes it takes, or null while it is incomplete (`closed`: no more will come). */
+function parseReply(data: Buffer, closed: boolean): { reply: RawReply; length: number } | null {
+  const end = data.indexOf('\r\n\r\n');
+  if (end < 0) return null;
+  const lines = data.subarray(0, end).toString('latin1').split('\r\n');
+  const status = Number(lines[0].split(' ')[1]);
+  const headers: Record<string, string> = {};
+  for (const line of lines.slice(1)) {
+    const colon = line.indexOf(':');
+    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  const body = data.subarray(end + 4);
+  const length = headers['content-length'];
+  if (length !== undefined) {
+    if (body.length < Number(length)) return null;
+    return { reply: { status, headers, text: body.subarray(0, Number(length)).toString('utf8'), socketClosed: closed }, length: end + 4 + Number(length) };
+  }
+  if (status === 204 || status === 304) return { reply: { status, headers, text: '', socketClosed: closed }, length: end + 4 };
+  return closed ? { reply: { status, headers, text: body.toString('utf8'), socketClosed: true }, length: data.length } : null;
+}
+
 function readResponse(socket: Socket): Promise<RawReply> {
   return new Promise((resolve, reject) => {
     let data = Buffer.alloc(0);
-    const parse = (closed: boolean): RawReply | null => {
-      const end = data.indexOf('\r\n\r\n');
-      if (end < 0) return null;
-      const lines = data.subarray(0, end).toString('latin1').split('\r\n');
-      const status = Number(lines[0].split(' ')[1]);
-      const headers: Record<string, string> = {};
-      for (const line of lines.slice(1)) {
-        const colon = line.indexOf(':');
-        headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-      }
-      const body = data.subarray(end + 4);
-      const length = headers['content-length'];
-      if (length !== undefined) {
-        if (body.length < Number(length)) return null;
-        return { status, headers, text: body.subarray(0, Number(length)).toString('utf8'), socketClosed: closed };
-      }
-      if (status === 204 || status === 304) return { status, headers, text: '', socketClosed: closed };
-      return closed ? { status, headers, text: body.toString('utf8'), socketClosed: true } : null;
-    };
     const onData = (chunk: Buffer): void => {
       data = Buffer.concat([data, chunk]);
-      const reply = parse(false);
-      if (reply) finish(null, reply);
+      const parsed = parseReply(data, false);
+      if (parsed) finish(null, parsed.reply);
     };
     const onClose = (): void => {
-      const reply = parse(true);
-      finish(reply ? null : new Error(`socket closed before a complete response: ${data.toString('latin1')}`), reply ?? undefined);
+      const parsed = parseReply(data, true);
+      finish(parsed ? null : new Error(`socket closed before a complete response: ${data.toString('latin1')}`), parsed?.reply);
     };
     const onError = (): void => undefined; // the close that follows decides
     function finish(error: Error | null, reply?: RawReply): void {
@@ -187,6 +189,20 @@ function readResponse(socket: Socket): Promise<RawReply> {
     socket.once('close', onClose);
     socket.on('error', onError);
   });
+}
+
+/** Every response the server sends on `socket` until it closes the connection, in order (bytes left over: `rest`). */
+async function readUntilClose(socket: Socket): Promise<{ replies: RawReply[]; rest: string }> {
+  const chunks: Buffer[] = [];
+  socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+  await socketClosed(socket);
+  let data = Buffer.concat(chunks);
+  const replies: RawReply[] = [];
+  for (let parsed = parseReply(data, true); parsed !== null && data.length > 0; parsed = parseReply(data, true)) {
+    replies.push(parsed.reply);
+    data = data.subarray(parsed.length);
+  }
+  return { replies, rest: data.toString('latin1') };
 }
 
 async function rawConnect(port: number): Promise<Socket> {
@@ -619,6 +635,88 @@ describe('request targets and Host (RFC 9112)', () => {
   });
 });
 
+// ---------------------------------------------------------------------------------------------------------
+// Requests on one connection, in order (RFC 9112 §9.3 and §9.6): a request received whole before a line the
+// server cannot read is answered first; after a response that says "connection: close", no request behind it
+// runs. Several requests are sent in one write, on raw sockets, and every response is read until the close.
+
+const PIPELINED_POST = ((body: string) => `POST /api/todo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`)(
+  json({ Name: 'pipelined' }),
+);
+
+/** A POST with these headers (each ending in CRLF) and a JSON body sized by Content-Length. */
+const postWith = (headers: string): string => {
+  const body = json({ Name: 'refused' });
+  return `POST /api/todo HTTP/1.1\r\nHost: x\r\n${headers}Content-Length: ${body.length}\r\n\r\n${body}`;
+};
+/** A POST whose JSON body is sent in one chunk, under these Transfer-Encoding header lines. */
+const chunkedWith = (codings: string): string => {
+  const body = json({ Name: 'refused' });
+  return `POST /api/todo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${codings}\r\n${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n`;
+};
+
+interface ClosingRow {
+  name: string;
+  request: string;
+  status: number;
+}
+
+// Each request is answered with "connection: close": the bad requests of RFC 9112's framing rules (a header
+// given twice that must be given once, a transfer coding the server does not implement), a body the server
+// does not take, and a request whose client asks for the close.
+const CLOSING: ClosingRow[] = [
+  { name: 'a body sent as text/plain', request: postWith('Content-Type: text/plain\r\n'), status: 415 },
+  { name: 'two Host headers', request: postWith('Host: y\r\nContent-Type: application/json\r\n'), status: 400 },
+  { name: 'two Content-Type headers', request: postWith('Content-Type: application/json\r\nContent-Type: text/plain\r\n'), status: 400 },
+  { name: 'two Content-Type headers, the same value', request: postWith('Content-Type: application/json\r\nContent-Type: application/json\r\n'), status: 400 },
+  { name: 'Transfer-Encoding: gzip, chunked', request: chunkedWith('Transfer-Encoding: gzip, chunked\r\n'), status: 501 },
+  { name: 'Transfer-Encoding: gzip, then Transfer-Encoding: chunked', request: chunkedWith('Transfer-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n'), status: 501 },
+  { name: 'Transfer-Encoding: chunked, gzip (chunked not last)', request: chunkedWith('Transfer-Encoding: chunked, gzip\r\n'), status: 400 },
+  { name: 'Content-Length and Transfer-Encoding both', request: chunkedWith('Content-Length: 4\r\nTransfer-Encoding: chunked\r\n'), status: 400 },
+  { name: 'a GET whose client asks for Connection: close', request: 'GET /api/todo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', status: 200 },
+];
+
+describe('requests on one connection, in order (RFC 9112)', () => {
+  it.each(CLOSING)('$name: $status and the connection closes; a POST pipelined behind it is not run', async ({ request, status }) => {
+    const { port, base } = await start();
+    const before = await getAll(base);
+    const socket = await rawConnect(port);
+    const read = readUntilClose(socket);
+    socket.write(request + PIPELINED_POST);
+    const { replies } = await read;
+    expect(replies.map((r) => [r.status, r.headers.connection])).toEqual([[status, 'close']]);
+    if (status >= 400) expectProblem(replies[0], status);
+    expect(await getAll(base)).toEqual(before); // read on a connection of its own
+  });
+
+  it('Transfer-Encoding: CHUNKED (any case) is chunked: 201', async () => {
+    const { port } = await start();
+    const reply = await raw(port, chunkedWith('Transfer-Encoding: CHUNKED\r\n'));
+    expect(reply.status).toBe(201);
+  });
+
+  const GARBAGE: [string, string][] = [
+    ['a line that is not HTTP', 'GARBAGE\r\n\r\n'],
+    ['a request with a malformed header', 'GET /api/todo HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n'],
+    ['a chunked POST whose chunk size is not a number', 'POST /api/todo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n'],
+  ];
+  const GARBAGE_ROWS = GARBAGE.flatMap(([name, text]) => [1, 2].map((posts): [string, number, string] => [name, posts, text]));
+
+  it.each(GARBAGE_ROWS)('%s after %i valid POSTs in one write: each POST 201, in order, then 400 and the close; what is stored is what was answered 201', async (_name, posts, garbage) => {
+    const { port, base } = await start();
+    const before = await getAll(base);
+    const socket = await rawConnect(port);
+    const read = readUntilClose(socket);
+    socket.write(PIPELINED_POST.repeat(posts) + garbage);
+    const { replies } = await read;
+    expect(replies.map((r) => r.status)).toEqual([...Array<number>(posts).fill(201), 400]);
+    expectProblem(replies[posts], 400);
+    expect(replies[posts].headers.connection).toBe('close');
+    const created = replies.slice(0, posts).map((r) => (JSON.parse(r.text) as TodoItem).Key);
+    expect((await getAll(base)).map((i) => i.Key).sort()).toEqual([...before.map((i) => i.Key), ...created].sort());
+  });
+});
+
 describe('routing details', () => {
   it('paths are case-insensitive', async () => {
     const { base } = await start();
@@ -635,6 +733,18 @@ describe('routing details', () => {
     expect((await http(base, 'PUT', `/aPi/tOdO/${newKey}`, json({ Key: newKey, Name: 'c' }), { 'content-type': 'application/json' })).status).toBe(204);
     expect((await http(base, 'DELETE', `/API/TODO/${newKey}`)).status).toBe(204);
     expect(await getAll(base)).toHaveLength(1);
+  });
+
+  it.each(['/DOCS', '/Docs/', '/docs/SWAGGER-UI.CSS', '/DOCS/Init.js', '/HEALTHZ', '/OpenAPI.json'])('GET %s → 200: every path of the server ignores case, the explorer\'s too', async (path) => {
+    const { base } = await start();
+    expect((await http(base, 'GET', path)).status).toBe(200);
+  });
+
+  it.each(['/docs', '/DOCS'])('POST %s → 405 with Allow, as on every path', async (path) => {
+    const { base } = await start();
+    const reply = await http(base, 'POST', path, json({}), HEADERS_JSON);
+    expectProblem(reply, 405);
+    expect(String(reply.headers.allow).split(', ')).toEqual(['GET', 'HEAD', 'OPTIONS']);
   });
 
   it('a trailing slash is accepted', async () => {
@@ -1282,6 +1392,24 @@ describe('connections on which nothing moves (writeTimeoutMs)', () => {
     await once(socket, 'close');
     expect(socket.bytesWritten - socket.writableLength).toBeLessThan(ITEMS * NAME_LENGTH); // it was stuck, not done
     client.destroy();
+  });
+
+  it.each<[string, string, boolean]>([
+    ['its headers cut short, sent after the first response', 'GET /api/todo HTTP/1.1\r\nHo', false],
+    ['its request line cut short, sent after the first response', 'GET /api/to', false],
+    ['its headers cut short, sent with the first request', 'GET /api/todo HTTP/1.1\r\nHo', true],
+    ['its body cut short, sent after the first response', 'POST /api/todo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"Na', false],
+  ])('a second request on a kept-alive connection, %s, stalls as any other: closed by the bound', async (_name, partial, together) => {
+    const { base, port } = await startBounded();
+    const socket = await rawConnect(port);
+    const closed = socketClosed(socket);
+    const first = readResponse(socket);
+    const get = 'GET /api/todo HTTP/1.1\r\nHost: x\r\n\r\n';
+    socket.write(together ? get + partial : get);
+    expect((await first).status).toBe(200);
+    if (!together) socket.write(partial);
+    await closed;
+    expect(await getAll(base)).toHaveLength(1); // the cut POST stored nothing
   });
 
   it('a connection idle between keep-alive requests is keepAliveTimeout\'s, not closed by the bound', async () => {

@@ -54,7 +54,7 @@ export interface CompiledRouter {
   readonly source: string | null;
   /** The first route, in collection order, that accepts the request; null when none does. */
   match(path: string, method?: string | null, httpContext?: unknown): RouteMatch | null;
-  /** Every route that accepts the request, lazily, in collection order. */
+  /** Every route that accepts the request, lazily, in collection order, as the table is at this call (docs/live-tables.md). */
   matches(path: string, method?: string | null, httpContext?: unknown): Iterable<RouteMatch>;
   /**
    * The methods accepted by the routes whose template and constraints (the verb aside) accept the path;

@@ -3,9 +3,8 @@
 // not of the published library (as pg is): without it, /docs says so with a 404 problem.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
-import { problem, writeProblem, type HttpContext } from '../http.js';
+import { problem, useRouter, writeProblem, type Application, type RouteBuilder } from '../http.js';
 
 // Swagger UI sets styles inline and shows images as data: URLs; scripts come from this server only.
 const DOCS_POLICY = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
@@ -30,58 +29,53 @@ const INIT = `window.addEventListener("load", function () {
 });
 `;
 
-/** The files of the installed swagger-ui-dist package, or null when it is not installed. */
-function swaggerFiles(): Map<string, { type: string; body: Buffer }> | null {
-  let dir: string;
+/** The explorer's files, by their path under /docs ("" is the page), and where each one's bytes come from. */
+const FILES: readonly { readonly path: string; readonly type: string; readonly from: string | Buffer }[] = [
+  { path: '', type: 'text/html; charset=utf-8', from: Buffer.from(PAGE) },
+  { path: 'swagger-ui.css', type: 'text/css; charset=utf-8', from: 'swagger-ui.css' },
+  { path: 'swagger-ui-bundle.js', type: 'text/javascript; charset=utf-8', from: 'swagger-ui-bundle.js' },
+  { path: 'favicon-32x32.png', type: 'image/png', from: 'favicon-32x32.png' },
+  { path: 'init.js', type: 'text/javascript; charset=utf-8', from: Buffer.from(INIT) },
+];
+
+/** A file of the installed swagger-ui-dist package, or null when the package is not installed. */
+function swaggerFile(name: string): Buffer | null {
+  let directory: string;
   try {
-    dir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+    directory = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   } catch {
     return null;
   }
-  return new Map([
-    ['/docs/swagger-ui.css', { type: 'text/css; charset=utf-8', body: readFileSync(join(dir, 'swagger-ui.css')) }],
-    ['/docs/swagger-ui-bundle.js', { type: 'text/javascript; charset=utf-8', body: readFileSync(join(dir, 'swagger-ui-bundle.js')) }],
-    ['/docs/favicon-32x32.png', { type: 'image/png', body: readFileSync(join(dir, 'favicon-32x32.png')) }],
-    ['/docs/init.js', { type: 'text/javascript; charset=utf-8', body: Buffer.from(INIT) }],
-    ['/docs', { type: 'text/html; charset=utf-8', body: Buffer.from(PAGE) }],
-  ]);
+  return readFileSync(join(directory, name));
 }
 
 /**
- * Answers GET /docs and its files (true); false for every other request. Not a middleware: the server's first
- * middleware asks it, so a request of the API does not pay for one more step of the pipeline.
+ * Routes GET (and HEAD) /docs and its files, after the app's routes: a route of its own for each file, so
+ * its path is compared as every other path of the app (ignoring case, a trailing slash accepted), and another
+ * method gets the router's 405. A router of its own, placed after the API's: the API's route table (and the
+ * OpenAPI document made from it) holds the API alone, and an API request never reaches this one.
  */
-export function apiExplorer(): (ctx: HttpContext) => boolean {
-  let files: ReturnType<typeof swaggerFiles> | undefined; // read on the first /docs request, not at start-up
-  return (ctx) => {
-    const path = ctx.request.path;
-    if (path !== '/docs' && !path.startsWith('/docs/')) return false;
-    serve(ctx.request.method, path, ctx.response.raw);
-    return true;
+export function useApiExplorer(app: Application): void {
+  const explorer = (builder: RouteBuilder): void => {
+    for (const file of FILES) {
+      let body = typeof file.from === 'string' ? null : file.from; // a package file is read on its first request
+      builder.mapGet(file.path === '' ? 'docs' : `docs/${file.path}`, (ctx) => {
+        const res = ctx.response.raw;
+        body ??= swaggerFile(file.from as string);
+        if (body === null) {
+          writeProblem(res, problem(404, 'The API explorer needs the swagger-ui-dist package (npm install swagger-ui-dist).'));
+          return;
+        }
+        res.writeHead(200, {
+          'content-type': file.type,
+          'content-length': body.length,
+          'content-security-policy': DOCS_POLICY,
+          'x-content-type-options': 'nosniff',
+          'cache-control': 'public, max-age=3600',
+        });
+        res.end(ctx.request.method === 'HEAD' ? undefined : body);
+      });
+    }
   };
-
-  function serve(method: string, path: string, res: ServerResponse): void {
-    if (method !== 'GET' && method !== 'HEAD') {
-      writeProblem(res, problem(405, `${method} is not allowed here; use GET.`), { allow: 'GET, HEAD' });
-      return;
-    }
-    files ??= swaggerFiles();
-    if (files === null) {
-      writeProblem(res, problem(404, 'The API explorer needs the swagger-ui-dist package (npm install swagger-ui-dist).'));
-      return;
-    }
-    const file = files.get(path === '/docs/' ? '/docs' : path);
-    if (file === undefined) {
-      writeProblem(res, problem(404, `No resource matches ${path}.`));
-      return;
-    }
-    res.writeHead(200, {
-      'content-type': file.type,
-      'content-length': file.body.length,
-      'content-security-policy': DOCS_POLICY,
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'public, max-age=3600',
-    });
-    res.end(method === 'HEAD' ? undefined : file.body);
-  }
+  useRouter(app, explorer, { head: 'get', methodNotAllowed: true, options: true });
 }

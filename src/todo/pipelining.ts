@@ -94,7 +94,11 @@ export function boundUnsentResponses(listener: Listener, bound: number = DEFAULT
     // The usual case, not pipelined (no response before this one waits: it has the socket, req's own) and the
     // client reading: at once.
     const socket = res.socket;
-    if (socket !== null && socket.writableLength <= maxUnsentBytes) return listener(req, res);
+    if (socket !== null && socket.writableLength <= maxUnsentBytes && socket.writable) return listener(req, res);
+    // A connection that is closing (the response before said "connection: close", or the client is gone) runs
+    // no request behind it (RFC 9112 §9.6): no answer could reach its client, so nothing is done in its name.
+    // node:http parses such a request all the same, and hands it the connection the response before let go of.
+    if (!req.socket.writable) return;
     hold(req, res);
   };
 }

@@ -13,12 +13,12 @@ import {
   useRouter,
   writeProblem,
   type Application,
-  type HttpContext,
   type Middleware,
+  type ProblemDetails,
   type RouteCollection,
   type RouteInspector,
 } from '../http.js';
-import { apiExplorer } from './api-explorer.js';
+import { useApiExplorer } from './api-explorer.js';
 import { BatchedLineWriter, requestLog } from './request-log.js';
 import { serveOpenApi } from './openapi-document.js';
 import { GET_TODO_ROUTE, TodoController } from './todo-controller.js';
@@ -28,6 +28,7 @@ import { pickPort, readWorkerCount, runPrimary } from './cluster.js';
 import { readKeepAliveTimeout, readListenConfig, readMaxUnsentBytes } from './listen-config.js';
 import { boundUnsentResponses, DEFAULT_MAX_UNSENT_BYTES } from './pipelining.js';
 import { boundStalledConnections } from './stall-bound.js';
+import { refuseAfterAnswered } from './unreadable-request.js';
 
 /** The service key of the shared TodoRepository. */
 export const TODO_REPOSITORY = Symbol.for('switchyard.todo.repository');
@@ -68,14 +69,13 @@ export function expandControllerTemplate(template: string, controllerClass: stri
 }
 
 /**
- * The request target and Host rules, in one middleware (every request passes here; one hop instead of two):
+ * The request target and header rules, in one middleware (every request passes here; one hop instead of two):
  * a target longer than MAX_URL_LENGTH is 414; and the rules of RFC 9112 that node:http leaves to the
- * application: a request with more than one Host header is 400 (§3.2: the server must reject it; node keeps
- * the first and drops the rest), and the asterisk form "*" is for OPTIONS only: OPTIONS * answers 204 with
- * the methods the server offers. Then the API explorer (/docs) answers its own paths. Not async: it hands on
- * next()'s promise, saving a promise per request.
+ * application: the asterisk form "*" is for OPTIONS only (OPTIONS * answers 204 with the methods the server
+ * offers), and the framing rules of headerProblem. Not async: it hands on next()'s promise, saving a promise
+ * per request.
  */
-function checkTarget(listMethods: () => string, serveDocs: (ctx: HttpContext) => boolean): Middleware {
+function checkTarget(listMethods: () => string): Middleware {
   let serverMethods: string | null = null; // listed on the first OPTIONS *, once the routes exist
   return (ctx, next) => {
     const raw = ctx.request.raw;
@@ -89,22 +89,38 @@ function checkTarget(listMethods: () => string, serveDocs: (ctx: HttpContext) =>
       else writeProblem(ctx.response.raw, problem(400, 'The request target "*" is for OPTIONS only.'));
       return Promise.resolve();
     }
-    if (hostCount(raw.rawHeaders) > 1) {
-      writeProblem(ctx.response.raw, problem(400, 'A request must have exactly one Host header.'), { connection: 'close' });
+    const refused = headerProblem(raw.rawHeaders);
+    if (refused !== null) {
+      writeProblem(ctx.response.raw, refused, { connection: 'close' });
       return Promise.resolve();
     }
-    return serveDocs(ctx) ? Promise.resolve() : next();
+    return next();
   };
 }
 
-/** How many Host headers the raw header list (name, value, name, value…) has. */
-function hostCount(rawHeaders: readonly string[]): number {
-  let count = 0;
+/**
+ * What the raw header list (name, value, name, value…) breaks of RFC 9112's rules, or null. A header that must
+ * come once, given twice, is 400: Host (§3.2: the server must refuse it) and Content-Type (which body type
+ * would be meant?), where node:http keeps the first and drops the rest. A transfer coding other than chunked
+ * is 501 (§6.1): node:http reads a body whose last coding is chunked as if it were the only one, and refuses
+ * the rest itself. Either way the connection is closed: what follows on it cannot be trusted to be framed as
+ * the client meant. One pass over the list, each name compared only when its length is one of theirs.
+ */
+function headerProblem(rawHeaders: readonly string[]): ProblemDetails | null {
+  let hosts = 0;
+  let types = 0;
   for (let i = 0; i < rawHeaders.length; i += 2) {
     const name = rawHeaders[i];
-    if (name.length === 4 && name.toLowerCase() === 'host') count++;
+    if (name.length === 4) {
+      if (name.toLowerCase() === 'host' && ++hosts > 1) return problem(400, 'A request must have exactly one Host header.');
+    } else if (name.length === 12) {
+      if (name.toLowerCase() === 'content-type' && ++types > 1) return problem(400, 'A request must have at most one Content-Type header.');
+    } else if (name.length === 17 && name.toLowerCase() === 'transfer-encoding') {
+      const codings = rawHeaders[i + 1];
+      if (codings !== 'chunked' && codings.toLowerCase() !== 'chunked') return problem(501, 'A request body may be sent with Content-Length or Transfer-Encoding: chunked; no other transfer coding is implemented.');
+    }
   }
-  return count;
+  return null;
 }
 
 /** The methods a route collection's routes offer, with HEAD (served by GET) and OPTIONS: the Allow of OPTIONS *. */
@@ -146,7 +162,7 @@ export function createTodoApp(options: TodoAppOptions = {}): Application {
   const repository = options.repository ?? new InMemoryTodoRepository({ maxItems: options.maxItems, maxBytes: options.maxBytes, maxKeyBytes: options.maxKeyBytes });
   app.services.addSingleton(TODO_REPOSITORY, repository);
 
-  app.use(checkTarget(() => methodsOf(routes), apiExplorer()));
+  app.use(checkTarget(() => methodsOf(routes)));
   // The inspector of the routes built below (it answers only under its prefix, and passes the rest on).
   let inspector: RouteInspector | null = null;
   if (options.inspect) app.use((ctx, next) => (inspector?.(ctx.request.raw, ctx.response.raw) ? Promise.resolve() : next()));
@@ -170,6 +186,8 @@ export function createTodoApp(options: TodoAppOptions = {}): Application {
   if (options.inspect) inspector = routeInspector(routes, { prefix: INSPECTOR_PREFIX, title: 'To-do API routes' });
   // HEAD uses the GET routes; a known path with another method gets 405 (OPTIONS: 204) with Allow.
   useRouter(app, routes, { head: 'get', methodNotAllowed: true, options: true });
+  // The API explorer (/docs), routed by a router of its own: openapi.json describes the API's routes alone.
+  useApiExplorer(app);
   const debug = options.debug ?? false;
   app.use(notFound(routes, debug ? (typeof debug === 'function' ? debug : stdoutLog().write) : null));
   return app;
@@ -224,14 +242,16 @@ export function createTodoServer(options: TodoServerOptions = {}): Server {
   // keep-alive connections are keepAliveTimeout's.
   boundStalledConnections(server, options.writeTimeoutMs ?? WRITE_TIMEOUT_MS);
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
-    if (!socket.writable || error.code === 'ECONNRESET') {
+    if (error.code === 'ECONNRESET') {
       socket.destroy();
       return;
     }
     const status =
       error.code === 'HPE_HEADER_OVERFLOW' ? headerOverflowStatus(error.rawPacket) : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
     const body = JSON.stringify(problem(status, 'The request could not be read as HTTP/1.1.'));
-    socket.end(
+    // After the answers to the requests received whole before it (unreadable-request.ts).
+    refuseAfterAnswered(
+      socket,
       `HTTP/1.1 ${status} ${problem(status).title}\r\ncontent-type: application/problem+json; charset=utf-8\r\n` +
         `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
     );

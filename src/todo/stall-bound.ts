@@ -11,8 +11,11 @@
 // Only late ticks (a loaded machine) close it later; none closes it sooner.
 //
 // A connection waiting idle between keep-alive requests is node's: node:http arms its keep-alive timer on it
-// (socket.timeout, the keepAliveTimeout plus a second) and disarms it when the next request's headers are read,
-// so such a connection is not busy, however long keepAliveTimeout is.
+// (socket.timeout, the keepAliveTimeout plus a second) once its last response is sent, so such a connection is
+// not busy, however long keepAliveTimeout is. Until its next request is read whole, though: node disarms the
+// timer only when that request's headers are read, and a request that stalls before (a partial request line
+// or header) stalls as any other. Which connections are reading a request comes from node:http's own list of
+// connections, the one its headersTimeout check reads: asked once a tick, when a connection looks idle.
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 
@@ -41,12 +44,14 @@ export function boundStalledConnections(server: Server, bound: number): void {
   let sweep: NodeJS.Timeout | null = null;
 
   const check = (): void => {
+    let reading: ReadonlySet<Socket> | null = null; // asked at most once a tick
     for (const [socket, progress] of connections) {
       const read = socket.bytesRead;
       const written = socket.bytesWritten;
       const unsent = socket.writableLength;
-      // Idle between keep-alive requests (node's keep-alive timer armed): not stalled, whatever its age.
-      const idle = (socket.timeout ?? 0) > 0 && unsent === 0;
+      // Idle between keep-alive requests (node's keep-alive timer armed, no next request begun): not stalled,
+      // whatever its age.
+      const idle = (socket.timeout ?? 0) > 0 && unsent === 0 && !(reading ??= readingRequests(server)).has(socket);
       if (idle || read !== progress.read || written !== progress.written || unsent !== progress.unsent) {
         progress.read = read;
         progress.written = written;
@@ -73,4 +78,23 @@ export function boundStalledConnections(server: Server, bound: number): void {
       sweep.unref();
     }
   });
+}
+
+/** node:http's list of a listening server's connections (its parsers); only `active` is used here. */
+interface ConnectionsList {
+  /** The parsers reading a request: its first byte read and not its last (or a new connection's first, awaited). */
+  active(): readonly { readonly socket?: Socket | null }[];
+}
+
+/**
+ * The connections of `server` reading a request, as node:http's list of connections says. The list is held
+ * under a symbol of node:http's own (described 'http.server.connections', set when the server listens, in every
+ * Node this package supports); were there none, no connection would be taken to be reading: idle by its timer.
+ */
+function readingRequests(server: Server): ReadonlySet<Socket> {
+  const key = Object.getOwnPropertySymbols(server).find((symbol) => symbol.description === 'http.server.connections');
+  const list = key === undefined ? undefined : (server as unknown as Record<symbol, ConnectionsList | undefined>)[key];
+  const reading = new Set<Socket>();
+  for (const parser of list?.active() ?? []) if (parser.socket) reading.add(parser.socket);
+  return reading;
 }

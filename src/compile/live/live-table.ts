@@ -411,37 +411,27 @@ export class LiveTable implements Matcher {
     return (found as Slot[]).sort(byOrder);
   }
 
-  *matches(target: string, method: string, httpContext: unknown): Generator<RouteMatch> {
-    if (this.strategy === 'reference') {
-      yield* this.builtMatches(target, method, httpContext);
-      return;
-    }
+  /**
+   * The routes that accept the request, read as the table is at this call: its candidates and their indexes
+   * are taken now (the answers' constraints run lazily, as they are read), so a change made while the answers
+   * are read is for the calls after it, as if a copy of the table were iterated.
+   */
+  matches(target: string, method: string, httpContext: unknown): Iterable<RouteMatch> {
+    if (this.strategy === 'reference') return this.builtMatches(target, method, httpContext);
     const path = new RequestPath(target, false, this.parts.fold);
-    for (const [slot, values] of accepting(this.candidates(target, path), path, method, httpContext)) yield answerAt(this.positioned(slot as Slot), values);
+    return answersOf(accepting(this.candidates(target, path).map((slot) => this.positioned(slot)), path, method, httpContext));
   }
 
-  /** matches() by each partition's built matcher, merged by the routes' order keys (the reference strategy). */
-  private *builtMatches(target: string, method: string, httpContext: unknown): Generator<RouteMatch> {
-    const streams = this.partitionsFor(target).map((partition) => {
-      const iterator = this.builtOf(partition).matches(target, method, httpContext)[Symbol.iterator]();
-      return { partition, iterator, head: iterator.next() };
-    });
-    for (;;) {
-      let next: (typeof streams)[number] | null = null;
-      let nextSlot: Slot | null = null;
-      for (const stream of streams) {
-        if (stream.head.done) continue;
-        const slot = stream.partition.local[stream.head.value.route.index];
-        if (nextSlot === null || slot.order < nextSlot.order) {
-          next = stream;
-          nextSlot = slot;
-        }
-      }
-      if (next === null) return;
-      const found = next.head.value as RouteMatch;
-      next.head = next.iterator.next();
-      yield answerAt(this.positioned(nextSlot!), found.values as RouteValues);
-    }
+  /**
+   * matches() by each partition's built matcher, merged by the routes' positions (the reference strategy). A
+   * built matcher is never changed (a change drops it), and its routes' positions are taken at the call.
+   */
+  private builtMatches(target: string, method: string, httpContext: unknown): Iterable<RouteMatch> {
+    const streams = this.partitionsFor(target).map((partition) => ({
+      answers: this.builtOf(partition).matches(target, method, httpContext)[Symbol.iterator](),
+      entries: partition.local.map((slot) => this.positioned(slot)),
+    }));
+    return mergedByIndex(streams);
   }
 
   allowedMethods(target: string, httpContext: unknown): string[] {
@@ -457,6 +447,33 @@ export class LiveTable implements Matcher {
   /** The strategy's own picture ('trie': the trie of the whole list), built for the current list. */
   describe(): string {
     return this.parts.buildMatcher(this.entries().filter((entry) => !entry.route.generationOnly)).describe();
+  }
+}
+
+/** The answers of the entries that accept a request (their indexes as they were when the entries were read). */
+function* answersOf(accepted: Iterable<[RouteEntry, RouteValues]>): Generator<RouteMatch> {
+  for (const [entry, values] of accepted) yield answerAt(entry, values);
+}
+
+/** The answers of several partitions' matchers (each indexing `entries`), in the order of the entries' indexes. */
+function* mergedByIndex(streams: readonly { readonly answers: Iterator<RouteMatch>; readonly entries: readonly RouteEntry[] }[]): Generator<RouteMatch> {
+  const heads = streams.map((stream) => stream.answers.next());
+  for (;;) {
+    let next = -1;
+    let nextEntry: RouteEntry | null = null;
+    for (let i = 0; i < streams.length; i++) {
+      const head = heads[i];
+      if (head.done) continue;
+      const entry = streams[i].entries[head.value.route.index];
+      if (nextEntry === null || entry.route.index < nextEntry.route.index) {
+        next = i;
+        nextEntry = entry;
+      }
+    }
+    if (nextEntry === null) return;
+    const found = heads[next].value as RouteMatch;
+    heads[next] = streams[next].answers.next();
+    yield answerAt(nextEntry, found.values as RouteValues);
   }
 }
 
