@@ -715,6 +715,33 @@ describe('requests on one connection, in order (RFC 9112)', () => {
     const created = replies.slice(0, posts).map((r) => (JSON.parse(r.text) as TodoItem).Key);
     expect((await getAll(base)).map((i) => i.Key).sort()).toEqual([...before.map((i) => i.Key), ...created].sort());
   });
+
+  // A handler that reads no body (DELETE) still waits for it: a request whose body never arrives whole is a bad
+  // request, and a bad request changes nothing.
+  const BROKEN_BODIES: [string, (key: string) => string][] = [
+    ['a chunk size that is not a number', (key) => `DELETE /api/todo/${key} HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n`],
+    ['a chunk cut by garbage', (key) => `DELETE /api/todo/${key} HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nab\r\nGARBAGE\r\n\r\n`],
+    ['a Content-Length body the client never finishes', (key) => `DELETE /api/todo/${key} HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nabc`],
+  ];
+  it.each(BROKEN_BODIES)('a DELETE whose body is broken (%s) deletes nothing', async (_name, request) => {
+    const { port, base } = await start();
+    const key = await seededKey(base);
+    const socket = await rawConnect(port);
+    const read = readUntilClose(socket);
+    socket.write(request(key));
+    if (request(key).includes('Content-Length: 10')) socket.end(); // the client goes away mid-body
+    const { replies } = await read;
+    expect(replies.every((r) => r.status === 400)).toBe(true);
+    expect((await getAll(base)).map((i) => i.Key)).toContain(key);
+  });
+
+  it('a DELETE with a whole body it ignores deletes: 204', async () => {
+    const { port, base } = await start();
+    const key = await seededKey(base);
+    const reply = await raw(port, `DELETE /api/todo/${key} HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nab\r\n0\r\n\r\n`);
+    expect(reply.status).toBe(204);
+    expect((await getAll(base)).map((i) => i.Key)).not.toContain(key);
+  });
 });
 
 describe('routing details', () => {

@@ -147,6 +147,32 @@ function handOn<C extends HttpContext>(ctx: C, then: BodyContinuation<C>, body: 
   }
 }
 
+/**
+ * Runs `then` once the body of a request whose handler reads none (a DELETE) has arrived whole, and never when
+ * it does not: a body cut by a parse error or by the client going away makes a bad request, which changes
+ * nothing: `refuse` answers it instead. A request without a body, the usual one, runs at once.
+ */
+export function afterBody<C extends HttpContext>(ctx: C, then: (ctx: C) => void | Promise<void>, refuse: (ctx: C, status: number, detail: string) => void): void | Promise<void> {
+  const req = ctx.request.raw;
+  const length = req.headers['content-length'];
+  if (req.complete || (req.headers['transfer-encoding'] === undefined && (length === undefined || length === '0'))) return then(ctx);
+  return new Promise<void>((resolve, reject) => {
+    req.on('end', () => {
+      try {
+        resolve(then(ctx));
+      } catch (error) {
+        reject(error);
+      }
+    });
+    req.on('close', () => {
+      if (req.complete) return;
+      ctx.response.setHeader('connection', 'close');
+      resolve(refuse(ctx, 400, 'The body could not be read.'));
+    });
+    req.resume(); // drained, not kept: the handler has no use for it
+  });
+}
+
 /** Takes readBody's listeners off a body it stopped reading. */
 function stopListening(req: HttpContext['request']['raw'], onData: (chunk: Buffer) => void, onEnd: () => void, onClose: () => void): void {
   req.off('data', onData);

@@ -1,7 +1,7 @@
 // TodoController: the five operations of the to-do API (the endpoint table of docs/todo-api.md), over a TodoRepository.
 import { problem, UrlHelper, writeProblem, type HttpContext, type RequestDelegate, type RoutedHttpContext, type RouteRequestHandler } from '../http.js';
 import { IdempotentCreator, readIdempotencyKey } from './idempotency.js';
-import { readJsonBody, type BodyResult } from './json-body.js';
+import { afterBody, readJsonBody, type BodyResult } from './json-body.js';
 import { freshItemJson, readTodoInput, todoItemJson, type InputError, type TodoItem } from './todo-item.js';
 import { TodoStoreFullError, type TodoRepository } from './todo-repository.js';
 
@@ -243,7 +243,10 @@ export class TodoController {
    * DELETE api/todo/{id}: 204 whether or not the item existed (DELETE is idempotent). Not async: the in-memory
    * store answers at once, and the router takes a handler's undefined as done (an async function cost a promise).
    */
-  readonly remove: ItemHandler = (ctx) => {
+  readonly remove: ItemHandler = (ctx) => afterBody(ctx, this.removeNow, sendProblem);
+
+  /** The rest of a DELETE, once whatever body it was sent has arrived whole (afterBody). */
+  private readonly removeNow: ItemHandler = (ctx) => {
     const removing = this.repository.remove(ctx.routeData.values.id);
     if (removing instanceof Promise) return removing.then(() => ctx.response.send(204));
     ctx.response.send(204);
