@@ -74,6 +74,22 @@ function withMiddleware(middleware: readonly RouteMiddleware<any>[], handler: Ro
   };
 }
 
+/**
+ * A route's target with middleware run before the handler it sets: a RouteHandler stays one (a route over it
+ * handles at once, Route.handleMatch's fast path); any other Router (the builder's default handler) may decline,
+ * and the middleware then runs only before a handler it sets.
+ */
+function guarded(middleware: readonly RouteMiddleware<any>[], target: Router): Router {
+  if (target instanceof RouteHandler) return new RouteHandler(withMiddleware(middleware, target.requestDelegate));
+  return {
+    async routeAsync(context) {
+      await target.routeAsync(context);
+      if (context.handler !== null) context.handler = withMiddleware(middleware, context.handler);
+    },
+    getVirtualPath: (context) => target.getVirtualPath(context),
+  };
+}
+
 /** The route values a mapped handler sees: from the template, the group prefix and the defaults. */
 export type MappedValues<Prefix extends string, Template extends string, Defaults> = IsLiteralTemplate<Prefix> extends false
   ? TemplateValues<Template, Defaults> & RouteValues // an unknown prefix may add values of its own
@@ -167,12 +183,12 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
   ): RouteBuilder<any, any, any> {
     if (typeof templateOrHandler === 'function') {
       const options = (defaults ?? undefined) as MapOptions | undefined;
-      return this.mapRouter(null, nameOrTemplate as string, this.handlerOf(templateOrHandler, options), options);
+      return this.addRoute(null, nameOrTemplate as string, this.handlerOf(templateOrHandler, options), options);
     }
     if (this.defaultHandler === null) {
       throw new Error('mapRoute needs the RouteBuilder to have a defaultHandler (or use mapGet & co. with a handler)');
     }
-    return this.mapRouter(null, templateOrHandler, this.defaultHandler, { name: nameOrTemplate, defaults: defaults as RouteValues | null, constraints, dataTokens });
+    return this.addRoute(null, templateOrHandler, this.defaultHandler, { name: nameOrTemplate, defaults: defaults as RouteValues | null, constraints, dataTokens });
   }
 
   /** Adds a route limited to `verb` and handled by `handler`. */
@@ -182,7 +198,7 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
     handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
     options?: MapOptions<Name, D, MappedValues<Prefix, T, GroupDefaults & D>>,
   ): Added<Table, Prefix, GroupDefaults, Name, T, D> {
-    return this.mapRouter([verb], template, this.handlerOf(handler, options), options);
+    return this.addRoute([verb], template, this.handlerOf(handler, options), options);
   }
 
   /** Adds a route limited to several verbs (e.g. ["GET", "HEAD"]). */
@@ -192,7 +208,7 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
     handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
     options?: MapOptions<Name, D, MappedValues<Prefix, T, GroupDefaults & D>>,
   ): Added<Table, Prefix, GroupDefaults, Name, T, D> {
-    return this.mapRouter(verbs, template, this.handlerOf(handler, options), options);
+    return this.addRoute(verbs, template, this.handlerOf(handler, options), options);
   }
 
   /** Adds a route limited to GET (ASP.NET MapGet & co.). The handler's route values are typed from the template. */
@@ -264,12 +280,12 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
 
   /** Adds a route, any verb, whose handler is a middleware pipeline configured on a branch of the app. */
   mapMiddlewareRoute(template: string, configure: ConfigureBranch): this {
-    this.mapRouter(null, template, new RouteHandler(this.branch(configure)));
+    this.addRoute(null, template, new RouteHandler(this.branch(configure)));
     return this;
   }
   /** Adds a route limited to `verb` whose handler is a middleware pipeline configured on a branch. */
   mapMiddlewareVerb(verb: string, template: string, configure: ConfigureBranch): this {
-    this.mapRouter([verb], template, new RouteHandler(this.branch(configure)));
+    this.addRoute([verb], template, new RouteHandler(this.branch(configure)));
     return this;
   }
   /** mapMiddlewareVerb('GET', ...). */
@@ -294,7 +310,7 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
   }
 
   // Returns `this` typed loosely: the table type parameter describes the routes, the object is the same.
-  private mapRouter(verbs: readonly string[] | null, template: string, target: Router, options: MapOptions = {}): RouteBuilder<any, any, any> {
+  private addRoute(verbs: readonly string[] | null, template: string, target: Router, options: MapOptions = {}): RouteBuilder<any, any, any> {
     const { name = null, dataTokens = null, generationOnly = null } = options;
     let defaults = options.defaults ?? null;
     let ownConstraints = options.constraints ?? null;
@@ -312,15 +328,16 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
       }
     }
     const constraints = verbs ? { ...ownConstraints, httpMethod: new HttpMethodRouteConstraint(...verbs) } : ownConstraints;
+    // Every route a group adds is added here, so the group's middleware guards each, whatever its target.
+    if (group !== null && group.middleware.length > 0) target = guarded(group.middleware, target);
     return this.add(new Route(target, name, template, defaults, constraints, dataTokens, this.routing.constraintResolver, { generationOnly, caseSensitive: this.routing.options.caseSensitive }));
   }
 
-  /** A mapped handler as a Router, the group's middleware and the route's own run before it. */
+  /** A mapped handler as a Router, the route's own middleware run before it (addRoute puts the group's before those). */
   private handlerOf(handler: RouteRequestHandler<any>, options: MapOptions | undefined): RouteHandler {
     const own = options?.middleware ?? [];
     if (own !== null && !Array.isArray(own)) throw new TypeError(`middleware must be a list of functions, got ${typeof own}`);
-    const middleware = this.group === null ? own : [...this.group.middleware, ...own];
-    return new RouteHandler(withMiddleware(middleware, handler));
+    return new RouteHandler(withMiddleware(own, handler));
   }
 
   private branch(configure: ConfigureBranch): RequestDelegate {
