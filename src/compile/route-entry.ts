@@ -9,6 +9,7 @@ import { parseTemplate } from '../template/parser.js';
 import { foldCase, type Fold } from './case-fold.js';
 import { compileComplexSegment, type ComplexPattern } from './complex-segment.js';
 import { frozenMatch, type RouteMatch } from './matcher.js';
+import { nameKey } from '../name-key.js';
 
 /** A route as given to compile(). */
 export interface RouteDefinition {
@@ -326,13 +327,13 @@ function mergeDefaults(
   for (const [key, value] of Object.entries(explicit ?? NO_DEFAULTS)) {
     const parameter = findParameter(template, key);
     const canonical = parameter?.name ?? key;
-    if (seen.has(canonical.toLowerCase())) fail(`the default "${key}" is given twice (names are case-insensitive)`);
-    seen.add(canonical.toLowerCase());
+    if (seen.has(nameKey(canonical))) fail(`the default "${key}" is given twice (names are case-insensitive)`);
+    seen.add(nameKey(canonical));
     setRouteValue(result, canonical, frozenData(value));
   }
   for (const parameter of template.parameters) {
     if (parameter.defaultValue === null) continue;
-    if (seen.has(parameter.name.toLowerCase())) {
+    if (seen.has(nameKey(parameter.name))) {
       fail(`the parameter "${parameter.name}" has a default both inline and in the defaults object`);
     }
     setRouteValue(result, parameter.name, parameter.defaultValue);

@@ -9,7 +9,7 @@
 // type become the checked shape (AdapterRoutes' second branch) that hands the handler its contextual type.
 import type { RouteDefinition } from '../compile/route-entry.js';
 import type { IsTuple, GenerationTable } from '../compile/typed-router.js';
-import type { RouteValues } from '../route-values.js';
+import type { MergedByName, RouteValues } from '../route-values.js';
 import type { CheckTemplate, JoinTemplates, TemplateValues } from '../template/template-types.js';
 
 /** The route table the types see: template, name (null without one) and defaults of each route. */
@@ -98,7 +98,7 @@ export type PrefixedNames<GN extends string, N extends readonly unknown[]> = { r
 
 /** A group's defaults under each route's own (the route's win). */
 export type MergedDefaults<GD, D extends readonly unknown[]> = {
-  readonly [K in keyof D]: D[K] extends object ? { [Key in keyof (Omit<GD, keyof D[K]> & D[K])]: (Omit<GD, keyof D[K]> & D[K])[Key] } : GD;
+  readonly [K in keyof D]: D[K] extends object ? { [Key in keyof MergedByName<GD, D[K]>]: MergedByName<GD, D[K]>[Key] } : GD;
 };
 
 /** The route table of a group, as its handlers' urlFor sees it. */

@@ -1,7 +1,7 @@
 // RouteBuilder: collects routes (mapRoute, mapGet, ...) and builds them into a compiled RouteCollection.
 import { HttpMethodRouteConstraint } from '../constraints/builtins.js';
 import { RouteCreationError } from '../errors.js';
-import type { RouteValues } from '../route-values.js';
+import { mergeByName, type MergedByName, type RouteValues } from '../route-values.js';
 import type { CheckTemplate, GenerationValues, IsLiteralTemplate, JoinTemplates, TemplateValues } from '../template/template-types.js';
 import type { Application } from './application.js';
 import type { RequestDelegate, RouteMiddleware, RouteRequestHandler } from './delegates.js';
@@ -107,7 +107,7 @@ type TableEntry<Name, Template extends string, Defaults> = [Name] extends [strin
 
 /** The builder after adding one route. */
 type Added<Table extends RouteTable, Prefix extends string, GroupDefaults, Name, Template extends string, Defaults> = RouteBuilder<
-  Table & TableEntry<Name, IsLiteralTemplate<Prefix> extends false ? string : JoinTemplates<Prefix, Template>, GroupDefaults & Defaults>,
+  Table & TableEntry<Name, IsLiteralTemplate<Prefix> extends false ? string : JoinTemplates<Prefix, Template>, MergedByName<GroupDefaults, Defaults>>,
   Prefix,
   GroupDefaults
 >;
@@ -159,13 +159,13 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
    */
   mapRoute<const T extends string, const D extends RouteValues = {}>(
     template: T & CheckTemplate<T>,
-    handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
-    options?: MapOptions<null, D, MappedValues<Prefix, T, GroupDefaults & D>>,
+    handler: RouteRequestHandler<MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
+    options?: MapOptions<null, D, MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
   ): RouteBuilder<Table, Prefix, GroupDefaults>;
   mapRoute<const T extends string, const D extends RouteValues = {}>(
     template: T & CheckTemplate<T>,
-    handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
-    options?: MapOptions<string | null, D, MappedValues<Prefix, T, GroupDefaults & D>>,
+    handler: RouteRequestHandler<MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
+    options?: MapOptions<string | null, D, MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
   ): RouteBuilder<Table & RouteTable, Prefix, GroupDefaults>;
   mapRoute<const Name extends string | null, const T extends string, const D extends RouteValues = {}>(
     name: Name,
@@ -195,8 +195,8 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
   mapVerb<const T extends string, const Name extends string | null = null, const D extends RouteValues = {}>(
     verb: string,
     template: T & CheckTemplate<T>,
-    handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
-    options?: MapOptions<Name, D, MappedValues<Prefix, T, GroupDefaults & D>>,
+    handler: RouteRequestHandler<MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
+    options?: MapOptions<Name, D, MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
   ): Added<Table, Prefix, GroupDefaults, Name, T, D> {
     return this.addRoute([verb], template, this.handlerOf(handler, options), options);
   }
@@ -205,8 +205,8 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
   mapMethods<const T extends string, const Name extends string | null = null, const D extends RouteValues = {}>(
     verbs: readonly string[],
     template: T & CheckTemplate<T>,
-    handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
-    options?: MapOptions<Name, D, MappedValues<Prefix, T, GroupDefaults & D>>,
+    handler: RouteRequestHandler<MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
+    options?: MapOptions<Name, D, MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
   ): Added<Table, Prefix, GroupDefaults, Name, T, D> {
     return this.addRoute(verbs, template, this.handlerOf(handler, options), options);
   }
@@ -214,40 +214,40 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
   /** Adds a route limited to GET (ASP.NET MapGet & co.). The handler's route values are typed from the template. */
   mapGet<const T extends string, const Name extends string | null = null, const D extends RouteValues = {}>(
     template: T & CheckTemplate<T>,
-    handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
-    options?: MapOptions<Name, D, MappedValues<Prefix, T, GroupDefaults & D>>,
+    handler: RouteRequestHandler<MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
+    options?: MapOptions<Name, D, MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
   ): Added<Table, Prefix, GroupDefaults, Name, T, D> {
     return this.mapVerb('GET', template, handler, options);
   }
   /** Adds a route limited to POST (ASP.NET MapGet & co.). The handler's route values are typed from the template. */
   mapPost<const T extends string, const Name extends string | null = null, const D extends RouteValues = {}>(
     template: T & CheckTemplate<T>,
-    handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
-    options?: MapOptions<Name, D, MappedValues<Prefix, T, GroupDefaults & D>>,
+    handler: RouteRequestHandler<MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
+    options?: MapOptions<Name, D, MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
   ): Added<Table, Prefix, GroupDefaults, Name, T, D> {
     return this.mapVerb('POST', template, handler, options);
   }
   /** Adds a route limited to PUT (ASP.NET MapGet & co.). The handler's route values are typed from the template. */
   mapPut<const T extends string, const Name extends string | null = null, const D extends RouteValues = {}>(
     template: T & CheckTemplate<T>,
-    handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
-    options?: MapOptions<Name, D, MappedValues<Prefix, T, GroupDefaults & D>>,
+    handler: RouteRequestHandler<MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
+    options?: MapOptions<Name, D, MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
   ): Added<Table, Prefix, GroupDefaults, Name, T, D> {
     return this.mapVerb('PUT', template, handler, options);
   }
   /** Adds a route limited to DELETE (ASP.NET MapGet & co.). The handler's route values are typed from the template. */
   mapDelete<const T extends string, const Name extends string | null = null, const D extends RouteValues = {}>(
     template: T & CheckTemplate<T>,
-    handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
-    options?: MapOptions<Name, D, MappedValues<Prefix, T, GroupDefaults & D>>,
+    handler: RouteRequestHandler<MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
+    options?: MapOptions<Name, D, MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
   ): Added<Table, Prefix, GroupDefaults, Name, T, D> {
     return this.mapVerb('DELETE', template, handler, options);
   }
   /** Adds a route limited to PATCH (ASP.NET MapGet & co.). The handler's route values are typed from the template. */
   mapPatch<const T extends string, const Name extends string | null = null, const D extends RouteValues = {}>(
     template: T & CheckTemplate<T>,
-    handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
-    options?: MapOptions<Name, D, MappedValues<Prefix, T, GroupDefaults & D>>,
+    handler: RouteRequestHandler<MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
+    options?: MapOptions<Name, D, MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
   ): Added<Table, Prefix, GroupDefaults, Name, T, D> {
     return this.mapVerb('PATCH', template, handler, options);
   }
@@ -259,18 +259,18 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
    */
   mapGroup<const P extends string, const D extends RouteValues = {}, Group extends RouteBuilder<any, any, any> | void = void>(
     prefix: P,
-    configure: (group: RouteBuilder<{}, JoinTemplates<Prefix, P>, GroupDefaults & D>) => Group,
+    configure: (group: RouteBuilder<{}, JoinTemplates<Prefix, P>, MergedByName<GroupDefaults, D>>) => Group,
     options: GroupOptions<D> = {},
   ): RouteBuilder<Table & (Group extends RouteBuilder<infer T, any, any> ? T : {}), Prefix, GroupDefaults> {
     const outer = this.group;
-    const group = new RouteBuilder<{}, JoinTemplates<Prefix, P>, GroupDefaults & D>(this.applicationBuilder, this.defaultHandler);
+    const group = new RouteBuilder<{}, JoinTemplates<Prefix, P>, MergedByName<GroupDefaults, D>>(this.applicationBuilder, this.defaultHandler);
     let methods: readonly string[] | null = options.methods ? options.methods.map((m) => m.toUpperCase()) : null;
     if (outer?.methods) methods = methods ? methods.filter((m) => outer.methods!.includes(m)) : outer.methods;
     group.group = {
       root: outer?.root ?? this,
       prefix: joinTemplates(outer?.prefix ?? '', prefix),
-      defaults: outer?.defaults || options.defaults ? { ...outer?.defaults, ...options.defaults } : null,
-      constraints: outer?.constraints || options.constraints ? { ...outer?.constraints, ...options.constraints } : null,
+      defaults: outer?.defaults || options.defaults ? mergeByName(outer?.defaults, options.defaults) : null,
+      constraints: outer?.constraints || options.constraints ? mergeByName(outer?.constraints, options.constraints) : null,
       methods,
       middleware: [...(outer?.middleware ?? []), ...(options.middleware ?? [])],
     };
@@ -317,8 +317,8 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
     const group = this.group;
     if (group !== null) {
       template = joinTemplates(group.prefix, template);
-      if (group.defaults) defaults = { ...group.defaults, ...defaults };
-      if (group.constraints) ownConstraints = { ...group.constraints, ...ownConstraints };
+      if (group.defaults) defaults = mergeByName(group.defaults, defaults);
+      if (group.constraints) ownConstraints = mergeByName(group.constraints, ownConstraints);
       if (group.methods) {
         const outside = verbs?.filter((verb) => !group.methods!.includes(verb.toUpperCase())) ?? [];
         if (outside.length > 0) {

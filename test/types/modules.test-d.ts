@@ -75,3 +75,15 @@ if (isRoute(found, 'shop.item')) {
   // @ts-expect-error: not a value of the route
   void found.values.slug;
 }
+
+// A group's default and a route's own for one name in two spellings are one default: the route's own, as at run
+// time (names ignore case).
+const paged = group({ defaults: { Page: '1', Area: 'admin' } }, [{ template: 'a/{page?}', defaults: { page: '2' } }]);
+expectTypeOf<keyof (typeof paged)[0]['defaults']>().toEqualTypeOf<'Area' | 'page'>();
+expectTypeOf(paged[0].defaults.page).toEqualTypeOf<'2'>();
+const pagedRouter = compile(paged);
+const pagedMatch = pagedRouter.match('/a');
+if (isRoute(pagedMatch, 0)) expectTypeOf(pagedMatch.values).toEqualTypeOf<Readonly<{ page: string | '2'; Area: 'admin' }>>();
+koa.group({ defaults: { Page: 1 } }, [
+  { template: 'k/{page?}', defaults: { page: 2 }, handler: (ctx) => expectTypeOf(ctx.params).toEqualTypeOf<{ page: string | 2 }>() },
+]);
