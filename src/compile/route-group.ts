@@ -9,6 +9,7 @@ import type { ConstraintSpec } from '../constraints/registry.js';
 import type { JoinTemplates } from '../template/template-types.js';
 import { parseTemplate } from '../template/parser.js';
 import type { RouteDefinition } from './route-entry.js';
+import { unknownKeys } from './unknown-keys.js';
 
 /** What the routes of a group share. */
 export interface GroupOptions<Prefix extends string = string, NamePrefix extends string = string, Defaults = Readonly<Record<string, unknown>>, Middleware = unknown> {
@@ -23,6 +24,9 @@ export interface GroupOptions<Prefix extends string = string, NamePrefix extends
   /** Constraints for the routes that have the value (a parameter or a default); a route's own for the same key wins. */
   readonly constraints?: Readonly<Record<string, ConstraintSpec | readonly ConstraintSpec[]>> | null;
 }
+
+/** The keys of a group's options. */
+const GROUP_KEYS: readonly string[] = Object.keys({ prefix: true, name: true, middleware: true, defaults: true, constraints: true } satisfies Record<keyof GroupOptions, true>);
 
 /** A route definition a group takes: with middleware, as the adapters run it. */
 type Groupable = RouteDefinition & { readonly middleware?: readonly unknown[] | null };
@@ -56,6 +60,8 @@ export function group<const Prefix extends string = '', const NamePrefix extends
 export function group(options: GroupOptions<string, string, Readonly<Record<string, unknown>>>, routes: readonly Groupable[]): readonly Groupable[] {
   if (typeof options !== 'object' || options === null) throw new TypeError('group: the first argument is the group\'s options, such as { prefix: "admin" }');
   if (!Array.isArray(routes)) throw new TypeError('group: the second argument is the list of the group\'s routes');
+  const [unknown] = unknownKeys(options, GROUP_KEYS, 'a group');
+  if (unknown !== undefined) throw new TypeError(`group: ${unknown}`);
   const prefix = options.prefix ?? '';
   const namePrefix = options.name ?? '';
   if (typeof prefix !== 'string') throw new TypeError(`group: the prefix must be a string, got ${typeof prefix}`);

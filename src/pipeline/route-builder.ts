@@ -1,5 +1,6 @@
 // RouteBuilder: collects routes (mapRoute, mapGet, ...) and builds them into a compiled RouteCollection.
 import { HttpMethodRouteConstraint } from '../constraints/builtins.js';
+import { unknownKeys } from '../compile/unknown-keys.js';
 import { RouteCreationError } from '../errors.js';
 import { mergeByName, type MergedByName, type RouteValues } from '../route-values.js';
 import type { CheckTemplate, GenerationValues, IsLiteralTemplate, JoinTemplates, TemplateValues } from '../template/template-types.js';
@@ -38,6 +39,10 @@ export interface GroupOptions<Defaults extends RouteValues = RouteValues> {
   /** Run before each route's own middleware and handler (an outer group's first). */
   middleware?: readonly RouteMiddleware<any>[] | null;
 }
+
+/** The keys of MapOptions and of GroupOptions: any other is a mistake (a misspelt `middleware` would leave a route open). */
+const MAP_KEYS: readonly string[] = Object.keys({ name: true, middleware: true, defaults: true, constraints: true, dataTokens: true, generationOnly: true } satisfies Record<keyof MapOptions, true>);
+const GROUP_KEYS: readonly string[] = Object.keys({ defaults: true, constraints: true, methods: true, middleware: true } satisfies Record<keyof GroupOptions, true>);
 
 /** A group's settings (prefix and shared parts), and the builder its routes are added to. */
 interface GroupSettings {
@@ -262,6 +267,8 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
     configure: (group: RouteBuilder<{}, JoinTemplates<Prefix, P>, MergedByName<GroupDefaults, D>>) => Group,
     options: GroupOptions<D> = {},
   ): RouteBuilder<Table & (Group extends RouteBuilder<infer T, any, any> ? T : {}), Prefix, GroupDefaults> {
+    const [unknown] = unknownKeys(options, GROUP_KEYS, 'a group');
+    if (unknown !== undefined) throw new TypeError(`mapGroup(${JSON.stringify(prefix)}): ${unknown}`);
     const outer = this.group;
     const group = new RouteBuilder<{}, JoinTemplates<Prefix, P>, MergedByName<GroupDefaults, D>>(this.applicationBuilder, this.defaultHandler);
     let methods: readonly string[] | null = options.methods ? options.methods.map((m) => m.toUpperCase()) : null;
@@ -312,6 +319,8 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
   // Returns `this` typed loosely: the table type parameter describes the routes, the object is the same.
   private addRoute(verbs: readonly string[] | null, template: string, target: Router, options: MapOptions = {}): RouteBuilder<any, any, any> {
     const { name = null, dataTokens = null, generationOnly = null } = options;
+    const [unknown] = unknownKeys(options, MAP_KEYS, 'a mapped route');
+    if (unknown !== undefined) throw new RouteCreationError(name, template, unknown);
     let defaults = options.defaults ?? null;
     let ownConstraints = options.constraints ?? null;
     const group = this.group;
