@@ -17,7 +17,8 @@ export interface WorkMeter {
 /**
  * The candidate `word` most likely meant, ignoring case, or null: one within an edit distance of a quarter of
  * its length (at least 1, so "postitle" finds "posttitle" but the idiomatic "area" does not find "year"; a
- * transposition, "pgae" for "page", is one edit), or, from three characters on, one that starts with the other.
+ * transposition, "pgae" for "page", is one edit), or the name under a name prefix ("user" finds "v1.user"), or,
+ * from three characters on, one that starts with the other.
  */
 export function didYouMean(word: string, candidates: readonly string[]): string | null {
   return closestName(word, candidates);
@@ -38,6 +39,9 @@ export function closestName(word: string, candidates: readonly string[], meter?:
     if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
   }
   if (best !== null) return best;
+  // A name under a group's name prefix: "user" finds "v1.user".
+  const grouped = candidates.find((c) => c.length <= LONGEST_NAME && nameKey(c).endsWith(`.${lower}`));
+  if (grouped !== undefined) return grouped;
   if (lower.length < 3) return null;
   const prefixed = (c: string): boolean => {
     const other = nameKey(c);
