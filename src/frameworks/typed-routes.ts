@@ -83,10 +83,10 @@ export type UrlFor<Routes extends readonly RouteDefinition[] = readonly RouteDef
  * What a handler or middleware typed elsewhere (defineRoutes, another group) may be in a table: as written, but
  * not under a group's name prefix, which renames the routes its urlFor links to by the names it was typed with.
  */
-type TypedElsewhere<Framework extends string, NamePrefix extends string> = NamePrefix extends '' ? DefinedHandler<Framework> : NamePrefixOverTypedRoutes;
+type TypedElsewhere<Framework extends string, NamePrefix extends string> = NamePrefix extends '' ? DefinedHandler<Framework> : NamePrefixOverRoutesTypedElsewhere;
 
 /** The type error of a group's name prefix over routes typed elsewhere. */
-export interface NamePrefixOverTypedRoutes {
+export interface NamePrefixOverRoutesTypedElsewhere {
   readonly 'a group with a name prefix takes the routes written in it: routes typed elsewhere link by the names they were typed with (give the name prefix where they are written)': never;
 }
 
