@@ -1,7 +1,7 @@
-// Route names are unique in a table, ignoring case (as ASP.NET's route names are; name-key.ts): this file is
-// the one place that uniqueness is written. compile(), a live table and the pipeline's RouteCollection keep their names in a
-// RoutesByName; the URL generator (which a built router's bundle carries) indexes them by nameKey() itself,
-// beside the names as written; all report a name taken twice with duplicateName().
+// Route names are unique in a table, by nameKey (name-key.ts: ignoring case, as ASP.NET's route names are): this
+// file is the one place that uniqueness is written. compile(), a live table and the pipeline's RouteCollection keep
+// their names in a RoutesByName; the URL generator (which a built router's bundle carries) indexes them by
+// nameKey() itself, beside the names as written; all report a name taken twice with duplicateName().
 import { RouteCreationError } from '../errors.js';
 import { nameKey } from '../name-key.js';
 
