@@ -1,6 +1,7 @@
 // "Did you mean …?": the candidate a misspelt name most likely meant, for diagnostics() (a defaults or
 // constraints key that names no parameter, a regex constraint that spells a constraint name), an unknown
 // inline constraint name, and the command line (an unknown key in a route file, an unknown route name).
+import { nameKey } from './name-key.js';
 
 /**
  * Names longer than this are not compared: no one mistypes a 65-character name, and comparing a huge key (a
@@ -16,7 +17,8 @@ export interface WorkMeter {
 /**
  * The candidate `word` most likely meant, ignoring case, or null: one within an edit distance of a quarter of
  * its length (at least 1, so "postitle" finds "posttitle" but the idiomatic "area" does not find "year"; a
- * transposition, "pgae" for "page", is one edit), or, from three characters on, one that starts with the other.
+ * transposition, "pgae" for "page", is one edit), or the name under a name prefix ("user" finds "v1.user"), or,
+ * from three characters on, one that starts with the other.
  */
 export function didYouMean(word: string, candidates: readonly string[]): string | null {
   return closestName(word, candidates);
@@ -25,21 +27,24 @@ export function didYouMean(word: string, candidates: readonly string[]): string 
 /** didYouMean, with the work counted. */
 export function closestName(word: string, candidates: readonly string[], meter?: WorkMeter): string | null {
   if (word.length > LONGEST_NAME) return null;
-  const lower = word.toLowerCase();
+  const lower = nameKey(word);
   const allowed = Math.max(1, Math.floor(lower.length / 4));
   let best: string | null = null;
   let bestDistance = allowed + 1;
   for (const candidate of candidates) {
     if (candidate.length > LONGEST_NAME) continue;
-    const other = candidate.toLowerCase();
+    const other = nameKey(candidate);
     if (other === lower) continue;
     const distance = editDistance(lower, other, bestDistance - 1, meter);
     if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
   }
   if (best !== null) return best;
+  // A name under a group's name prefix: "user" finds "v1.user".
+  const grouped = candidates.find((c) => c.length <= LONGEST_NAME && nameKey(c).endsWith(`.${lower}`));
+  if (grouped !== undefined) return grouped;
   if (lower.length < 3) return null;
   const prefixed = (c: string): boolean => {
-    const other = c.toLowerCase();
+    const other = nameKey(c);
     return c.length >= 3 && c.length <= LONGEST_NAME && other !== lower && (other.startsWith(lower) || lower.startsWith(other));
   };
   return candidates.find(prefixed) ?? null;

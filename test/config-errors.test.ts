@@ -1,8 +1,14 @@
 // Configuration mistakes get errors that say what is wrong and what to write instead: a route definition
 // that is not an object, a plain function where a Router is expected, a route name used twice (one wording
 // for compile() and for the pipeline's RouteCollection).
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { checkRoutes, compile, RouteCreationError, RouteTableError, TemplateParseError, type RouteDefinition } from '../src/index.js';
+import { group as expressGroup, switchyard as expressRoutes } from '../src/express.js';
+import { switchyard as fastifyRoutes } from '../src/fastify.js';
+import { switchyard as honoRoutes } from '../src/hono.js';
+import { defineRoutes as builtRoutes } from '../src/hono-aot.js';
+import { checkRoutes, compile, group, RouteCreationError, RouteTableError, TemplateParseError, type RouteDefinition } from '../src/index.js';
+import { switchyard as koaRoutes } from '../src/koa.js';
 import { Route, RouteBuilder, RouteCollection, RouteHandler } from '../src/http.js';
 
 const handler = async (): Promise<void> => {};
@@ -93,5 +99,68 @@ describe('every bad route of a table at once', () => {
 
   it('one bad route alone is thrown as its own error, as before', () => {
     expect(() => compile([{ template: 'ok' }, { template: 'b/{id' }] as RouteDefinition[])).toThrow(TemplateParseError);
+  });
+});
+
+// A misspelt key would be ignored, and its route would take every request: `middlewares: [auth]` leaves the route
+// open. A route (or a group's options, or a mapped route's) with a key it cannot have is an error naming the key
+// and the key it most likely meant, in compile() and in every adapter.
+const auth = (): void => {};
+const h = (): void => {};
+const ROUTE_ENTRIES: { entry: string; make: (route: object) => unknown }[] = [
+  { entry: 'compile()', make: (route) => compile([route as RouteDefinition]) },
+  {
+    entry: 'checkRoutes()',
+    make: (route) => {
+      const [failure] = checkRoutes([route as RouteDefinition]);
+      if (failure !== undefined) throw failure.error;
+    },
+  },
+  { entry: 'a live table (router.add)', make: (route) => compile([{ template: 'first' }]).add(route as RouteDefinition) },
+  { entry: 'express', make: (route) => expressRoutes([route] as never) },
+  { entry: 'koa', make: (route) => koaRoutes([route] as never) },
+  { entry: 'hono', make: (route) => honoRoutes([route] as never) },
+  { entry: 'hono/aot defineRoutes', make: (route) => builtRoutes([route] as never) },
+  {
+    entry: 'fastify',
+    make: async (route) => {
+      const app = Fastify();
+      app.register(fastifyRoutes, { routes: [route] as never });
+      try {
+        await app.ready();
+      } finally {
+        await app.close();
+      }
+    },
+  },
+];
+const BAD_ROUTES: { why: string; route: object; message: RegExp }[] = [
+  { why: 'middlewares', route: { template: 'admin', middlewares: [auth], handler: h }, message: /"admin".*unknown key "middlewares" \(did you mean "middleware"\?\); a route has "name", "template",/ },
+  { why: 'metods', route: { name: 'r', template: 'a', metods: ['GET'], handler: h }, message: /"r".*unknown key "metods" \(did you mean "methods"\?\)/ },
+  { why: 'templat', route: { templat: 'a', handler: h }, message: /unknown key "templat" \(did you mean "template"\?\)/ },
+  { why: 'constraint', route: { template: 'a/{id}', constraint: { id: 'int' }, handler: h }, message: /unknown key "constraint" \(did you mean "constraints"\?\)/ },
+  { why: 'a key like none', route: { template: 'a', handler: h, color: 'red' }, message: /unknown key "color"; a route has/ },
+];
+
+describe.each(ROUTE_ENTRIES)('$entry: a route with a key it cannot have', ({ make }) => {
+  it.each(BAD_ROUTES)('$why', async ({ route, message }) => {
+    await expect((async () => make(route))()).rejects.toThrow(message);
+  });
+
+  it('the keys it can have are taken', async () => {
+    const route = { name: 'n', template: 'ok/{id}', defaults: { id: '1' }, constraints: { id: 'int' }, dataTokens: { a: 1 }, methods: ['GET'], generationOnly: false, handler: h };
+    await expect((async () => void (await make(route)))()).resolves.toBeUndefined();
+  });
+});
+
+describe("a group's or a mapped route's options with a key they cannot have", () => {
+  it.each([
+    { entry: 'group()', make: () => group({ prefx: 'admin' } as never, []), message: /group: unknown key "prefx" \(did you mean "prefix"\?\); a group has "prefix", "name",/ },
+    { entry: 'group()', make: () => group({ prefix: 'admin', middlewares: [auth] } as never, [{ template: 'a' }]), message: /unknown key "middlewares" \(did you mean "middleware"\?\)/ },
+    { entry: "express's group()", make: () => expressGroup({ prefix: 'admin', middlewares: [auth] } as never, [] as never), message: /unknown key "middlewares" \(did you mean "middleware"\?\)/ },
+    { entry: "the pipeline's mapGet", make: () => new RouteBuilder().mapGet('a', h, { middlewares: [auth] } as never), message: /"a".*unknown key "middlewares" \(did you mean "middleware"\?\); a mapped route has/ },
+    { entry: "the pipeline's mapGroup", make: () => new RouteBuilder().mapGroup('admin', (g) => g.mapGet('a', h), { middlewares: [auth] } as never), message: /mapGroup\("admin"\): unknown key "middlewares" \(did you mean "middleware"\?\); a group has/ },
+  ])('$entry: $message', ({ make, message }) => {
+    expect(make).toThrow(message);
   });
 });

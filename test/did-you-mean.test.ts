@@ -11,6 +11,8 @@ const guesses: [string, string, string[], string | null][] = [
   ['a prefix', 'pag', ['section', 'page'], 'page'],
   ['case is ignored', 'PGAE', ['page'], 'page'],
   ['a longer word a name starts with', 'integer', ['int', 'long'], 'int'],
+  ['a name under a group\'s name prefix', 'user', ['home', 'v1.user'], 'v1.user'],
+  ['a closer name first', 'user', ['v1.user', 'users'], 'users'],
   ['too far: a quarter of the length', 'area', ['year'], null],
   ['two swaps in a short name are two edits', 'gpea', ['page'], null],
   ['the same name is no guess', 'page', ['page'], null],

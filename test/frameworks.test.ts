@@ -276,17 +276,66 @@ describe('express: links under the mount path as registered', () => {
   });
 });
 
-// A link that cannot be made throws, naming the route and the values; the reasons are explainGenerate's, in
+// A link that cannot be made throws: a name no route has says so (with a guess: a group's name prefix is part of
+// the name), other links name the route and the values; the reasons are explainGenerate's, in
 // switchyard-router/introspect, which no adapter loads (the same message for a compiled and a built router).
 describe('urlFor: a link that cannot be made', () => {
+  const table = [
+    { name: 'todo', template: 'api/todo/{id:int}' },
+    { name: 'v1.user', template: 'v1/users/{id}' },
+  ];
+  const otherModule = [{ name: 'home', template: '' }];
+  const WHY = '(explainGenerate(router, values, { routeName }) of switchyard-router/introspect says why)';
   it.each([
-    ['no route has the name', 'nope', {}],
-    ['a required value is missing', 'todo', {}],
-  ])('%s: the error names the route, the values and where the reasons are', async (_title, name, values) => {
+    { why: 'no route has the name', call: ['nope', {}], message: 'urlFor("nope"): no route named "nope"' },
+    { why: "a name without its group's name prefix", call: ['user', { id: '3' }], message: 'urlFor("user"): no route named "user" (did you mean "v1.user"?)' },
+    { why: 'a close name', call: ['tood', { id: 1 }], message: 'urlFor("tood"): no route named "tood" (did you mean "todo"?)' },
+    { why: 'a required value is missing', call: ['todo', {}], message: `urlFor("todo"): no URL from {} ${WHY}` },
+    { why: 'a name in another case is the name: its values are missing', call: ['TODO', {}], message: `urlFor("TODO"): no URL from {} ${WHY}` },
+    { why: "another module's routes without the name", call: [otherModule, 'todo', { id: 1 }], message: 'urlFor("todo"): the routes given have no route named "todo"' },
+    { why: "another module's route the table does not have", call: [otherModule, 'home'], message: 'urlFor("home"): no route named "home"' },
+  ])('$why: $message', async ({ call, message }) => {
     const { urlForRequest } = await import('../src/frameworks/dispatch.js');
     const { compile } = await import('../src/index.js');
-    const urlFor = urlForRequest(compile([{ name: 'todo', template: 'api/todo/{id:int}' }]), null);
+    const urlFor = urlForRequest(compile(table), null) as (...args: unknown[]) => string;
     expect(urlFor('todo', { id: 5 })).toBe('/api/todo/5');
-    expect(() => urlFor(name, values)).toThrow(`urlFor(${JSON.stringify(name)}): no URL from ${JSON.stringify(values)} (explainGenerate(router, values, { routeName }) of switchyard-router/introspect says why)`);
+    expect(urlFor(table, 'v1.user', { id: 3 })).toBe('/v1/users/3');
+    expect(() => urlFor(...call)).toThrow(message);
+  });
+});
+
+// Route modules in one app (Express; urlFor is the adapters' shared one): a handler written in a group with a name
+// prefix links by the prefixed name, a module links to another module's route through urlFor(module, name, values),
+// and the name without its group's name prefix is refused at run time as the types refuse it.
+describe('urlFor across route modules and under a name prefix', () => {
+  let base: string;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    const { defineRoutes, group } = await import('../src/express.js');
+    const link = (make: (urlFor: (...args: unknown[]) => string, id: string) => string) => (req: express.Request, res: express.Response) => {
+      try {
+        res.json({ link: make(res.locals.switchyard.urlFor as (...args: unknown[]) => string, String(req.params.id)) });
+      } catch (error) {
+        res.status(500).json({ error: (error as Error).message });
+      }
+    };
+    const users = group({ prefix: 'v1', name: 'v1.' }, [
+      { name: 'user', template: 'users/{id}', handler: link((urlFor, id) => urlFor('v1.user', { id })) },
+      { name: 'unprefixed', template: 'unprefixed/{id}', handler: link((urlFor, id) => urlFor('user', { id })) },
+    ]);
+    const posts = defineRoutes([{ name: 'post', template: 'posts/{id}', handler: link((urlFor, id) => urlFor(users, 'v1.user', { id })) }]);
+    const server = createServer(express().use(expressRoutes([...users, ...posts])));
+    base = await listen(server);
+    close = closing(server);
+  });
+  afterAll(() => close());
+
+  it.each([
+    { path: '/v1/users/3', status: 200, body: { link: '/v1/users/3' } },
+    { path: '/posts/4', status: 200, body: { link: '/v1/users/4' } },
+    { path: '/v1/unprefixed/3', status: 500, body: { error: 'urlFor("user"): no route named "user" (did you mean "v1.user"?)' } },
+  ])('GET $path → $status', async ({ path, status, body }) => {
+    const reply = await request(base + path);
+    expect([reply.statusCode, await reply.body.json()]).toEqual([status, body]);
   });
 });

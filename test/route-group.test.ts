@@ -7,6 +7,7 @@ import { explain } from '../src/introspect.js';
 import { toOpenApi } from '../src/openapi.js';
 import { compile } from '../src/index.js';
 import { compileWith, strategies } from './support/routers.js';
+import { RouteBuilder } from '../src/http.js';
 
 const auth = () => {};
 const audit = () => {};
@@ -113,5 +114,86 @@ describe('group() errors', () => {
   ])('$why', ({ make, error, message }) => {
     expect(make).toThrow(error);
     expect(make).toThrow(message);
+  });
+});
+
+// Names ignore case everywhere (parameters, values, defaults, constraint keys): a group's and a route's entry for
+// the same name in two spellings are one name, the route's own winning, in group() and in the pipeline's mapGroup.
+type Shared = { readonly defaults?: Record<string, unknown>; readonly constraints?: Record<string, string> };
+interface NameRow {
+  readonly why: string;
+  readonly group: Shared;
+  /** A group inside the group, around the route. */
+  readonly inner?: Shared;
+  readonly route: Shared & { readonly template: string };
+  /** Each request path, and the values of the match (null: no match). */
+  readonly requests: readonly (readonly [string, Record<string, unknown> | null])[];
+}
+const nameRows: NameRow[] = [
+  {
+    why: "a constraint for the same name in another case: the route's own wins",
+    group: { constraints: { Id: 'int' } },
+    route: { template: 'g/a/{id}', constraints: { id: 'alpha' } },
+    requests: [['/g/a/abc', { id: 'abc' }], ['/g/a/12', null]],
+  },
+  {
+    why: 'a default for the same parameter in another case: the route\'s own wins',
+    group: { defaults: { Page: '1' } },
+    route: { template: 'a/{page?}', defaults: { page: '2' } },
+    requests: [['/a', { page: '2' }], ['/a/7', { page: '7' }]],
+  },
+  {
+    why: "a default that names no parameter, in another case: the route's own wins",
+    group: { defaults: { Area: 'admin' } },
+    route: { template: 'c', defaults: { area: 'shop' } },
+    requests: [['/c', { area: 'shop' }]],
+  },
+  {
+    why: "an inner group's default over an outer group's in another case",
+    group: { defaults: { Page: '1' } },
+    inner: { defaults: { page: '3' } },
+    route: { template: 'n/{page?}' },
+    requests: [['/n', { page: '3' }]],
+  },
+  {
+    why: "an inner group's constraint over an outer group's in another case",
+    group: { constraints: { ID: 'int' } },
+    inner: { constraints: { id: 'alpha' } },
+    route: { template: 'm/{id}' },
+    requests: [['/m/x', { id: 'x' }], ['/m/5', null]],
+  },
+  {
+    why: "a group's constraint in another case than the route's parameter binds it",
+    group: { constraints: { ID: 'int' } },
+    route: { template: 'b/{id}' },
+    requests: [['/b/5', { id: '5' }], ['/b/x', null]],
+  },
+];
+const entryPoints = [
+  {
+    entry: 'group()',
+    valuesAt: ({ group: shared, inner, route }: NameRow) => {
+      const routes = inner ? group(inner, [route]) : [route];
+      const router = compile(group(shared, routes));
+      return (path: string) => router.match(path, 'GET')?.values ?? null;
+    },
+  },
+  {
+    entry: "the pipeline's mapGroup",
+    valuesAt: ({ group: shared, inner, route }: NameRow) => {
+      const builder = new RouteBuilder();
+      const { template, ...own } = route;
+      const add = (g: RouteBuilder<any, any, any>) => g.mapGet(template, () => {}, own);
+      builder.mapGroup('', (g) => (inner ? g.mapGroup('', add, inner) : add(g)), shared);
+      const collection = builder.build();
+      return (path: string) => collection.explain(path, 'GET').match?.values ?? null;
+    },
+  },
+];
+
+describe.each(entryPoints)('names in another case in $entry', ({ valuesAt }) => {
+  it.each(nameRows)('$why', (row) => {
+    const match = valuesAt(row);
+    for (const [path, values] of row.requests) expect(match(path) && { ...match(path) }, path).toEqual(values);
   });
 });

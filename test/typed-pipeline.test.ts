@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RouteCreationError } from '../src/index.js';
-import { addRouting, createApplication, RouteBuilder, UrlHelper, useRouter, type Application, type RouterMiddlewareOptions } from '../src/http.js';
+import { addRouting, createApplication, RouteBuilder, RouteHandler, UrlHelper, useRouter, type Application, type RouterMiddlewareOptions } from '../src/http.js';
 
 const servers: Server[] = [];
 afterAll(() => Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve())))));
@@ -198,5 +198,74 @@ describe("a mapped route's middleware and a group's", () => {
   it('middleware that is not a list of functions throws when mapped', () => {
     const builder = new RouteBuilder(createApplication());
     expect(() => builder.mapGet('x', () => {}, { middleware: ['auth' as never] })).toThrow(/middleware\[0\] must be a function, got string/);
+  });
+});
+
+describe("a group's middleware runs before every route the group adds, whatever way it adds it", () => {
+  type Group = RouteBuilder<any, any, any>;
+  const body = 'the protected body';
+  const handler = (ctx: { response: { send(status: number, body: string): void } }) => ctx.response.send(200, body);
+  const branch = (app: Application) => app.run(async (ctx) => ctx.response.send(200, body));
+  // Every method of RouteBuilder that adds a route, each with a request that reaches the route it adds.
+  const ways: { way: string; add: (group: Group, template: string) => void; method: string }[] = [
+    { way: 'mapRoute(name, template): the default handler', add: (g, t) => g.mapRoute(null, t), method: 'GET' },
+    { way: 'mapRoute(template, handler)', add: (g, t) => g.mapRoute(t, handler), method: 'DELETE' },
+    { way: 'mapVerb', add: (g, t) => g.mapVerb('PUT', t, handler), method: 'PUT' },
+    { way: 'mapMethods', add: (g, t) => g.mapMethods(['GET', 'POST'], t, handler), method: 'POST' },
+    { way: 'mapGet', add: (g, t) => g.mapGet(t, handler), method: 'GET' },
+    { way: 'mapPost', add: (g, t) => g.mapPost(t, handler), method: 'POST' },
+    { way: 'mapPut', add: (g, t) => g.mapPut(t, handler), method: 'PUT' },
+    { way: 'mapDelete', add: (g, t) => g.mapDelete(t, handler), method: 'DELETE' },
+    { way: 'mapPatch', add: (g, t) => g.mapPatch(t, handler), method: 'PATCH' },
+    { way: 'mapMiddlewareRoute', add: (g, t) => g.mapMiddlewareRoute(t, branch), method: 'GET' },
+    { way: 'mapMiddlewareVerb', add: (g, t) => g.mapMiddlewareVerb('PUT', t, branch), method: 'PUT' },
+    { way: 'mapMiddlewareGet', add: (g, t) => g.mapMiddlewareGet(t, branch), method: 'GET' },
+    { way: 'mapMiddlewarePost', add: (g, t) => g.mapMiddlewarePost(t, branch), method: 'POST' },
+    { way: 'mapMiddlewarePut', add: (g, t) => g.mapMiddlewarePut(t, branch), method: 'PUT' },
+    { way: 'mapMiddlewareDelete', add: (g, t) => g.mapMiddlewareDelete(t, branch), method: 'DELETE' },
+    { way: 'mapMiddlewarePatch', add: (g, t) => g.mapMiddlewarePatch(t, branch), method: 'PATCH' },
+  ];
+  // [where the route is added, the middleware that must run first]
+  const places = [
+    { place: 'in a group', prefix: '/admin', middleware: ['admin'] },
+    { place: 'in a group in a group', prefix: '/admin/inner', middleware: ['admin', 'inner'] },
+  ];
+  let base: string;
+  beforeAll(async () => {
+    const app = createApplication();
+    addRouting(app.services);
+    const requireRole = (role: string) => async (ctx: { request: { headers: Record<string, unknown> }; response: { send(status: number, body: string): void } }, next: () => Promise<void>) => {
+      const roles = String(ctx.request.headers['x-roles'] ?? '').split(',');
+      if (!roles.includes(role)) return ctx.response.send(403, `${role} only`);
+      await next();
+    };
+    const builder = new RouteBuilder(app, new RouteHandler((ctx) => ctx.response.send(200, body)));
+    builder.mapGroup(
+      'admin',
+      (admin) => {
+        ways.forEach(({ add }, i) => add(admin, `${i}`));
+        admin.mapGroup('inner', (inner) => ways.forEach(({ add }, i) => add(inner, `${i}`)), { middleware: [requireRole('inner')] });
+      },
+      { middleware: [requireRole('admin')] },
+    );
+    useRouter(app, builder.build());
+    base = await start(app);
+  });
+
+  it('the table has every way RouteBuilder adds a route', () => {
+    const adders = Object.getOwnPropertyNames(RouteBuilder.prototype).filter((name) => name.startsWith('map') && name !== 'mapGroup');
+    expect(new Set(ways.map(({ way }) => way.split('(')[0]))).toEqual(new Set(adders));
+  });
+
+  describe.each(places)('$place', ({ prefix, middleware }) => {
+    it.each(ways.map((row, i) => ({ ...row, path: `${prefix}/${i}` })))('$way: $method $path', async ({ method, path }) => {
+      const answer = async (roles: string[]) => {
+        const res = await request(base + path, { method: method as 'GET', headers: { 'x-roles': roles.join(',') } });
+        return [res.statusCode, await res.body.text()];
+      };
+      // Each of the group's middleware refuses on its own; with every role the body comes.
+      for (const missing of middleware) expect(await answer(middleware.filter((m) => m !== missing))).toEqual([403, `${missing} only`]);
+      expect(await answer(middleware)).toEqual([200, body]);
+    });
   });
 });

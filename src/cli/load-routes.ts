@@ -12,7 +12,7 @@ import { normalizeRoute, routeListOf } from '../aot.js';
 import { ConstraintRegistry, type ConstraintFactory } from '../constraints.js';
 import { getRoutingServices, Route, RouteBuilder, RouteCollection, type Router } from '../http.js';
 import { checkRoutes, compile, parseTemplate, RouteCreationError, TemplateParseError, type CompiledRouter, type RouteDefinition, type RouteFailure } from '../index.js';
-import { didYouMean } from '../introspect.js';
+import { didYouMean, unknownKeys } from '../introspect.js';
 import { jsonSyntaxErrorOffset, lineAndColumn } from './json-syntax.js';
 
 /** A mistake in the input (file, arguments): printed without a stack, exit status 2. */
@@ -145,11 +145,7 @@ export async function loadRouteFile(file: string, { fresh = false, exportName }:
       const given = route as Record<string, unknown>;
       const before = problems.length;
       // A misspelt key would be ignored ("metods": the route then takes every method): refuse it, with a guess.
-      for (const key of Object.keys(given)) {
-        if (ROUTE_KEYS.includes(key) || (isModule && key === 'middleware')) continue;
-        const guess = didYouMean(key, ROUTE_KEYS);
-        problems.push(routeProblem(index, given, `unknown key ${JSON.stringify(key)}${guess ? ` (did you mean "${guess}"?)` : ''}; a route has ${ROUTE_KEYS.map((k) => `"${k}"`).join(', ')}`));
-      }
+      for (const reason of unknownKeys(given, isModule ? [...ROUTE_KEYS, 'middleware'] : ROUTE_KEYS, 'a route')) problems.push(routeProblem(index, given, reason));
       if (!('template' in given)) problems.push(routeProblem(index, given, 'no "template"'));
       if (given.name != null && typeof given.name !== 'string') problems.push(routeProblem(index, given, `"name" must be a string, got ${kindOf(given.name)}`));
       for (const key of DATA_KEYS) {

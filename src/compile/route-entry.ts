@@ -9,6 +9,8 @@ import { parseTemplate } from '../template/parser.js';
 import { foldCase, type Fold } from './case-fold.js';
 import { compileComplexSegment, type ComplexPattern } from './complex-segment.js';
 import { frozenMatch, type RouteMatch } from './matcher.js';
+import { nameKey } from '../name-key.js';
+import { unknownKeys } from './unknown-keys.js';
 
 /** A route as given to compile(). */
 export interface RouteDefinition {
@@ -105,7 +107,7 @@ export function createRouteEntry(
   /** What the routes of one table share; it lives as long as that table, never longer. */
   shared: SharedParts = createSharedParts(),
 ): RouteEntry {
-  checkDefinition(definition, index);
+  checkDefinition(definition, index, checkKeys);
   let template: RouteTemplate;
   try {
     template = parseTemplate(definition.template);
@@ -262,12 +264,37 @@ function internMethods(shared: SharedParts, methods: readonly string[]): VerbLim
   return made;
 }
 
+/**
+ * A key a route definition cannot have is an error, with a guess. Checked where a definition is first made a
+ * route (compile(), a live table, the adapters): a built module's routes were checked when it was built, and its
+ * runtime stays without the guesser.
+ */
+function checkKeys(definition: RouteDefinition): void {
+  const [unknown] = unknownKeys(definition, ROUTE_KEYS, 'a route');
+  if (unknown !== undefined) throw new RouteCreationError(typeof definition.name === 'string' ? definition.name : null, String(definition.template), unknown);
+}
+
+/** The keys a route definition has (`middleware` for the clear error checkDefinition gives: compile() cannot run it). */
+export const ROUTE_KEYS: readonly string[] = /* @__PURE__ */ Object.keys({
+  name: true,
+  template: true,
+  defaults: true,
+  constraints: true,
+  dataTokens: true,
+  methods: true,
+  generationOnly: true,
+  handler: true,
+  constraintResolver: true,
+  middleware: true,
+} satisfies Record<keyof RouteDefinition | 'middleware', true>);
+
 /** A definition is an object with a template string; anything else is refused with what was given. */
-function checkDefinition(definition: RouteDefinition, index: number): void {
+function checkDefinition(definition: RouteDefinition, index: number, checkKeys?: (definition: RouteDefinition) => void): void {
   if (typeof definition !== 'object' || definition === null || Array.isArray(definition)) {
     const given = typeof definition === 'string' ? `the string ${JSON.stringify(definition)} (write { template: ${JSON.stringify(definition)} })` : describeValue(definition);
     throw new TypeError(`compile: route ${index} must be an object such as { template: "products/{id}" }, got ${given}`);
   }
+  checkKeys?.(definition); // before the template: `templat` is named as the mistake it is
   if (typeof definition.template !== 'string') {
     throw new RouteCreationError(definition?.name ?? null, String(definition?.template), 'the template must be a string');
   }
@@ -326,13 +353,13 @@ function mergeDefaults(
   for (const [key, value] of Object.entries(explicit ?? NO_DEFAULTS)) {
     const parameter = findParameter(template, key);
     const canonical = parameter?.name ?? key;
-    if (seen.has(canonical.toLowerCase())) fail(`the default "${key}" is given twice (names are case-insensitive)`);
-    seen.add(canonical.toLowerCase());
+    if (seen.has(nameKey(canonical))) fail(`the default "${key}" is given twice (names are case-insensitive)`);
+    seen.add(nameKey(canonical));
     setRouteValue(result, canonical, frozenData(value));
   }
   for (const parameter of template.parameters) {
     if (parameter.defaultValue === null) continue;
-    if (seen.has(parameter.name.toLowerCase())) {
+    if (seen.has(nameKey(parameter.name))) {
       fail(`the parameter "${parameter.name}" has a default both inline and in the defaults object`);
     }
     setRouteValue(result, parameter.name, parameter.defaultValue);

@@ -3,10 +3,13 @@
 // out (first match wins is unchanged), so compile(), explain, lint, the inspector and OpenAPI see the full
 // templates. Groups nest: a group's routes may be another group's result.
 import { RouteCreationError } from '../errors.js';
+import { nameKey } from '../name-key.js';
+import { mergeByName, type MergedByName } from '../route-values.js';
 import type { ConstraintSpec } from '../constraints/registry.js';
 import type { JoinTemplates } from '../template/template-types.js';
 import { parseTemplate } from '../template/parser.js';
 import type { RouteDefinition } from './route-entry.js';
+import { unknownKeys } from './unknown-keys.js';
 
 /** What the routes of a group share. */
 export interface GroupOptions<Prefix extends string = string, NamePrefix extends string = string, Defaults = Readonly<Record<string, unknown>>, Middleware = unknown> {
@@ -22,6 +25,9 @@ export interface GroupOptions<Prefix extends string = string, NamePrefix extends
   readonly constraints?: Readonly<Record<string, ConstraintSpec | readonly ConstraintSpec[]>> | null;
 }
 
+/** The keys of a group's options. */
+const GROUP_KEYS: readonly string[] = Object.keys({ prefix: true, name: true, middleware: true, defaults: true, constraints: true } satisfies Record<keyof GroupOptions, true>);
+
 /** A route definition a group takes: with middleware, as the adapters run it. */
 type Groupable = RouteDefinition & { readonly middleware?: readonly unknown[] | null };
 
@@ -33,7 +39,7 @@ type DefaultsOf<R> = R extends { readonly defaults: infer D extends object } ? D
 export type GroupedRoute<R, Prefix extends string, NamePrefix extends string, Defaults> = Omit<R, 'template' | 'name' | 'defaults'> & {
   readonly template: JoinTemplates<Prefix, TemplateOf<R>>;
   readonly name: NameOf<R> extends string ? `${NamePrefix}${NameOf<R>}` : null;
-  readonly defaults: Omit<Defaults, keyof DefaultsOf<R>> & DefaultsOf<R>;
+  readonly defaults: MergedByName<Defaults, DefaultsOf<R>>;
 };
 
 /** "api" + "items/{id}" → "api/items/{id}" (one "/" between; either may be empty; a route's leading "/" or "~/" dropped). */
@@ -54,6 +60,8 @@ export function group<const Prefix extends string = '', const NamePrefix extends
 export function group(options: GroupOptions<string, string, Readonly<Record<string, unknown>>>, routes: readonly Groupable[]): readonly Groupable[] {
   if (typeof options !== 'object' || options === null) throw new TypeError('group: the first argument is the group\'s options, such as { prefix: "admin" }');
   if (!Array.isArray(routes)) throw new TypeError('group: the second argument is the list of the group\'s routes');
+  const [unknown] = unknownKeys(options, GROUP_KEYS, 'a group');
+  if (unknown !== undefined) throw new TypeError(`group: ${unknown}`);
   const prefix = options.prefix ?? '';
   const namePrefix = options.name ?? '';
   if (typeof prefix !== 'string') throw new TypeError(`group: the prefix must be a string, got ${typeof prefix}`);
@@ -63,26 +71,26 @@ export function group(options: GroupOptions<string, string, Readonly<Record<stri
   const parsed = parseTemplate(prefix.replace(/\/+$/, '')); // a malformed prefix: TemplateParseError, with its position
   const catchAll = parsed.parameters.find((p) => p.isCatchAll);
   if (catchAll !== undefined) throw new RouteCreationError(null, prefix, `a group's prefix cannot hold the catch-all parameter "${catchAll.name}": routes follow it`);
-  const prefixNames = new Map(parsed.parameters.map((p) => [p.name.toLowerCase(), p.name]));
+  const prefixNames = new Map(parsed.parameters.map((p) => [nameKey(p.name), p.name]));
   return routes.map((route) => {
     if (typeof route !== 'object' || route === null || typeof route.template !== 'string') return route; // compile() says what is wrong
     const template = joinTemplates(prefix, route.template);
     const name = route.name == null ? route.name : namePrefix + route.name;
     const own = prefixNames.size > 0 || options.constraints ? parseTemplate(route.template.replace(/^~?\/+/, '')).parameters : [];
     for (const p of own) {
-      const repeated = prefixNames.get(p.name.toLowerCase());
+      const repeated = prefixNames.get(nameKey(p.name));
       if (repeated !== undefined) {
         throw new RouteCreationError(name ?? null, template, `the parameter "${p.name}" of the route's template "${route.template}" is already a parameter of the group's prefix "${prefix}" ("${repeated}")`);
       }
     }
     const grouped: RouteDefinition & { middleware?: readonly unknown[] | null } = { ...route, template, name };
-    if (options.defaults) grouped.defaults = { ...options.defaults, ...route.defaults };
+    if (options.defaults) grouped.defaults = mergeByName(options.defaults, route.defaults);
     if (options.constraints) {
       // A group's constraint binds the routes that have its value (a parameter or a default): on a route without
       // it, a constraint would refuse every request.
-      const has = new Set([...prefixNames.keys(), ...own.map((p) => p.name.toLowerCase()), ...Object.keys(grouped.defaults ?? {}).map((k) => k.toLowerCase())]);
-      const applying = Object.entries(options.constraints).filter(([key]) => has.has(key.toLowerCase()));
-      if (applying.length > 0) grouped.constraints = { ...Object.fromEntries(applying), ...route.constraints };
+      const has = new Set([...prefixNames.keys(), ...own.map((p) => nameKey(p.name)), ...Object.keys(grouped.defaults ?? {}).map(nameKey)]);
+      const applying = Object.entries(options.constraints).filter(([key]) => has.has(nameKey(key)));
+      if (applying.length > 0) grouped.constraints = mergeByName(Object.fromEntries(applying), route.constraints);
     }
     if (shared.length > 0) grouped.middleware = [...shared, ...(route.middleware ?? [])];
     if (route.name === undefined) delete grouped.name;

@@ -1,17 +1,13 @@
-// Route names are unique in a table, ignoring case (as ASP.NET's route names are): this file is the one place
-// that rule is written. compile(), a live table and the pipeline's RouteCollection keep their names in a
-// RoutesByName; the URL generator (which a built router's bundle carries) indexes them by nameKey() itself,
-// beside the names as written; all report a name taken twice with duplicateName().
+// Route names are unique in a table, by nameKey (name-key.ts: ignoring case, as ASP.NET's route names are): this
+// file is the one place that uniqueness is written. compile(), a live table and the pipeline's RouteCollection keep
+// their names in a RoutesByName; the URL generator (which a built router's bundle carries) indexes them by
+// nameKey() itself, beside the names as written; all report a name taken twice with duplicateName().
 import { RouteCreationError } from '../errors.js';
+import { nameKey } from '../name-key.js';
 
 /** The name a route definition gives, or null when it gives none (also for a definition too broken to create: its name still counts). */
 export function nameOf(definition: { readonly name?: unknown } | null | undefined): string | null {
   return typeof definition?.name === 'string' ? definition.name : null;
-}
-
-/** What a route name is indexed by: two names are the same name when their keys are (they differ in case at most). */
-export function nameKey(name: string): string {
-  return name.toLowerCase();
 }
 
 /** Whether two route names are the same name. */

@@ -3,6 +3,7 @@
 // router built ahead of time resolves only the names its module was built with (the built-in ones it imports),
 // so its bundle carries neither the other constraints nor the guesser of misspelt names.
 import type { ConstraintFactory, RouteConstraint } from './route-constraint.js';
+import { nameKey } from '../name-key.js';
 
 /** Splits "name(args)" into its name and argument text, as ASP.NET's DefaultInlineConstraintResolver. */
 export function splitReference(text: string): { name: string; argumentText: string | null } {
@@ -25,19 +26,19 @@ export class InlineConstraintResolver {
   /** Adds (or replaces) an inline constraint name. */
   register(name: string, factory: ConstraintFactory): this {
     if (typeof factory !== 'function') throw new TypeError(`the constraint factory for "${name}" must be a function`);
-    this.factories.set(name.toLowerCase(), factory);
+    this.factories.set(nameKey(name), factory);
     return this;
   }
 
   /** True when `reference` ("int", "range(1,10)") names a registered constraint. */
   has(reference: string): boolean {
-    return this.factories.has(splitReference(reference).name.toLowerCase());
+    return this.factories.has(nameKey(splitReference(reference).name));
   }
 
   /** Creates the constraint for an inline reference; throws an Error whose message says what is wrong. */
   resolve(reference: string): RouteConstraint {
     const { name, argumentText } = splitReference(reference);
-    const factory = this.factories.get(name.toLowerCase());
+    const factory = this.factories.get(nameKey(name));
     if (!factory) throw new Error(`the constraint "${name}" is unknown${this.unknownNameAdvice(name)}`);
     const args = argumentText === null ? [] : argumentText.split(',').map((a) => a.trim());
     return factory(args, argumentText);

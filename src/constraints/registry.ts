@@ -9,6 +9,7 @@ import { FrozenMap } from './frozen-map.js';
 import { builtinConstraints } from './builtin-factories.js';
 import { InlineConstraintResolver, splitReference } from './inline-constraint-resolver.js';
 import type { ConstraintFactory, RouteConstraint } from './route-constraint.js';
+import { nameKey } from '../name-key.js';
 
 export { builtinConstraints } from './builtin-factories.js';
 export { InlineConstraintResolver } from './inline-constraint-resolver.js';
@@ -71,7 +72,7 @@ export function resolveRouteConstraints(
   const byKey = new Map<string, RouteConstraint[]>();
   const add = (key: string, constraint: RouteConstraint): void => {
     const name = findParameter(template, key)?.name ?? key;
-    const existingKey = [...byKey.keys()].find((k) => k.toLowerCase() === name.toLowerCase()) ?? name;
+    const existingKey = [...byKey.keys()].find((k) => nameKey(k) === nameKey(name)) ?? name;
     byKey.set(existingKey, [...(byKey.get(existingKey) ?? []), constraint]);
   };
   const fail = (reason: string, cause?: unknown): never => {

@@ -9,6 +9,8 @@ import type { RouteDefinition } from '../compile/route-entry.js';
 import type { RouteValues } from '../route-values.js';
 import { methodNotAllowedProblem, type ProblemDetails } from '../pipeline/problem-details.js';
 import { encodeUrlPart } from '../compile/generate/url-encoder.js';
+import { didYouMean } from '../did-you-mean.js';
+import { nameKey } from '../name-key.js';
 import type { UrlFor } from './typed-routes.js';
 
 export type { UrlFor } from './typed-routes.js';
@@ -35,7 +37,7 @@ export type Decision =
 const NEXT: Decision = { kind: 'next' };
 
 /** What an adapter needs of a router: compile()'s, or one built ahead of time (loadRouter). */
-export type AdapterRouter = Pick<CompiledRouter, 'match' | 'allowedMethods' | 'generate'>;
+export type AdapterRouter = Pick<CompiledRouter, 'match' | 'allowedMethods' | 'generate' | 'routes'>;
 
 /** Routes one request: `target` is the path (and query) below the adapter's mount point. */
 export function decide(router: AdapterRouter, method: string, target: string, options: AdapterOptions): Decision {
@@ -62,18 +64,36 @@ export function decide(router: AdapterRouter, method: string, target: string, op
 /**
  * urlFor for one request: generate() by route name with the matched values as ambient values (a link to the
  * same resource's sibling needs only what differs), under `base`, where the framework mounted the routes (or
- * what finds it, asked at the first link). A link
- * that cannot be made is a programming error: it throws, naming the route and the values, into the framework's
- * error handling. The reasons are explainGenerate's (switchyard-router/introspect), which the adapters do not load.
+ * what finds it, asked at the first link); given
+ * another module's routes first, by one of their names. A link that cannot be made is a programming error: it
+ * throws into the framework's error handling, naming the route no table has (with a guess), or the route and the
+ * values (the reasons are explainGenerate's, switchyard-router/introspect, which the adapters do not load).
  */
 export function urlForRequest(router: AdapterRouter, match: RouteMatch | null, base: string | (() => string) = ''): UrlFor {
   let prefix: string | undefined;
-  return (name: string, values: RouteValues = {}) => {
-    const options = { routeName: name, ambientValues: match?.values ?? null };
-    const found = router.generate(values, options);
+  const link = (name: string, values: RouteValues = {}): string => {
+    const found = router.generate(values, { routeName: name, ambientValues: match?.values ?? null });
     if (found !== null) return (prefix ??= linkBase(typeof base === 'function' ? base() : base)) + found.path;
+    const unknown = unknownName(name, router.routes);
+    if (unknown !== null) throw new Error(`urlFor(${JSON.stringify(name)}): ${unknown}`);
     throw new Error(`urlFor(${JSON.stringify(name)}): no URL from ${JSON.stringify(values)} (explainGenerate(router, values, { routeName }) of switchyard-router/introspect says why)`);
   };
+  return ((first: string | readonly RouteDefinition[], second?: unknown, third?: RouteValues) => {
+    if (typeof first === 'string') return link(first, second as RouteValues | undefined);
+    if (!Array.isArray(first)) throw new TypeError(`urlFor: the first argument is a route name, or the routes of a module and one of their names; got ${typeof first}`);
+    // Another module's routes: the name must be one of theirs, as the types say.
+    const unknown = unknownName(String(second), first);
+    if (unknown !== null) throw new Error(`urlFor(${JSON.stringify(second)}): the routes given have ${unknown}`);
+    return link(second as string, third);
+  }) as UrlFor;
+}
+
+/** Why no route of `routes` has `name` ("no route named …", with a guess), or null when one does. */
+function unknownName(name: string, routes: readonly { readonly name?: string | null }[]): string | null {
+  const names = routes.flatMap((route) => (typeof route?.name === 'string' ? [route.name] : []));
+  if (names.some((other) => nameKey(other) === nameKey(name))) return null;
+  const guess = didYouMean(name, names);
+  return `no route named ${JSON.stringify(name)}${guess === null ? '' : ` (did you mean "${guess}"?)`}`;
 }
 
 /**

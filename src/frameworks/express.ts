@@ -54,7 +54,8 @@ export type ExpressGroupRoutes<P extends string, GN extends string, GD, T extend
   D,
   { readonly [K in keyof T]: ExpressHandler<GroupTableOf<P, GN, GD, T, N, D>, GroupValuesAt<P, GD, T, D, K>> },
   { readonly [K in keyof T]: ExpressHandler<GroupTableOf<P, GN, GD, T, N, D>, GroupValuesAt<P, GD, T, D, K>> },
-  'express'
+  'express',
+  GN
 >;
 
 /**

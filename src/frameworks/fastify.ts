@@ -80,7 +80,8 @@ export type FastifyGroupRoutes<P extends string, GN extends string, GD, T extend
   D,
   { readonly [K in keyof T]: FastifyHandler<GroupTableOf<P, GN, GD, T, N, D>, GroupValuesAt<P, GD, T, D, K>> },
   { readonly [K in keyof T]: FastifyMiddleware<GroupTableOf<P, GN, GD, T, N, D>, GroupValuesAt<P, GD, T, D, K>> },
-  'fastify'
+  'fastify',
+  GN
 >;
 
 /**

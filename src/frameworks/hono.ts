@@ -59,7 +59,8 @@ export type HonoGroupRoutes<P extends string, GN extends string, GD, T extends r
   D,
   { readonly [K in keyof T]: HonoHandler<GroupTableOf<P, GN, GD, T, N, D>, GroupValuesAt<P, GD, T, D, K>> },
   { readonly [K in keyof T]: HonoMiddleware<GroupTableOf<P, GN, GD, T, N, D>, GroupValuesAt<P, GD, T, D, K>> },
-  'hono'
+  'hono',
+  GN
 >;
 
 /**

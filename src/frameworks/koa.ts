@@ -72,7 +72,8 @@ export type KoaGroupRoutes<P extends string, GN extends string, GD, T extends re
   D,
   { readonly [K in keyof T]: KoaHandler<GroupTableOf<P, GN, GD, T, N, D>, GroupValuesAt<P, GD, T, D, K>> },
   { readonly [K in keyof T]: KoaHandler<GroupTableOf<P, GN, GD, T, N, D>, GroupValuesAt<P, GD, T, D, K>> },
-  'koa'
+  'koa',
+  GN
 >;
 
 /**

@@ -2,7 +2,8 @@
 // `handler` into one handler in its framework's own way, once, when it is given the routes. A route without
 // middleware keeps its handler as given, so its requests pay nothing.
 import type { CompiledRouter } from '../compile/compile.js';
-import type { RouteDefinition } from '../compile/route-entry.js';
+import { ROUTE_KEYS, type RouteDefinition } from '../compile/route-entry.js';
+import { unknownKeys } from '../compile/unknown-keys.js';
 import { RouteCreationError } from '../errors.js';
 
 /** A route definition as the adapters take it: with the middleware to run, in order, before its handler. */
@@ -18,13 +19,16 @@ export type ComposeRoute = (middleware: readonly Function[], handler: Function, 
 
 /**
  * The routes with each route's middleware composed into its handler (the `middleware` key gone); a compiled
- * router as given. A route's middleware that is not a list of functions, or middleware on a route without a
- * handler, is a RouteCreationError naming the route.
+ * router as given. A key a route cannot have, a route's middleware that is not a list of functions, or middleware
+ * on a route without a handler, is a RouteCreationError naming the route.
  */
 export function withMiddleware(source: readonly RouteWithMiddleware[] | CompiledRouter, compose: ComposeRoute): readonly RouteDefinition[] | CompiledRouter {
   if (!Array.isArray(source)) return source as CompiledRouter;
   const routes = source as readonly RouteWithMiddleware[];
   for (const route of routes) {
+    // A misspelt key (`middlewares: [auth]`) would be dropped here and the route left open: refused, with a guess.
+    const [unknown] = typeof route === 'object' && route !== null ? unknownKeys(route, ROUTE_KEYS, 'a route') : [];
+    if (unknown !== undefined) throw new RouteCreationError(typeof route.name === 'string' ? route.name : null, String(route.template), unknown);
     // `handler: [requireAdmin, h]` (plain JavaScript) would never run and the route would answer nothing.
     if (Array.isArray(route?.handler)) {
       throw new RouteCreationError(route.name ?? null, String(route.template), 'the handler must be one function; run others before it with middleware: [...]');

@@ -9,7 +9,7 @@
 // type become the checked shape (AdapterRoutes' second branch) that hands the handler its contextual type.
 import type { RouteDefinition } from '../compile/route-entry.js';
 import type { IsTuple, GenerationTable } from '../compile/typed-router.js';
-import type { RouteValues } from '../route-values.js';
+import type { MergedByName, RouteValues } from '../route-values.js';
 import type { CheckTemplate, JoinTemplates, TemplateValues } from '../template/template-types.js';
 
 /** The route table the types see: template, name (null without one) and defaults of each route. */
@@ -43,6 +43,8 @@ export type AdapterRoutes<
   Handlers extends { readonly [K in keyof T]: unknown },
   Middleware extends { readonly [K in keyof T]: unknown } = Handlers,
   Framework extends string = never,
+  /** A group's name prefix ('' for a module or a table). */
+  NamePrefix extends string = '',
 > = [T] extends [never]
   ? Inferred<T, N, D>
   : {
@@ -51,22 +53,42 @@ export type AdapterRoutes<
         readonly name?: N[K & keyof N] & (string | null | undefined);
         readonly defaults?: D[K & keyof D] & (Readonly<Record<string, unknown>> | null | undefined);
         // A table that is not a literal: handlers as loose as the definitions.
-        readonly handler?: IsTuple<T> extends true ? Handlers[K] | DefinedHandler<Framework> : unknown;
+        readonly handler?: IsTuple<T> extends true ? Handlers[K] | TypedElsewhere<Framework, NamePrefix> : unknown;
         /** Run in order before the handler, each in the framework's own middleware form. */
-        readonly middleware?: IsTuple<T> extends true ? readonly (Middleware[K] | DefinedHandler<Framework>)[] | null : readonly unknown[] | null;
+        readonly middleware?: IsTuple<T> extends true ? readonly (Middleware[K] | TypedElsewhere<Framework, NamePrefix>)[] | null : readonly unknown[] | null;
       };
     };
 
 /** The values argument of urlFor for a route: optional when the route needs none. */
 type ValuesArgument<V> = {} extends V ? [values?: V] : [values: V];
 
+/** A route name of a table: for a literal table only its names, any name otherwise. */
+type NameIn<Routes extends readonly RouteDefinition[]> = IsTuple<Routes> extends true ? keyof GenerationTable<Routes> & string : string;
+
+/** The values argument for route `Name` of a table: what it needs without a default, for a literal table. */
+type ValuesFor<Routes extends readonly RouteDefinition[], Name> = IsTuple<Routes> extends true
+  ? ValuesArgument<GenerationTable<Routes>[Name & keyof GenerationTable<Routes>]>
+  : [values?: RouteValues];
+
 /**
- * Links by route name with the request's values as ambient values. For a literal table, only its names, and
- * the values each route needs that have no default (ambient values aside: pass them).
+ * Links by route name with the request's values as ambient values: `urlFor(name, values)` to a route of the
+ * table the handler is typed by (its module's, its group's, the adapter's), `urlFor(routes, name, values)` to a
+ * route of another module of the same app (what its defineRoutes or group gave, imported). For a literal table,
+ * only its names, and the values each route needs that have no default (ambient values aside: pass them).
  */
-export type UrlFor<Routes extends readonly RouteDefinition[] = readonly RouteDefinition[]> = IsTuple<Routes> extends true
-  ? <Name extends keyof GenerationTable<Routes> & string>(name: Name, ...values: ValuesArgument<GenerationTable<Routes>[Name]>) => string
-  : (name: string, values?: RouteValues) => string;
+export type UrlFor<Routes extends readonly RouteDefinition[] = readonly RouteDefinition[]> = (<Name extends NameIn<Routes>>(name: Name, ...values: ValuesFor<Routes, Name>) => string) &
+  (<const Other extends readonly RouteDefinition[], Name extends NameIn<Other>>(routes: Other, name: Name, ...values: ValuesFor<Other, Name>) => string);
+
+/**
+ * What a handler or middleware typed elsewhere (defineRoutes, another group) may be in a table: as written, but
+ * not under a group's name prefix, which renames the routes its urlFor links to by the names it was typed with.
+ */
+type TypedElsewhere<Framework extends string, NamePrefix extends string> = NamePrefix extends '' ? DefinedHandler<Framework> : NamePrefixOverRoutesTypedElsewhere;
+
+/** The type error of a group's name prefix over routes typed elsewhere. */
+export interface NamePrefixOverRoutesTypedElsewhere {
+  readonly 'a group with a name prefix takes the routes written in it: routes typed elsewhere link by the names they were typed with (give the name prefix where they are written)': never;
+}
 
 
 declare const defined: unique symbol;
@@ -98,7 +120,7 @@ export type PrefixedNames<GN extends string, N extends readonly unknown[]> = { r
 
 /** A group's defaults under each route's own (the route's win). */
 export type MergedDefaults<GD, D extends readonly unknown[]> = {
-  readonly [K in keyof D]: D[K] extends object ? { [Key in keyof (Omit<GD, keyof D[K]> & D[K])]: (Omit<GD, keyof D[K]> & D[K])[Key] } : GD;
+  readonly [K in keyof D]: D[K] extends object ? { [Key in keyof MergedByName<GD, D[K]>]: MergedByName<GD, D[K]>[Key] } : GD;
 };
 
 /** The route table of a group, as its handlers' urlFor sees it. */

@@ -1,7 +1,8 @@
 // RouteBuilder: collects routes (mapRoute, mapGet, ...) and builds them into a compiled RouteCollection.
 import { HttpMethodRouteConstraint } from '../constraints/builtins.js';
+import { unknownKeys } from '../compile/unknown-keys.js';
 import { RouteCreationError } from '../errors.js';
-import type { RouteValues } from '../route-values.js';
+import { mergeByName, type MergedByName, type RouteValues } from '../route-values.js';
 import type { CheckTemplate, GenerationValues, IsLiteralTemplate, JoinTemplates, TemplateValues } from '../template/template-types.js';
 import type { Application } from './application.js';
 import type { RequestDelegate, RouteMiddleware, RouteRequestHandler } from './delegates.js';
@@ -39,6 +40,10 @@ export interface GroupOptions<Defaults extends RouteValues = RouteValues> {
   middleware?: readonly RouteMiddleware<any>[] | null;
 }
 
+/** The keys of MapOptions and of GroupOptions: any other is a mistake (a misspelt `middleware` would leave a route open). */
+const MAP_KEYS: readonly string[] = Object.keys({ name: true, middleware: true, defaults: true, constraints: true, dataTokens: true, generationOnly: true } satisfies Record<keyof MapOptions, true>);
+const GROUP_KEYS: readonly string[] = Object.keys({ defaults: true, constraints: true, methods: true, middleware: true } satisfies Record<keyof GroupOptions, true>);
+
 /** A group's settings (prefix and shared parts), and the builder its routes are added to. */
 interface GroupSettings {
   readonly root: RouteBuilder<any, any, any>;
@@ -74,6 +79,22 @@ function withMiddleware(middleware: readonly RouteMiddleware<any>[], handler: Ro
   };
 }
 
+/**
+ * A route's target with middleware run before the handler it sets: a RouteHandler stays one (a route over it
+ * handles at once, Route.handleMatch's fast path); any other Router (the builder's default handler) may decline,
+ * and the middleware then runs only before a handler it sets.
+ */
+function guarded(middleware: readonly RouteMiddleware<any>[], target: Router): Router {
+  if (target instanceof RouteHandler) return new RouteHandler(withMiddleware(middleware, target.requestDelegate));
+  return {
+    async routeAsync(context) {
+      await target.routeAsync(context);
+      if (context.handler !== null) context.handler = withMiddleware(middleware, context.handler);
+    },
+    getVirtualPath: (context) => target.getVirtualPath(context),
+  };
+}
+
 /** The route values a mapped handler sees: from the template, the group prefix and the defaults. */
 export type MappedValues<Prefix extends string, Template extends string, Defaults> = IsLiteralTemplate<Prefix> extends false
   ? TemplateValues<Template, Defaults> & RouteValues // an unknown prefix may add values of its own
@@ -91,7 +112,7 @@ type TableEntry<Name, Template extends string, Defaults> = [Name] extends [strin
 
 /** The builder after adding one route. */
 type Added<Table extends RouteTable, Prefix extends string, GroupDefaults, Name, Template extends string, Defaults> = RouteBuilder<
-  Table & TableEntry<Name, IsLiteralTemplate<Prefix> extends false ? string : JoinTemplates<Prefix, Template>, GroupDefaults & Defaults>,
+  Table & TableEntry<Name, IsLiteralTemplate<Prefix> extends false ? string : JoinTemplates<Prefix, Template>, MergedByName<GroupDefaults, Defaults>>,
   Prefix,
   GroupDefaults
 >;
@@ -143,13 +164,13 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
    */
   mapRoute<const T extends string, const D extends RouteValues = {}>(
     template: T & CheckTemplate<T>,
-    handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
-    options?: MapOptions<null, D, MappedValues<Prefix, T, GroupDefaults & D>>,
+    handler: RouteRequestHandler<MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
+    options?: MapOptions<null, D, MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
   ): RouteBuilder<Table, Prefix, GroupDefaults>;
   mapRoute<const T extends string, const D extends RouteValues = {}>(
     template: T & CheckTemplate<T>,
-    handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
-    options?: MapOptions<string | null, D, MappedValues<Prefix, T, GroupDefaults & D>>,
+    handler: RouteRequestHandler<MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
+    options?: MapOptions<string | null, D, MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
   ): RouteBuilder<Table & RouteTable, Prefix, GroupDefaults>;
   mapRoute<const Name extends string | null, const T extends string, const D extends RouteValues = {}>(
     name: Name,
@@ -167,71 +188,71 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
   ): RouteBuilder<any, any, any> {
     if (typeof templateOrHandler === 'function') {
       const options = (defaults ?? undefined) as MapOptions | undefined;
-      return this.mapRouter(null, nameOrTemplate as string, this.handlerOf(templateOrHandler, options), options);
+      return this.addRoute(null, nameOrTemplate as string, this.handlerOf(templateOrHandler, options), options);
     }
     if (this.defaultHandler === null) {
       throw new Error('mapRoute needs the RouteBuilder to have a defaultHandler (or use mapGet & co. with a handler)');
     }
-    return this.mapRouter(null, templateOrHandler, this.defaultHandler, { name: nameOrTemplate, defaults: defaults as RouteValues | null, constraints, dataTokens });
+    return this.addRoute(null, templateOrHandler, this.defaultHandler, { name: nameOrTemplate, defaults: defaults as RouteValues | null, constraints, dataTokens });
   }
 
   /** Adds a route limited to `verb` and handled by `handler`. */
   mapVerb<const T extends string, const Name extends string | null = null, const D extends RouteValues = {}>(
     verb: string,
     template: T & CheckTemplate<T>,
-    handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
-    options?: MapOptions<Name, D, MappedValues<Prefix, T, GroupDefaults & D>>,
+    handler: RouteRequestHandler<MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
+    options?: MapOptions<Name, D, MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
   ): Added<Table, Prefix, GroupDefaults, Name, T, D> {
-    return this.mapRouter([verb], template, this.handlerOf(handler, options), options);
+    return this.addRoute([verb], template, this.handlerOf(handler, options), options);
   }
 
   /** Adds a route limited to several verbs (e.g. ["GET", "HEAD"]). */
   mapMethods<const T extends string, const Name extends string | null = null, const D extends RouteValues = {}>(
     verbs: readonly string[],
     template: T & CheckTemplate<T>,
-    handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
-    options?: MapOptions<Name, D, MappedValues<Prefix, T, GroupDefaults & D>>,
+    handler: RouteRequestHandler<MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
+    options?: MapOptions<Name, D, MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
   ): Added<Table, Prefix, GroupDefaults, Name, T, D> {
-    return this.mapRouter(verbs, template, this.handlerOf(handler, options), options);
+    return this.addRoute(verbs, template, this.handlerOf(handler, options), options);
   }
 
   /** Adds a route limited to GET (ASP.NET MapGet & co.). The handler's route values are typed from the template. */
   mapGet<const T extends string, const Name extends string | null = null, const D extends RouteValues = {}>(
     template: T & CheckTemplate<T>,
-    handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
-    options?: MapOptions<Name, D, MappedValues<Prefix, T, GroupDefaults & D>>,
+    handler: RouteRequestHandler<MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
+    options?: MapOptions<Name, D, MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
   ): Added<Table, Prefix, GroupDefaults, Name, T, D> {
     return this.mapVerb('GET', template, handler, options);
   }
   /** Adds a route limited to POST (ASP.NET MapGet & co.). The handler's route values are typed from the template. */
   mapPost<const T extends string, const Name extends string | null = null, const D extends RouteValues = {}>(
     template: T & CheckTemplate<T>,
-    handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
-    options?: MapOptions<Name, D, MappedValues<Prefix, T, GroupDefaults & D>>,
+    handler: RouteRequestHandler<MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
+    options?: MapOptions<Name, D, MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
   ): Added<Table, Prefix, GroupDefaults, Name, T, D> {
     return this.mapVerb('POST', template, handler, options);
   }
   /** Adds a route limited to PUT (ASP.NET MapGet & co.). The handler's route values are typed from the template. */
   mapPut<const T extends string, const Name extends string | null = null, const D extends RouteValues = {}>(
     template: T & CheckTemplate<T>,
-    handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
-    options?: MapOptions<Name, D, MappedValues<Prefix, T, GroupDefaults & D>>,
+    handler: RouteRequestHandler<MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
+    options?: MapOptions<Name, D, MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
   ): Added<Table, Prefix, GroupDefaults, Name, T, D> {
     return this.mapVerb('PUT', template, handler, options);
   }
   /** Adds a route limited to DELETE (ASP.NET MapGet & co.). The handler's route values are typed from the template. */
   mapDelete<const T extends string, const Name extends string | null = null, const D extends RouteValues = {}>(
     template: T & CheckTemplate<T>,
-    handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
-    options?: MapOptions<Name, D, MappedValues<Prefix, T, GroupDefaults & D>>,
+    handler: RouteRequestHandler<MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
+    options?: MapOptions<Name, D, MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
   ): Added<Table, Prefix, GroupDefaults, Name, T, D> {
     return this.mapVerb('DELETE', template, handler, options);
   }
   /** Adds a route limited to PATCH (ASP.NET MapGet & co.). The handler's route values are typed from the template. */
   mapPatch<const T extends string, const Name extends string | null = null, const D extends RouteValues = {}>(
     template: T & CheckTemplate<T>,
-    handler: RouteRequestHandler<MappedValues<Prefix, T, GroupDefaults & D>>,
-    options?: MapOptions<Name, D, MappedValues<Prefix, T, GroupDefaults & D>>,
+    handler: RouteRequestHandler<MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
+    options?: MapOptions<Name, D, MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
   ): Added<Table, Prefix, GroupDefaults, Name, T, D> {
     return this.mapVerb('PATCH', template, handler, options);
   }
@@ -243,18 +264,20 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
    */
   mapGroup<const P extends string, const D extends RouteValues = {}, Group extends RouteBuilder<any, any, any> | void = void>(
     prefix: P,
-    configure: (group: RouteBuilder<{}, JoinTemplates<Prefix, P>, GroupDefaults & D>) => Group,
+    configure: (group: RouteBuilder<{}, JoinTemplates<Prefix, P>, MergedByName<GroupDefaults, D>>) => Group,
     options: GroupOptions<D> = {},
   ): RouteBuilder<Table & (Group extends RouteBuilder<infer T, any, any> ? T : {}), Prefix, GroupDefaults> {
+    const [unknown] = unknownKeys(options, GROUP_KEYS, 'a group');
+    if (unknown !== undefined) throw new TypeError(`mapGroup(${JSON.stringify(prefix)}): ${unknown}`);
     const outer = this.group;
-    const group = new RouteBuilder<{}, JoinTemplates<Prefix, P>, GroupDefaults & D>(this.applicationBuilder, this.defaultHandler);
+    const group = new RouteBuilder<{}, JoinTemplates<Prefix, P>, MergedByName<GroupDefaults, D>>(this.applicationBuilder, this.defaultHandler);
     let methods: readonly string[] | null = options.methods ? options.methods.map((m) => m.toUpperCase()) : null;
     if (outer?.methods) methods = methods ? methods.filter((m) => outer.methods!.includes(m)) : outer.methods;
     group.group = {
       root: outer?.root ?? this,
       prefix: joinTemplates(outer?.prefix ?? '', prefix),
-      defaults: outer?.defaults || options.defaults ? { ...outer?.defaults, ...options.defaults } : null,
-      constraints: outer?.constraints || options.constraints ? { ...outer?.constraints, ...options.constraints } : null,
+      defaults: outer?.defaults || options.defaults ? mergeByName(outer?.defaults, options.defaults) : null,
+      constraints: outer?.constraints || options.constraints ? mergeByName(outer?.constraints, options.constraints) : null,
       methods,
       middleware: [...(outer?.middleware ?? []), ...(options.middleware ?? [])],
     };
@@ -264,12 +287,12 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
 
   /** Adds a route, any verb, whose handler is a middleware pipeline configured on a branch of the app. */
   mapMiddlewareRoute(template: string, configure: ConfigureBranch): this {
-    this.mapRouter(null, template, new RouteHandler(this.branch(configure)));
+    this.addRoute(null, template, new RouteHandler(this.branch(configure)));
     return this;
   }
   /** Adds a route limited to `verb` whose handler is a middleware pipeline configured on a branch. */
   mapMiddlewareVerb(verb: string, template: string, configure: ConfigureBranch): this {
-    this.mapRouter([verb], template, new RouteHandler(this.branch(configure)));
+    this.addRoute([verb], template, new RouteHandler(this.branch(configure)));
     return this;
   }
   /** mapMiddlewareVerb('GET', ...). */
@@ -294,15 +317,17 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
   }
 
   // Returns `this` typed loosely: the table type parameter describes the routes, the object is the same.
-  private mapRouter(verbs: readonly string[] | null, template: string, target: Router, options: MapOptions = {}): RouteBuilder<any, any, any> {
+  private addRoute(verbs: readonly string[] | null, template: string, target: Router, options: MapOptions = {}): RouteBuilder<any, any, any> {
     const { name = null, dataTokens = null, generationOnly = null } = options;
+    const [unknown] = unknownKeys(options, MAP_KEYS, 'a mapped route');
+    if (unknown !== undefined) throw new RouteCreationError(name, template, unknown);
     let defaults = options.defaults ?? null;
     let ownConstraints = options.constraints ?? null;
     const group = this.group;
     if (group !== null) {
       template = joinTemplates(group.prefix, template);
-      if (group.defaults) defaults = { ...group.defaults, ...defaults };
-      if (group.constraints) ownConstraints = { ...group.constraints, ...ownConstraints };
+      if (group.defaults) defaults = mergeByName(group.defaults, defaults);
+      if (group.constraints) ownConstraints = mergeByName(group.constraints, ownConstraints);
       if (group.methods) {
         const outside = verbs?.filter((verb) => !group.methods!.includes(verb.toUpperCase())) ?? [];
         if (outside.length > 0) {
@@ -312,15 +337,16 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
       }
     }
     const constraints = verbs ? { ...ownConstraints, httpMethod: new HttpMethodRouteConstraint(...verbs) } : ownConstraints;
+    // Every route a group adds is added here, so the group's middleware guards each, whatever its target.
+    if (group !== null && group.middleware.length > 0) target = guarded(group.middleware, target);
     return this.add(new Route(target, name, template, defaults, constraints, dataTokens, this.routing.constraintResolver, { generationOnly, caseSensitive: this.routing.options.caseSensitive }));
   }
 
-  /** A mapped handler as a Router, the group's middleware and the route's own run before it. */
+  /** A mapped handler as a Router, the route's own middleware run before it (addRoute puts the group's before those). */
   private handlerOf(handler: RouteRequestHandler<any>, options: MapOptions | undefined): RouteHandler {
     const own = options?.middleware ?? [];
     if (own !== null && !Array.isArray(own)) throw new TypeError(`middleware must be a list of functions, got ${typeof own}`);
-    const middleware = this.group === null ? own : [...this.group.middleware, ...own];
-    return new RouteHandler(withMiddleware(middleware, handler));
+    return new RouteHandler(withMiddleware(own, handler));
   }
 
   private branch(configure: ConfigureBranch): RequestDelegate {

@@ -2,6 +2,7 @@
 // "files/{filename}.{ext?}" →
 //   segments[0] = [literal "files"]
 //   segments[1] = [parameter filename, separator ".", parameter ext (optional)]
+import { nameKey } from '../name-key.js';
 
 /** Literal text of a segment; braces already unescaped ("{{" → "{"). */
 export interface LiteralPart {
@@ -50,8 +51,8 @@ export interface RouteTemplate {
 
 /** Finds a parameter by name, case-insensitively (route value names are case-insensitive). */
 export function findParameter(template: RouteTemplate, name: string): ParameterPart | undefined {
-  const lower = name.toLowerCase();
-  return template.parameters.find((p) => p.name.toLowerCase() === lower);
+  const key = nameKey(name);
+  return template.parameters.find((p) => nameKey(p.name) === key);
 }
 
 /**

@@ -3,6 +3,7 @@
 import { TemplateParseError } from '../errors.js';
 import { freezeTemplate, type LiteralPart, type ParameterPart, type RouteTemplate, type TemplatePart, type TemplateSegment } from './ast.js';
 import { parseParameterText } from './parameter-parser.js';
+import { nameKey } from '../name-key.js';
 
 // Characters a parameter name may not contain (ASP.NET: InvalidParameterNameChars).
 const INVALID_NAME_CHARS = /[/{}?*]/;
@@ -169,8 +170,8 @@ class Parser {
       this.fail(open + 1, `the parameter name "${name}" is invalid: it cannot contain "${bad[0]}"`);
     }
     if (this.parameterCount > 0) {
-      const key = name.toLowerCase();
-      if (this.names === null) this.names = new Set([this.parametersFound[0]!.name.toLowerCase()]);
+      const key = nameKey(name);
+      if (this.names === null) this.names = new Set([nameKey(this.parametersFound[0]!.name)]);
       if (this.names.has(key)) {
         this.fail(open + 1, `the parameter name "${name}" is repeated (names are case-insensitive)`);
       }

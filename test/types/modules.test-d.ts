@@ -75,3 +75,35 @@ if (isRoute(found, 'shop.item')) {
   // @ts-expect-error: not a value of the route
   void found.values.slug;
 }
+
+// A group's default and a route's own for one name in two spellings are one default: the route's own, as at run
+// time (names ignore case).
+const paged = group({ defaults: { Page: '1', Area: 'admin' } }, [{ template: 'a/{page?}', defaults: { page: '2' } }]);
+expectTypeOf<keyof (typeof paged)[0]['defaults']>().toEqualTypeOf<'Area' | 'page'>();
+expectTypeOf(paged[0].defaults.page).toEqualTypeOf<'2'>();
+const pagedRouter = compile(paged);
+const pagedMatch = pagedRouter.match('/a');
+if (isRoute(pagedMatch, 0)) expectTypeOf(pagedMatch.values).toEqualTypeOf<Readonly<{ page: string | '2'; Area: 'admin' }>>();
+koa.group({ defaults: { Page: 1 } }, [
+  { template: 'k/{page?}', defaults: { page: 2 }, handler: (ctx) => expectTypeOf(ctx.params).toEqualTypeOf<{ page: string | 2 }>() },
+]);
+
+// A link to another module's route in Koa, Hono and Fastify: urlFor(module, name, values), typed by its table.
+koa.defineRoutes([{ template: 'k', handler: (ctx) => {
+  ctx.body = ctx.state.switchyard.urlFor(koaUsers, 't.user', { tenant: 1, id: 'a' });
+  // @ts-expect-error: "id" is required
+  ctx.state.switchyard.urlFor(koaUsers, 't.user', { tenant: 1 });
+} }]);
+hono.defineRoutes([{ template: 'h', handler: (c) => {
+  // @ts-expect-error: not a route of honoUsers (its names carry the group's name prefix)
+  c.var.switchyard.urlFor(honoUsers, 'user', { tenant: 1, id: 'a' });
+  return c.text(c.var.switchyard.urlFor(honoUsers, 't.user', { tenant: 1, id: 'a' }));
+} }]);
+fastify.defineRoutes([{ template: 'f', handler: async (request) => request.switchyard.urlFor(fastifyUsers, 't.user', { tenant: 1, id: 'a' }) }]);
+// @ts-expect-error: a group's name prefix over Koa routes typed elsewhere (their handlers link by "t.user")
+koa.group({ name: 'v1.' }, koaUsers);
+// @ts-expect-error: the same in Hono
+hono.group({ name: 'v1.' }, honoUsers);
+// @ts-expect-error: the same in Fastify
+fastify.group({ name: 'v1.' }, fastifyUsers);
+koa.group({ prefix: 'v1' }, koaUsers); // a prefix alone keeps the names

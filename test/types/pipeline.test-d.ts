@@ -82,3 +82,11 @@ new RouteBuilder(app).mapGroup('tenants/{tenant:int}', (tenant) =>
   }),
   { middleware: [async (_c, next) => next()] },
 );
+
+// A group's default and a route's own for one name in two spellings: the route's own, as at run time.
+new RouteBuilder(app).mapGroup(
+  '',
+  (g) =>
+    g.mapGet('p/{page?}', (c) => void expectTypeOf(c.routeData.values).toEqualTypeOf<{ page: string | 2 }>(), { defaults: { page: 2 } as const }),
+  { defaults: { Page: 1 } as const },
+);

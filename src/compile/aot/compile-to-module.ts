@@ -23,6 +23,7 @@ import { catalogOf, isObject } from './object-catalog.js';
 import { routeDigest } from './route-digest.js';
 import { templateDataOf } from './template-data.js';
 import { quote } from '../match/generated/emit/writer.js';
+import { nameKey } from '../../name-key.js';
 
 /** Options of compileToModule(). */
 export interface ModuleOptions extends UrlOptions {
@@ -71,13 +72,13 @@ function entriesOf(definitions: readonly RouteDefinition[], constraints: ModuleO
 function builtinNamesOf(entries: readonly RouteEntry[], definitions: readonly RouteDefinition[], custom: ModuleOptions['constraints']): string[] {
   const used = new Set<string>();
   const add = (reference: string): void => {
-    used.add(splitReference(reference).name.toLowerCase());
+    used.add(nameKey(splitReference(reference).name));
   };
   for (const entry of entries) for (const parameter of entry.template.parameters) parameter.constraints.forEach(add);
   for (const definition of definitions) {
     for (const spec of Object.values(definition.constraints ?? {})) for (const item of Array.isArray(spec) ? spec : [spec]) if (typeof item === 'string') add(item);
   }
-  const replaced = new Set(Object.keys(custom ?? {}).map((name) => name.toLowerCase()));
+  const replaced = new Set(Object.keys(custom ?? {}).map(nameKey));
   return Object.keys(builtinConstraints).filter((name) => used.has(name) && !replaced.has(name));
 }
 

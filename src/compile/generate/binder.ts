@@ -7,6 +7,7 @@ import type { RouteEntry } from '../route-entry.js';
 import { UriBuilder } from './uri-builder.js';
 import { encodeUrlPart } from './url-encoder.js';
 import { MISSING, type Found, type ValueBag } from './value-bag.js';
+import { nameKey } from '../../name-key.js';
 
 /** What one generate call brings: explicit values, ambient values (the current request's), the context. */
 export interface GenerationRequest {
@@ -45,7 +46,7 @@ export function bindParts(entry: RouteEntry, parameters: readonly ParameterInfo[
 export function parameterInfos(entry: RouteEntry): ParameterInfo[] {
   return entry.template.parameters.map((p) => ({
     name: p.name,
-    lower: p.name.toLowerCase(),
+    lower: nameKey(p.name),
     isOptional: p.isOptional,
     isCatchAll: p.isCatchAll,
     encodeSlashes: p.encodeSlashes,

@@ -9,6 +9,7 @@ import { bindParts, bindPath, combineValues, getParameterValues, methodAllows, p
 import { bindPlain, plainPieces } from './plain-route.js';
 import { buildQuery } from './query-string.js';
 import { MISSING } from './value-bag.js';
+import { nameKey } from '../../name-key.js';
 
 /** Generates this route's path + query for a request, or null when the route cannot. */
 export type RouteGenerator = (request: GenerationRequest) => string | null;
@@ -19,11 +20,11 @@ export function createRouteGenerator(entry: RouteEntry): RouteGenerator {
   const parameterSet = new Set(parameters.map((p) => p.lower));
   const parameterNames = new Set(parameters.map((p) => p.name));
   const defaultNames = new Set(Object.keys(entry.defaults));
-  const defaultKeys = new Set(Object.keys(entry.defaults).map((k) => k.toLowerCase()));
+  const defaultKeys = new Set(Object.keys(entry.defaults).map(nameKey));
   // A default with no parameter is a filter on explicit values.
   const filters = Object.entries(entry.defaults)
-    .filter(([key]) => !parameterSet.has(key.toLowerCase()))
-    .map(([key, value]) => ({ key, lower: key.toLowerCase(), value }));
+    .filter(([key]) => !parameterSet.has(nameKey(key)))
+    .map(([key, value]) => ({ key, lower: nameKey(key), value }));
   const segments = bindParts(entry, parameters);
   const constraintKeys = entry.constraintKeys;
   const constraintList: readonly RouteConstraint[] = entry.constraintList;

@@ -2,7 +2,8 @@
 // generator (route-generator.ts) is made on its first use, so a table that only matches pays nothing for them.
 import type { RouteValues } from '../../route-values.js';
 import type { CompiledRoute, RouteEntry } from '../route-entry.js';
-import { duplicateName, nameKey } from '../route-names.js';
+import { duplicateName } from '../route-names.js';
+import { nameKey } from '../../name-key.js';
 import type { GenerationRequest } from './binder.js';
 import { createDirectGenerator } from './plain-route.js';
 import { createRouteGenerator, type RouteGenerator } from './route-generator.js';

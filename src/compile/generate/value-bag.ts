@@ -1,5 +1,6 @@
 // The route values one generate call brings, looked up the way ASP.NET looks route values up: by name, ignoring case.
 import { findKeyIgnoringCase, type RouteValues } from '../../route-values.js';
+import { nameKey } from '../../name-key.js';
 
 /** What a lookup answers for a name no value has (undefined and null are values a caller may give). */
 export const MISSING: unique symbol = Symbol('missing');
@@ -18,6 +19,6 @@ export class ValueBag {
     return key === undefined ? MISSING : this.values[key];
   }
   lowerKeyAt(i: number): string {
-    return (this.lowerKeys ??= this.keys.map((k) => k.toLowerCase()))[i];
+    return (this.lowerKeys ??= this.keys.map(nameKey))[i];
   }
 }

@@ -13,6 +13,7 @@ import { CoverIndex, passesAlone } from './cover.js';
 import { didYouMean } from '../../did-you-mean.js';
 import { describeRoute, explainRequest } from './explain.js';
 import type { CompiledRoute, RouteEntry } from '../route-entry.js';
+import { nameKey } from '../../name-key.js';
 
 /** What a diagnostic is about. */
 export type DiagnosticCode =
@@ -270,9 +271,9 @@ function checkDefinition(entry: RouteEntry, add: Add): void {
   const keys = entry.givenConstraintKeys;
   const seen = new Map<string, string>();
   for (const key of keys) {
-    const other = seen.get(key.toLowerCase());
+    const other = seen.get(nameKey(key));
     if (other !== undefined) add('case-duplicate', 'warning', `the constraints keys "${other}" and "${key}" differ only in case: names are case-insensitive, so both constrain the same value`);
-    else seen.set(key.toLowerCase(), key);
+    else seen.set(nameKey(key), key);
   }
 }
 

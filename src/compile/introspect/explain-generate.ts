@@ -8,6 +8,7 @@ import { MISSING } from '../generate/value-bag.js';
 import { constraintsOf, constraintText } from './constraint-info.js';
 import { describeRoute } from './explain.js';
 import type { CompiledRoute, RouteEntry } from '../route-entry.js';
+import { nameKey } from '../../name-key.js';
 
 /** Why one route produced no URL. */
 export type GenerationMiss =
@@ -92,8 +93,8 @@ function diagnose(entry: RouteEntry, request: GenerationRequest): { reason: Gene
   }
   const parameterNames = new Set(parameters.map((p) => p.lower));
   for (const [key, expected] of Object.entries(entry.defaults)) {
-    if (parameterNames.has(key.toLowerCase())) continue;
-    const given = request.values.get(key, key.toLowerCase());
+    if (parameterNames.has(nameKey(key))) continue;
+    const given = request.values.get(key, nameKey(key));
     if (given !== MISSING && !routePartsEqual(given, expected)) return { reason: { kind: 'filter', key, expected, given }, ambientStoppedAt };
   }
   if (!methodAllows(entry.methodSet, request)) {
