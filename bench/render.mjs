@@ -604,6 +604,8 @@ function nodeMarkdown(dir, suites, plain) {
   lines.push(versions.length === 1
     ? `**Node:** every table below was measured on Node ${versions[0]} (\`node\` in each results file).`
     : `**Node:** the tables below were measured on ${versions.map((v) => `Node ${v} (${runs.filter((r) => r.node === v).map((r) => r.name).join(', ')})`).join('; ')}.`);
+  const onPrimary = runs.filter((r) => r.node.startsWith(`v${PRIMARY_NODE_MAJOR}.`)).length;
+  if (onPrimary < runs.length) lines.push(`${onPrimary === 0 ? 'None has been measured' : `${runs.length - onPrimary} of the ${runs.length} suites have not been measured`} on Node ${PRIMARY_NODE_MAJOR} yet: a suite run on Node ${PRIMARY_NODE_MAJOR} replaces its table.`);
   lines.push(`Node ${PRIMARY_NODE_MAJOR} is the primary column: every bench script runs on \`node_modules/node${PRIMARY_NODE_MAJOR}/bin/node\` (the \`node${PRIMARY_NODE_MAJOR}\` development dependency) when it is installed, whichever \`node\` started it, and writes to \`bench/results/\`. \`BENCH_NODE=26\` (or \`BENCH_NODE=<path to a node binary>\`, or \`BENCH_NODE=current\` for the node that started it) runs it on another Node, whose results go to \`bench/results/node<major>/\` beside the primary's; e.g. \`BENCH_NODE=26 npm run bench:startup-instructions\`.`);
   const others = [];
   for (const major of [20, 22, 26]) {
