@@ -3,6 +3,7 @@
 // the case a first-segment index alone would leave quadratic), every route led by a complex segment (the case a
 // trie of leading literals alone would), and a table whose routes are all shadowed (one example request each).
 // Medians of 3; not part of npm test.
+import './lib/bench-node.mjs'; // first: runs this script on the chosen Node (BENCH_NODE; Node 24 by default)
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile } from '../dist/index.js';
 import { diagnostics } from '../dist/introspect.js';
+import { resultsDir } from './render.mjs';
 
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const SIZES = [1000, 2000, 4000, 8000, 10000];
@@ -54,7 +56,7 @@ for (const [shape, make] of Object.entries(shapes)) {
   }
 }
 rmSync(dir, { recursive: true, force: true });
-const results = new URL('results/', import.meta.url);
+const results = resultsDir();
 mkdirSync(results, { recursive: true });
 writeFileSync(new URL('diagnostics.json', results), JSON.stringify({ date: new Date().toISOString(), node: process.version, table: lines.join('\n') }, null, 1));
 const { renderDocs } = await import('./render.mjs');

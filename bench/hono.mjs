@@ -3,10 +3,12 @@
 // SwitchyardRouter, on hono's small route list (12 routes), the GitHub API (203) and a 10,000-route GitHub-like
 // table; every request through app.request(), so a request costs what it costs in a Hono app (Request, Context,
 // Response). Each router in its own child process, rounds interleaved; medians of ROUNDS. Answers are checked.
+import './lib/bench-node.mjs'; // first: runs this script on the chosen Node (BENCH_NODE; Node 24 by default)
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { environment } from './lib/env.mjs';
+import { resultsDir } from './render.mjs';
 
 const ROUTERS = ['RegExpRouter', 'SmartRouter', 'SwitchyardRouter'];
 const SETS = ['small', 'github', 'synthetic-10000'];
@@ -40,6 +42,6 @@ const table = [
   ...rows.map((r) => `| ${r.set} (${r.routes.toLocaleString('en')} routes) | ${r.router} | ${Math.round(r.nsPerRequest).toLocaleString('en')} | ${r.firstRequestMs.toFixed(1)} | ${r.ratioToFastest.toFixed(2)}× |`),
 ].join('\n');
 console.log(table);
-const dir = new URL('results/', import.meta.url);
+const dir = resultsDir();
 mkdirSync(dir, { recursive: true });
 writeFileSync(new URL('hono.json', dir), JSON.stringify({ suite: 'hono', meta: { ...environment('bench:hono'), rounds: ROUNDS }, rows }, null, 1) + '\n');

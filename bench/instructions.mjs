@@ -16,6 +16,7 @@
 // Results are written (and the docs rendered) after each process, so a run cut short keeps what it counted.
 // (the defaults: github and small, all requests and each kind, pre-built strings, every switchyard subject
 // below and the seven peers of the targets)
+import './lib/bench-node.mjs'; // first: runs this script on the chosen Node (BENCH_NODE; Node 24 by default)
 import { mkdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { countBetweenMarks, requireValgrind, inParallel } from './lib/callgrind.mjs';

@@ -8,13 +8,15 @@
 //
 //   node --expose-gc bench/live.mjs          (npm run bench:live)
 //   LIVE_TENANTS=100 node --expose-gc bench/live.mjs   a smaller table
-import { writeFileSync } from 'node:fs';
+import './lib/bench-node.mjs'; // first: runs this script on the chosen Node (BENCH_NODE; Node 24 by default)
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import FindMyWay from 'find-my-way';
 import { addRoute, createRouter, findRoute, removeRoute } from 'rou3';
 import { compile } from '../dist/index.js';
 import { prng } from './lib/data.mjs';
+import { resultsDir } from './render.mjs';
 
 const TENANTS = Number(process.env.LIVE_TENANTS ?? 1000);
 const CHANGES = Number(process.env.LIVE_CHANGES ?? 1000);
@@ -172,6 +174,7 @@ results.push(
     secondRound: false,
   }),
 );
-writeFileSync(new URL('./results/live.json', import.meta.url), JSON.stringify({ date: new Date().toISOString(), node: process.version, loadavg: [loadAtStart, loadavg()[0]], tenants: TENANTS, changes: CHANGES, churnEvery: CHURN_EVERY, results }, null, 2) + '\n');
+mkdirSync(resultsDir(), { recursive: true });
+writeFileSync(new URL('live.json', resultsDir()), JSON.stringify({ date: new Date().toISOString(), node: process.version, loadavg: [loadAtStart, loadavg()[0]], tenants: TENANTS, changes: CHANGES, churnEvery: CHURN_EVERY, results }, null, 2) + '\n');
 const { renderDocs } = await import('./render.mjs');
 renderDocs();

@@ -6,6 +6,7 @@
 //   BENCH_ONLY=<substring>  only the adapters whose file name contains it (development)
 //   BENCH_SETS=<a,b>  only these route sets, e.g. github,small (development)
 //   BENCH_ROUNDS=<n>  rounds to pool (default 2; each adds about 1.5 minutes)
+import './lib/bench-node.mjs'; // first: runs this script on the chosen Node (BENCH_NODE; Node 24 by default)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';

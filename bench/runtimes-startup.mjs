@@ -5,6 +5,7 @@
 // both). workerd: a Worker's clock stands still while it computes, so it is timed from outside: a fresh miniflare
 // instance started and asked one request, less the same for an empty Worker. Medians of RUNS fresh processes,
 // subjects interleaved. Writes bench/results/runtimes-startup.json and prints a markdown table.
+import './lib/bench-node.mjs'; // first: runs this script on the chosen Node (BENCH_NODE; Node 24 by default)
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import { Miniflare } from 'miniflare';
 import { compileToModule } from '../dist/build.js';
 import { environment } from './lib/env.mjs';
 import { syntheticRoutes } from './lib/data.mjs';
+import { resultsDir } from './render.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WORK = join(ROOT, '.tmp-bench-runtimes');
@@ -107,6 +109,6 @@ const table = [
   ...rows.map((r) => `| ${r.runtime} | ${r.set} (${r.routes} routes) | ${r.compileMs.toFixed(1)} | ${r.aotMs.toFixed(1)} | ${r.ratio.toFixed(2)}× |`),
 ].join('\n');
 console.log(table);
-mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
-writeFileSync(join(ROOT, 'bench/results/runtimes-startup.json'), JSON.stringify({ suite: 'runtimes-startup', meta: { ...environment('bench:runtimes'), runs: RUNS }, rows }, null, 1) + '\n');
+mkdirSync(resultsDir(), { recursive: true });
+writeFileSync(new URL('runtimes-startup.json', resultsDir()), JSON.stringify({ suite: 'runtimes-startup', meta: { ...environment('bench:runtimes'), runs: RUNS }, rows }, null, 1) + '\n');
 rmSync(WORK, { recursive: true, force: true });

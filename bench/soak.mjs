@@ -5,12 +5,14 @@
 //   SOAK_SECONDS=60 npm run soak      a shorter run
 //   SOAK_STORES=memory                one store only (memory, postgres)
 //   SOAK_RENDER=1 node bench/soak.mjs  redraw the chart from bench/results/soak.json
+import './lib/bench-node.mjs'; // first: runs this script on the chosen Node (BENCH_NODE; Node 24 by default)
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { startPostgres } from '../test/support/postgres.mjs';
+import { resultsDir } from './render.mjs';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
 const STORES = (process.env.SOAK_STORES ?? 'memory,postgres').split(',');
@@ -131,10 +133,12 @@ for (const r of results) {
       `RSS ${r.rssMiB.first.toFixed(0)} → ${r.rssMiB.last.toFixed(0)} MiB (max ${r.rssMiB.max.toFixed(0)}), slope RSS ${r.rssSlopeMiBPerMin.toFixed(2)} MiB/min, heap ${r.heapSlopeMiBPerMin.toFixed(2)} MiB/min`,
   );
 }
-mkdirSync(new URL('bench/results/', ROOT), { recursive: true });
-writeFileSync(new URL('bench/results/soak.json', ROOT), JSON.stringify({ date: new Date().toISOString(), node: process.version, results }, null, 1));
-writeFileSync(new URL('docs/soak-chart.svg', ROOT), chart(results));
-console.error(`wrote bench/results/soak.json and ${fileURLToPath(new URL('docs/soak-chart.svg', ROOT))}`);
+mkdirSync(resultsDir(), { recursive: true });
+writeFileSync(new URL('soak.json', resultsDir()), JSON.stringify({ date: new Date().toISOString(), node: process.version, results }, null, 1));
+// The docs' chart is the primary Node's (a run on another Node keeps its results beside, in bench/results/node<major>/).
+const primary = resultsDir().href === new URL('bench/results/', ROOT).href;
+if (primary) writeFileSync(new URL('docs/soak-chart.svg', ROOT), chart(results));
+console.error(`wrote ${fileURLToPath(new URL('soak.json', resultsDir()))}${primary ? ` and ${fileURLToPath(new URL('docs/soak-chart.svg', ROOT))}` : ''}`);
 
 /** RSS and heap over time, one panel per store. */
 function chart(all) {

@@ -8,6 +8,7 @@
 //
 //   BENCH_STARTUP_SUBJECTS=switchyard-generated,memoirist  BENCH_STARTUP_COUNTS=1000,10000  BENCH_STARTUP_SETS=github,small
 //   BENCH_STARTUP_MERGE=1: keep the cells of bench/results/startup-instructions.json this run does not measure
+import './lib/bench-node.mjs'; // first: runs this script on the chosen Node (BENCH_NODE; Node 24 by default)
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { countBetweenMarks, requireValgrind, inParallel } from './lib/callgrind.mjs';

@@ -5,6 +5,7 @@
 // bench/results/startup.json and re-renders the docs.
 //
 //   BENCH_RUNS=3  BENCH_STARTUP_SUBJECTS=switchyard-generated,memoirist  BENCH_STARTUP_COUNTS=1000,10000  BENCH_STARTUP_SETS=github,small
+import './lib/bench-node.mjs'; // first: runs this script on the chosen Node (BENCH_NODE; Node 24 by default)
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

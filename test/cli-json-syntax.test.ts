@@ -3,6 +3,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { jsonSyntaxErrorOffset, lineAndColumn } from '../src/cli/json-syntax.js';
+import { fuzzHarness } from './support/fuzz.js';
+
+const { check } = fuzzHarness('test/cli-json-syntax.test.ts', 0x150);
 
 /** JSON.parse's verdict: null when valid, the position it names (or -1 when it names none). */
 function parseVerdict(text: string): number | null {
@@ -46,14 +49,15 @@ describe('jsonSyntaxErrorOffset', () => {
     return how === 'replace' ? text.slice(0, i) + c + text.slice(i + 1) : how === 'drop' ? text.slice(0, i) + text.slice(i + 1) : text.slice(0, i) + c + text.slice(i);
   });
   it('agrees with JSON.parse on validity, and on the position when it names one (fast-check)', () => {
-    fc.assert(
+    check(
+      'JSON.parse agrees',
       fc.property(fc.oneof(json, mutated), (text) => {
         const verdict = parseVerdict(text);
         const offset = jsonSyntaxErrorOffset(text);
         expect(offset === null).toBe(verdict === null);
         if (verdict !== null && verdict >= 0) expect(offset).toBe(verdict);
       }),
-      { numRuns: 3000, seed: 0x150 },
+      3000,
     );
   });
 });

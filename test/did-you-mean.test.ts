@@ -3,6 +3,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { closestName, didYouMean, editDistance, LONGEST_NAME, type WorkMeter } from '../src/did-you-mean.js';
+import { fuzzHarness } from './support/fuzz.js';
+
+const { check } = fuzzHarness('test/did-you-mean.test.ts', 0x5a1d);
 
 const guesses: [string, string, string[], string | null][] = [
   ['a swapped pair is one edit', 'pgae', ['section', 'page'], 'page'],
@@ -53,11 +56,12 @@ describe('editDistance', () => {
 
   it('agrees with the full table up to its bound, and says "more" beyond it (fast-check)', () => {
     const word = fc.string({ unit: fc.constantFrom('a', 'b', 'c'), maxLength: 12 });
-    fc.assert(
+    check(
+      'banded ≡ full table',
       fc.property(word, word, fc.integer({ min: 0, max: 6 }), (a, b, max) => {
         expect(editDistance(a, b, max)).toBe(Math.min(fullDistance(a, b), max + 1));
       }),
-      { numRuns: 2000, seed: 0x5a1d },
+      2000,
     );
   });
 

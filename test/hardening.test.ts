@@ -10,6 +10,9 @@ import { createTodoServer } from '../src/todo/server.js';
 import { sizeOf } from '../src/todo/todo-repository.js';
 import { freshItemJson, storedItem, todoItemJson } from '../src/todo/todo-item.js';
 import fc from 'fast-check';
+import { fuzzHarness } from './support/fuzz.js';
+
+const { check } = fuzzHarness('test/hardening.test.ts', 0x4a2d);
 
 describe('isJsonMediaType (split, never a backtracking regex)', () => {
   it.each([
@@ -94,7 +97,7 @@ describe("the store's byte accounting (sizeOf) counts a Name's UTF-8 bytes as JS
   });
   it('for any string (fast-check, 2,000 runs)', () => {
     const property = fc.property(fc.string({ unit: 'binary' }), (name) => sizeOf({ Name: name, IsComplete: false }) === Buffer.byteLength(JSON.stringify(name)) + 80);
-    fc.assert(property, { numRuns: 2000 });
+    check('sizeOf', property, 2000);
   });
 });
 
@@ -103,7 +106,7 @@ describe("an item's JSON is JSON.stringify's, whatever its Key and Name", () => 
     ['todoItemJson of a stored item', (key: string, name: string | null) => todoItemJson(storedItem(key, name, true))],
     ['freshItemJson', (key: string, name: string | null) => freshItemJson({ Key: key, Name: name, IsComplete: true })],
   ] as const;
-  describe.each(writers)('%s', (_label, write) => {
+  describe.each(writers)('%s', (label, write) => {
     it.each([['plain'], ['a "quoted" word'], ['back\\slash'], ['line\nbreak'], ['\u0001 control'], ['😀 pair'], ['\ud800 lone'], ['é and \u2028'], [''], [null]])('Name %j', (name) => {
       expect(write('a-key', name)).toBe(JSON.stringify({ Key: 'a-key', Name: name, IsComplete: true }));
     });
@@ -111,7 +114,7 @@ describe("an item's JSON is JSON.stringify's, whatever its Key and Name", () => 
       const property = fc.property(fc.string({ unit: 'binary' }), fc.option(fc.string({ unit: 'binary' })), (key, name) =>
         write(key, name) === JSON.stringify({ Key: key, Name: name, IsComplete: true }),
       );
-      fc.assert(property, { numRuns: 1000 });
+      check(label, property, 1000);
     });
   });
 });

@@ -5,8 +5,9 @@
 // from the current list (hostile ones among them: escapes, case flips, empty segments, "%2F").
 //
 //   FUZZ_SEED / FUZZ_RUNS   as in every property test (support/fuzz.ts)
-//   LIVE_CHANGES=<n>        changes per table (default 20: the default run makes 10 tables × 20 changes × 5 variants
-//                           × 2 modes (ignoring case, case-sensitive) = 2,000 changes; `npm run test:live` 1,000)
+//   LIVE_CHANGES=<n>        changes per table (default 20: at full size, `npm run test:full`, 10 tables × 20 changes
+//                           × 5 variants × 2 modes (ignoring case, case-sensitive) = 2,000 changes; `npm test` runs
+//                           a quarter of the tables; `npm run test:live` 1,000 changes per table)
 import { execFileSync } from 'node:child_process';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';

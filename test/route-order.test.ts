@@ -3,6 +3,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RouteOrder, type Block, type Ordered } from '../src/compile/live/route-order.js';
+import { fuzzHarness } from './support/fuzz.js';
+
+const { check: checkProperty } = fuzzHarness('test/route-order.test.ts', 0x0de4);
 
 interface Item extends Ordered<Item> {
   readonly id: number;
@@ -57,10 +60,11 @@ describe('RouteOrder against an array', () => {
     ['a small list', 0, 200],
     ['blocks split (inserts past 256 in one place)', 300, 800],
     ['blocks emptied and dropped', 1000, 1500],
-  ])('%s', (_, initial, length) => {
-    fc.assert(
+  ])('%s', (label, initial, length) => {
+    checkProperty(
+      label,
       fc.property(fc.array(changeArb, { minLength: length, maxLength: length }), fc.boolean(), (changes, bulk) => check(initial, changes, bulk)),
-      { numRuns: 20 },
+      20,
     );
   });
 

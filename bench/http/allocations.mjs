@@ -29,6 +29,7 @@
 //   BENCH_ALLOC_CALLERS=<name> a function whose sites are split by the chain of its three callers (e.g. nextTick)
 //   BENCH_TODO_SERVER=<file>   another to-do server script instead of dist/todo-server.js
 //   BENCH_TODO_BASELINE=<file> another build of the to-do server (e.g. main's) measured beside it
+import '../lib/bench-node.mjs'; // first: runs this script on the chosen Node (BENCH_NODE; Node 24 by default)
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';

@@ -18,6 +18,7 @@
 //   BENCH_COUNTS_MERGE=1        merge the servers counted into bench/results/http-counts.json (see below)
 //   BENCH_TODO_BASELINE=<file>  another build of the to-do server counted beside it, log off ("before");
 //                               BENCH_COUNTS_BASELINE_NAME=<text> says in the docs which build it is
+import '../lib/bench-node.mjs'; // first: runs this script on the chosen Node (BENCH_NODE; Node 24 by default)
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -18,6 +18,7 @@
 // back to its seeded items and as many items created as DELETEs follow: each removes one of them, on the same store
 // for every server). A request that fails in a counted window is returned per operation (failedByOp) and makes the
 // command's exit code 1; counts.mjs reports it beside the row.
+import '../lib/bench-node.mjs'; // first: runs this script on the chosen Node (BENCH_NODE; Node 24 by default)
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';

@@ -17,6 +17,7 @@
 //   BENCH_HTTP_SERVERS=<ids> only these servers (comma-separated ids, e.g. switchyard,fastify)
 //   BENCH_HTTP_OPS=<ids>     only these operations (e.g. post,put); BENCH_HTTP_PIN=0: no pinning
 //   BENCH_TODO_BASELINE=<file> another build of the to-do server (e.g. main's) measured beside it, log off
+import '../lib/bench-node.mjs'; // first: runs this script on the chosen Node (BENCH_NODE; Node 24 by default)
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';

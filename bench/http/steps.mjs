@@ -8,6 +8,7 @@
 //   BENCH_STEPS_DURATION=<s> (default 3)             BENCH_STEPS_ONLY=<ids> (comma-separated variants)
 //   BENCH_STEPS_WARMUP=<requests> before each measurement (default 20,000)
 // Results: bench/results/http-steps-<op>.json, rendered into docs/benchmarks.md.
+import '../lib/bench-node.mjs'; // first: runs this script on the chosen Node (BENCH_NODE; Node 24 by default)
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
 import { spawn } from 'node:child_process';

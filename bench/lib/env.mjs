@@ -2,7 +2,7 @@
 import { cpus, platform, release, totalmem } from 'node:os';
 import { basename } from 'node:path';
 
-/** Node version, CPU model (os.cpus()), core count, OS, date, and the command line that produced the run. */
+/** Node version, CPU model (os.cpus()), core count, OS, date, and the command line that produced the run (with the node binary it ran on). */
 export function environment(npmScript) {
   const cpu = cpus();
   const script = process.argv.slice(1).map((a) => (a.startsWith('/') ? relative(a) : a));
@@ -15,10 +15,17 @@ export function environment(npmScript) {
     memoryGiB: Math.round(totalmem() / 2 ** 30),
     os: `${platform()} ${release()}`,
     command: `npm run ${npmScript}`,
-    nodeCommand: ['node', ...process.execArgv, ...script].join(' '),
+    nodeCommand: [nodeBinary(), ...process.execArgv, ...script].join(' '),
     // The settings a user gave (BENCH_SWITCHYARD_BUNDLE is the run's own private copy of the bundle).
-    env: Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('BENCH_') && k !== 'BENCH_SWITCHYARD_BUNDLE')),
+    // BENCH_NODE is the binary in nodeCommand.
+    env: Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('BENCH_') && k !== 'BENCH_SWITCHYARD_BUNDLE' && k !== 'BENCH_NODE')),
   };
+}
+
+/** `node` for the machine's own, else the binary's path in the repository (node_modules/node24/bin/node). */
+function nodeBinary() {
+  const file = relative(process.execPath);
+  return file.startsWith('node_modules/') ? file : 'node';
 }
 
 function relative(file) {

@@ -2,7 +2,8 @@
 // reported with the seed and the command that replays them.
 //
 //   FUZZ_SEED=<n>      replay a seed (FUZZ_SEED=random: a new seed each run; default: each file's fixed seed)
-//   FUZZ_RUNS=<x>      multiply the number of runs (e.g. 10 for a long soak)
+//   FUZZ_RUNS=<x>      multiply the number of runs (vitest.config.ts: 0.25 in `npm test`, 1 in `npm run test:full`;
+//                      e.g. 10 for a long soak). A count a test checks after a property scales with its runs too.
 import fc from 'fast-check';
 import type { RouteDefinition } from '../../src/index.js';
 import { PATIENCE_MS } from './patience.js';
