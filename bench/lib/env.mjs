@@ -22,7 +22,7 @@ export function environment(npmScript) {
   };
 }
 
-/** `node` for the machine's own, else the binary's path in the repository (node_modules/node24/bin/node). */
+/** `node` for the machine's own, else the binary's path in the repository (tools/node-versions/node_modules/node24/bin/node). */
 function nodeBinary() {
   const file = relative(process.execPath);
   return file.startsWith('node_modules/') ? file : 'node';

@@ -1,17 +1,17 @@
 // A Node that strips TypeScript's types by itself (22.18 or later, 23.6 or later), for the tests of what the
-// command reads from a .ts route module. The machine's Node may be older (20): then Node 24, the npm registry's
-// `node` package, installed once into node_modules/.cache/node24, outside the project's own node_modules/.bin:
-// that package's bin is named "node", and there it would run every npm script on Node 24 instead of the
-// machine's. NODE24=/path/to/node names one instead. A Node that cannot be had fails the test that asked, with
-// what to do: it is never skipped.
+// command reads from a .ts route module. The machine's Node may be older (20): then Node 24 as tools/node-versions
+// pins it (`npm run install:nodes`, which CI runs; installed here when it is not yet), outside the project's own
+// node_modules/.bin: that package's bin is named "node", and there it would run every npm script on Node 24
+// instead of the machine's. NODE24=/path/to/node names one instead. A Node that cannot be had fails the test that
+// asked, with what to do: it is never skipped.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { copyFileSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const CACHE = join(ROOT, 'node_modules/.cache/node24');
-const BINARY = join(CACHE, 'node_modules/node24/bin/node');
-const INSTALL = ['install', '--no-save', '--no-audit', '--no-fund', '--prefer-offline', 'node24@npm:node@24'];
+const NODES = join(ROOT, 'tools/node-versions');
+const BINARY = join(NODES, 'node_modules/node24/bin/node');
+const INSTALL = ['ci', '--no-audit', '--no-fund', '--prefer-offline'];
 
 /** Whether Node `version` ("v22.18.0") strips types without a flag. */
 function stripsTypes(version: string): boolean {
@@ -27,21 +27,24 @@ export function typeStrippingNode(): string {
   if (process.env.NODE24) return (found = checked(process.env.NODE24, 'NODE24'));
   if (stripsTypes(process.version)) return (found = process.execPath);
   if (!existsSync(BINARY)) install();
-  return (found = checked(BINARY, 'node_modules/.cache/node24'));
+  return (found = checked(BINARY, 'tools/node-versions'));
 }
 
-/** Installs into a folder of its own, then moves it into place: a test run beside this one finds it whole or not at all. */
+/**
+ * Installs tools/node-versions' lock into a folder of its own, then moves its node_modules into place: a test run
+ * beside this one finds it whole or not at all.
+ */
 function install(): void {
-  mkdirSync(dirname(CACHE), { recursive: true });
-  const scratch = mkdtempSync(join(dirname(CACHE), 'node24-'));
+  const scratch = mkdtempSync(join(NODES, '.install-'));
   try {
+    for (const file of ['package.json', 'package-lock.json']) copyFileSync(join(NODES, file), join(scratch, file));
     try {
-      execFileSync('npm', [...INSTALL, '--prefix', scratch], { cwd: scratch, stdio: ['ignore', 'pipe', 'pipe'] });
+      execFileSync('npm', INSTALL, { cwd: scratch, stdio: ['ignore', 'pipe', 'pipe'] });
     } catch (error) {
-      throw new Error(`this test needs a Node that strips TypeScript's types (22.18 or later): \`npm ${INSTALL.join(' ')} --prefix node_modules/.cache/node24\` failed (${(error as Error).message.split('\n')[0]}); or set NODE24=/path/to/node`);
+      throw new Error(`this test needs a Node that strips TypeScript's types (22.18 or later): \`npm run install:nodes\` (npm ${INSTALL.join(' ')} in tools/node-versions) failed (${(error as Error).message.split('\n')[0]}); or set NODE24=/path/to/node`);
     }
     try {
-      renameSync(scratch, CACHE);
+      renameSync(join(scratch, 'node_modules'), join(NODES, 'node_modules'));
     } catch (error) {
       if (!existsSync(BINARY)) throw error; // else a run beside this one put it there first
     }
