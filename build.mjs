@@ -45,6 +45,7 @@ const modulesOf = async (entry) => {
 };
 const mainModules = await modulesOf('src/index.ts');
 const honoModules = await modulesOf('src/hono-aot.ts');
+const aotModules = await modulesOf('src/aot.ts');
 const internalFileOf = (i) => (mainModules.has(pass1Modules[i]) ? 'internal.js' : honoModules.has(pass1Modules[i]) ? 'internal-hono.js' : 'internal-aot.js');
 // Each module's exports, renamed name$i in dist/internal.js (two modules may export the same name).
 const exportsOf = await build({ ...common, bundle: false, entryPoints: pass1Modules, outdir: 'dist/.exports', write: false, metafile: true, sourcemap: false, logLevel: 'silent' });
@@ -52,10 +53,32 @@ const moduleExports = new Map(Object.values(exportsOf.metafile.outputs).filter((
 const internalSource = (file) =>
   pass1Modules.flatMap((f, i) => (internalFileOf(i) === file ? [`export { ${moduleExports.get(f).map((n) => `${n} as ${n}$${i}`).join(', ')} } from ${JSON.stringify(f)};`] : [])).join('\n');
 const INTERNAL = '@switchyard-router/internal'; // pass 2 imports module i as INTERNAL/i; replaced below by dist/internal.js
+// Hono over a built router bundles its own copy of each module of the main entry that the runtime of built
+// modules does not have (route-group.ts, for hono/aot's group()): shared by the main entry and hono-aot alone, such
+// a module would be a chunk of its own, one more file for the main entry to load; imported through dist/internal.js,
+// it would bring the main entry's chunks (the code generator among them) into a Worker's bundle. A copy exports no
+// class, so each class still exists once.
+const COPY = 'hono-aot-copy';
+const honoCopies = {
+  name: 'hono-aot-copies',
+  setup(b) {
+    b.onResolve({ filter: /^\./ }, (args) => {
+      const fromHono = args.namespace === COPY || (honoModules.has(args.importer) && !mainModules.has(args.importer));
+      const target = resolve(dirname(args.importer), args.path.replace(/\.js$/, '.ts'));
+      return fromHono && mainModules.has(target) && !aotModules.has(target) ? { path: target, namespace: COPY } : undefined;
+    });
+    b.onLoad({ filter: /.*/, namespace: COPY }, (args) => {
+      const contents = readFileSync(args.path, 'utf8');
+      if (/^export (abstract )?class /m.test(contents)) throw new Error(`build.mjs: hono-aot would hold a copy of ${args.path}, which exports a class`);
+      return { contents, loader: 'ts', resolveDir: dirname(args.path) };
+    });
+  },
+};
 await build({
   ...common,
   entryPoints: { ...pass1Entries, internal: `${INTERNAL}.js`, 'internal-hono': `${INTERNAL}-hono.js`, 'internal-aot': `${INTERNAL}-aot.js` },
   plugins: [
+    honoCopies,
     {
       name: 'internal-entry',
       setup(b) {

@@ -77,6 +77,68 @@ describe('a Worker bundle of a Hono app on a built router', () => {
   });
 });
 
+// A route module that guards a prefix with a group's middleware, written with switchyard-router/hono/aot's group()
+// and defineRoutes(): they compose the middleware into the handlers in the route module, with no compile() behind
+// them, so the Worker's bundle still holds no code generator; the guard runs on every spelling of the path that
+// reaches the guarded route (Hono's own app.use('/tenants/:tenant/admin/*') would not see /ADMIN or /%61dmin).
+const GROUP_ROUTES = `
+import { defineRoutes, group } from 'switchyard-router/hono/aot';
+
+const admin = group(
+  {
+    prefix: 'tenants/{tenant:int}/admin',
+    name: 'admin.',
+    middleware: [async (c, next) => (c.req.header('x-role') === 'admin' ? next() : c.json({ error: 'not an admin of tenant ' + c.var.switchyard.values.tenant }, 403))],
+  },
+  [{ name: 'user', template: 'users/{id}', methods: ['GET'], handler: (c) => c.json({ self: c.var.switchyard.urlFor('admin.user', c.var.switchyard.values) }) }],
+);
+export default defineRoutes([{ name: 'todo', template: 'api/todo/{id:int}', methods: ['GET'], handler: (c) => c.json(c.var.switchyard.values) }, ...admin]);
+`;
+
+describe("a Worker whose route module uses switchyard-router/hono/aot's group() and defineRoutes()", () => {
+  let grouped: WorkerBundles;
+  beforeAll(async () => {
+    grouped = await buildWorkerBundles(GROUP_ROUTES);
+  });
+  afterAll(() => rmSync(grouped.dir, { recursive: true, force: true }));
+
+  it('bundles without compile(): no new Function, Function() or eval, and no code generator', () => {
+    expect(CODE_FROM_STRINGS.exec(grouped.switchyard.text)?.[0] ?? null).toBe(null);
+    // The emitter's own text is in a bundle that carries compile() (the same routes through switchyard-router/hono).
+    const EMITTER = 'nothing here comes before the best match';
+    expect(grouped.compiled.text).toContain(EMITTER);
+    expect(grouped.switchyard.text).not.toContain(EMITTER);
+  });
+
+  type Row = { readonly path: string; readonly role: string | null; readonly status: number; readonly body: unknown };
+  const rows: Row[] = [
+    { path: '/api/todo/5', role: null, status: 200, body: { id: '5' } },
+    { path: '/tenants/7/admin/users/3', role: null, status: 403, body: { error: 'not an admin of tenant 7' } },
+    { path: '/tenants/7/ADMIN/users/3', role: null, status: 403, body: { error: 'not an admin of tenant 7' } },
+    { path: '/tenants/7/%61dmin/users/3', role: null, status: 403, body: { error: 'not an admin of tenant 7' } },
+    { path: '/tenants/7/Admin/Users/3', role: 'user', status: 403, body: { error: 'not an admin of tenant 7' } },
+    { path: '/tenants/7/admin/users/3', role: 'admin', status: 200, body: { self: '/tenants/7/admin/users/3' } },
+    { path: '/tenants/7/%61dmin/users/3', role: 'admin', status: 200, body: { self: '/tenants/7/admin/users/3' } },
+  ];
+
+  /** Each row's request sent to the bundled Worker, in a Node process that forbids code from strings. */
+  const answers = (built: string): Row[] => {
+    const script = `
+      const app = (await import(${JSON.stringify(built)})).default;
+      const out = [];
+      for (const row of ${JSON.stringify(rows)}) {
+        const response = await app.fetch(new Request('http://worker.test' + row.path, { headers: row.role === null ? {} : { 'x-role': row.role } }));
+        out.push({ ...row, status: response.status, body: await response.json() });
+      }
+      process.stdout.write(JSON.stringify(out));`;
+    return JSON.parse(execFileSync(process.execPath, ['--disallow-code-generation-from-strings', '--input-type=module', '-e', script], { encoding: 'utf8' }));
+  };
+
+  it("runs the group's middleware on every path that reaches its route, however it is spelt", () => {
+    expect(answers(grouped.switchyard.path)).toEqual(rows);
+  });
+});
+
 describe('docs/frameworks/hono.md, "Cloudflare Workers"', () => {
   const doc = readFileSync(resolve(import.meta.dirname, '../docs/frameworks/hono.md'), 'utf8');
   const section = doc.slice(doc.indexOf('## Cloudflare Workers'));

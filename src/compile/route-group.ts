@@ -26,7 +26,7 @@ export interface GroupOptions<Prefix extends string = string, NamePrefix extends
 }
 
 /** The keys of a group's options. */
-const GROUP_KEYS: readonly string[] = Object.keys({ prefix: true, name: true, middleware: true, defaults: true, constraints: true } satisfies Record<keyof GroupOptions, true>);
+const GROUP_KEYS: readonly string[] = /* @__PURE__ */ Object.keys({ prefix: true, name: true, middleware: true, defaults: true, constraints: true } satisfies Record<keyof GroupOptions, true>);
 
 /** A route definition a group takes: with middleware, as the adapters run it. */
 type Groupable = RouteDefinition & { readonly middleware?: readonly unknown[] | null };

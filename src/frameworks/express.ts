@@ -11,9 +11,8 @@ import { withMiddleware } from './route-middleware.js';
 import { isTracing, traceRoute } from '../pipeline/route-tracing.js';
 import { mountLink, mountOf, mountRoute, NO_MOUNT, valuesUnderMount, type Mount } from './mount.js';
 import { expressRouteOf } from './express-route.js';
-import { group as groupRoutes, type GroupOptions } from '../compile/route-group.js';
-import type { TemplateValues } from '../template/template-types.js';
-import type { AdapterRoutes, DefinedRoutes, GroupedRoutes, GroupTableOf, GroupValuesAt, RouteTableOf, ValuesAt } from './typed-routes.js';
+import { group as groupRoutes } from '../compile/route-group.js';
+import { routesAsGiven, type HandlerTypes, type RoutesOf, type TypedAdapter, type TypedRoutes } from './typed-routes.js';
 
 /** What res.locals.switchyard holds in a route's handler. */
 export type ExpressRouteData<Routes extends readonly RouteDefinition[] = readonly RouteDefinition[], Values = RouteValues> = SwitchyardRequestData<Routes, Values>;
@@ -27,80 +26,10 @@ export type ExpressHandler<Routes extends readonly RouteDefinition[] = readonly 
   { switchyard: ExpressRouteData<Routes, Values> }
 >;
 
-/** The routes, each handler and middleware typed from its route. */
-export type ExpressRoutes<T extends readonly string[], N extends readonly unknown[], D extends readonly unknown[]> = AdapterRoutes<
-  T,
-  N,
-  D,
-  { readonly [K in keyof T]: ExpressHandler<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> },
-  { readonly [K in keyof T]: ExpressHandler<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> },
-  'express'
->;
-
-/**
- * A module of routes (`export const users = defineRoutes([...])`): each inline handler and middleware typed
- * from its route, and kept typed in `switchyard([...users, ...posts])`. At run time the routes as given.
- */
-export function defineRoutes<const T extends readonly string[], const N extends readonly unknown[], const D extends readonly unknown[]>(
-  routes: ExpressRoutes<T, N, D>,
-): DefinedRoutes<T, N, D, 'express'> {
-  return routes as never;
-}
-
-/** A group's routes, each handler and middleware typed from its route under the group's prefix. */
-export type ExpressGroupRoutes<P extends string, GN extends string, GD, T extends readonly string[], N extends readonly unknown[], D extends readonly unknown[]> = AdapterRoutes<
-  T,
-  N,
-  D,
-  { readonly [K in keyof T]: ExpressHandler<GroupTableOf<P, GN, GD, T, N, D>, GroupValuesAt<P, GD, T, D, K>> },
-  { readonly [K in keyof T]: ExpressHandler<GroupTableOf<P, GN, GD, T, N, D>, GroupValuesAt<P, GD, T, D, K>> },
-  'express',
-  GN
->;
-
-/**
- * Routes under a prefix (`tenants/{tenant:int}`), with a name prefix, middleware run before each route's own,
- * shared defaults and constraints (group() of the main entry): the flat table written out, handlers typed with
- * the prefix's values. Groups nest.
- */
-export function group<
-  const T extends readonly string[],
-  const N extends readonly unknown[],
-  const D extends readonly unknown[],
-  const P extends string = '',
-  const GN extends string = '',
-  const GD extends object = {},
->(
-  options: GroupOptions<P, GN, GD, ExpressHandler<readonly RouteDefinition[], TemplateValues<P, GD>>>,
-  routes: ExpressGroupRoutes<P, GN, GD, T, N, D>,
-): GroupedRoutes<P, GN, GD, T, N, D, 'express'> {
-  return groupRoutes(options as GroupOptions, routes as readonly RouteDefinition[]) as never;
-}
-
-/**
- * A route's middleware and handler as one Express handler, Express's semantics: next() runs the next step,
- * next(error) (or a throw, or a rejected promise) goes to Express's error handling, next('route') and
- * next('router') leave the route: the request goes on to the app's next handler, as if no route had matched.
- */
-function composeExpress(middleware: readonly Function[], handler: Function): RequestHandler {
-  const steps = [...middleware, handler] as RequestHandler[];
-  return (req, res, next) => {
-    let i = 0;
-    const step = (error?: unknown): void => {
-      if (error === 'route' || error === 'router') return next();
-      if (error) return next(error);
-      const current = steps[i++];
-      const after = i === steps.length ? next : step;
-      try {
-        const result = current(req, res, after) as unknown;
-        if (result instanceof Promise) result.catch((reason: unknown) => next(reason ?? new Error('Rejected promise')));
-      } catch (thrown) {
-        next(thrown);
-      }
-    };
-    step();
-  };
-}
+/** The Express adapter's handler type (its middleware's too), which typed-routes.ts fills in for each route: its defineRoutes and group. */
+export interface ExpressTypes extends HandlerTypes<'express'> { readonly handler: ExpressHandler<RoutesOf<this['routes']>, this['values']> }
+export const defineRoutes: TypedAdapter<ExpressTypes>['defineRoutes'] = routesAsGiven as never;
+export const group: TypedAdapter<ExpressTypes>['group'] = groupRoutes as never;
 
 /** The middleware, and the router it runs. */
 export type SwitchyardExpress = RequestHandler & { readonly router: CompiledRouter };
@@ -109,10 +38,7 @@ export type SwitchyardExpress = RequestHandler & { readonly router: CompiledRout
  * `app.use(switchyard(routes))`: routes are route definitions whose `handler` is an Express handler (or a
  * compiled router whose routes carry them). Mounted under a path (`app.use('/api', …)`), templates match below it.
  */
-export function switchyard<const T extends readonly string[], const N extends readonly unknown[], const D extends readonly unknown[]>(
-  routes: ExpressRoutes<T, N, D> | CompiledRouter,
-  options?: AdapterOptions,
-): SwitchyardExpress;
+export function switchyard<const T extends readonly string[], const N extends readonly unknown[], const D extends readonly unknown[]>(routes: TypedRoutes<ExpressTypes, T, N, D> | CompiledRouter, options?: AdapterOptions): SwitchyardExpress;
 export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, options: AdapterOptions = {}): SwitchyardExpress {
   const router = routerOf(withMiddleware(routes, composeExpress), options);
   const middleware = (req: Request, res: Response, next: NextFunction): void => {
@@ -247,4 +173,29 @@ function afterSegments(text: string, count: number): number {
 
 function withoutSlashEnd(path: string): string {
   return path === '/' ? '' : path.replace(/\/+$/, '');
+}
+
+/**
+ * A route's middleware and handler as one Express handler, Express's semantics: next() runs the next step,
+ * next(error) (or a throw, or a rejected promise) goes to Express's error handling, next('route') and
+ * next('router') leave the route: the request goes on to the app's next handler, as if no route had matched.
+ */
+function composeExpress(middleware: readonly Function[], handler: Function): RequestHandler {
+  const steps = [...middleware, handler] as RequestHandler[];
+  return (req, res, next) => {
+    let i = 0;
+    const step = (error?: unknown): void => {
+      if (error === 'route' || error === 'router') return next();
+      if (error) return next(error);
+      const current = steps[i++];
+      const after = i === steps.length ? next : step;
+      try {
+        const result = current(req, res, after) as unknown;
+        if (result instanceof Promise) result.catch((reason: unknown) => next(reason ?? new Error('Rejected promise')));
+      } catch (thrown) {
+        next(thrown);
+      }
+    };
+    step();
+  };
 }

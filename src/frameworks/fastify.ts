@@ -12,9 +12,8 @@ import { routerOf } from './router-of.js';
 import { withMiddleware, type RouteWithMiddleware } from './route-middleware.js';
 import { traceRoute } from '../pipeline/route-tracing.js';
 import { mountLink, mountOf, mountRoute, valuesUnderMount } from './mount.js';
-import { group as groupRoutes, type GroupOptions } from '../compile/route-group.js';
-import type { TemplateValues } from '../template/template-types.js';
-import type { AdapterRoutes, DefinedRoutes, GroupedRoutes, GroupTableOf, GroupValuesAt, RouteTableOf, ValuesAt } from './typed-routes.js';
+import { group as groupRoutes } from '../compile/route-group.js';
+import { routesAsGiven, type HandlerTypes, type RoutesOf, type TypedAdapter, type TypedRoutes } from './typed-routes.js';
 
 /** The plugin's options: fastify's `prefix`, the routes (or a compiled router), the adapter's options. */
 export interface SwitchyardFastifyOptions extends AdapterOptions {
@@ -44,27 +43,13 @@ export type FastifyMiddleware<Routes extends readonly RouteDefinition[] = readon
   done: (error?: Error) => void,
 ) => unknown;
 
-/** The routes, each handler and middleware typed from its route. */
-export type FastifyRoutes<T extends readonly string[], N extends readonly unknown[], D extends readonly unknown[]> = AdapterRoutes<
-  T,
-  N,
-  D,
-  { readonly [K in keyof T]: FastifyHandler<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> },
-  { readonly [K in keyof T]: FastifyMiddleware<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> },
-  'fastify'
->;
-
-/**
- * The routes for the plugin's `routes` option, and a module of routes (`export const users =
- * defineRoutes([...])`): each inline handler and middleware typed from its route (`app.register` cannot pass
- * the plugin's options back to type them), and kept typed in a table spread from modules
- * (`defineRoutes([...users, ...posts])`). At run time the routes as given.
- */
-export function defineRoutes<const T extends readonly string[], const N extends readonly unknown[], const D extends readonly unknown[]>(
-  routes: FastifyRoutes<T, N, D>,
-): DefinedRoutes<T, N, D, 'fastify'> {
-  return routes as never;
+/** The Fastify adapter's handler types, which typed-routes.ts fills in for each route: its defineRoutes and group. */
+export interface FastifyTypes extends HandlerTypes<'fastify'> {
+  readonly handler: FastifyHandler<RoutesOf<this['routes']>, this['values']>;
+  readonly middleware: FastifyMiddleware<RoutesOf<this['routes']>, this['values']>;
 }
+export const defineRoutes: TypedAdapter<FastifyTypes>['defineRoutes'] = routesAsGiven as never;
+export const group: TypedAdapter<FastifyTypes>['group'] = groupRoutes as never;
 
 /**
  * defineRoutes, by its former name: the routes for the plugin's `routes` option, each handler typed from its
@@ -73,64 +58,8 @@ export function defineRoutes<const T extends readonly string[], const N extends 
  */
 export const typedRoutes = defineRoutes;
 
-/** A group's routes, each handler and middleware typed from its route under the group's prefix. */
-export type FastifyGroupRoutes<P extends string, GN extends string, GD, T extends readonly string[], N extends readonly unknown[], D extends readonly unknown[]> = AdapterRoutes<
-  T,
-  N,
-  D,
-  { readonly [K in keyof T]: FastifyHandler<GroupTableOf<P, GN, GD, T, N, D>, GroupValuesAt<P, GD, T, D, K>> },
-  { readonly [K in keyof T]: FastifyMiddleware<GroupTableOf<P, GN, GD, T, N, D>, GroupValuesAt<P, GD, T, D, K>> },
-  'fastify',
-  GN
->;
-
-/**
- * Routes under a prefix (`tenants/{tenant:int}`), with a name prefix, middleware run before each route's own,
- * shared defaults and constraints (group() of the main entry): the flat table written out, handlers typed with
- * the prefix's values. Groups nest.
- */
-export function group<
-  const T extends readonly string[],
-  const N extends readonly unknown[],
-  const D extends readonly unknown[],
-  const P extends string = '',
-  const GN extends string = '',
-  const GD extends object = {},
->(
-  options: GroupOptions<P, GN, GD, FastifyMiddleware<readonly RouteDefinition[], TemplateValues<P, GD>>>,
-  routes: FastifyGroupRoutes<P, GN, GD, T, N, D>,
-): GroupedRoutes<P, GN, GD, T, N, D, 'fastify'> {
-  return groupRoutes(options as GroupOptions, routes as readonly RouteDefinition[]) as never;
-}
-
 /** A hook of a route's middleware: a preHandler hook, async `(request, reply)` or with a callback `(request, reply, done)`. */
 type Hook = (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => unknown;
-
-/**
- * A route's middleware and handler as one fastify handler, as fastify runs preHandler hooks: in order, each
- * given `done`; one that returns a promise is awaited, any other waited for until it calls done, whatever its
- * length (`(...args) => …` and a default parameter hide `done` from it). A hook that sends the reply ends the
- * chain (the handler does not run); what a hook throws, rejects or passes to done goes to fastify's error
- * handling. An async function that declares done is refused, as fastify's addHook refuses it: which of its
- * promise and its done would end it?
- */
-function composeFastify(middleware: readonly Function[], handler: Function, fail: (reason: string) => never): RouteHandlerMethod {
-  middleware.forEach((hook, i) => {
-    if (hook.constructor.name === 'AsyncFunction' && hook.length >= 3) fail(`middleware[${i}] is an async function that takes done: an async hook takes (request, reply) and ends when its promise does`);
-  });
-  const hooks = middleware as readonly Hook[];
-  const handle = handler as RouteHandlerMethod;
-  return async function (this: FastifyInstance, request, reply) {
-    for (const hook of hooks) {
-      await new Promise<void>((resolve, reject) => {
-        const result = hook.call(this, request, reply, (error) => (error ? reject(error) : resolve())) as PromiseLike<unknown> | undefined;
-        if (typeof result?.then === 'function') result.then(() => resolve(), (reason: unknown) => reject(reason ?? new Error('a hook rejected with no reason')));
-      });
-      if (reply.sent) return reply;
-    }
-    return handle.call(this, request, reply);
-  };
-}
 
 /** The plugin. */
 export async function switchyard(fastify: FastifyInstance, options: SwitchyardFastifyOptions): Promise<void> {
@@ -163,4 +92,30 @@ export async function switchyard(fastify: FastifyInstance, options: SwitchyardFa
   };
   fastify.all('/', handle);
   fastify.all('/*', handle);
+}
+
+/**
+ * A route's middleware and handler as one fastify handler, as fastify runs preHandler hooks: in order, each
+ * given `done`; one that returns a promise is awaited, any other waited for until it calls done, whatever its
+ * length (`(...args) => …` and a default parameter hide `done` from it). A hook that sends the reply ends the
+ * chain (the handler does not run); what a hook throws, rejects or passes to done goes to fastify's error
+ * handling. An async function that declares done is refused, as fastify's addHook refuses it: which of its
+ * promise and its done would end it?
+ */
+function composeFastify(middleware: readonly Function[], handler: Function, fail: (reason: string) => never): RouteHandlerMethod {
+  middleware.forEach((hook, i) => {
+    if (hook.constructor.name === 'AsyncFunction' && hook.length >= 3) fail(`middleware[${i}] is an async function that takes done: an async hook takes (request, reply) and ends when its promise does`);
+  });
+  const hooks = middleware as readonly Hook[];
+  const handle = handler as RouteHandlerMethod;
+  return async function (this: FastifyInstance, request, reply) {
+    for (const hook of hooks) {
+      await new Promise<void>((resolve, reject) => {
+        const result = hook.call(this, request, reply, (error) => (error ? reject(error) : resolve())) as PromiseLike<unknown> | undefined;
+        if (typeof result?.then === 'function') result.then(() => resolve(), (reason: unknown) => reject(reason ?? new Error('a hook rejected with no reason')));
+      });
+      if (reply.sent) return reply;
+    }
+    return handle.call(this, request, reply);
+  };
 }

@@ -2,14 +2,16 @@
 // compileToModule), for Cloudflare Workers and other places where new Function is forbidden. It takes a router,
 // never routes, so compile() and the code generator stay out of the bundle; the route handlers are the route
 // module's, as in switchyard-router/hono. A built router carries handlers only, so a route module's middleware
-// is composed into its handlers in the route module itself (defineRoutes), as switchyard-router/hono composes
-// the routes it is given.
+// is composed into its handlers in the route module itself (defineRoutes, group), as switchyard-router/hono
+// composes the routes it is given.
 import type { MiddlewareHandler } from 'hono';
 import type { AdapterOptions, AdapterRouter } from './dispatch.js';
-import type { HonoRoutes } from './hono.js';
+import type { RouteDefinition } from '../compile/route-entry.js';
+import { group as groupRoutes, type GroupOptions } from '../compile/route-group.js';
+import type { HonoTypes } from './hono.js';
 import { composeHono, honoMiddleware } from './hono-middleware.js';
 import { withMiddleware } from './route-middleware.js';
-import type { DefinedRoutes } from './typed-routes.js';
+import type { TypedAdapter } from './typed-routes.js';
 
 /** Options of the middleware over a built router (no compile options: it compiles nothing). */
 export type BuiltRouterOptions = Omit<AdapterOptions, 'compile'>;
@@ -26,13 +28,10 @@ export function switchyard<R extends AdapterRouter>(router: R, options: BuiltRou
 }
 
 /**
- * The route module of a built router (`export default defineRoutes([...])`): each inline handler and middleware
- * typed from its route, as switchyard-router/hono's defineRoutes, and each route's `middleware: [...]` (a
- * group's too) composed into its handler once, here, since the built router keeps only the handler. A route
+ * defineRoutes and group for the route module of a built router (`export default defineRoutes([...])`): typed as
+ * switchyard-router/hono's, and each route's `middleware: [...]` (a group's too) composed into its handler once,
+ * here, as switchyard-router/hono composes the routes it is given: a built router keeps only the handler. A route
  * without middleware keeps its handler; malformed middleware is a RouteCreationError naming the route.
  */
-export function defineRoutes<const T extends readonly string[], const N extends readonly unknown[], const D extends readonly unknown[]>(
-  routes: HonoRoutes<T, N, D>,
-): DefinedRoutes<T, N, D, 'hono'> {
-  return withMiddleware(routes as never, composeHono) as never;
-}
+export const defineRoutes: TypedAdapter<HonoTypes>['defineRoutes'] = ((routes: readonly RouteDefinition[]) => withMiddleware(routes, composeHono)) as never;
+export const group: TypedAdapter<HonoTypes>['group'] = ((options: GroupOptions, routes: readonly RouteDefinition[]) => withMiddleware(groupRoutes(options, routes), composeHono)) as never;

@@ -12,9 +12,8 @@ import type { AdapterOptions, AdapterRouter, SwitchyardRequestData } from './dis
 import { composeHono, honoMiddleware } from './hono-middleware.js';
 import { routerOf } from './router-of.js';
 import { withMiddleware } from './route-middleware.js';
-import { group as groupRoutes, type GroupOptions } from '../compile/route-group.js';
-import type { TemplateValues } from '../template/template-types.js';
-import type { AdapterRoutes, DefinedRoutes, GroupedRoutes, GroupTableOf, GroupValuesAt, RouteTableOf, ValuesAt } from './typed-routes.js';
+import { group as groupRoutes } from '../compile/route-group.js';
+import { routesAsGiven, type HandlerTypes, type RoutesOf, type TypedAdapter, type TypedRoutes } from './typed-routes.js';
 
 export { SwitchyardRouter } from './hono-router.js';
 
@@ -31,56 +30,13 @@ export type HonoMiddleware<Routes extends readonly RouteDefinition[] = readonly 
   Variables: { switchyard: HonoRouteData<Routes, Values> };
 }>;
 
-/** The routes, each handler and middleware typed from its route. */
-export type HonoRoutes<T extends readonly string[], N extends readonly unknown[], D extends readonly unknown[]> = AdapterRoutes<
-  T,
-  N,
-  D,
-  { readonly [K in keyof T]: HonoHandler<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> },
-  { readonly [K in keyof T]: HonoMiddleware<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> },
-  'hono'
->;
-
-/**
- * A module of routes (`export const users = defineRoutes([...])`): each inline handler and middleware typed
- * from its route, and kept typed in a table spread from modules (`[...users, ...posts]`). At run time the
- * routes as given.
- */
-export function defineRoutes<const T extends readonly string[], const N extends readonly unknown[], const D extends readonly unknown[]>(
-  routes: HonoRoutes<T, N, D>,
-): DefinedRoutes<T, N, D, 'hono'> {
-  return routes as never;
+/** The Hono adapter's handler types, which typed-routes.ts fills in for each route: its defineRoutes and group. */
+export interface HonoTypes extends HandlerTypes<'hono'> {
+  readonly handler: HonoHandler<RoutesOf<this['routes']>, this['values']>;
+  readonly middleware: HonoMiddleware<RoutesOf<this['routes']>, this['values']>;
 }
-
-/** A group's routes, each handler and middleware typed from its route under the group's prefix. */
-export type HonoGroupRoutes<P extends string, GN extends string, GD, T extends readonly string[], N extends readonly unknown[], D extends readonly unknown[]> = AdapterRoutes<
-  T,
-  N,
-  D,
-  { readonly [K in keyof T]: HonoHandler<GroupTableOf<P, GN, GD, T, N, D>, GroupValuesAt<P, GD, T, D, K>> },
-  { readonly [K in keyof T]: HonoMiddleware<GroupTableOf<P, GN, GD, T, N, D>, GroupValuesAt<P, GD, T, D, K>> },
-  'hono',
-  GN
->;
-
-/**
- * Routes under a prefix (`tenants/{tenant:int}`), with a name prefix, middleware run before each route's own,
- * shared defaults and constraints (group() of the main entry): the flat table written out, handlers typed with
- * the prefix's values. Groups nest.
- */
-export function group<
-  const T extends readonly string[],
-  const N extends readonly unknown[],
-  const D extends readonly unknown[],
-  const P extends string = '',
-  const GN extends string = '',
-  const GD extends object = {},
->(
-  options: GroupOptions<P, GN, GD, HonoMiddleware<readonly RouteDefinition[], TemplateValues<P, GD>>>,
-  routes: HonoGroupRoutes<P, GN, GD, T, N, D>,
-): GroupedRoutes<P, GN, GD, T, N, D, 'hono'> {
-  return groupRoutes(options as GroupOptions, routes as readonly RouteDefinition[]) as never;
-}
+export const defineRoutes: TypedAdapter<HonoTypes>['defineRoutes'] = routesAsGiven as never;
+export const group: TypedAdapter<HonoTypes>['group'] = groupRoutes as never;
 
 /** The middleware, and the router it runs. */
 export type SwitchyardHono<R extends AdapterRouter = CompiledRouter> = MiddlewareHandler & { readonly router: R };
@@ -96,7 +52,7 @@ export function switchyard<
   const N extends readonly unknown[],
   const D extends readonly unknown[],
   R extends AdapterRouter = CompiledRouter,
->(routes: HonoRoutes<T, N, D> | R, options?: AdapterOptions): SwitchyardHono<AdapterRouter extends R ? CompiledRouter : R>;
+>(routes: TypedRoutes<HonoTypes, T, N, D> | R, options?: AdapterOptions): SwitchyardHono<AdapterRouter extends R ? CompiledRouter : R>;
 export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, options: AdapterOptions = {}): SwitchyardHono {
   const router = routerOf(withMiddleware(routes, composeHono), options);
   return Object.assign(honoMiddleware(router, options), { router });

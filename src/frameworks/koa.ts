@@ -10,9 +10,8 @@ import { routerOf } from './router-of.js';
 import { withMiddleware } from './route-middleware.js';
 import { httpRoute, traceRoute } from '../pipeline/route-tracing.js';
 import { mountLink, mountOf, mountRoute, NO_MOUNT, valuesUnderMount, type Mount } from './mount.js';
-import { group as groupRoutes, type GroupOptions } from '../compile/route-group.js';
-import type { TemplateValues } from '../template/template-types.js';
-import type { AdapterRoutes, DefinedRoutes, GroupedRoutes, GroupTableOf, GroupValuesAt, RouteTableOf, ValuesAt } from './typed-routes.js';
+import { group as groupRoutes } from '../compile/route-group.js';
+import { routesAsGiven, type HandlerTypes, type RoutesOf, type TypedAdapter, type TypedRoutes } from './typed-routes.js';
 
 /** What ctx.state.switchyard holds in a route's handler. */
 export type KoaRouteData<Routes extends readonly RouteDefinition[] = readonly RouteDefinition[], Values = RouteValues> = SwitchyardRequestData<Routes, Values>;
@@ -23,77 +22,10 @@ export type KoaHandler<Routes extends readonly RouteDefinition[] = readonly Rout
   DefaultContext & { params: Values }
 >;
 
-/** The routes, each handler typed from its route. */
-export type KoaRoutes<T extends readonly string[], N extends readonly unknown[], D extends readonly unknown[]> = AdapterRoutes<
-  T,
-  N,
-  D,
-  { readonly [K in keyof T]: KoaHandler<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> },
-  { readonly [K in keyof T]: KoaHandler<RouteTableOf<T, N, D>, ValuesAt<T, D, K>> },
-  'koa'
->;
-
-/**
- * A route's middleware and handler as one Koa middleware, as koa-compose runs a stack: each step's next() runs
- * the next one (the handler's, the app's next middleware); what a step throws reaches Koa's error handling.
- */
-function composeKoa(middleware: readonly Function[], handler: Function): Middleware {
-  const steps = [...middleware, handler] as Middleware[];
-  return (ctx, next) => {
-    let called = -1;
-    const dispatch = (i: number): Promise<unknown> => {
-      if (i <= called) return Promise.reject(new Error('next() called multiple times'));
-      called = i;
-      try {
-        return Promise.resolve(steps[i](ctx, i + 1 === steps.length ? next : () => dispatch(i + 1) as Promise<void>));
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    };
-    return dispatch(0);
-  };
-}
-
-/**
- * A module of routes (`export const users = defineRoutes([...])`): each inline handler and middleware typed
- * from its route, and kept typed in a table spread from modules (`[...users, ...posts]`). At run time the
- * routes as given.
- */
-export function defineRoutes<const T extends readonly string[], const N extends readonly unknown[], const D extends readonly unknown[]>(
-  routes: KoaRoutes<T, N, D>,
-): DefinedRoutes<T, N, D, 'koa'> {
-  return routes as never;
-}
-
-/** A group's routes, each handler and middleware typed from its route under the group's prefix. */
-export type KoaGroupRoutes<P extends string, GN extends string, GD, T extends readonly string[], N extends readonly unknown[], D extends readonly unknown[]> = AdapterRoutes<
-  T,
-  N,
-  D,
-  { readonly [K in keyof T]: KoaHandler<GroupTableOf<P, GN, GD, T, N, D>, GroupValuesAt<P, GD, T, D, K>> },
-  { readonly [K in keyof T]: KoaHandler<GroupTableOf<P, GN, GD, T, N, D>, GroupValuesAt<P, GD, T, D, K>> },
-  'koa',
-  GN
->;
-
-/**
- * Routes under a prefix (`tenants/{tenant:int}`), with a name prefix, middleware run before each route's own,
- * shared defaults and constraints (group() of the main entry): the flat table written out, handlers typed with
- * the prefix's values. Groups nest.
- */
-export function group<
-  const T extends readonly string[],
-  const N extends readonly unknown[],
-  const D extends readonly unknown[],
-  const P extends string = '',
-  const GN extends string = '',
-  const GD extends object = {},
->(
-  options: GroupOptions<P, GN, GD, KoaHandler<readonly RouteDefinition[], TemplateValues<P, GD>>>,
-  routes: KoaGroupRoutes<P, GN, GD, T, N, D>,
-): GroupedRoutes<P, GN, GD, T, N, D, 'koa'> {
-  return groupRoutes(options as GroupOptions, routes as readonly RouteDefinition[]) as never;
-}
+/** The Koa adapter's handler type (its middleware's too), which typed-routes.ts fills in for each route: its defineRoutes and group. */
+export interface KoaTypes extends HandlerTypes<'koa'> { readonly handler: KoaHandler<RoutesOf<this['routes']>, this['values']> }
+export const defineRoutes: TypedAdapter<KoaTypes>['defineRoutes'] = routesAsGiven as never;
+export const group: TypedAdapter<KoaTypes>['group'] = groupRoutes as never;
 
 /** The middleware, and the router it runs. */
 export type SwitchyardKoa = Middleware & { readonly router: CompiledRouter };
@@ -117,10 +49,7 @@ function koaMount(ctx: Context): Mount {
 }
 
 /** `app.use(switchyard(routes))`: route definitions whose `handler` is a Koa middleware `(ctx, next)`. */
-export function switchyard<const T extends readonly string[], const N extends readonly unknown[], const D extends readonly unknown[]>(
-  routes: KoaRoutes<T, N, D> | CompiledRouter,
-  options?: AdapterOptions,
-): SwitchyardKoa;
+export function switchyard<const T extends readonly string[], const N extends readonly unknown[], const D extends readonly unknown[]>(routes: TypedRoutes<KoaTypes, T, N, D> | CompiledRouter, options?: AdapterOptions): SwitchyardKoa;
 export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, options: AdapterOptions = {}): SwitchyardKoa {
   const router = routerOf(withMiddleware(routes, composeKoa), options);
   const middleware = async (ctx: Context, next: Next): Promise<void> => {
@@ -155,4 +84,25 @@ export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, 
     await handler(ctx, next);
   };
   return Object.assign(middleware as Middleware, { router });
+}
+
+/**
+ * A route's middleware and handler as one Koa middleware, as koa-compose runs a stack: each step's next() runs
+ * the next one (the handler's, the app's next middleware); what a step throws reaches Koa's error handling.
+ */
+function composeKoa(middleware: readonly Function[], handler: Function): Middleware {
+  const steps = [...middleware, handler] as Middleware[];
+  return (ctx, next) => {
+    let called = -1;
+    const dispatch = (i: number): Promise<unknown> => {
+      if (i <= called) return Promise.reject(new Error('next() called multiple times'));
+      called = i;
+      try {
+        return Promise.resolve(steps[i](ctx, i + 1 === steps.length ? next : () => dispatch(i + 1) as Promise<void>));
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    };
+    return dispatch(0);
+  };
 }

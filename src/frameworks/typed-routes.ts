@@ -1,6 +1,7 @@
 // The types that let a route literal given to an adapter type its own handler: each route's template, name and
 // defaults are inferred from the literal, and the handler's parameters come from them (its values typed from the
-// template, urlFor typed by the table). Types only.
+// template, urlFor typed by the table). And the one typed core every adapter's defineRoutes and group are typed
+// by (TypedAdapter): an adapter names its handler and middleware types once (HandlerTypes), nothing more.
 //
 // Why three type parameters rather than one tuple of routes: a handler written without annotations makes its
 // route object "context sensitive", and TypeScript infers nothing from such an object as a whole; it still infers
@@ -8,6 +9,7 @@
 // own mapped type (reverse mapping over the array literal), and only once they are known does the parameter's
 // type become the checked shape (AdapterRoutes' second branch) that hands the handler its contextual type.
 import type { RouteDefinition } from '../compile/route-entry.js';
+import type { GroupOptions } from '../compile/route-group.js';
 import type { IsTuple, GenerationTable } from '../compile/typed-router.js';
 import type { MergedByName, RouteValues } from '../route-values.js';
 import type { CheckTemplate, JoinTemplates, TemplateValues } from '../template/template-types.js';
@@ -143,3 +145,90 @@ export type GroupedRoutes<P extends string, GN extends string, GD, T extends rea
   MergedDefaults<GD, D>,
   Framework
 >;
+
+/**
+ * An adapter's handler and middleware types, for the table a handler's urlFor links in (`routes`) and the values of
+ * its route (`values`): an adapter declares `handler` and `middleware` from `this['routes']` and `this['values']`
+ * (RoutesOf), and the core fills both in for each route (HandlerOf, MiddlewareOf).
+ */
+export interface HandlerTypes<Framework extends string = string> {
+  /** The adapter's name: what keeps a handler typed for one adapter out of another's table. */
+  readonly framework: Framework;
+  readonly routes: unknown;
+  readonly values: unknown;
+  readonly handler: unknown;
+  /** Left unknown: a route's middleware is typed as its handler. */
+  readonly middleware: unknown;
+}
+
+/** `this['routes']` of a HandlerTypes, as the route list it is filled in with. */
+export type RoutesOf<Routes> = Routes extends readonly RouteDefinition[] ? Routes : readonly RouteDefinition[];
+
+type Filled<F extends HandlerTypes, Routes, Values> = F & { readonly routes: Routes; readonly values: Values };
+
+/** F's handler for a route of `Routes` whose values are `Values`. */
+export type HandlerOf<F extends HandlerTypes, Routes, Values> = Filled<F, Routes, Values>['handler'];
+
+/** F's middleware for a route of `Routes` whose values are `Values`: its handler type where F names none. */
+export type MiddlewareOf<F extends HandlerTypes, Routes, Values> = unknown extends Filled<F, Routes, Values>['middleware'] ? HandlerOf<F, Routes, Values> : Filled<F, Routes, Values>['middleware'];
+
+/** The routes an adapter of F takes, each handler and middleware typed from its route. */
+export type TypedRoutes<F extends HandlerTypes, T extends readonly string[], N extends readonly unknown[], D extends readonly unknown[]> = AdapterRoutes<
+  T,
+  N,
+  D,
+  { readonly [K in keyof T]: HandlerOf<F, RouteTableOf<T, N, D>, ValuesAt<T, D, K>> },
+  { readonly [K in keyof T]: MiddlewareOf<F, RouteTableOf<T, N, D>, ValuesAt<T, D, K>> },
+  F['framework']
+>;
+
+/** A group's routes for an adapter of F, each handler and middleware typed from its route under the group's prefix. */
+export type TypedGroupRoutes<
+  F extends HandlerTypes,
+  P extends string,
+  GN extends string,
+  GD,
+  T extends readonly string[],
+  N extends readonly unknown[],
+  D extends readonly unknown[],
+> = AdapterRoutes<
+  T,
+  N,
+  D,
+  { readonly [K in keyof T]: HandlerOf<F, GroupTableOf<P, GN, GD, T, N, D>, GroupValuesAt<P, GD, T, D, K>> },
+  { readonly [K in keyof T]: MiddlewareOf<F, GroupTableOf<P, GN, GD, T, N, D>, GroupValuesAt<P, GD, T, D, K>> },
+  F['framework'],
+  GN
+>;
+
+/** An adapter's defineRoutes and group. */
+export interface TypedAdapter<F extends HandlerTypes> {
+  /**
+   * A module of routes (`export const users = defineRoutes([...])`): each inline handler and middleware typed
+   * from its route, and kept typed in a table spread from modules (`[...users, ...posts]`).
+   */
+  defineRoutes<const T extends readonly string[], const N extends readonly unknown[], const D extends readonly unknown[]>(routes: TypedRoutes<F, T, N, D>): DefinedRoutes<T, N, D, F['framework']>;
+  /**
+   * Routes under a prefix (`tenants/{tenant:int}`), with a name prefix, middleware run before each route's own,
+   * shared defaults and constraints (group() of the main entry): the flat table written out, handlers typed with
+   * the prefix's values. Groups nest.
+   */
+  group<
+    const T extends readonly string[],
+    const N extends readonly unknown[],
+    const D extends readonly unknown[],
+    const P extends string = '',
+    const GN extends string = '',
+    const GD extends object = {},
+  >(
+    options: GroupOptions<P, GN, GD, MiddlewareOf<F, readonly RouteDefinition[], TemplateValues<P, GD>>>,
+    routes: TypedGroupRoutes<F, P, GN, GD, T, N, D>,
+  ): GroupedRoutes<P, GN, GD, T, N, D, F['framework']>;
+}
+
+/**
+ * An adapter's defineRoutes at run time: the routes as given (its group is the main entry's group()). Each adapter
+ * exports both typed by its TypedAdapter, one `const` each, so that a bundle that uses neither carries neither
+ * (a destructured call would be kept whole).
+ */
+export const routesAsGiven = (routes: readonly RouteDefinition[]): readonly RouteDefinition[] => routes;
