@@ -296,11 +296,37 @@ describe('urlFor: a link that cannot be made', () => {
     { why: "another module's route the table does not have", call: [otherModule, 'home'], message: 'urlFor("home"): no route named "home"' },
   ])('$why: $message', async ({ call, message }) => {
     const { urlForRequest } = await import('../src/frameworks/dispatch.js');
+    const { didYouMean } = await import('../src/did-you-mean.js');
     const { compile } = await import('../src/index.js');
-    const urlFor = urlForRequest(compile(table), null) as (...args: unknown[]) => string;
+    // As the adapters over routes (Express, Fastify, Koa, Hono) make it: with did-you-mean's guess.
+    const urlFor = urlForRequest(compile(table), null, '', didYouMean) as (...args: unknown[]) => string;
     expect(urlFor('todo', { id: 5 })).toBe('/api/todo/5');
     expect(urlFor(table, 'v1.user', { id: 3 })).toBe('/v1/users/3');
     expect(() => urlFor(...call)).toThrow(message);
+  });
+
+  // Hono over a built router (switchyard-router/hono/aot) names the route without a guess: a Worker's bundle carries
+  // no guesser (test/workers-bundle.test.ts).
+  it.each([
+    { call: ['user', { id: '3' }], message: 'urlFor("user"): no route named "user"' },
+    { call: ['tood', { id: 1 }], message: 'urlFor("tood"): no route named "tood"' },
+    { call: [otherModule, 'todo', { id: 1 }], message: 'urlFor("todo"): the routes given have no route named "todo"' },
+  ])('over a built router, without a guess: $message', async ({ call, message }) => {
+    const { Hono } = await import('hono');
+    const { switchyard } = await import('../src/hono-aot.js');
+    const { compileToModule } = await import('../src/build.js');
+    const { evaluateBuiltModule } = await import('./support/routers.js');
+    const link = (c: { var: { switchyard: { urlFor: (...args: unknown[]) => string } }; text: (text: string) => Response }) => {
+      try {
+        return c.text(c.var.switchyard.urlFor(...call));
+      } catch (error) {
+        return c.text((error as Error).message);
+      }
+    };
+    const routes = table.map((route) => ({ ...route, handler: link }));
+    const router = evaluateBuiltModule(compileToModule(routes, { routesModule: './routes.mjs' }), { default: routes });
+    const reply = await new Hono().use(switchyard(router)).request('/api/todo/5');
+    expect(await reply.text()).toBe(message);
   });
 });
 

@@ -1,6 +1,6 @@
 // RouteEntry: one route, parsed and resolved once at start-up — the only shape compile/ knows routes by.
 import type { InlineConstraintResolver } from '../constraints/inline-constraint-resolver.js';
-import { NO_CONSTRAINTS, resolveRouteConstraints, type ConstraintRegistry, type ConstraintSpec } from '../constraints/registry.js';
+import { constraintMap, NO_CONSTRAINTS, resolveRouteConstraints, type ConstraintRegistry, type ConstraintSpec } from '../constraints/registry.js';
 import type { RouteConstraint } from '../constraints/route-constraint.js';
 import { RouteCreationError, TemplateParseError } from '../errors.js';
 import { setRouteValue, type RouteValues } from '../route-values.js';
@@ -119,21 +119,26 @@ export function createRouteEntry(
 }
 
 /**
- * Resolves one route definition whose template is already parsed (an ahead-of-time module carries it: a module
- * that imports only this, not createRouteEntry, carries no template parser).
+ * One route of a module built ahead of time (aot/load-router.ts): its template parsed and its constraints made
+ * by the module, which was built from this very definition (its digest says so): nothing is checked or resolved
+ * again, so a bundle of a built router carries neither the checks nor the resolver. `constraints`: each key with
+ * its constraints, as constraintMap() takes them (none: the route has no constraint).
  */
-export function createEntryFromTemplate(
+export function builtRouteEntry(
   definition: RouteDefinition,
   template: RouteTemplate,
   index: number,
-  registry: InlineConstraintResolver,
+  constraints: Parameters<typeof constraintMap>[0] | undefined,
   shared: SharedParts,
 ): RouteEntry {
-  checkDefinition(definition, index);
-  return entryFromTemplate(definition, template, index, registry, shared);
+  refuseMiddleware(definition);
+  const fail = (reason: string): never => {
+    throw new RouteCreationError(definition.name ?? null, definition.template, reason);
+  };
+  return assembleEntry(definition, template, index, mergeDefaults(template, definition.defaults ?? null, fail), constraints === undefined ? NO_CONSTRAINTS : constraintMap(constraints), shared);
 }
 
-/** createEntryFromTemplate() once the definition is checked (createRouteEntry checks it before parsing its template). */
+/** createRouteEntry() once the template is parsed: the definition's defaults, constraints and methods checked and resolved. */
 function entryFromTemplate(definition: RouteDefinition, template: RouteTemplate, index: number, registry: InlineConstraintResolver, shared: SharedParts): RouteEntry {
   const name = definition.name ?? null;
   const fail = (reason: string): never => {
@@ -146,18 +151,25 @@ function entryFromTemplate(definition: RouteDefinition, template: RouteTemplate,
     definition.constraints,
     definition.constraintResolver ?? registry,
   );
-
-  let methods: string[] | null = null;
-  if (definition.methods != null) {
-    if (!Array.isArray(definition.methods) || definition.methods.some((m) => typeof m !== 'string' || m.length === 0)) {
-      const given = typeof definition.methods === 'string' ? `the string ${JSON.stringify(definition.methods)} (write [${JSON.stringify(definition.methods)}])` : JSON.stringify(definition.methods) ?? typeof definition.methods;
-      fail(`methods must be a list of HTTP method names, such as ["GET", "HEAD"]; got ${given}`);
-    }
-    // Kept apart from the constraints: checked first when matching, and against an explicit "httpMethod"
-    // value when generating (ASP.NET MapVerb's HttpMethodRouteConstraint, without the per-call lookup).
-    methods = [...new Set(definition.methods.map((m) => m.toUpperCase()))];
+  if (definition.methods != null && (!Array.isArray(definition.methods) || definition.methods.some((m) => typeof m !== 'string' || m.length === 0))) {
+    const given = typeof definition.methods === 'string' ? `the string ${JSON.stringify(definition.methods)} (write [${JSON.stringify(definition.methods)}])` : JSON.stringify(definition.methods) ?? typeof definition.methods;
+    fail(`methods must be a list of HTTP method names, such as ["GET", "HEAD"]; got ${given}`);
   }
-  const verbs = methods === null ? null : internMethods(shared, methods);
+  return assembleEntry(definition, template, index, defaults, constraints, shared);
+}
+
+/** The entry of a definition whose defaults are merged and constraints resolved (the one place an entry is put together). */
+function assembleEntry(
+  definition: RouteDefinition,
+  template: RouteTemplate,
+  index: number,
+  defaults: Readonly<RouteValues>,
+  constraints: ReadonlyMap<string, RouteConstraint>,
+  shared: SharedParts,
+): RouteEntry {
+  // Kept apart from the constraints: checked first when matching, and against an explicit "httpMethod" value
+  // when generating (ASP.NET MapVerb's HttpMethodRouteConstraint, without the per-call lookup).
+  const verbs = definition.methods == null ? null : internMethods(shared, [...new Set(definition.methods.map((m) => m.toUpperCase()))]);
 
   const segments = template.segments.map((segment): SegmentPlan => {
     if (segment.parts.length > 1) return { kind: 'complex', pattern: compileComplexSegment(segment, shared.fold) };
@@ -172,10 +184,9 @@ function entryFromTemplate(definition: RouteDefinition, template: RouteTemplate,
     return part.isCatchAll ? { kind: 'catchAll', name: part.name } : { kind: 'parameter', name: part.name };
   });
 
-
   const route: CompiledRoute = Object.freeze({
     index,
-    name,
+    name: definition.name ?? null,
     template: definition.template,
     parsedTemplate: template,
     defaults,
@@ -298,8 +309,14 @@ function checkDefinition(definition: RouteDefinition, index: number, checkKeys?:
   if (typeof definition.template !== 'string') {
     throw new RouteCreationError(definition?.name ?? null, String(definition?.template), 'the template must be a string');
   }
-  // A compiled router keeps each route's handler, never its middleware: an adapter given it would run the
-  // handler alone (an auth check skipped), so middleware is refused here rather than dropped.
+  refuseMiddleware(definition);
+}
+
+/**
+ * A router keeps each route's handler, never its middleware: an adapter given it would run the handler alone (an
+ * auth check skipped), so middleware is refused rather than dropped (a built module's too: its digest holds none).
+ */
+function refuseMiddleware(definition: RouteDefinition): void {
   const { middleware } = definition as { middleware?: unknown };
   if (middleware != null && !(Array.isArray(middleware) && middleware.length === 0)) {
     throw new RouteCreationError(definition.name ?? null, definition.template, "compile() cannot run a route's middleware: give the routes to your framework's adapter (switchyard(routes)), which runs it before the handler");

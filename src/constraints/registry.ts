@@ -56,9 +56,28 @@ function isRouteConstraint(value: unknown): value is RouteConstraint {
 }
 
 /**
- * Builds the constraints of one route, keyed by route value name (the parameter's own spelling when the key
- * names a parameter): inline constraints plus the constraints object. Strings that name a known constraint
- * resolve to it; other strings are regular expressions that must match the whole value (they are anchored: ^(?:...)$).
+ * Where one constraint of a route came from: what compileToModule() writes to make it again in a built module.
+ * `given`: the object given (`constraints[key]`, or `constraints[key][at]` in a list); `regexp`: a RegExp given
+ * there, as a RegexRouteConstraint; `pattern`: a string that names no constraint, anchored; `name`: a constraint
+ * name (inline, or a string given), resolved by the route's own constraintResolver (`byRoute`) or the table's.
+ */
+export type ConstraintOrigin =
+  | { readonly kind: 'given' | 'regexp'; readonly key: string; readonly at: number | null }
+  | { readonly kind: 'pattern'; readonly pattern: string }
+  | { readonly kind: 'name'; readonly reference: string; readonly byRoute: boolean };
+
+/** One key of a route's constraints: its constraints in the order they run, each with its origin. */
+export interface ConstraintPlan {
+  readonly key: string;
+  /** The key names an optional parameter: its constraints pass when the value is absent. */
+  readonly optional: boolean;
+  readonly parts: readonly { readonly constraint: RouteConstraint; readonly origin: ConstraintOrigin }[];
+}
+
+/**
+ * The constraints of one route, keyed by route value name (the parameter's own spelling when the key names a
+ * parameter): inline constraints plus the constraints object. Strings that name a known constraint resolve to it;
+ * other strings are regular expressions that must match the whole value (they are anchored: ^(?:...)$).
  * Constraints of optional parameters pass when the value is absent. Throws RouteCreationError.
  */
 export function resolveRouteConstraints(
@@ -69,11 +88,22 @@ export function resolveRouteConstraints(
 ): ReadonlyMap<string, RouteConstraint> {
   // Most routes have no constraint at all: nothing to resolve, nothing to allocate (a table is built at once).
   if (constraints == null && template.parameters.every((p) => p.constraints.length === 0)) return NO_CONSTRAINTS;
-  const byKey = new Map<string, RouteConstraint[]>();
-  const add = (key: string, constraint: RouteConstraint): void => {
+  return constraintMap(planRouteConstraints(route, template, constraints, registry, false).map((plan) => [plan.key, plan.optional, ...plan.parts.map((part) => part.constraint)]));
+}
+
+/** resolveRouteConstraints(), each constraint with its origin; `byRoute`: `registry` is the route's own constraintResolver. */
+export function planRouteConstraints(
+  route: RouteIdentity,
+  template: RouteTemplate,
+  constraints: Readonly<Record<string, ConstraintSpec | readonly ConstraintSpec[]>> | null | undefined,
+  registry: InlineConstraintResolver,
+  byRoute: boolean,
+): ConstraintPlan[] {
+  const byKey = new Map<string, ConstraintPlan['parts'][number][]>();
+  const add = (key: string, constraint: RouteConstraint, origin: ConstraintOrigin): void => {
     const name = findParameter(template, key)?.name ?? key;
     const existingKey = [...byKey.keys()].find((k) => nameKey(k) === nameKey(name)) ?? name;
-    byKey.set(existingKey, [...(byKey.get(existingKey) ?? []), constraint]);
+    byKey.set(existingKey, [...(byKey.get(existingKey) ?? []), { constraint, origin }]);
   };
   const fail = (reason: string, cause?: unknown): never => {
     throw new RouteCreationError(route.name, route.template, reason, { cause });
@@ -81,19 +111,21 @@ export function resolveRouteConstraints(
 
   for (const [key, spec] of Object.entries(constraints ?? {})) {
     const specs: readonly unknown[] = Array.isArray(spec) ? spec : [spec];
-    for (const item of specs) {
-      if (isRouteConstraint(item)) add(key, item);
-      else if (item instanceof RegExp) add(key, new RegexRouteConstraint(item));
+    specs.forEach((item, i) => {
+      const at = Array.isArray(spec) ? i : null;
+      if (isRouteConstraint(item)) add(key, item, { kind: 'given', key, at });
+      else if (item instanceof RegExp) add(key, new RegexRouteConstraint(item), { kind: 'regexp', key, at });
       else if (typeof item === 'string') {
         if (registry.has(item)) {
           try {
-            add(key, registry.resolve(item));
+            add(key, registry.resolve(item), { kind: 'name', reference: item, byRoute });
           } catch (error) {
             fail(`the constraint "${item}" for "${key}" is invalid: ${(error as Error).message}`, error);
           }
         } else {
+          const pattern = `^(?:${item})$`;
           try {
-            add(key, new RegexRouteConstraint(`^(?:${item})$`));
+            add(key, new RegexRouteConstraint(pattern), { kind: 'pattern', pattern });
           } catch (error) {
             fail(`the constraint "${item}" for "${key}" is not a valid regular expression: ${(error as Error).message}`, error);
           }
@@ -101,7 +133,7 @@ export function resolveRouteConstraints(
       } else {
         fail(`the constraint for "${key}" must be a RouteConstraint, a RegExp or a string, got ${describe(item)}`);
       }
-    }
+    });
   }
 
   for (const parameter of template.parameters) {
@@ -111,20 +143,28 @@ export function resolveRouteConstraints(
         fail(`the inline constraint "${name}" of parameter "${parameter.name}" is unknown${registry.unknownNameAdvice(name)}`);
       }
       try {
-        add(parameter.name, registry.resolve(reference));
+        add(parameter.name, registry.resolve(reference), { kind: 'name', reference, byRoute });
       } catch (error) {
         fail(`the inline constraint "${reference}" of parameter "${parameter.name}" is invalid: ${(error as Error).message}`, error);
       }
     }
   }
+  return [...byKey].map(([key, parts]) => ({ key, optional: findParameter(template, key)?.isOptional === true, parts }));
+}
 
-  // Frozen, the map and the built-in constraints in it: every answer hands them to a handler (frozen-map.ts).
-  const result: [string, RouteConstraint][] = [];
-  for (const [key, list] of byKey) {
-    const constraint = list.length === 1 ? freezeBuiltin(list[0]) : freezeBuiltin(new CompositeRouteConstraint(list.map(freezeBuiltin)));
-    result.push([key, findParameter(template, key)?.isOptional ? freezeBuiltin(new OptionalRouteConstraint(constraint)) : constraint]);
-  }
-  return new FrozenMap(result);
+/**
+ * A route's constraints as matching runs them, from each key's constraints (made by resolveRouteConstraints, or by
+ * a built module's own code): several under one key are all required, an optional parameter's pass when its value is
+ * absent. Frozen, the map and the built-in constraints in it: every answer hands them to a handler (frozen-map.ts).
+ */
+export function constraintMap(keys: readonly (readonly [key: string, optional: boolean | 0 | 1, ...constraints: RouteConstraint[]])[]): ReadonlyMap<string, RouteConstraint> {
+  if (keys.length === 0) return NO_CONSTRAINTS;
+  return new FrozenMap(
+    keys.map(([key, optional, ...list]) => {
+      const constraint = list.length === 1 ? freezeBuiltin(list[0]) : freezeBuiltin(new CompositeRouteConstraint(list.map(freezeBuiltin)));
+      return [key, optional ? freezeBuiltin(new OptionalRouteConstraint(constraint)) : constraint];
+    }),
+  );
 }
 
 /** The constraints of a route that has none: one map for every such route of the process, so it cannot change. */

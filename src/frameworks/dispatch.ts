@@ -9,7 +9,6 @@ import type { RouteDefinition } from '../compile/route-entry.js';
 import type { RouteValues } from '../route-values.js';
 import { methodNotAllowedProblem, type ProblemDetails } from '../pipeline/problem-details.js';
 import { encodeUrlPart } from '../compile/generate/url-encoder.js';
-import { didYouMean } from '../did-you-mean.js';
 import { nameKey } from '../name-key.js';
 import type { UrlFor } from './typed-routes.js';
 
@@ -62,19 +61,25 @@ export function decide(router: AdapterRouter, method: string, target: string, op
 }
 
 /**
+ * The likely meant name among `names` (did-you-mean.ts), or null. The adapters over routes pass it; Hono over a
+ * built router passes none, so that a Worker's bundle carries no guesser.
+ */
+export type NameGuess = (name: string, names: readonly string[]) => string | null;
+
+/**
  * urlFor for one request: generate() by route name with the matched values as ambient values (a link to the
  * same resource's sibling needs only what differs), under `base`, where the framework mounted the routes (or
  * what finds it, asked at the first link); given
  * another module's routes first, by one of their names. A link that cannot be made is a programming error: it
- * throws into the framework's error handling, naming the route no table has (with a guess), or the route and the
- * values (the reasons are explainGenerate's, switchyard-router/introspect, which the adapters do not load).
+ * throws into the framework's error handling, naming the route no table has (with a guess, given `guess`), or the
+ * route and the values (the reasons are explainGenerate's, switchyard-router/introspect, which the adapters do not load).
  */
-export function urlForRequest(router: AdapterRouter, match: RouteMatch | null, base: string | (() => string) = ''): UrlFor {
+export function urlForRequest(router: AdapterRouter, match: RouteMatch | null, base: string | (() => string) = '', guess?: NameGuess): UrlFor {
   let prefix: string | undefined;
   const link = (name: string, values: RouteValues = {}): string => {
     const found = router.generate(values, { routeName: name, ambientValues: match?.values ?? null });
     if (found !== null) return (prefix ??= linkBase(typeof base === 'function' ? base() : base)) + found.path;
-    const unknown = unknownName(name, router.routes);
+    const unknown = unknownName(name, router.routes, guess);
     if (unknown !== null) throw new Error(`urlFor(${JSON.stringify(name)}): ${unknown}`);
     throw new Error(`urlFor(${JSON.stringify(name)}): no URL from ${JSON.stringify(values)} (explainGenerate(router, values, { routeName }) of switchyard-router/introspect says why)`);
   };
@@ -82,18 +87,18 @@ export function urlForRequest(router: AdapterRouter, match: RouteMatch | null, b
     if (typeof first === 'string') return link(first, second as RouteValues | undefined);
     if (!Array.isArray(first)) throw new TypeError(`urlFor: the first argument is a route name, or the routes of a module and one of their names; got ${typeof first}`);
     // Another module's routes: the name must be one of theirs, as the types say.
-    const unknown = unknownName(String(second), first);
+    const unknown = unknownName(String(second), first, guess);
     if (unknown !== null) throw new Error(`urlFor(${JSON.stringify(second)}): the routes given have ${unknown}`);
     return link(second as string, third);
   }) as UrlFor;
 }
 
-/** Why no route of `routes` has `name` ("no route named …", with a guess), or null when one does. */
-function unknownName(name: string, routes: readonly { readonly name?: string | null }[]): string | null {
+/** Why no route of `routes` has `name` ("no route named …", with a guess where one is made), or null when one does. */
+function unknownName(name: string, routes: readonly { readonly name?: string | null }[], guess: NameGuess | undefined): string | null {
   const names = routes.flatMap((route) => (typeof route?.name === 'string' ? [route.name] : []));
   if (names.some((other) => nameKey(other) === nameKey(name))) return null;
-  const guess = didYouMean(name, names);
-  return `no route named ${JSON.stringify(name)}${guess === null ? '' : ` (did you mean "${guess}"?)`}`;
+  const guessed = guess?.(name, names) ?? null;
+  return `no route named ${JSON.stringify(name)}${guessed === null ? '' : ` (did you mean "${guessed}"?)`}`;
 }
 
 /**
@@ -108,8 +113,8 @@ export interface SwitchyardRequestData<Routes extends readonly RouteDefinition[]
   readonly urlFor: UrlFor<Routes>;
 }
 
-export function requestData(router: AdapterRouter, match: RouteMatch, base: string | (() => string) = ''): SwitchyardRequestData {
-  return { match, route: match.route, values: match.values, urlFor: urlForRequest(router, match, base) };
+export function requestData(router: AdapterRouter, match: RouteMatch, base: string | (() => string) = '', guess?: NameGuess): SwitchyardRequestData {
+  return { match, route: match.route, values: match.values, urlFor: urlForRequest(router, match, base, guess) };
 }
 
 /**

@@ -4,11 +4,14 @@
 // with parameters): its segments are cut from the path, put before links and before http.route.
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { traceRoute } from '../pipeline/route-tracing.js';
-import { belowMount, decide, requestData, type AdapterOptions, type AdapterRouter } from './dispatch.js';
+import { belowMount, decide, requestData, type AdapterOptions, type AdapterRouter, type NameGuess } from './dispatch.js';
 import { mountLink, mountOf, mountRoute } from './mount.js';
 
-/** The middleware: the route that takes the request runs with c.var.switchyard set; nothing matches: next(). */
-export function honoMiddleware(router: AdapterRouter, options: AdapterOptions): MiddlewareHandler {
+/**
+ * The middleware: the route that takes the request runs with c.var.switchyard set; nothing matches: next(). `guess`:
+ * urlFor's guess at a name no route has (none over a built router: a Worker's bundle carries no guesser).
+ */
+export function honoMiddleware(router: AdapterRouter, options: AdapterOptions, guess?: NameGuess): MiddlewareHandler {
   // The mount of the path the middleware was last reached under (one path, except for a middleware registered
   // twice): read from it once, not split and matched again on every request.
   let registeredPath: string | null = null;
@@ -37,7 +40,7 @@ export function honoMiddleware(router: AdapterRouter, options: AdapterOptions): 
     const handler = decision.match.route.handler as MiddlewareHandler | undefined;
     if (typeof handler !== 'function') return next();
     const mount = mountOf(pattern, base);
-    c.set('switchyard' as never, requestData(router, decision.match, mountLink(mount)) as never);
+    c.set('switchyard' as never, requestData(router, decision.match, mountLink(mount), guess) as never);
     // Hono's c.req.routePath stays Hono's own (this middleware's path): the route is on the span, under the
     // mount as registered ('/t/:tenant'). The mount's values are Hono's: c.req.param('tenant').
     traceRoute(decision.match.route.template, c.req.method, mountRoute(mount));

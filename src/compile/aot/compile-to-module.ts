@@ -6,7 +6,7 @@
 // Injection safety, as in the generated matcher: every string from a route enters the module as a JSON string
 // literal (js-literal.ts) or as a constant K[i]; the constants are literals or references `O(n)` to the objects
 // the module rebuilds from its routes (object-catalog.ts).
-import { builtinConstraints, ConstraintRegistry } from '../../constraints/registry.js';
+import { builtinConstraints, ConstraintRegistry, planRouteConstraints, type ConstraintOrigin } from '../../constraints/registry.js';
 import { splitReference } from '../../constraints/inline-constraint-resolver.js';
 import { foldFor } from '../case-fold.js';
 import type { ModuleTable } from './load-router.js';
@@ -58,28 +58,58 @@ export interface ModuleOptions extends UrlOptions {
 }
 
 /** The routes' entries as compile() makes them; errors are compile()'s (TemplateParseError, RouteCreationError). */
-function entriesOf(definitions: readonly RouteDefinition[], constraints: ModuleOptions['constraints'], caseSensitive: boolean): RouteEntry[] {
-  const registry = new ConstraintRegistry(constraints);
+function entriesOf(definitions: readonly RouteDefinition[], registry: ConstraintRegistry, caseSensitive: boolean): RouteEntry[] {
   const shared = createSharedParts(foldFor(caseSensitive));
   return definitions.map((definition, index) => createRouteEntry(definition, index, registry, shared));
 }
 
 /**
- * The built-in inline constraint names the routes use (in their templates, or as a string in a constraints object)
- * that no custom name replaces, in builtinConstraints' order: the module imports the factory of each
- * (`${name}Constraint`, switchyard-router/aot), and no other.
+ * How the module makes each route's constraints again (its `constraints` function; G: an item of a route's
+ * constraints object as given, V: a route's own constraintResolver's constraint, C: the route module's constraint
+ * names): per route, each key, 1 when its parameter is optional, and an expression for
+ * each of its constraints, from where it came (registry.ts, ConstraintOrigin); 0 for a route without any. The
+ * built-in names and classes the expressions use are added to `imports`; `names` gets each constraint name the
+ * table resolved (its nameKey), 1 when the route module's own constraints supplied it, 0 when it is a built-in one.
  */
-function builtinNamesOf(entries: readonly RouteEntry[], definitions: readonly RouteDefinition[], custom: ModuleOptions['constraints']): string[] {
-  const used = new Set<string>();
-  const add = (reference: string): void => {
-    used.add(nameKey(splitReference(reference).name));
+function constraintSources(
+  entries: readonly RouteEntry[],
+  definitions: readonly RouteDefinition[],
+  registry: ConstraintRegistry,
+  custom: ModuleOptions['constraints'],
+  imports: Set<string>,
+  names: Map<string, 0 | 1>,
+): string[] {
+  const customKeys = Object.keys(custom ?? {});
+  const expression = (index: number, origin: ConstraintOrigin): string => {
+    const given = (key: string, at: number | null) => `G(${index}, ${quote(key)}, ${at ?? 'null'})`;
+    switch (origin.kind) {
+      case 'given':
+        return given(origin.key, origin.at);
+      case 'regexp':
+        imports.add('RegexRouteConstraint');
+        return `new RegexRouteConstraint(${given(origin.key, origin.at)})`;
+      case 'pattern':
+        // What the regex factory makes of its argument text, as the resolver's anchored pattern is made.
+        imports.add('regexConstraint');
+        return `regexConstraint([], ${quote(origin.pattern)})`;
+    }
+    if (origin.byRoute) return `V(${index}, ${quote(origin.reference)})`;
+    // The arguments as the resolver gives them (inline-constraint-resolver.ts): split on "," and trimmed, and the text.
+    const { name, argumentText } = splitReference(origin.reference);
+    const call = `(${toJavaScript(argumentText === null ? [] : argumentText.split(',').map((a) => a.trim()), 'arguments')}, ${toJavaScript(argumentText, 'arguments')})`;
+    // A custom name replaces a built-in one of the same nameKey; of two custom keys with one nameKey, the later.
+    const own = customKeys.findLast((key) => nameKey(key) === nameKey(name));
+    names.set(nameKey(name), own === undefined ? 0 : 1);
+    if (own !== undefined) return `C[${quote(own)}]${call}`;
+    imports.add(`${nameKey(name)}Constraint`);
+    return `${nameKey(name)}Constraint${call}`;
   };
-  for (const entry of entries) for (const parameter of entry.template.parameters) parameter.constraints.forEach(add);
-  for (const definition of definitions) {
-    for (const spec of Object.values(definition.constraints ?? {})) for (const item of Array.isArray(spec) ? spec : [spec]) if (typeof item === 'string') add(item);
-  }
-  const replaced = new Set(Object.keys(custom ?? {}).map(nameKey));
-  return Object.keys(builtinConstraints).filter((name) => used.has(name) && !replaced.has(name));
+  return entries.map((entry, index) => {
+    if (entry.constraintKeys.length === 0) return '0';
+    const definition = definitions[index];
+    const plans = planRouteConstraints({ name: entry.route.name, template: entry.route.template }, entry.template, definition.constraints, definition.constraintResolver ?? registry, definition.constraintResolver != null);
+    return `[${plans.map((plan) => `[${[quote(plan.key), plan.optional ? '1' : '0', ...plan.parts.map((part) => expression(index, part.origin))].join(', ')}]`).join(', ')}]`;
+  });
 }
 
 /**
@@ -101,7 +131,8 @@ export function compileToModule(routes: Iterable<RouteDefinition>, options: Modu
     throw new TypeError('compileToModule: custom constraint names need a routesModule that exports them as `constraints` (a module cannot hold a function as data)');
   }
   const caseSensitive = options.caseSensitive === true;
-  const entries = entriesOf(definitions, options.constraints, caseSensitive);
+  const registry = new ConstraintRegistry(options.constraints);
+  const entries = entriesOf(definitions, registry, caseSensitive);
   const matchable = entries.filter((entry) => !entry.route.generationOnly);
   const root = buildTrie(matchable);
   // Subtrees behind a large literal fan-out as compile() has them: a shape of subtree that several subtrees
@@ -141,12 +172,16 @@ export function compileToModule(routes: Iterable<RouteDefinition>, options: Modu
     appendTrailingSlash: options.appendTrailingSlash,
     caseSensitive: caseSensitive || undefined,
   };
-  const builtins = builtinNamesOf(entries, definitions, options.constraints);
+  const imports = new Set<string>();
+  const names = new Map<string, 0 | 1>();
+  const constraints = constraintSources(entries, definitions, registry, options.constraints, imports, names);
+  // The runtime's exports in a fixed order: the built-in factories (builtinConstraints' order), the class, the checks.
+  const factories = Object.keys(builtinConstraints).map((name) => `${name}Constraint`).filter((name) => imports.has(name));
   const checks = checkNamesOf(matchable);
   const lines = [
     `// Generated by switchyard from ${definitions.length} route${definitions.length === 1 ? '' : 's'}: a router that needs no eval or new Function`,
-    '// and parses no template at start-up. Do not edit: build it again when the routes change.',
-    `import { ${['loadRouter', ...builtins.map((name) => `${name}Constraint`), ...checks.map((name) => `${name}Check`)].join(', ')} } from ${quote(options.runtime ?? 'switchyard-router/aot')};`,
+    '// and parses no template or constraint at start-up. Do not edit: build it again when the routes change.',
+    `import { ${['loadRouter', ...factories, ...(imports.has('RegexRouteConstraint') ? ['RegexRouteConstraint'] : []), ...checks.map((name) => `${name}Check`)].join(', ')} } from ${quote(options.runtime ?? 'switchyard-router/aot')};`,
   ];
   if (routesModule !== null) lines.push(`import * as source from ${quote(routesModule)};`);
   lines.push(
@@ -158,9 +193,12 @@ export function compileToModule(routes: Iterable<RouteDefinition>, options: Modu
     // From a route module, each route's digest as built (its template's first): a module whose table changed since
     // refuses to load (route-digest.ts).
     ...(routesModule !== null
-      ? [routesExport == null ? '  routes: source,' : `  routes: { routes: source[${quote(routesExport)}], constraints: source.constraints },`, `  digests: [${entries.map((entry) => quote(routeDigest(entry.route))).join(', ')}],`]
+      ? [routesExport == null ? '  routes: source,' : `  routes: { routes: source[${quote(routesExport)}], constraints: source.constraints },`, `  digests: [${entries.map((entry, i) => quote(routeDigest(entry.route, definitions[i].constraints))).join(', ')}],`]
       : [`  routes: ${routesAsData(definitions)},`]),
-    ...(builtins.length === 0 ? [] : [`  constraints: { ${builtins.map((name) => `${name}: ${name}Constraint`).join(', ')} },`]),
+    // The constraint names the routes resolved, as the route module's constraints export gave them (1) or not (0):
+    // a module whose route module's names changed since refuses to load.
+    ...(routesModule !== null && names.size > 0 ? [`  names: { ${[...names].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, own]) => `${quote(name)}: ${own}`).join(', ')} },`] : []),
+    ...(constraints.every((c) => c === '0') ? [] : ['  constraints,']),
     ...(checks.length === 0 ? [] : [`  checks: { ${checks.map((name) => `${name}: ${name}Check`).join(', ')} },`]),
     `  segments: ${toData(entries.map((entry) => templateDataOf(entry.template)), 'templates')},`,
     `  options: ${toJavaScript(JSON.parse(JSON.stringify(urlOptions)), 'options')},`,
@@ -169,6 +207,19 @@ export function compileToModule(routes: Iterable<RouteDefinition>, options: Modu
     '  shapes,',
     '});',
     '',
+    ...(constraints.every((c) => c === '0')
+      ? []
+      : [
+          '/**',
+          ' * Each route\'s constraints, made as when the module was built (G: an item of route i\'s constraints object, V: a',
+          ' * constraint of route i\'s own constraintResolver, C: the route module\'s constraint names): each key, 1 when its',
+          ' * parameter is optional, and its constraints; 0: the route has none.',
+          ' */',
+          'function constraints(G, V, C) {',
+          `  return [\n${constraints.map((c) => `    ${c},`).join('\n')}\n  ];`,
+          '}',
+          '',
+        ]),
     '/**',
     ' * The generated code\'s constants K: literals, the objects the router rebuilt from its routes (O) and its trie',
     ' * (N), and the subtrees behind large literal fan-outs: L, a shape below and that subtree\'s own constants; W,',

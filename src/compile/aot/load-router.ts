@@ -4,9 +4,9 @@
 // code is its zero-cost start: no tiers, as compile() has none); matches(), allowedMethods() and the rare request
 // the code leaves to the walk use the interpreted trie, built on its first use; generate() is compile()'s URL
 // generation.
-import { InlineConstraintResolver } from '../../constraints/inline-constraint-resolver.js';
 import { foldFor, type Fold } from '../case-fold.js';
-import type { ConstraintFactory } from '../../constraints/route-constraint.js';
+import type { ConstraintFactory, RouteConstraint } from '../../constraints/route-constraint.js';
+import { nameKey } from '../../name-key.js';
 import type { UrlOptions } from '../generate/normalize-path.js';
 import { createUrlGenerator, fixedRoutes } from '../generate/url-generator.js';
 import { emittedHelpersWith, type EmittedHelpers, type SubtreeMatch } from '../match/generated/emitted-helpers.js';
@@ -17,7 +17,7 @@ import { StaticTable } from '../match/static-table.js';
 import { nodesOf, type TrieNode } from '../match/trie.js';
 import { createTrieWalker, type TrieWalker } from '../match/trie-matcher.js';
 import type { Matcher, RouteMatch } from '../matcher.js';
-import { createEntryFromTemplate, createSharedParts, type CompiledRoute, type RouteDefinition } from '../route-entry.js';
+import { builtRouteEntry, createSharedParts, type CompiledRoute, type RouteDefinition } from '../route-entry.js';
 import type { RouterFor } from '../typed-router.js';
 import { registerInternals } from '../router-internals.js';
 import { verbOf } from '../verb.js';
@@ -36,10 +36,21 @@ export interface ModuleTable extends ModuleFormat {
   /** The route definitions, or the namespace of the route module they come from (its routes and constraints). */
   readonly routes: readonly RouteDefinition[] | { readonly routes?: unknown; readonly default?: unknown; readonly constraints?: unknown };
   /**
-   * The built-in inline constraint names the routes use, each with its factory (the module imports them one by one
-   * from the runtime, so a bundle carries no other constraint); the route module's own names are added to them.
+   * Each route's constraints as the module makes them (G: an item of route i's constraints object, V: a constraint of
+   * route i's own constraintResolver, C: the route module's constraint names), written when it was built: per key, 1 when its parameter is optional, then its constraints; 0 for a
+   * route without any. The module imports the built-in factories it calls one by one from the runtime, so a bundle
+   * carries no other constraint, and no resolver of constraint names.
    */
-  readonly constraints?: Readonly<Record<string, ConstraintFactory>>;
+  readonly constraints?: (
+    G: (route: number, key: string, at: number | null) => unknown,
+    V: (route: number, reference: string) => RouteConstraint,
+    C: Readonly<Record<string, ConstraintFactory>>,
+  ) => readonly (readonly (readonly [string, 0 | 1, ...RouteConstraint[]])[] | 0)[];
+  /**
+   * With a route module: each constraint name the routes resolved (nameKey), 1 when the route module's own
+   * constraints gave it, 0 when it was a built-in one; a module whose route module's names changed is refused.
+   */
+  readonly names?: Readonly<Record<string, 0 | 1>>;
   /** The in-place constraint checks the module's code calls (H.int, H.range…), imported one by one as well. */
   readonly checks?: Partial<typeof INLINE_CHECKS>;
   /**
@@ -112,15 +123,24 @@ export function loadRouter(table: ModuleTable): AotRouter {
   // First: a module of another format may hold none of what the rest reads, or hold it with another meaning.
   checkModuleFormat(table);
   const { definitions, constraints } = definitionsOf(table);
-  const registry = new InlineConstraintResolver(table.constraints, constraints);
+  if (table.names !== undefined) checkNames(table.names, constraints);
+  // Route i's constraints object and constraintResolver, as the module's constraints read them: one that is gone
+  // is a changed route (its digest would say so, but the module reads it before the digest is checked).
+  const given = (i: number, key: string, at: number | null): unknown => {
+    const spec = definitions[i].constraints?.[key];
+    const item = at === null ? spec : Array.isArray(spec) ? spec[at] : undefined;
+    return item ?? changedRoute(definitions[i], i);
+  };
+  const own = (i: number, reference: string): RouteConstraint => definitions[i].constraintResolver?.resolve(reference) ?? changedRoute(definitions[i], i);
+  const made = table.constraints?.(given, own, constraints ?? {}) ?? [];
   const caseSensitive = table.options.caseSensitive === true;
   const fold = foldFor(caseSensitive);
   const helpers = helpersFor(table.checks, fold);
   const shared = createSharedParts(fold);
   const entries = definitions.map((definition, index) =>
-    createEntryFromTemplate(definition, decodeTemplate(definition.template, table.segments[index]), index, registry, shared),
+    builtRouteEntry(definition, decodeTemplate(definition.template, table.segments[index]), index, made[index] || undefined, shared),
   );
-  if (!Array.isArray(table.routes)) checkDigests(entries.map((e) => e.route), table.digests!);
+  if (!Array.isArray(table.routes)) checkDigests(entries.map((e) => e.route), definitions, table.digests!);
   // Generation-only routes never match: the matchers do not see them (the others keep their indexes).
   const matchable = entries.filter((e) => !e.route.generationOnly);
 
@@ -182,14 +202,29 @@ export function loadRouter(table: ModuleTable): AotRouter {
  * constraints, defaults, data tokens, name or generationOnly changed (its template the same) would be matched
  * by code and constants made for the old route.
  */
-function checkDigests(routes: readonly CompiledRoute[], digests: readonly string[]): void {
-  const changed = routes.findIndex((route, i) => routeDigest(route) !== digests[i]);
-  if (changed === -1) return;
-  const route = routes[changed];
-  const named = route.name === null ? '' : ` (named ${JSON.stringify(route.name)})`;
+function checkDigests(routes: readonly CompiledRoute[], definitions: readonly RouteDefinition[], digests: readonly string[]): void {
+  const changed = routes.findIndex((route, i) => routeDigest(route, definitions[i].constraints) !== digests[i]);
+  if (changed !== -1) changedRoute(definitions[changed], changed);
+}
+
+/** The refusal of route `index` of the route module, changed beside its template since the module was built. */
+function changedRoute(definition: RouteDefinition, index: number): never {
+  const named = definition.name == null ? '' : ` (named ${JSON.stringify(definition.name)})`;
   throw outOfDate(
-    `route ${changed} ${JSON.stringify(route.template)}${named} is not the route it was built from: its name, defaults, constraints, methods, data tokens or generationOnly changed`,
+    `route ${index} ${JSON.stringify(definition.template)}${named} is not the route it was built from: its name, defaults, constraints, methods, data tokens or generationOnly changed`,
   );
+}
+
+/**
+ * The route module's constraint names against those the module was built with: a name its routes use that the
+ * route module no longer gives, or now gives in place of a built-in one, would leave the module's constraints
+ * made as they no longer are.
+ */
+function checkNames(names: Readonly<Record<string, 0 | 1>>, constraints: Readonly<Record<string, ConstraintFactory>> | undefined): void {
+  const own = new Set(Object.keys(constraints ?? {}).map(nameKey));
+  for (const [name, was] of Object.entries(names)) {
+    if (own.has(name) !== (was === 1)) throw outOfDate(`its constraints ${was === 1 ? 'no longer give' : 'now give'} the constraint name "${name}"`);
+  }
 }
 
 /** The refusal of a module whose route module changed since it was built, saying what changed. */

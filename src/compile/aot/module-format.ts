@@ -14,9 +14,12 @@
  * code calls (`checks`) from the runtime, which holds no other; a template whose text split at "/" is its parsed
  * form is written 0 in `segments`. 5: no `templates` list: a route's digest begins with its template's own
  * (route-digest.ts), which the runtime checks before it reads the parsed template. 6: the code compares a literal's
- * first char code in place and the rest by H.literalAt, which older runtimes do not have.
+ * first char code in place and the rest by H.literalAt, which older runtimes do not have. 7: the module makes each
+ * route's constraints itself (`constraints(G, V, C)`, with `names`: the constraint names its route module gave), so
+ * the runtime resolves no constraint name and checks no definition again; a route's digest covers its constraints
+ * object as given.
  */
-export const MODULE_FORMAT = 6;
+export const MODULE_FORMAT = 7;
 
 /** What a module says of its format: the number, and the command that built it (`switchyard build` writes it). */
 export interface ModuleFormat {

@@ -1,7 +1,8 @@
 // A digest of everything a built module takes from one route of its route module: name, template, defaults,
-// data tokens, methods, generationOnly, and the route's constraints as resolved (a built-in by what it checks, so
+// data tokens, methods, generationOnly, the route's constraints as resolved (a built-in by what it checks, so
 // a RegexRouteConstraint whose pattern changed, or a custom constraint name whose factory now makes another
-// constraint, is a change). A module built from a route module keeps one digest per route and refuses to load
+// constraint, is a change), and its constraints object as given (the module makes the constraints a string or a
+// RegExp names itself, so a changed, added or removed one must show here). A module built from a route module keeps one digest per route and refuses to load
 // when a route's digest differs: its code, its constants and its catalogue of objects were made from the old
 // route. Plain code, no node:crypto: the runtime (load-router.ts) runs on every runtime. The template has a hash
 // of its own (the digest's first half), so that a route module whose template changed is refused before the
@@ -12,13 +13,16 @@
 import { builtinNameOf, type CompositeRouteConstraint, type HttpMethodRouteConstraint, type OptionalRouteConstraint } from '../../constraints/builtins.js';
 import { constraintLabel } from '../../constraints/constraint-description.js';
 import type { RouteConstraint } from '../../constraints/route-constraint.js';
-import type { CompiledRoute } from '../route-entry.js';
+import type { CompiledRoute, RouteDefinition } from '../route-entry.js';
 
-/** The digest of one route (16 hex digits): its template's digest, then the hash of the rest. */
-export function routeDigest(route: CompiledRoute): string {
+/** The digest of one route (16 hex digits), with its definition's constraints object: its template's digest, then the hash of the rest. */
+export function routeDigest(route: CompiledRoute, given: RouteDefinition['constraints']): string {
   const constraints = [...route.constraints].map(([key, constraint]) => [key, constraintText(constraint)]);
-  return templateDigest(route.template) + hash32(canonical([route.name, route.defaults, route.dataTokens, route.methods, route.generationOnly, constraints]), REST_OFFSET);
+  const specs = Object.entries(given ?? {}).map(([key, spec]) => [key, (Array.isArray(spec) ? spec : [spec]).map((item) => (isRouteConstraint(item) ? constraintText(item) : canonical(item)))]);
+  return templateDigest(route.template) + hash32(canonical([route.name, route.defaults, route.dataTokens, route.methods, route.generationOnly, constraints, specs]), REST_OFFSET);
 }
+
+const isRouteConstraint = (value: unknown): value is RouteConstraint => typeof (value as RouteConstraint | null)?.match === 'function';
 
 /** The first half of a route's digest (8 hex digits): its template's text alone. */
 export function templateDigest(template: string): string {
