@@ -28,6 +28,8 @@ export {
   regexConstraint,
   requiredConstraint,
 } from './constraints/builtin-factories.js';
+// The case fold of literals beyond ASCII: a built module whose routes have one imports it.
+export { foldCase } from './compile/case-fold.js';
 // The in-place checks of the built-in constraints, one export each: a built module imports those its code calls.
 export {
   alphaCheck,

@@ -59,12 +59,15 @@ describe('compileToModule', () => {
     { what: 'a route only for links: its factory, no check', routes: [{ template: 'a/{id:guid}', generationOnly: true }, { template: 'b' }], imports: ['guidConstraint'] },
     { what: 'a custom name in place of a built-in one', routes: [{ template: 'a/{id:int}' }], constraints: { int }, imports: ['regexCheck'] },
     { what: 'no constraint', routes: [{ template: 'a/{id}' }], imports: [] },
+    { what: 'a literal beyond ASCII: the case fold', routes: [{ template: 'straße/{id}' }, { template: 'ǅ.{x}/b' }], imports: ['foldCase'] },
+    { what: 'ASCII literals only: no case fold (the runtime folds ASCII letters)', routes: [{ template: 'k/{id}' }, { template: 'K.{x}/b' }], imports: [] },
   ])('imports what its routes use: $what', ({ routes: used, constraints, imports }) => {
     const source = compileToModule(used, { routesModule: './routes.mjs', constraints });
     expect(/^import \{ loadRouter(.*) \} from "switchyard-router\/aot";$/m.exec(source)?.[1].split(', ').slice(1)).toEqual(imports);
     const built = evaluateBuiltModule(source, { default: used, constraints });
     const compiled = compile(used, { constraints });
-    for (const path of ['/a/1', '/a/12', '/a/12/abc', '/a/x', '/a/abc', '/a/2009-05-12', '/b']) expect(summary(built.match(path))).toEqual(summary(compiled.match(path)));
+    const beyondAscii = ['/straße/1', '/STRAßE/1', '/STRASSE/1', '/\u212A/1', '/K/1', '/k.1/b', '/\u212A.1/B', '/ǆ.1/b', '/Ǆ.1/b'];
+    for (const path of ['/a/1', '/a/12', '/a/12/abc', '/a/x', '/a/abc', '/a/2009-05-12', '/b', ...beyondAscii]) expect(summary(built.match(path))).toEqual(summary(compiled.match(path)));
   });
 
   // A template's parsed form is written out as data, or as 0 where the template's text split at "/" gives it (the

@@ -134,7 +134,7 @@ describe('reference ≡ production on random inputs', () => {
     const text = fc.array(fc.constantFrom('a', 'A', '-', '.', 'x', 'X', '1', 'Σ', 'ς', 'İ', 'i'), { maxLength: 8 }).map((t) => t.join(''));
     check('complex', fc.property(fc.constantFrom(...templates), text, (template, t) => {
       const segment = parseTemplate(template).segments[0];
-      const pattern = compileComplexSegment(segment);
+      const pattern = compileComplexSegment(segment, foldCase);
       const production = productionComplex(pattern, t);
       const expected = production === null ? null : Object.fromEntries(production.flatMap((v, slot) => (v === undefined ? [] : [[pattern.names[slot], v]])));
       const reference = referenceComplex(segment, t, foldForComparison);

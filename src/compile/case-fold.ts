@@ -102,7 +102,15 @@ export function asciiFoldClass(code: number): readonly number[] {
  */
 export type Fold = (text: string) => string;
 
-const keepCase: Fold = (text) => text;
+/** The fold of a case-sensitive table: every text as it is. */
+export const keepCase: Fold = (text) => text;
+
+/**
+ * The fold of a table whose literals are all ASCII, ignoring case: ASCII letters lower-cased, every other unit as it
+ * is. Against such literals it compares as foldCase does (no unit beyond ASCII folds to ASCII), without foldCase's
+ * casing tables: what a built module's runtime uses unless the module gives it foldCase (a literal beyond ASCII).
+ */
+export const foldAscii: Fold = (text) => (/[A-Z]/.test(text) ? text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase()) : text);
 
 /** The fold of a table: foldCase by default, the identity with caseSensitive. */
 export function foldFor(caseSensitive: boolean | null | undefined): Fold {

@@ -3,7 +3,7 @@
 // found with one lastIndexOf, so the cost is linear in the segment length times the literal count: there is
 // no backtracking, whatever the input ("{a}-{b}-{c}-{d}" against a run of dashes included).
 import type { TemplateSegment } from '../template/ast.js';
-import { foldCase, type Fold } from './case-fold.js';
+import type { Fold } from './case-fold.js';
 
 type PatternPart = { readonly literal: string } | { readonly slot: number };
 
@@ -21,7 +21,7 @@ export interface ComplexPattern {
 }
 
 /** Prepares a complex template segment for matching. */
-export function compileComplexSegment(segment: TemplateSegment, fold: Fold = foldCase): ComplexPattern {
+export function compileComplexSegment(segment: TemplateSegment, fold: Fold): ComplexPattern {
   const names: string[] = [];
   const parts: PatternPart[] = segment.parts.map((part) => {
     if (part.kind === 'parameter') {

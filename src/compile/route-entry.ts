@@ -105,7 +105,7 @@ export function createRouteEntry(
   index: number,
   registry: ConstraintRegistry,
   /** What the routes of one table share; it lives as long as that table, never longer. */
-  shared: SharedParts = createSharedParts(),
+  shared: SharedParts = createSharedParts(foldCase),
 ): RouteEntry {
   checkDefinition(definition, index, checkKeys);
   let template: RouteTemplate;
@@ -256,8 +256,8 @@ export interface SharedParts {
   readonly fold: Fold;
 }
 
-/** Empty shared parts, for one table that compares literals by `fold` (default: ignoring case). */
-export function createSharedParts(fold: Fold = foldCase): SharedParts {
+/** Empty shared parts, for one table that compares literals by `fold`. */
+export function createSharedParts(fold: Fold): SharedParts {
   return { literalPlans: new Map(), verbLimits: new Map(), fold };
 }
 

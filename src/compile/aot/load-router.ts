@@ -4,7 +4,7 @@
 // code is its zero-cost start: no tiers, as compile() has none); matches(), allowedMethods() and the rare request
 // the code leaves to the walk use the interpreted trie, built on its first use; generate() is compile()'s URL
 // generation.
-import { foldFor, type Fold } from '../case-fold.js';
+import { foldAscii, keepCase, type Fold } from '../case-fold.js';
 import type { ConstraintFactory, RouteConstraint } from '../../constraints/route-constraint.js';
 import { nameKey } from '../../name-key.js';
 import type { UrlOptions } from '../generate/normalize-path.js';
@@ -60,6 +60,12 @@ export interface ModuleTable extends ModuleFormat {
   readonly digests?: readonly string[];
   /** Each route's parsed template as data (0: its text split, template-data.ts). */
   readonly segments: readonly ModuleTemplateData[];
+  /**
+   * foldCase (case-fold.ts), when a literal of the routes is beyond ASCII and case is ignored: the module imports it
+   * then, and only then; the runtime folds ASCII letters alone otherwise (foldAscii, which compares ASCII literals
+   * as foldCase does).
+   */
+  readonly fold?: Fold;
   /** URL options, and whether literals compare with their case (the module's code was written for it). */
   readonly options: UrlOptions & { readonly caseSensitive?: boolean };
   readonly constants: (
@@ -134,7 +140,7 @@ export function loadRouter(table: ModuleTable): AotRouter {
   const own = (i: number, reference: string): RouteConstraint => definitions[i].constraintResolver?.resolve(reference) ?? changedRoute(definitions[i], i);
   const made = table.constraints?.(given, own, constraints ?? {}) ?? [];
   const caseSensitive = table.options.caseSensitive === true;
-  const fold = foldFor(caseSensitive);
+  const fold = caseSensitive ? keepCase : (table.fold ?? foldAscii);
   const helpers = helpersFor(table.checks, fold);
   const shared = createSharedParts(fold);
   const entries = definitions.map((definition, index) =>
@@ -150,7 +156,7 @@ export function loadRouter(table: ModuleTable): AotRouter {
   let nodes: TrieNode[] | null = null;
   const nodeAt = (n: number): TrieNode => (nodes ??= nodesOf(companion().root))[n];
   const staticTable = new StaticTable(matchable, () => companion().root, fold);
-  const companion = (): TrieWalker => (trie ??= createTrieWalker(matchable, { staticTable, caseSensitive }));
+  const companion = (): TrieWalker => (trie ??= createTrieWalker(matchable, { staticTable, fold }));
   // The module's code, handed its constants and helpers now: it answers from the first request.
   const catalog = catalogOf(entries);
   const source = String(table.matcher);

@@ -1,6 +1,6 @@
 // The 'trie' strategy: the segment trie, interpreted. Also the generated matcher's companion: it answers
 // matches() and allowedMethods() for it, and the rare request the emitted code leaves to the walk.
-import { foldFor } from '../case-fold.js';
+import { foldFor, type Fold } from '../case-fold.js';
 import type { Matcher, RouteMatch } from '../matcher.js';
 import type { RouteEntry } from '../route-entry.js';
 import type { RouteValues } from '../../route-values.js';
@@ -51,14 +51,13 @@ export type TrieWalker = Omit<TrieMatcher, 'describe'>;
  * matcher reads). `caseSensitive`: as the entries were made (their literals are folded by the same fold, and so
  * is a given table).
  */
-export function createTrieMatcher(entries: readonly RouteEntry[], options: { readonly staticTable?: StaticTable; readonly caseSensitive?: boolean } = {}): TrieMatcher {
-  const walker = createTrieWalker(entries, options);
+export function createTrieMatcher(entries: readonly RouteEntry[], { staticTable, caseSensitive }: { readonly staticTable?: StaticTable; readonly caseSensitive?: boolean } = {}): TrieMatcher {
+  const walker = createTrieWalker(entries, { staticTable, fold: foldFor(caseSensitive) });
   return { ...walker, describe: () => describeTrie(walker.root) };
 }
 
 /** createTrieMatcher() without describe(), so that a bundle of a built router carries no describeTrie. */
-export function createTrieWalker(entries: readonly RouteEntry[], { staticTable, caseSensitive = false }: { readonly staticTable?: StaticTable; readonly caseSensitive?: boolean } = {}): TrieWalker {
-  const fold = foldFor(caseSensitive);
+export function createTrieWalker(entries: readonly RouteEntry[], { staticTable, fold }: { readonly staticTable?: StaticTable; readonly fold: Fold }): TrieWalker {
   const root = buildTrie(entries);
   const table = staticTable ?? new StaticTable(entries, () => root, fold);
   return {

@@ -2,7 +2,7 @@
 // same object serves code compiled at start-up (generated-matcher.ts) and code written ahead of time into a
 // module (aot/), which is why it lives apart from new Function.
 import { setRouteValue } from '../../../route-values.js';
-import { foldCase, type Fold } from '../../case-fold.js';
+import type { Fold } from '../../case-fold.js';
 import { matchComplexSegment } from '../../complex-segment.js';
 import type { RouteMatch } from '../../matcher.js';
 import { INLINE_CHECKS } from './inline-constraints.js';
@@ -35,9 +35,9 @@ export function emittedHelpersWith<Checks extends object>(checks: Checks, resolv
   return {
     ...checks,
     complex: matchComplexSegment,
-    /** Case-insensitive equality of the segment at `start` with a folded literal that has non-ASCII text. */
+    /** Case-insensitive equality (the table's fold) of the segment at `start` with a folded literal that has non-ASCII text. */
     foldedEquals(path: string, start: number, folded: string): boolean {
-      return foldCase(path.slice(start, start + folded.length)) === folded;
+      return fold(path.slice(start, start + folded.length)) === folded;
     },
     /** Whether the segment at `start` is the folded ASCII literal: it ends after it, and each unit folds to the literal's. */
     literalAt(path: string, start: number, folded: string): boolean {
