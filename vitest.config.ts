@@ -76,7 +76,7 @@ export default defineConfig({
           name: 'aot',
           // The stack's own tests too: they check what a built module's stack answers.
           include: [...MATCHING_TABLES, 'test/immutable-answers.test.ts', 'test/static-table.test.ts', 'test/method-filter.test.ts'],
-          env: { SWITCHYARD_STRATEGIES: 'aot', FUZZ_RUNS: FULL_RUNS },
+          env: { SWITCHYARD_STRATEGIES: 'aot,aot-compact', FUZZ_RUNS: FULL_RUNS },
           execArgv: ['--disallow-code-generation-from-strings'],
         },
       },
@@ -92,7 +92,7 @@ export default defineConfig({
         test: {
           name: 'aot case-sensitive',
           include: MATCHING_TABLES,
-          env: { SWITCHYARD_STRATEGIES: 'aot', SWITCHYARD_CASE_SENSITIVE: '1', FUZZ_RUNS: FULL_RUNS },
+          env: { SWITCHYARD_STRATEGIES: 'aot,aot-compact', SWITCHYARD_CASE_SENSITIVE: '1', FUZZ_RUNS: FULL_RUNS },
           execArgv: ['--disallow-code-generation-from-strings'],
         },
       },

@@ -28,6 +28,10 @@ export {
   regexConstraint,
   requiredConstraint,
 } from './constraints/builtin-factories.js';
+// The interpreted trie and the static table: a built module imports them unless it was built --compact (the trie,
+// then, only when its code reaches a trie node).
+export { StaticTable } from './compile/match/static-table.js';
+export { trieParts as trie } from './compile/match/trie-matcher.js';
 // The case fold of literals beyond ASCII: a built module whose routes have one imports it.
 export { foldCase } from './compile/case-fold.js';
 // The in-place checks of the built-in constraints, one export each: a built module imports those its code calls.

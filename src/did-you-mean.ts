@@ -24,6 +24,12 @@ export function didYouMean(word: string, candidates: readonly string[]): string 
   return closestName(word, candidates);
 }
 
+/** ` (did you mean "…"?)`, the guess as an error message puts it after what it names; "" without one. */
+export function didYouMeanSuffix(word: string, candidates: readonly string[]): string {
+  const guess = didYouMean(word, candidates);
+  return guess === null ? '' : ` (did you mean "${guess}"?)`;
+}
+
 /** didYouMean, with the work counted. */
 export function closestName(word: string, candidates: readonly string[], meter?: WorkMeter): string | null {
   if (word.length > LONGEST_NAME) return null;

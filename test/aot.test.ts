@@ -34,20 +34,21 @@ describe('compileToModule', () => {
 
   it('writes a module that imports the runtime and nothing else, with the matcher as code (snapshot)', () => {
     const source = compileToModule(routes);
-    expect(source.match(/^import .*$/gm)).toEqual(['import { loadRouter, intConstraint, intCheck } from "switchyard-router/aot";']);
+    expect(source.match(/^import .*$/gm)).toEqual(['import { loadRouter, intConstraint, StaticTable, trie, intCheck } from "switchyard-router/aot";']);
     expect(source.replace(/\/\/.*$/gm, '')).not.toMatch(/\beval\b|new Function/); // (comments aside: the header says it needs neither)
     expect(source).toMatchSnapshot();
   });
 
   it('imports the route module it was built from, when given one', () => {
     const source = compileToModule(routes, { routesModule: './routes.mjs', runtime: './aot.js' });
-    expect(source.match(/^import .*$/gm)).toEqual(['import { loadRouter, intConstraint, intCheck } from "./aot.js";', 'import * as source from "./routes.mjs";']);
+    expect(source.match(/^import .*$/gm)).toEqual(['import { loadRouter, intConstraint, StaticTable, trie, intCheck } from "./aot.js";', 'import * as source from "./routes.mjs";']);
     expect(source).toContain('routes: source,');
   });
 
   // A module imports from the runtime only the built-in constraint factories its routes name (inline, or as a string
-  // of a constraints object; a custom name replaces a built-in one) and the in-place checks its code may call, so a
-  // bundle of it carries no other constraint class or parser (test/workers-bundle.test.ts); it answers as compile().
+  // of a constraints object; a custom name replaces a built-in one), the in-place checks its code may call and the
+  // case fold of literals beyond ASCII, so a bundle of it carries no other constraint class, parser or casing table
+  // (test/workers-bundle.test.ts); it answers as compile(). Built compact here: no static table or trie (below).
   const int = (): RegexRouteConstraint => new RegexRouteConstraint('^1$');
   it.each([
     { what: 'an inline name', routes: [{ template: 'a/{id:int}' }], imports: ['intConstraint', 'intCheck'] },
@@ -62,12 +63,35 @@ describe('compileToModule', () => {
     { what: 'a literal beyond ASCII: the case fold', routes: [{ template: 'straße/{id}' }, { template: 'ǅ.{x}/b' }], imports: ['foldCase'] },
     { what: 'ASCII literals only: no case fold (the runtime folds ASCII letters)', routes: [{ template: 'k/{id}' }, { template: 'K.{x}/b' }], imports: [] },
   ])('imports what its routes use: $what', ({ routes: used, constraints, imports }) => {
-    const source = compileToModule(used, { routesModule: './routes.mjs', constraints });
+    const source = compileToModule(used, { routesModule: './routes.mjs', constraints, compact: true });
     expect(/^import \{ loadRouter(.*) \} from "switchyard-router\/aot";$/m.exec(source)?.[1].split(', ').slice(1)).toEqual(imports);
     const built = evaluateBuiltModule(source, { default: used, constraints });
     const compiled = compile(used, { constraints });
     const beyondAscii = ['/straße/1', '/STRAßE/1', '/STRASSE/1', '/\u212A/1', '/K/1', '/k.1/b', '/\u212A.1/B', '/ǆ.1/b', '/Ǆ.1/b'];
     for (const path of ['/a/1', '/a/12', '/a/12/abc', '/a/x', '/a/abc', '/a/2009-05-12', '/b', ...beyondAscii]) expect(summary(built.match(path))).toEqual(summary(compiled.match(path)));
+  });
+
+  // The static table stands in front of a module's code, and the interpreted trie answers matches(), allowedMethods()
+  // and what the code leaves to the walk; built compact (a Worker's), a module imports neither unless its code
+  // reaches a trie node (N: deeper than EMIT_DEPTH_MAX; W: a subtree behind a fan-out left to the walk), and the
+  // routes are scanned for what the trie would answer. Either way it answers as compile().
+  const fanOut = [...Array.from({ length: 40 }, (_, i) => ({ template: `r${i}/items/{id}` })), { template: 'r3/only/{x}' }];
+  it.each([
+    { what: 'not compact: both', routes: [{ template: 'a/{id}' }], compact: false, parts: ['StaticTable', 'trie'] },
+    { what: 'compact: neither', routes: [{ template: 'a/{id}' }, { template: 'b/{*rest}' }, { template: 'c/{x}.{y?}' }], compact: true, parts: [] },
+    { what: 'compact, a template deeper than EMIT_DEPTH_MAX: the trie (N)', routes: [{ template: Array.from({ length: 70 }, (_, i) => `s${i}`).join('/') }], compact: true, parts: ['trie'] },
+    { what: 'compact, a subtree behind a fan-out left to the walk: the trie (W)', routes: fanOut, compact: true, parts: ['trie'] },
+  ])('imports the static table and the trie as it needs them: $what', ({ routes: used, compact, parts }) => {
+    const source = compileToModule(used, { compact });
+    expect(/^import \{ loadRouter(.*) \} from "switchyard-router\/aot";$/m.exec(source)?.[1].split(', ').filter((name) => name === 'StaticTable' || name === 'trie')).toEqual(parts);
+    const built = evaluateBuiltModule(source, null);
+    const compiled = compile(used);
+    const paths = ['/a/1', '/A/1/', '/a/1%2F2', '/b', '/b/x/y', '/c/n.e', '/c/n', '/r3/only/z', '/r3/items/5', '/r39/items/%2F', `/${Array.from({ length: 70 }, (_, i) => `s${i}`).join('/')}`, '/nothing'];
+    for (const path of paths) {
+      expect(summary(built.match(path, 'GET'))).toEqual(summary(compiled.match(path, 'GET')));
+      expect([...built.matches(path, 'GET')].map(summary)).toEqual([...compiled.matches(path, 'GET')].map(summary));
+      expect(built.allowedMethods(path)).toEqual(compiled.allowedMethods(path));
+    }
   });
 
   // A template's parsed form is written out as data, or as 0 where the template's text split at "/" gives it (the
@@ -304,6 +328,8 @@ describe('compileToModule', () => {
             "names",
             "constraints",
             "checks",
+            "trie",
+            "staticTable",
             "segments",
             "options",
             "constants",
@@ -328,7 +354,7 @@ describe('compileToModule', () => {
             "setValue",
             "walk",
           ],
-          "imports": "loadRouter, intConstraint, RegexRouteConstraint, intCheck, regexCheck",
+          "imports": "loadRouter, intConstraint, RegexRouteConstraint, StaticTable, trie, intCheck, regexCheck",
         }
       `);
     });

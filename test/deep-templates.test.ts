@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CaseRoute } from './cases/types.js';
 import { describe as describeRouter } from '../src/introspect.js';
-import { caseMode, forCaseMode, routerFor, strategies } from './support/routers.js';
+import { caseMode, forCaseMode, routerFor, isBuilt, strategies } from './support/routers.js';
 
 /** A template of `depth` segments cycling literal / parameter / complex segment, and a path that fills it. */
 function deep(depth: number): { template: string; path: string } {
@@ -52,7 +52,7 @@ describe.each(strategies)(`%s (${caseMode}): deep templates`, (strategy) => {
     }
     expect(router.matches(path)[Symbol.iterator]().next().value?.route.index ?? null).toBe(index);
     expect(router.allowedMethods(path)).toEqual(index === null ? [] : ['*']);
-    if (strategy !== 'aot') expect(describeRouter(router, 'trie').length).toBeGreaterThan(0); // a built module's router has no route entries to describe
+    if (!isBuilt(strategy)) expect(describeRouter(router, 'trie').length).toBeGreaterThan(0); // a built module's router has no route entries to describe
   });
 });
 

@@ -296,10 +296,10 @@ describe('urlFor: a link that cannot be made', () => {
     { why: "another module's route the table does not have", call: [otherModule, 'home'], message: 'urlFor("home"): no route named "home"' },
   ])('$why: $message', async ({ call, message }) => {
     const { urlForRequest } = await import('../src/frameworks/dispatch.js');
-    const { didYouMean } = await import('../src/did-you-mean.js');
+    const { didYouMeanSuffix } = await import('../src/did-you-mean.js');
     const { compile } = await import('../src/index.js');
     // As the adapters over routes (Express, Fastify, Koa, Hono) make it: with did-you-mean's guess.
-    const urlFor = urlForRequest(compile(table), null, '', didYouMean) as (...args: unknown[]) => string;
+    const urlFor = urlForRequest(compile(table), null, '', didYouMeanSuffix) as (...args: unknown[]) => string;
     expect(urlFor('todo', { id: 5 })).toBe('/api/todo/5');
     expect(urlFor(table, 'v1.user', { id: 3 })).toBe('/v1/users/3');
     expect(() => urlFor(...call)).toThrow(message);

@@ -13,7 +13,9 @@ import { compileWith, subjects } from './support/routers.js';
 
 const reference = (routes: RouteDefinition[]) => compile(routes, { strategy: 'reference' });
 
-describe.each(subjects)('%s: static table', (strategy) => {
+// A module built compact (aot-compact) has no static table: its code answers static paths (the matching tables check
+// its answers), so these rows, which count the table's lookups and walks, are not its.
+describe.each(subjects.filter((s) => s !== 'aot-compact'))('%s: static table', (strategy) => {
   // One table: rows give the answer and how many of the two requests walked.
   const routes: RouteDefinition[] = [
     { template: 'api/todo', methods: ['GET'] },

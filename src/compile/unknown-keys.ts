@@ -1,7 +1,7 @@
 // A key an object of options cannot have (a route definition's, a group's, a mapped route's) is a mistake, never
 // ignored: a misspelt `middlewares: [auth]` left out would leave its route open to every request. This file is the
 // one place that check and its message are written; each caller gives the keys it takes.
-import { didYouMean } from '../did-you-mean.js';
+import { didYouMeanSuffix } from '../did-you-mean.js';
 
 /**
  * Why each key of `given` that `allowed` lacks is wrong, in order: the key, the allowed key it most likely meant,
@@ -11,8 +11,7 @@ export function unknownKeys(given: object, allowed: readonly string[], owner: st
   const reasons: string[] = [];
   for (const key of Object.keys(given)) {
     if (allowed.includes(key)) continue;
-    const guess = didYouMean(key, allowed);
-    reasons.push(`unknown key ${JSON.stringify(key)}${guess ? ` (did you mean "${guess}"?)` : ''}; ${owner} has ${allowed.map((k) => `"${k}"`).join(', ')}`);
+    reasons.push(`unknown key ${JSON.stringify(key)}${didYouMeanSuffix(key, allowed)}; ${owner} has ${allowed.map((k) => `"${k}"`).join(', ')}`);
   }
   return reasons;
 }

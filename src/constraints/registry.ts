@@ -1,6 +1,6 @@
 // compile()'s inline constraint resolver (its advice names the constraint a misspelt name likely meant) and the
 // merge of inline constraints with the constraints object of a route (ASP.NET RouteConstraintBuilder).
-import { didYouMean } from '../did-you-mean.js';
+import { didYouMeanSuffix } from '../did-you-mean.js';
 import { RouteCreationError } from '../errors.js';
 import type { RouteTemplate } from '../template/ast.js';
 import { findParameter } from '../template/ast.js';
@@ -35,10 +35,9 @@ export class ConstraintRegistry extends InlineConstraintResolver {
   override unknownNameAdvice(name: string): string {
     const builtins = Object.keys(builtinConstraints);
     const registered = [...this.factories.keys()].filter((n) => !Object.hasOwn(builtinConstraints, n));
-    const guess = didYouMean(name, [...builtins, ...registered]);
     const key = /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name);
     return [
-      `${guess === null ? '' : ` (did you mean "${guess}"?)`}.`,
+      `${didYouMeanSuffix(name, [...builtins, ...registered])}.`,
       `The built-in constraints are ${builtins.join(', ')}${registered.length > 0 ? `; also registered: ${registered.join(', ')}` : ''}.`,
       `To use another name inline, register it: compile(routes, { constraints: { ${key}: () => new RegexRouteConstraint('^...$') } })`,
     ].join(' ');

@@ -61,10 +61,11 @@ export function decide(router: AdapterRouter, method: string, target: string, op
 }
 
 /**
- * The likely meant name among `names` (did-you-mean.ts), or null. The adapters over routes pass it; Hono over a
- * built router passes none, so that a Worker's bundle carries no guesser.
+ * The guess at the name meant among `names`, as an error message puts it after the name (did-you-mean.ts
+ * didYouMeanSuffix: ` (did you mean "…"?)`, or ""). The adapters over routes pass it; Hono over a built router
+ * passes none, so that a Worker's bundle carries no guesser.
  */
-export type NameGuess = (name: string, names: readonly string[]) => string | null;
+export type NameGuess = (name: string, names: readonly string[]) => string;
 
 /**
  * urlFor for one request: generate() by route name with the matched values as ambient values (a link to the
@@ -97,8 +98,7 @@ export function urlForRequest(router: AdapterRouter, match: RouteMatch | null, b
 function unknownName(name: string, routes: readonly { readonly name?: string | null }[], guess: NameGuess | undefined): string | null {
   const names = routes.flatMap((route) => (typeof route?.name === 'string' ? [route.name] : []));
   if (names.some((other) => nameKey(other) === nameKey(name))) return null;
-  const guessed = guess?.(name, names) ?? null;
-  return `no route named ${JSON.stringify(name)}${guessed === null ? '' : ` (did you mean "${guessed}"?)`}`;
+  return `no route named ${JSON.stringify(name)}${guess?.(name, names) ?? ''}`;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { CompiledRouter } from '../compile/compile.js';
 import type { RouteDefinition } from '../compile/route-entry.js';
 import type { RouteValues } from '../route-values.js';
 import { decide, pathOf, requestData, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
-import { didYouMean } from '../did-you-mean.js';
+import { didYouMeanSuffix } from '../did-you-mean.js';
 import { routerOf } from './router-of.js';
 import { withMiddleware } from './route-middleware.js';
 import { isTracing, traceRoute } from '../pipeline/route-tracing.js';
@@ -63,7 +63,7 @@ export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, 
     const { baseUrl, app } = req;
     let mount: Mount | undefined;
     const mountNow = () => (mount ??= expressMount(baseUrl, app, middleware));
-    res.locals.switchyard = requestData(router, decision.match, () => mountLink(mountNow()), didYouMean);
+    res.locals.switchyard = requestData(router, decision.match, () => mountLink(mountNow()), didYouMeanSuffix);
     req.route = expressRouteOf(decision.match.route); // the route that handles it, whatever an earlier layer left
     if (isTracing()) traceRoute(decision.match.route.template, req.method, mountRoute(mountNow()));
     try {

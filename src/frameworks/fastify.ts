@@ -8,7 +8,7 @@ import type { CompiledRouter } from '../compile/compile.js';
 import type { RouteDefinition } from '../compile/route-entry.js';
 import type { RouteValues } from '../route-values.js';
 import { belowMount, decide, pathOf, requestData, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
-import { didYouMean } from '../did-you-mean.js';
+import { didYouMeanSuffix } from '../did-you-mean.js';
 import { routerOf } from './router-of.js';
 import { withMiddleware, type RouteWithMiddleware } from './route-middleware.js';
 import { traceRoute } from '../pipeline/route-tracing.js';
@@ -86,7 +86,7 @@ export async function switchyard(fastify: FastifyInstance, options: SwitchyardFa
     const { '*': _rest, ...mountValues } = request.params as Record<string, unknown>;
     (request as { params: unknown }).params = valuesUnderMount(mountValues, decision.match.values);
     const mount = mountOf(prefix, base);
-    (request as { switchyard?: SwitchyardRequestData }).switchyard = requestData(router, decision.match, mountLink(mount), didYouMean);
+    (request as { switchyard?: SwitchyardRequestData }).switchyard = requestData(router, decision.match, mountLink(mount), didYouMeanSuffix);
     // routeOptions.url is fastify's own ('/*'), read-only: the route goes on the span.
     traceRoute(decision.match.route.template, request.method, mountRoute(mount));
     return handler.call(this, request, reply);

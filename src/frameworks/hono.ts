@@ -10,7 +10,7 @@ import type { RouteDefinition } from '../compile/route-entry.js';
 import type { RouteValues } from '../route-values.js';
 import type { AdapterOptions, AdapterRouter, SwitchyardRequestData } from './dispatch.js';
 import { composeHono, honoMiddleware } from './hono-middleware.js';
-import { didYouMean } from '../did-you-mean.js';
+import { didYouMeanSuffix } from '../did-you-mean.js';
 import { routerOf } from './router-of.js';
 import { withMiddleware } from './route-middleware.js';
 import { group as groupRoutes } from '../compile/route-group.js';
@@ -56,5 +56,5 @@ export function switchyard<
 >(routes: TypedRoutes<HonoTypes, T, N, D> | R, options?: AdapterOptions): SwitchyardHono<AdapterRouter extends R ? CompiledRouter : R>;
 export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, options: AdapterOptions = {}): SwitchyardHono {
   const router = routerOf(withMiddleware(routes, composeHono), options);
-  return Object.assign(honoMiddleware(router, options, didYouMean), { router });
+  return Object.assign(honoMiddleware(router, options, didYouMeanSuffix), { router });
 }

@@ -6,7 +6,7 @@ import type { CompiledRouter } from '../compile/compile.js';
 import type { RouteDefinition } from '../compile/route-entry.js';
 import type { RouteValues } from '../route-values.js';
 import { decide, pathOf, requestData, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
-import { didYouMean } from '../did-you-mean.js';
+import { didYouMeanSuffix } from '../did-you-mean.js';
 import { routerOf } from './router-of.js';
 import { withMiddleware } from './route-middleware.js';
 import { httpRoute, traceRoute } from '../pipeline/route-tracing.js';
@@ -75,7 +75,7 @@ export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, 
     const withParams = ctx as Context & { params?: Record<string, unknown> };
     withParams.params = valuesUnderMount(withParams.params, decision.match.values);
     const mount = koaMount(ctx);
-    ctx.state.switchyard = requestData(router, decision.match, mountLink(mount), didYouMean);
+    ctx.state.switchyard = requestData(router, decision.match, mountLink(mount), didYouMeanSuffix);
     // The matched route where @koa/router puts it (OpenTelemetry's Koa instrumentation and APM agents read it):
     // below a koa-mount, as @koa/router's is; http.route has the mount before it.
     const matched = ctx as Context & { _matchedRoute?: string; _matchedRouteName?: string };

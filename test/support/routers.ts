@@ -1,7 +1,8 @@
 // Every strategy, in one list: every table and property runs against each of them. The 'aot' strategy is a
 // module written by compileToModule() and loaded as a module is (its import of the runtime given the runtime
-// in place); it runs in the vitest project "aot" (SWITCHYARD_STRATEGIES=aot), whose workers forbid eval and
-// new Function, so every table there also proves the module needs neither. The projects "case-sensitive" and
+// in place), 'aot-compact' one built with `compact` (a Worker's: no static table, and routes scanned where its code
+// reaches no trie node); they run in the vitest project "aot" (SWITCHYARD_STRATEGIES=aot,aot-compact), whose
+// workers forbid eval and new Function, so every table there also proves the module needs neither. The projects "case-sensitive" and
 // "aot case-sensitive" (SWITCHYARD_CASE_SENSITIVE=1) run the same tables and properties once more on tables
 // compiled with caseSensitive: true, each table with the cases whose answer cannot depend on case (forCaseMode).
 import { runInThisContext } from 'node:vm';
@@ -13,7 +14,10 @@ import { foldCase } from '../../src/compile/case-fold.js';
 import { parseTemplate } from '../../src/index.js';
 import type { CaseRoute } from '../cases/types.js';
 
-export type Strategy = MatchStrategy | 'aot';
+export type Strategy = MatchStrategy | 'aot' | 'aot-compact';
+
+/** The strategies of a router module built ahead of time. */
+export const isBuilt = (strategy: Strategy): strategy is 'aot' | 'aot-compact' => strategy === 'aot' || strategy === 'aot-compact';
 
 const ALL: readonly Strategy[] = ['generated', 'trie', 'reference'];
 export const strategies: readonly Strategy[] = process.env.SWITCHYARD_STRATEGIES
@@ -71,8 +75,8 @@ export type StrategyOptions = Omit<CompileOptions, 'strategy'> & { strategy?: St
 export function compileWith(routes: Iterable<RouteDefinition>, options: StrategyOptions = {}): CompiledRouter {
   const { strategy, ...given } = options;
   const rest = { caseSensitive, ...given };
-  if (strategy !== 'aot') return compile(routes, { ...rest, strategy });
-  return loadBuilt([...routes], rest);
+  if (strategy === undefined || !isBuilt(strategy)) return compile(routes, { ...rest, strategy });
+  return loadBuilt([...routes], rest, strategy === 'aot-compact');
 }
 
 export function routerFor(routes: CaseRoute[], strategy: Strategy, options: Omit<CompileOptions, 'strategy'> = {}): CompiledRouter {
@@ -93,8 +97,9 @@ export function routerFor(routes: CaseRoute[], strategy: Strategy, options: Omit
  * Builds the module and loads it. Routes that are data are written into it; otherwise (a constraint object, a
  * custom constraint name) it is built from a route module, which here is an object in place of the import.
  */
-function loadBuilt(routes: RouteDefinition[], options: Omit<CompileOptions, 'strategy'>): CompiledRouter {
-  const { constraints, constraintRegistry, ...urlOptions } = options;
+function loadBuilt(routes: RouteDefinition[], options: Omit<CompileOptions, 'strategy'>, compact: boolean): CompiledRouter {
+  const { constraints, constraintRegistry, ...given } = options;
+  const urlOptions = { ...given, compact };
   if (constraintRegistry) throw new Error('the aot strategy takes no constraintRegistry');
   let source: string;
   let routeModule: object | null = null;

@@ -9,13 +9,14 @@ import type { ConstraintFactory, RouteConstraint } from '../../constraints/route
 import { nameKey } from '../../name-key.js';
 import type { UrlOptions } from '../generate/normalize-path.js';
 import { createUrlGenerator, fixedRoutes } from '../generate/url-generator.js';
-import { emittedHelpersWith, type EmittedHelpers, type SubtreeMatch } from '../match/generated/emitted-helpers.js';
+import { emittedHelpersWith, type EmittedHelpers, type SubtreeMatch, type WalkFrom } from '../match/generated/emitted-helpers.js';
 import type { INLINE_CHECKS } from '../match/generated/inline-constraints.js';
 import { emittedFront, type EmittedMatch } from '../match/generated/emitted-front.js';
 import { stackMatcher, type StackCore } from '../match/matcher-stack.js';
-import { StaticTable } from '../match/static-table.js';
-import { nodesOf, type TrieNode } from '../match/trie.js';
-import { createTrieWalker, type TrieWalker } from '../match/trie-matcher.js';
+import { createRouteScan } from '../match/route-scan.js';
+import type { StaticTable } from '../match/static-table.js';
+import type { TrieNode } from '../match/trie.js';
+import type { trieParts, TrieWalker } from '../match/trie-matcher.js';
 import type { Matcher, RouteMatch } from '../matcher.js';
 import { builtRouteEntry, createSharedParts, type CompiledRoute, type RouteDefinition } from '../route-entry.js';
 import type { RouterFor } from '../typed-router.js';
@@ -66,6 +67,13 @@ export interface ModuleTable extends ModuleFormat {
    * as foldCase does).
    */
   readonly fold?: Fold;
+  /**
+   * The interpreted trie (switchyard-router/aot's `trie`), for matches(), allowedMethods() and what the module's code
+   * leaves to the walk; a module built --compact whose code reaches no trie node imports none (its routes are scanned).
+   */
+  readonly trie?: typeof trieParts;
+  /** The static table in front of the module's code (StaticTable); none in a module built --compact. */
+  readonly staticTable?: typeof StaticTable;
   /** URL options, and whether literals compare with their case (the module's code was written for it). */
   readonly options: UrlOptions & { readonly caseSensitive?: boolean };
   readonly constants: (
@@ -114,13 +122,13 @@ interface LazyShape {
  * The helpers the module's code calls (H), with its own checks. A subtree's function is made on its first request,
  * from its shape's factory (plain code of the module), and kept in the literal table in place of the LazyShape.
  */
-function helpersFor(checks: ModuleTable['checks'], fold: Fold): EmittedHelpers {
+function helpersFor(checks: ModuleTable['checks'], fold: Fold, walkFrom: WalkFrom | undefined): EmittedHelpers {
   const helpers = emittedHelpersWith(checks ?? {}, (table, key, found) => {
     const { factory, constants } = found as LazyShape;
     const made = factory(constants, helpers);
     table.set(key, made);
     return made;
-  }, fold) as EmittedHelpers;
+  }, fold, walkFrom) as EmittedHelpers;
   return helpers;
 }
 
@@ -141,7 +149,6 @@ export function loadRouter(table: ModuleTable): AotRouter {
   const made = table.constraints?.(given, own, constraints ?? {}) ?? [];
   const caseSensitive = table.options.caseSensitive === true;
   const fold = caseSensitive ? keepCase : (table.fold ?? foldAscii);
-  const helpers = helpersFor(table.checks, fold);
   const shared = createSharedParts(fold);
   const entries = definitions.map((definition, index) =>
     builtRouteEntry(definition, decodeTemplate(definition.template, table.segments[index]), index, made[index] || undefined, shared),
@@ -150,13 +157,25 @@ export function loadRouter(table: ModuleTable): AotRouter {
   // Generation-only routes never match: the matchers do not see them (the others keep their indexes).
   const matchable = entries.filter((e) => !e.route.generationOnly);
 
-  // The trie only for what the code does not answer: built on its first use, not at start-up. The static table
-  // lists its paths now and asks the trie for a path's routes on that path's first request.
+  // The trie (a module imports it unless it was built --compact and its code reaches no trie node) only for what
+  // the code does not answer: built on its first use, not at start-up. The static table (not with --compact) lists
+  // its paths now and asks the trie for a path's routes on that path's first request. Without a trie, the routes
+  // are scanned (route-scan.ts).
+  const parts = table.trie;
   let trie: TrieWalker | null = null;
   let nodes: TrieNode[] | null = null;
-  const nodeAt = (n: number): TrieNode => (nodes ??= nodesOf(companion().root))[n];
-  const staticTable = new StaticTable(matchable, () => companion().root, fold);
-  const companion = (): TrieWalker => (trie ??= createTrieWalker(matchable, { staticTable, fold }));
+  const walker = (): TrieWalker => (trie ??= parts!.walker(matchable, fold));
+  const nodeAt = (n: number): TrieNode => (nodes ??= parts!.nodes(walker().root))[n];
+  const companion: Pick<Matcher, 'match' | 'matches' | 'allowedMethods'> =
+    parts === undefined
+      ? createRouteScan(matchable, fold)
+      : {
+          match: (target, method, httpContext) => walker().match(target, method, httpContext),
+          matches: (target, method, httpContext) => walker().matches(target, method, httpContext),
+          allowedMethods: (target, httpContext) => walker().allowedMethods(target, httpContext),
+        };
+  const staticTable = table.staticTable === undefined ? undefined : new table.staticTable(matchable, () => walker().root, fold);
+  const helpers = helpersFor(table.checks, fold, parts?.walkFrom);
   // The module's code, handed its constants and helpers now: it answers from the first request.
   const catalog = catalogOf(entries);
   const source = String(table.matcher);
@@ -178,9 +197,9 @@ export function loadRouter(table: ModuleTable): AotRouter {
     strategy: 'generated',
     source: null,
     staticTable,
-    match: emittedFront(table.matcher(constants, helpers), { match: (target, method, httpContext) => companion().match(target, method, httpContext) }),
-    matches: (target, method, httpContext) => companion().matches(target, method, httpContext),
-    allowedMethods: (target, httpContext) => companion().allowedMethods(target, httpContext),
+    match: emittedFront(table.matcher(constants, helpers), companion),
+    matches: companion.matches,
+    allowedMethods: companion.allowedMethods,
     // A built module's structure is its code: introspect's describe() refuses a built router, so nothing public reads this.
     describe: () => source,
   };

@@ -8,8 +8,8 @@ import { RequestPath } from './request-path.js';
 import { answerOf, captureValues } from './capture-values.js';
 import { acceptsMethod, passesConstraints } from './route-checks.js';
 import { StaticTable } from './static-table.js';
-import { collectCandidates, findFirst } from './trie-walk.js';
-import { buildTrie, describeTrie, type TrieNode } from './trie.js';
+import { collectCandidates, findFirst, findFirstFrom } from './trie-walk.js';
+import { buildTrie, describeTrie, nodesOf, type TrieNode } from './trie.js';
 
 /** The interpreted trie matcher, with its trie (the generated matcher emits code from it) and static table. */
 export interface TrieMatcher extends Matcher {
@@ -43,8 +43,8 @@ export function methodsAllowed(candidates: readonly RouteEntry[], path: RequestP
   return [...allowed].sort();
 }
 
-/** The interpreted trie matcher without describe(): what a built module's router needs of it (introspection is compile()'s). */
-export type TrieWalker = Omit<TrieMatcher, 'describe'>;
+/** The interpreted trie of a built module (no static table of its own, no describe: introspection is compile()'s). */
+export type TrieWalker = Omit<TrieMatcher, 'describe' | 'staticTable'>;
 
 /**
  * Builds the trie of the entries and, unless one is given, their static table (which the stack in front of the
@@ -52,19 +52,18 @@ export type TrieWalker = Omit<TrieMatcher, 'describe'>;
  * is a given table).
  */
 export function createTrieMatcher(entries: readonly RouteEntry[], { staticTable, caseSensitive }: { readonly staticTable?: StaticTable; readonly caseSensitive?: boolean } = {}): TrieMatcher {
-  const walker = createTrieWalker(entries, { staticTable, fold: foldFor(caseSensitive) });
-  return { ...walker, describe: () => describeTrie(walker.root) };
+  const fold = foldFor(caseSensitive);
+  const walker = createTrieWalker(entries, fold);
+  return { ...walker, staticTable: staticTable ?? new StaticTable(entries, () => walker.root, fold), describe: () => describeTrie(walker.root) };
 }
 
-/** createTrieMatcher() without describe(), so that a bundle of a built router carries no describeTrie. */
-export function createTrieWalker(entries: readonly RouteEntry[], { staticTable, fold }: { readonly staticTable?: StaticTable; readonly fold: Fold }): TrieWalker {
+/** The trie of the entries and its walk, literals compared by `fold` (the one the entries were made with). */
+export function createTrieWalker(entries: readonly RouteEntry[], fold: Fold): TrieWalker {
   const root = buildTrie(entries);
-  const table = staticTable ?? new StaticTable(entries, () => root, fold);
   return {
     strategy: 'trie',
     source: null,
     root,
-    staticTable: table,
     // The walk alone: the stack in front looks the exact target up in the static table, once (a static path
     // in another spelling, with a query or a trailing slash, is a short walk).
     match: (target, method, httpContext) => findFirst(root, new RequestPath(target, false, fold), method, httpContext),
@@ -78,3 +77,10 @@ export function createTrieWalker(entries: readonly RouteEntry[], { staticTable, 
     },
   };
 }
+
+/**
+ * What a built module imports when it needs the trie (switchyard-router/aot's `trie`): the walker, the walk H.walk
+ * runs from a node, and the nodes its code names (N). One export, so that a module that needs none of them (built
+ * --compact, its code reaching no trie node) leaves all of them out of its bundle.
+ */
+export const trieParts = { walker: createTrieWalker, walkFrom: findFirstFrom, nodes: nodesOf };

@@ -24,14 +24,18 @@ export type LazyResolver = (table: Map<string, unknown>, key: string, found: unk
  * per fold, shared by every table that compares literals that way.
  */
 export function createEmittedHelpers(resolveLazy: LazyResolver, fold: Fold) {
-  return emittedHelpersWith(INLINE_CHECKS, resolveLazy, fold);
+  return emittedHelpersWith(INLINE_CHECKS, resolveLazy, fold, findFirstFrom);
 }
+
+/** The interpreted walk from a trie node (trie-walk.ts findFirstFrom), which H.walk runs. */
+export type WalkFrom = typeof findFirstFrom;
 
 /**
  * The helpers with the inline checks given: compile()'s, every check; a built module's, those its code calls
- * (imported one by one, so that its bundle carries no other check or parser).
+ * (imported one by one, so that its bundle carries no other check or parser). `walkFrom`: the walk H.walk runs; a
+ * built module whose code reaches no trie node has none, and its bundle no walk.
  */
-export function emittedHelpersWith<Checks extends object>(checks: Checks, resolveLazy: LazyResolver, fold: Fold) {
+export function emittedHelpersWith<Checks extends object>(checks: Checks, resolveLazy: LazyResolver, fold: Fold, walkFrom: WalkFrom | undefined) {
   return {
     ...checks,
     complex: matchComplexSegment,
@@ -69,7 +73,7 @@ export function emittedHelpersWith<Checks extends object>(checks: Checks, resolv
     },
     /** The interpreted walk from `node` at segment `depth` of an already decoded path (nodes below EMIT_DEPTH_MAX). */
     walk(node: TrieNode, depth: number, path: string, method: string, ctx: unknown, best: number): RouteMatch | null {
-      return findFirstFrom(node, depth, new RequestPath(path, true, fold), method, ctx, best);
+      return walkFrom!(node, depth, new RequestPath(path, true, fold), method, ctx, best);
     },
     /** values[name] = value for any name ("__proto__" included, which plain assignment would swallow). */
     setValue: setRouteValue,
