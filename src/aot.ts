@@ -32,6 +32,8 @@ export {
 // then, only when its code reaches a trie node).
 export { StaticTable } from './compile/match/static-table.js';
 export { trieParts as trie } from './compile/match/trie-matcher.js';
+// The compiler of complex segments ("{name}.{ext?}"): a built module whose routes have one imports it.
+export { compileComplexSegment } from './compile/complex-segment.js';
 // The case fold of literals beyond ASCII: a built module whose routes have one imports it.
 export { foldCase } from './compile/case-fold.js';
 // The in-place checks of the built-in constraints, one export each: a built module imports those its code calls.

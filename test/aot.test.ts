@@ -34,20 +34,21 @@ describe('compileToModule', () => {
 
   it('writes a module that imports the runtime and nothing else, with the matcher as code (snapshot)', () => {
     const source = compileToModule(routes);
-    expect(source.match(/^import .*$/gm)).toEqual(['import { loadRouter, intConstraint, StaticTable, trie, intCheck } from "switchyard-router/aot";']);
+    expect(source.match(/^import .*$/gm)).toEqual(['import { loadRouter, intConstraint, StaticTable, trie, compileComplexSegment, intCheck } from "switchyard-router/aot";']);
     expect(source.replace(/\/\/.*$/gm, '')).not.toMatch(/\beval\b|new Function/); // (comments aside: the header says it needs neither)
     expect(source).toMatchSnapshot();
   });
 
   it('imports the route module it was built from, when given one', () => {
     const source = compileToModule(routes, { routesModule: './routes.mjs', runtime: './aot.js' });
-    expect(source.match(/^import .*$/gm)).toEqual(['import { loadRouter, intConstraint, StaticTable, trie, intCheck } from "./aot.js";', 'import * as source from "./routes.mjs";']);
+    expect(source.match(/^import .*$/gm)).toEqual(['import { loadRouter, intConstraint, StaticTable, trie, compileComplexSegment, intCheck } from "./aot.js";', 'import * as source from "./routes.mjs";']);
     expect(source).toContain('routes: source,');
   });
 
   // A module imports from the runtime only the built-in constraint factories its routes name (inline, or as a string
-  // of a constraints object; a custom name replaces a built-in one), the in-place checks its code may call and the
-  // case fold of literals beyond ASCII, so a bundle of it carries no other constraint class, parser or casing table
+  // of a constraints object; a custom name replaces a built-in one), the in-place checks its code may call, the
+  // compiler of complex segments where one has one and the case fold of literals beyond ASCII, so a bundle of it
+  // carries no other constraint class, parser, complex-segment code or casing table
   // (test/workers-bundle.test.ts); it answers as compile(). Built compact here: no static table or trie (below).
   const int = (): RegexRouteConstraint => new RegexRouteConstraint('^1$');
   it.each([
@@ -60,8 +61,9 @@ describe('compileToModule', () => {
     { what: 'a route only for links: its factory, no check', routes: [{ template: 'a/{id:guid}', generationOnly: true }, { template: 'b' }], imports: ['guidConstraint'] },
     { what: 'a custom name in place of a built-in one', routes: [{ template: 'a/{id:int}' }], constraints: { int }, imports: ['regexCheck'] },
     { what: 'no constraint', routes: [{ template: 'a/{id}' }], imports: [] },
-    { what: 'a literal beyond ASCII: the case fold', routes: [{ template: 'straße/{id}' }, { template: 'ǅ.{x}/b' }], imports: ['foldCase'] },
-    { what: 'ASCII literals only: no case fold (the runtime folds ASCII letters)', routes: [{ template: 'k/{id}' }, { template: 'K.{x}/b' }], imports: [] },
+    { what: 'a literal beyond ASCII: the case fold', routes: [{ template: 'straße/{id}' }, { template: 'ǅ.{x}/b' }], imports: ['compileComplexSegment', 'foldCase'] },
+    { what: 'ASCII literals only: no case fold (the runtime folds ASCII letters)', routes: [{ template: 'k/{id}' }, { template: 'K.{x}/b' }], imports: ['compileComplexSegment'] },
+    { what: 'a complex segment: its compiler', routes: [{ template: 'a/{id}.{x?}', defaults: { x: 'json' } }], imports: ['compileComplexSegment'] },
   ])('imports what its routes use: $what', ({ routes: used, constraints, imports }) => {
     const source = compileToModule(used, { routesModule: './routes.mjs', constraints, compact: true });
     expect(/^import \{ loadRouter(.*) \} from "switchyard-router\/aot";$/m.exec(source)?.[1].split(', ').slice(1)).toEqual(imports);

@@ -16,6 +16,7 @@ import { plainFront, stackMatcher, type FrontMatch, type MatcherStack, type Stac
 import { createTrieMatcher } from './match/trie-matcher.js';
 import type { Matcher, MatchStrategy, RouteMatch } from './matcher.js';
 import { createReferenceMatcher } from './reference/reference-matcher.js';
+import { compileComplexSegment } from './complex-segment.js';
 import { createRouteEntry, createSharedParts, unsharedParts, type CompiledRoute, type RouteDefinition, type RouteEntry } from './route-entry.js';
 import type { CheckedRoutes, RouterFor } from './typed-router.js';
 import { duplicateName, nameOf, RoutesByName } from './route-names.js';
@@ -242,7 +243,7 @@ function createEveryEntry(routes: Iterable<RouteDefinition>, registry: Constrain
   const entries: RouteEntry[] = [];
   const failures: RouteFailure[] = [];
   const names = new RoutesByName<true>();
-  const shared = createSharedParts(fold);
+  const shared = createSharedParts(fold, compileComplexSegment);
   let index = 0;
   for (const definition of routes) {
     const routeIndex = index++;

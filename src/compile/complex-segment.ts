@@ -18,6 +18,11 @@ export interface ComplexPattern {
   readonly key: string;
   /** The table's fold (case-fold.ts): the literals are folded by it, and so is the text they are searched in. */
   readonly fold: Fold;
+  /**
+   * matchComplexSegment() of this pattern: the matchers call it through the pattern, so that the code of complex
+   * segments is in a built module's bundle only when one of its routes has one (the module imports the compiler).
+   */
+  readonly match: (text: string) => (string | undefined)[] | null;
 }
 
 /** Prepares a complex template segment for matching. */
@@ -34,7 +39,8 @@ export function compileComplexSegment(segment: TemplateSegment, fold: Fold): Com
   const hasOptionalExtension =
     last.kind === 'parameter' && last.isOptional && segment.parts[segment.parts.length - 2]?.kind === 'separator';
   const key = parts.map((p) => ('literal' in p ? `L${JSON.stringify(p.literal)}` : 'P')).join('') + (hasOptionalExtension ? '?' : '');
-  return { parts, names, hasOptionalExtension, key, fold };
+  const pattern: ComplexPattern = { parts, names, hasOptionalExtension, key, fold, match: (text) => matchComplexSegment(pattern, text) };
+  return pattern;
 }
 
 /**

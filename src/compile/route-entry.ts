@@ -105,7 +105,7 @@ export function createRouteEntry(
   index: number,
   registry: ConstraintRegistry,
   /** What the routes of one table share; it lives as long as that table, never longer. */
-  shared: SharedParts = createSharedParts(foldCase),
+  shared: SharedParts = createSharedParts(foldCase, compileComplexSegment),
 ): RouteEntry {
   checkDefinition(definition, index, checkKeys);
   let template: RouteTemplate;
@@ -172,7 +172,7 @@ function assembleEntry(
   const verbs = definition.methods == null ? null : internMethods(shared, [...new Set(definition.methods.map((m) => m.toUpperCase()))]);
 
   const segments = template.segments.map((segment): SegmentPlan => {
-    if (segment.parts.length > 1) return { kind: 'complex', pattern: compileComplexSegment(segment, shared.fold) };
+    if (segment.parts.length > 1) return { kind: 'complex', pattern: shared.complex!(segment, shared.fold) };
     const part = segment.parts[0];
     if (part.kind !== 'parameter') {
       const found = shared.literalPlans?.get(part.text);
@@ -254,16 +254,21 @@ export interface SharedParts {
   readonly verbLimits: Map<string, VerbLimit> | null;
   /** How the table compares literals (case-fold.ts): what its literal plans and complex patterns hold. */
   readonly fold: Fold;
+  /**
+   * What makes a complex segment's pattern (compileComplexSegment); null in a built module whose routes have none
+   * (it imports the compiler only when one has).
+   */
+  readonly complex: typeof compileComplexSegment | null;
 }
 
-/** Empty shared parts, for one table that compares literals by `fold`. */
-export function createSharedParts(fold: Fold): SharedParts {
-  return { literalPlans: new Map(), verbLimits: new Map(), fold };
+/** Empty shared parts, for one table that compares literals by `fold` (and makes complex patterns with `complex`). */
+export function createSharedParts(fold: Fold, complex: SharedParts['complex']): SharedParts {
+  return { literalPlans: new Map(), verbLimits: new Map(), fold, complex };
 }
 
 /** Parts that share nothing: for routes made one at a time (a live table's), with no table-wide cache to grow. */
 export function unsharedParts(fold: Fold): SharedParts {
-  return { literalPlans: null, verbLimits: null, fold };
+  return { literalPlans: null, verbLimits: null, fold, complex: compileComplexSegment };
 }
 
 function internMethods(shared: SharedParts, methods: readonly string[]): VerbLimit {

@@ -5,6 +5,7 @@
 // the code leaves to the walk use the interpreted trie, built on its first use; generate() is compile()'s URL
 // generation.
 import { foldAscii, keepCase, type Fold } from '../case-fold.js';
+import type { compileComplexSegment } from '../complex-segment.js';
 import type { ConstraintFactory, RouteConstraint } from '../../constraints/route-constraint.js';
 import { nameKey } from '../../name-key.js';
 import type { UrlOptions } from '../generate/normalize-path.js';
@@ -72,6 +73,8 @@ export interface ModuleTable extends ModuleFormat {
    * leaves to the walk; a module built --compact whose code reaches no trie node imports none (its routes are scanned).
    */
   readonly trie?: typeof trieParts;
+  /** The compiler of complex segments ("{name}.{ext?}"): a module imports it when a route has one. */
+  readonly complex?: typeof compileComplexSegment;
   /** The static table in front of the module's code (StaticTable); none in a module built --compact. */
   readonly staticTable?: typeof StaticTable;
   /** URL options, and whether literals compare with their case (the module's code was written for it). */
@@ -149,7 +152,7 @@ export function loadRouter(table: ModuleTable): AotRouter {
   const made = table.constraints?.(given, own, constraints ?? {}) ?? [];
   const caseSensitive = table.options.caseSensitive === true;
   const fold = caseSensitive ? keepCase : (table.fold ?? foldAscii);
-  const shared = createSharedParts(fold);
+  const shared = createSharedParts(fold, table.complex ?? null);
   const entries = definitions.map((definition, index) =>
     builtRouteEntry(definition, decodeTemplate(definition.template, table.segments[index]), index, made[index] || undefined, shared),
   );

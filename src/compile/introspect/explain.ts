@@ -6,7 +6,6 @@
 import { getRouteValue, type RouteValues } from '../../route-values.js';
 import { formatTemplate } from '../../template/format.js';
 import { foldCase, type Fold } from '../case-fold.js';
-import { matchComplexSegment } from '../complex-segment.js';
 import { constraintsOf, constraintText } from './constraint-info.js';
 import { RequestPath } from '../match/request-path.js';
 import type { CompiledRoute, RouteEntry } from '../route-entry.js';
@@ -121,7 +120,7 @@ function judge(entry: RouteEntry, path: RequestPath, method: string, httpContext
       const caseOnly = path.fold !== foldCase && foldCase(path.decoded(i)) === foldCase(plan.folded);
       return miss({ kind: 'literal-mismatch', segment: i, text: path.decoded(i), expected: templateSegment(entry, i), ...(caseOnly ? { caseOnly } : {}) }, i);
     }
-    if (plan.kind === 'complex' && matchComplexSegment(plan.pattern, path.decoded(i)) === null) {
+    if (plan.kind === 'complex' && plan.pattern.match(path.decoded(i)) === null) {
       return miss({ kind: 'complex-mismatch', segment: i, text: path.decoded(i), expected: templateSegment(entry, i) }, i);
     }
   }

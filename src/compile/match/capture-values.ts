@@ -1,7 +1,6 @@
 // The values of one route for a request path whose shape the trie already accepted (ASP.NET's
 // TemplateMatcher.TryMatch, second pass), and the answer they make.
 import { setRouteValue, type RouteValues } from '../../route-values.js';
-import { matchComplexSegment } from '../complex-segment.js';
 import type { RequestPath } from './request-path.js';
 import { freshMatch, type RouteMatch } from '../matcher.js';
 import type { RouteEntry } from '../route-entry.js';
@@ -24,7 +23,7 @@ export function captureValues(entry: RouteEntry, path: RequestPath): RouteValues
       if (plan.kind === 'parameter') {
         setRouteValue(values, plan.name, path.decoded(depth));
       } else if (plan.kind === 'complex') {
-        const found = matchComplexSegment(plan.pattern, path.decoded(depth));
+        const found = plan.pattern.match(path.decoded(depth));
         if (found === null) return null;
         for (let slot = 0; slot < found.length; slot++) {
           const name = plan.pattern.names[slot];

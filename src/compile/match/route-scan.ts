@@ -3,7 +3,6 @@
 // template shape takes the path are found one by one, in order, then checked as the walk checks them. A scan
 // costs a step per route where the trie's walk costs a step per segment: for the paths that reach it (a 405, an
 // OPTIONS, a "%2F"), in a bundle that must be small.
-import { matchComplexSegment } from '../complex-segment.js';
 import type { Fold } from '../case-fold.js';
 import type { Matcher, RouteMatch } from '../matcher.js';
 import type { RouteEntry } from '../route-entry.js';
@@ -24,7 +23,7 @@ export function shapeAccepts(entry: RouteEntry, path: RequestPath): boolean {
     if (depth === segments.length || path.isEmpty(depth)) return false;
     const plan = segments[depth];
     if (plan.kind === 'catchAll') return true;
-    if (plan.kind === 'literal' ? path.decoded(depth) !== plan.folded && path.folded(depth) !== plan.folded : plan.kind === 'complex' && matchComplexSegment(plan.pattern, path.decoded(depth)) === null) return false;
+    if (plan.kind === 'literal' ? path.decoded(depth) !== plan.folded && path.folded(depth) !== plan.folded : plan.kind === 'complex' && plan.pattern.match(path.decoded(depth)) === null) return false;
   }
 }
 

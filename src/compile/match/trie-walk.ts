@@ -5,7 +5,7 @@
 // live branch, so the work is bounded by path length × branching, with no backtracking inside a segment. The
 // search keeps its own stack instead of recursing, so a template thousands of segments deep walks like a short
 // one (recursion overflowed V8's stack near 10,000 segments).
-import { matchComplexSegment, type ComplexPattern } from '../complex-segment.js';
+import type { ComplexPattern } from '../complex-segment.js';
 import type { RequestPath } from './request-path.js';
 import type { RouteEntry } from '../route-entry.js';
 import type { RouteMatch } from '../matcher.js';
@@ -55,7 +55,7 @@ function walk(start: TrieNode, startDepth: number, search: Search): void {
     const depth = depths.pop()!;
     const pattern = patterns.pop()!;
     if (node.minIndex >= search.bestOrder) continue;
-    if (pattern !== null && matchComplexSegment(pattern, path.decoded(depth - 1)) === null) continue;
+    if (pattern !== null && pattern.match(path.decoded(depth - 1)) === null) continue;
     if (depth === search.count) {
       tryRoutes(node.terminals, search);
       continue;
@@ -150,7 +150,7 @@ function collect(root: TrieNode, rootDepth: number, path: RequestPath, found: Ro
       depths.push(depth + 1);
     }
     for (const edge of node.complex) {
-      if (matchComplexSegment(edge.pattern, path.decoded(depth)) !== null) {
+      if (edge.pattern.match(path.decoded(depth)) !== null) {
         nodes.push(edge.node);
         depths.push(depth + 1);
       }

@@ -3,7 +3,7 @@
 // module (aot/), which is why it lives apart from new Function.
 import { setRouteValue } from '../../../route-values.js';
 import type { Fold } from '../../case-fold.js';
-import { matchComplexSegment } from '../../complex-segment.js';
+import type { ComplexPattern } from '../../complex-segment.js';
 import type { RouteMatch } from '../../matcher.js';
 import { INLINE_CHECKS } from './inline-constraints.js';
 import { RequestPath } from '../request-path.js';
@@ -38,7 +38,7 @@ export type WalkFrom = typeof findFirstFrom;
 export function emittedHelpersWith<Checks extends object>(checks: Checks, resolveLazy: LazyResolver, fold: Fold, walkFrom: WalkFrom | undefined) {
   return {
     ...checks,
-    complex: matchComplexSegment,
+    complex: (pattern: ComplexPattern, text: string) => pattern.match(text),
     /** Case-insensitive equality (the table's fold) of the segment at `start` with a folded literal that has non-ASCII text. */
     foldedEquals(path: string, start: number, folded: string): boolean {
       return fold(path.slice(start, start + folded.length)) === folded;
