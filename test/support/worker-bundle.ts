@@ -17,12 +17,14 @@ export interface WorkerBundles {
   readonly hono: { readonly path: string; readonly text: string };
   /** The same routes through switchyard-router/hono, compile() in the bundle. */
   readonly compiled: { readonly path: string; readonly text: string };
+  /** The Worker on a router built without --compact. */
+  readonly full: { readonly path: string; readonly text: string };
 }
 
 /**
- * Builds router.mjs from routes.mjs (as `switchyard build routes.mjs -o router.mjs --compact` does) in a folder inside the
- * checkout, where `switchyard-router/...` resolves to this checkout's dist/ (the package's own name), then bundles
- * the Workers with `esbuild --bundle --minify --format=esm`.
+ * Builds router.mjs from routes.mjs (as `switchyard build routes.mjs -o router.mjs --compact` does, and once without
+ * --compact) in a folder inside the checkout, where `switchyard-router/...` resolves to this checkout's dist/ (the
+ * package's own name), then bundles the Workers with `esbuild --bundle --minify --format=esm`.
  */
 export async function buildWorkerBundles(routesModule?: string): Promise<WorkerBundles> {
   const dir = mkdtempSync(join(ROOT, '.tmp-workers-'));
@@ -30,9 +32,8 @@ export async function buildWorkerBundles(routesModule?: string): Promise<WorkerB
   // Another route module (the docs' example) in place of the fixture's.
   if (routesModule !== undefined) writeFileSync(join(dir, 'routes.mjs'), routesModule);
   const routes = ((await import(join(dir, 'routes.mjs'))) as { default: Parameters<typeof compileToModule>[0] }).default;
-  writeFileSync(join(dir, 'router.mjs'), compileToModule(routes, { routesModule: './routes.mjs', compact: true }));
-  const bundle = async (name: string) => {
-    const path = join(dir, `${name}.bundle.mjs`);
+  const bundle = async (name: string, as = name) => {
+    const path = join(dir, `${as}.bundle.mjs`);
     await build({
       entryPoints: [join(dir, `${name}.mjs`)],
       outfile: path,
@@ -46,8 +47,12 @@ export async function buildWorkerBundles(routesModule?: string): Promise<WorkerB
     });
     return { path, text: readFileSync(path, 'utf8') };
   };
+  writeFileSync(join(dir, 'router.mjs'), compileToModule(routes, { routesModule: './routes.mjs' }));
+  const full = await bundle('worker-switchyard', 'worker-switchyard-full');
+  writeFileSync(join(dir, 'router.mjs'), compileToModule(routes, { routesModule: './routes.mjs', compact: true }));
   return {
     dir,
+    full,
     switchyard: await bundle('worker-switchyard'),
     hono: await bundle('worker-hono'),
     compiled: await bundle('worker-compile'),
