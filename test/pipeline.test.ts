@@ -30,6 +30,13 @@ function origin(server: Server): string {
   return `http://127.0.0.1:${port}`;
 }
 
+/**
+ * The router middleware's options off: classic routing, where a route whose verb limit refuses the request does
+ * not match and the request goes on down the pipeline (the defaults answer HEAD, 405 and OPTIONS:
+ * test/unmatched-method.test.ts).
+ */
+const CLASSIC = { headAsGet: false, methodNotAllowed: false, options: false };
+
 /** Starts `app` on an ephemeral port; the server is closed after all tests. */
 async function startApp(app: Pick<Application, 'listen'>): Promise<string> { // (structural: the docs' sample app is built from the published package)
   const server = await app.listen(0);
@@ -622,7 +629,7 @@ describe('verb-limited routes', () => {
       routes.mapVerb('purge', 'v/{id}', by('verb'));
       routes.mapMethods(['OPTIONS', 'TRACE'], 'v/{id}', by('methods'));
       routes.mapGet('get-only/{id}', by('get-only'));
-    });
+    }, CLASSIC);
     app.run(fellThrough);
     base = await startApp(app);
   });
@@ -1101,7 +1108,7 @@ describe('middleware routes (mapMiddlewareRoute, mapMiddlewareGet, ...)', () => 
       routes.mapMiddlewarePost('inbox', (branch) => branch.run(async (ctx) => ctx.response.send(201, 'posted')));
       routes.mapMiddlewareVerb('PUT', 'store', (branch) => branch.run(async (ctx) => ctx.response.send(200, 'put')));
       routes.mapMiddlewareRoute('empty-branch', (branch) => branch.use(async (_ctx, next) => next()));
-    });
+    }, CLASSIC);
     app.use(async (ctx, next) => {
       ctx.response.setHeader('x-main-after-router', 'ran');
       await next();
@@ -1166,7 +1173,7 @@ describe('createNodeMiddleware', () => {
   };
 
   it('mounts in a plain node:http server: matched → handler, unmatched → next()', async () => {
-    const mw = createNodeMiddleware(configure);
+    const mw = createNodeMiddleware(configure, CLASSIC);
     const url = await startListener((req, res) =>
       mw(req, res, () => {
         res.statusCode = 418;

@@ -184,8 +184,8 @@ export function createTodoApp(options: TodoAppOptions = {}): Application {
     );
   const routes = builder.build();
   if (options.inspect) inspector = routeInspector(routes, { prefix: INSPECTOR_PREFIX, title: 'To-do API routes' });
-  // HEAD uses the GET routes; a known path with another method gets 405 (OPTIONS: 204) with Allow.
-  useRouter(app, routes, { head: 'get', methodNotAllowed: true, options: true });
+  // By default HEAD uses the GET routes, and a known path with another method gets 405 (OPTIONS: 204) with Allow.
+  useRouter(app, routes);
   // The API explorer (/docs), routed by a router of its own: openapi.json describes the API's routes alone.
   useApiExplorer(app);
   const debug = options.debug ?? false;
