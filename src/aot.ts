@@ -25,7 +25,7 @@ export {
   rangeConstraint,
   regexConstraint,
   requiredConstraint,
-} from './constraints/builtin-factories.js';
+} from './constraints/builtins.js';
 // The in-place checks of the built-in constraints, one export each: a built module imports those its code calls.
 export {
   alphaCheck,

@@ -241,7 +241,7 @@ describe('custom constraint names', () => {
   });
 });
 
-// A built-in constraint is known by its exact class, through the class's own builtinName (not a list of the
+// A built-in constraint is known by its exact class, through the class's own record, builtin (not a list of the
 // classes, which would keep every class in a bundle that uses one): a route freezes it, and its description is
 // the one for its name; a subclass (it may override match()) is custom, left as the application made it.
 describe('built-in constraint classes, by their own name', () => {
@@ -266,11 +266,11 @@ describe('built-in constraint classes, by their own name', () => {
   it('a subclass is custom: no name, not frozen, not described (even with an own field of that name)', () => {
     const sub = new Digits();
     expect(builtinNameOf(sub)).toBe(null);
-    expect(Digits.builtinName).toBe('int'); // inherited, not its own
+    expect(Digits.builtin.name).toBe('int'); // inherited, not its own
     const route = compile([{ template: 'a/{p}', constraints: { p: sub } }]).routes[0];
     expect(Object.isFrozen(route.constraints.get('p'))).toBe(false);
     expect(describeConstraint(sub)).toBe(null);
-    expect(builtinNameOf(Object.assign(new Digits(), { builtinName: 'int' }))).toBe(null);
+    expect(builtinNameOf(Object.assign(new Digits(), { builtin: IntRouteConstraint.builtin }))).toBe(null);
     expect(builtinNameOf({ match: () => true })).toBe(null);
     expect(builtinNameOf(Object.create(null) as RouteConstraint)).toBe(null);
   });

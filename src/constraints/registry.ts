@@ -4,15 +4,53 @@ import { didYouMean } from '../did-you-mean.js';
 import { RouteCreationError } from '../errors.js';
 import type { RouteTemplate } from '../template/ast.js';
 import { findParameter } from '../template/ast.js';
-import { CompositeRouteConstraint, freezeBuiltin, OptionalRouteConstraint, RegexRouteConstraint } from './builtins.js';
+import {
+  AlphaRouteConstraint,
+  BoolRouteConstraint,
+  CompositeRouteConstraint,
+  DateTimeRouteConstraint,
+  DecimalRouteConstraint,
+  DoubleRouteConstraint,
+  FileNameRouteConstraint,
+  FloatRouteConstraint,
+  freezeBuiltin,
+  GuidRouteConstraint,
+  IntRouteConstraint,
+  type InlineBuiltin,
+  LengthRouteConstraint,
+  LongRouteConstraint,
+  MaxLengthRouteConstraint,
+  MaxRouteConstraint,
+  MinLengthRouteConstraint,
+  MinRouteConstraint,
+  NonFileNameRouteConstraint,
+  OptionalRouteConstraint,
+  RangeRouteConstraint,
+  RegexRouteConstraint,
+  RequiredRouteConstraint,
+} from './builtins.js';
 import { FrozenMap } from './frozen-map.js';
-import { builtinConstraints } from './builtin-factories.js';
 import { InlineConstraintResolver, splitReference } from './inline-constraint-resolver.js';
 import type { ConstraintFactory, RouteConstraint } from './route-constraint.js';
 import { nameKey } from '../name-key.js';
 
-export { builtinConstraints } from './builtin-factories.js';
 export { InlineConstraintResolver } from './inline-constraint-resolver.js';
+
+/**
+ * The built-in inline constraint names (ASP.NET RouteOptions.ConstraintMap), each with its factory, from the
+ * classes' records, in the order the error messages list them. Pure: a bundle that never reads it (a built
+ * router's, which imports the factories its routes use) carries none of the classes.
+ */
+export const builtinConstraints: Readonly<Record<string, ConstraintFactory>> = /* @__PURE__ */ factoriesOf([
+  IntRouteConstraint, BoolRouteConstraint, DateTimeRouteConstraint, DecimalRouteConstraint, DoubleRouteConstraint, FloatRouteConstraint,
+  GuidRouteConstraint, LongRouteConstraint, AlphaRouteConstraint, RequiredRouteConstraint, FileNameRouteConstraint, NonFileNameRouteConstraint,
+  MinLengthRouteConstraint, MaxLengthRouteConstraint, LengthRouteConstraint, MinRouteConstraint, MaxRouteConstraint, RangeRouteConstraint,
+  RegexRouteConstraint,
+]);
+
+function factoriesOf(types: readonly { readonly builtin: InlineBuiltin }[]): Record<string, ConstraintFactory> {
+  return Object.fromEntries(types.map(({ builtin }) => [builtin.name, builtin.create]));
+}
 
 /** What the constraints object of a route may hold for one key. */
 export type ConstraintSpec = RouteConstraint | RegExp | string;
