@@ -118,10 +118,6 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
   if (!Object.hasOwn(MATCHERS, requested)) {
     throw new TypeError(`compile: unknown strategy "${String(requested)}" (use "generated", "trie" or "reference")`);
   }
-  // The option went with introspection to its own entry: refused aloud, so that no start-up check is lost in silence.
-  if ((options as { onDiagnostics?: unknown }).onDiagnostics !== undefined) {
-    throw new TypeError('compile: the onDiagnostics option is gone; call diagnostics(router) of switchyard-router/introspect after compile()');
-  }
   const registry = registryOf(options);
   const caseSensitive = options.caseSensitive === true;
   const fold = foldFor(caseSensitive);

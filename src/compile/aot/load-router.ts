@@ -15,7 +15,7 @@ import { emittedFront, type EmittedMatch } from '../match/generated/emitted-fron
 import { stackMatcher, type StackCore } from '../match/matcher-stack.js';
 import { StaticTable } from '../match/static-table.js';
 import { nodesOf, type TrieNode } from '../match/trie.js';
-import { createTrieWalker, type TrieWalker } from '../match/trie-matcher.js';
+import { createTrieMatcher, type TrieMatcher } from '../match/trie-matcher.js';
 import type { Matcher, RouteMatch } from '../matcher.js';
 import { createEntryFromTemplate, createSharedParts, type CompiledRoute, type RouteDefinition } from '../route-entry.js';
 import type { RouterFor } from '../typed-router.js';
@@ -126,11 +126,11 @@ export function loadRouter(table: ModuleTable): AotRouter {
 
   // The trie only for what the code does not answer: built on its first use, not at start-up. The static table
   // lists its paths now and asks the trie for a path's routes on that path's first request.
-  let trie: TrieWalker | null = null;
+  let trie: TrieMatcher | null = null;
   let nodes: TrieNode[] | null = null;
   const nodeAt = (n: number): TrieNode => (nodes ??= nodesOf(companion().root))[n];
   const staticTable = new StaticTable(matchable, () => companion().root, fold);
-  const companion = (): TrieWalker => (trie ??= createTrieWalker(matchable, { staticTable, caseSensitive }));
+  const companion = (): TrieMatcher => (trie ??= createTrieMatcher(matchable, { staticTable, caseSensitive }));
   // The module's code, handed its constants and helpers now: it answers from the first request.
   const catalog = catalogOf(entries);
   const source = String(table.matcher);
@@ -155,8 +155,6 @@ export function loadRouter(table: ModuleTable): AotRouter {
     match: emittedFront(table.matcher(constants, helpers), { match: (target, method, httpContext) => companion().match(target, method, httpContext) }),
     matches: (target, method, httpContext) => companion().matches(target, method, httpContext),
     allowedMethods: (target, httpContext) => companion().allowedMethods(target, httpContext),
-    // A built module's structure is its code: introspect's describe() refuses a built router, so nothing public reads this.
-    describe: () => source,
   };
   const matcher = stackMatcher(built, matchable);
   const router = {

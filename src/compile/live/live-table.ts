@@ -443,11 +443,6 @@ export class LiveTable implements Matcher {
     const path = new RequestPath(target, false, this.parts.fold);
     return methodsAllowed(this.candidates(target, path), path, httpContext);
   }
-
-  /** The strategy's own picture ('trie': the trie of the whole list), built for the current list. */
-  describe(): string {
-    return this.parts.buildMatcher(this.entries().filter((entry) => !entry.route.generationOnly)).describe();
-  }
 }
 
 /** The answers of the entries that accept a request (their indexes as they were when the entries were read). */

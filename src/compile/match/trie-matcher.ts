@@ -9,7 +9,7 @@ import { answerOf, captureValues } from './capture-values.js';
 import { acceptsMethod, passesConstraints } from './route-checks.js';
 import { StaticTable } from './static-table.js';
 import { collectCandidates, findFirst } from './trie-walk.js';
-import { buildTrie, describeTrie, type TrieNode } from './trie.js';
+import { buildTrie, type TrieNode } from './trie.js';
 
 /** The interpreted trie matcher, with its trie (the generated matcher emits code from it) and static table. */
 export interface TrieMatcher extends Matcher {
@@ -43,21 +43,12 @@ export function methodsAllowed(candidates: readonly RouteEntry[], path: RequestP
   return [...allowed].sort();
 }
 
-/** The interpreted trie matcher without describe(): what a built module's router needs of it (introspection is compile()'s). */
-export type TrieWalker = Omit<TrieMatcher, 'describe'>;
-
 /**
  * Builds the trie of the entries and, unless one is given, their static table (which the stack in front of the
  * matcher reads). `caseSensitive`: as the entries were made (their literals are folded by the same fold, and so
  * is a given table).
  */
-export function createTrieMatcher(entries: readonly RouteEntry[], options: { readonly staticTable?: StaticTable; readonly caseSensitive?: boolean } = {}): TrieMatcher {
-  const walker = createTrieWalker(entries, options);
-  return { ...walker, describe: () => describeTrie(walker.root) };
-}
-
-/** createTrieMatcher() without describe(), so that a bundle of a built router carries no describeTrie. */
-export function createTrieWalker(entries: readonly RouteEntry[], { staticTable, caseSensitive = false }: { readonly staticTable?: StaticTable; readonly caseSensitive?: boolean } = {}): TrieWalker {
+export function createTrieMatcher(entries: readonly RouteEntry[], { staticTable, caseSensitive = false }: { readonly staticTable?: StaticTable; readonly caseSensitive?: boolean } = {}): TrieMatcher {
   const fold = foldFor(caseSensitive);
   const root = buildTrie(entries);
   const table = staticTable ?? new StaticTable(entries, () => root, fold);

@@ -124,6 +124,5 @@ export function createGeneratedMatcher(entries: readonly RouteEntry[], { caseSen
     match: front,
     matches: trie.matches,
     allowedMethods: trie.allowedMethods,
-    describe: trie.describe,
   };
 }
