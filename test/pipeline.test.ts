@@ -1323,13 +1323,14 @@ describe("the spec's sample application (docs/examples/sample-app.ts)", () => {
     expect((await call(`${base}/package/track/99999999999`)).status).toBe(404); // not a 32-bit int
   });
 
-  it('GET /hello/Joe → "Hi, Joe!"; POST /hello/Joe falls through', async () => {
+  it('GET /hello/Joe → "Hi, Joe!"; POST /hello/Joe → 405 with Allow', async () => {
     const get = await call(`${base}/hello/Joe`);
     expect(get.status).toBe(200);
     expect(get.text).toBe('Hi, Joe!');
     const post = await call(`${base}/hello/Joe`, { method: 'POST', body: '' });
-    expect(post.status).toBe(404);
-    expect(post.text).toBe('No route matched.');
+    expect(post.status).toBe(405);
+    expect(post.headers.allow).toBe('GET, HEAD, OPTIONS');
+    expect(post.headers['content-type']).toMatch(/^application\/problem\+json/);
   });
 });
 
