@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileWith, strategies } from './support/routers.js';
+import * as constraintsEntry from '../src/constraints.js';
 import { builtinConstraints, ConstraintRegistry, HttpMethodRouteConstraint, IntRouteConstraint, type RouteConstraint } from '../src/constraints.js';
 import { compile, RouteCreationError, type CompiledRouter, type RouteDefinition } from '../src/index.js';
 import { builtinNameOf } from '../src/constraints/builtins.js';
@@ -256,6 +257,15 @@ describe('built-in constraint classes, by their own name', () => {
     const route = compile([{ template: 'a/{p}', constraints: { p: constraint } }]).routes[0];
     expect(Object.isFrozen(route.constraints.get('p'))).toBe(true);
     expect(describeConstraint(constraint)?.label).toBe(reference);
+  });
+  // The registry's names are the records' (written out in registry.ts, so that start-up makes no record).
+  const inlineClasses = Object.values(constraintsEntry).flatMap((value) => {
+    const builtin: unknown = typeof value === 'function' && Object.hasOwn(value, 'builtin') ? (value as { builtin: unknown }).builtin : null;
+    return builtin !== null && typeof (builtin as { create?: unknown }).create === 'function' ? [builtin as { name: string; create: unknown }] : [];
+  });
+  it('every class a template can name is in the registry under its record\'s name, with its record\'s factory', () => {
+    expect(Object.fromEntries(inlineClasses.map(({ name, create }) => [name, create]))).toEqual({ ...builtinConstraints });
+    expect(inlineClasses).toHaveLength(Object.keys(builtinConstraints).length);
   });
   it('the wrappers and the HTTP method constraint are built-in, frozen, and described by what they hold (not as one)', () => {
     const route = compile([{ template: 'a/{p:int?}', constraints: { p: 'range(1,9)', httpMethod: new HttpMethodRouteConstraint('GET') } }]).routes[0];

@@ -1,13 +1,15 @@
 // The built-in route constraints (int, bool, datetime, ... regex, required), the wrappers (Optional, Composite) and
 // HttpMethodRouteConstraint, each a class whose own static `builtin` is its record, stated once beside its code:
 // the name a template writes, the factory of that name (one export each: a router module built ahead of time
-// imports the factories of the names its routes use), the label, and the description (what it accepts, for the
-// analyses; the check the generated matcher runs in place; the OpenAPI schema). Every list of the built-ins is
-// derived from these records: the registry's names (registry.ts), constraintLabel and describeConstraint
-// (constraint-description.ts). By a record on each class, not a list of the classes: a bundle keeps only the
-// classes it uses. A constraint is built-in by its exact class: a subclass may override match(), so it is custom
-// (one that declares a `builtin` of its own claims to be that one). Each checks one route value; a missing or null
-// value never passes (ASP.NET semantics).
+// imports the factories of the names its routes use), the label, and what it accepts (for the analyses; the check
+// the generated matcher runs in place; the OpenAPI schema). constraintLabel and describeConstraint
+// (constraint-description.ts) read the records, the registry (registry.ts) lists their names and factories. By a
+// record on each class, not a list of the classes: a bundle keeps only the classes it uses. A record is made when
+// it is asked for (a getter), not with its class: 19 records made at start-up cost every process that loads the
+// library about 1 M instructions (callgrind), most of them for built-ins it never uses (a record of a name alone,
+// a wrapper's, costs nothing). A constraint is built-in by its exact class: a subclass may override match(), so it
+// is custom (one that declares a `builtin` of its own claims to be that one). Each checks one route value; a
+// missing or null value never passes (ASP.NET semantics).
 import { getRouteValue, toRouteString, type RouteValues } from '../route-values.js';
 import type { ConstraintDescription } from './constraint-description.js';
 import {
@@ -32,14 +34,17 @@ export interface Builtin {
   readonly name: string;
 }
 
+/** What a built-in accepts: its description without the label (a field left out is null). */
+export type BuiltinFacts = Partial<Omit<ConstraintDescription, 'label'>>;
+
 /** The record of a built-in a template names inline ({id:int}, {id:range(1,10)}). */
 export interface InlineBuiltin<C extends RouteConstraint = RouteConstraint> extends Builtin {
   /** Makes one from an inline reference's arguments (its export, `${name}Constraint`). */
   readonly create: ConstraintFactory;
-  /** As a user writes it ("range(1,10)", "regex(^a$)"); equal labels accept the same values. Without it, the name. */
+  /** As a user writes it ("range(1,10)", "regex(^a$)"): equal labels accept the same values. Without it, the name. */
   label?(constraint: C): string;
-  /** What it accepts (ConstraintDescription; a field left out is null). */
-  describe(constraint: C): Partial<Omit<ConstraintDescription, 'label'>>;
+  /** What it accepts: the same for every one of its kind, or read from the constraint. */
+  readonly accepts: BuiltinFacts | ((constraint: C) => BuiltinFacts);
 }
 
 /** The integers .NET's Int32 and Int64 hold: what int and long accept, and the bounds min, max and range default to. */
@@ -89,11 +94,13 @@ function int32Arg(name: string, text: string): number {
 
 /** {p:int} — a 32-bit signed integer. */
 export class IntRouteConstraint extends ValueRouteConstraint {
-  static readonly builtin: InlineBuiltin = {
-    name: 'int',
-    create: intConstraint,
-    describe: () => ({ integers: INT32, inline: [{ helper: 'int', args: [] }], schema: { type: 'integer', format: 'int32' } }),
-  };
+  static get builtin(): InlineBuiltin {
+    return {
+      name: 'int',
+      create: intConstraint,
+      accepts: { integers: INT32, inline: [{ helper: 'int', args: [] }], schema: { type: 'integer', format: 'int32' } },
+    };
+  }
   protected override matchValue(value: unknown): boolean {
     if (typeof value === 'number') return Number.isInteger(value) && value >= -2147483648 && value <= 2147483647;
     return super.matchValue(value);
@@ -108,11 +115,13 @@ export function intConstraint(args: readonly string[]): RouteConstraint {
 
 /** {p:long} — a 64-bit signed integer. */
 export class LongRouteConstraint extends ValueRouteConstraint {
-  static readonly builtin: InlineBuiltin = {
-    name: 'long',
-    create: longConstraint,
-    describe: () => ({ integers: INT64, inline: [{ helper: 'long', args: [] }], schema: { type: 'integer', format: 'int64' } }),
-  };
+  static get builtin(): InlineBuiltin {
+    return {
+      name: 'long',
+      create: longConstraint,
+      accepts: { integers: INT64, inline: [{ helper: 'long', args: [] }], schema: { type: 'integer', format: 'int64' } },
+    };
+  }
   protected override matchValue(value: unknown): boolean {
     if (typeof value === 'number') return Number.isSafeInteger(value);
     return super.matchValue(value);
@@ -127,11 +136,13 @@ export function longConstraint(args: readonly string[]): RouteConstraint {
 
 /** {p:bool} — "true" or "false", any case. */
 export class BoolRouteConstraint extends ValueRouteConstraint {
-  static readonly builtin: InlineBuiltin = {
-    name: 'bool',
-    create: boolConstraint,
-    describe: () => ({ kind: 'boolean', inline: [{ helper: 'bool', args: [] }], schema: { type: 'boolean' } }),
-  };
+  static get builtin(): InlineBuiltin {
+    return {
+      name: 'bool',
+      create: boolConstraint,
+      accepts: { kind: 'boolean', inline: [{ helper: 'bool', args: [] }], schema: { type: 'boolean' } },
+    };
+  }
   protected override matchValue(value: unknown): boolean {
     return typeof value === 'boolean' || super.matchValue(value);
   }
@@ -145,11 +156,13 @@ export function boolConstraint(args: readonly string[]): RouteConstraint {
 
 /** {p:datetime} — a date and/or time the invariant culture can parse. */
 export class DateTimeRouteConstraint extends ValueRouteConstraint {
-  static readonly builtin: InlineBuiltin = {
-    name: 'datetime',
-    create: datetimeConstraint,
-    describe: () => ({ schema: { type: 'string', format: 'date-time' } }),
-  };
+  static get builtin(): InlineBuiltin {
+    return {
+      name: 'datetime',
+      create: datetimeConstraint,
+      accepts: { schema: { type: 'string', format: 'date-time' } },
+    };
+  }
   protected override matchValue(value: unknown): boolean {
     if (value instanceof Date) return !Number.isNaN(value.getTime());
     return super.matchValue(value);
@@ -164,11 +177,13 @@ export function datetimeConstraint(args: readonly string[]): RouteConstraint {
 
 /** {p:decimal} — a decimal number (no exponent), invariant culture. */
 export class DecimalRouteConstraint extends ValueRouteConstraint {
-  static readonly builtin: InlineBuiltin = {
-    name: 'decimal',
-    create: decimalConstraint,
-    describe: () => ({ kind: 'decimal', schema: { type: 'number' } }),
-  };
+  static get builtin(): InlineBuiltin {
+    return {
+      name: 'decimal',
+      create: decimalConstraint,
+      accepts: { kind: 'decimal', schema: { type: 'number' } },
+    };
+  }
   protected override matchValue(value: unknown): boolean {
     if (typeof value === 'number') return Number.isFinite(value) && Math.abs(value) < 7.9228162514264337593543950335e28;
     return super.matchValue(value);
@@ -183,11 +198,13 @@ export function decimalConstraint(args: readonly string[]): RouteConstraint {
 
 /** {p:double} — a floating-point number, invariant culture. */
 export class DoubleRouteConstraint extends ValueRouteConstraint {
-  static readonly builtin: InlineBuiltin = {
-    name: 'double',
-    create: doubleConstraint,
-    describe: () => ({ schema: { type: 'number', format: 'double' } }),
-  };
+  static get builtin(): InlineBuiltin {
+    return {
+      name: 'double',
+      create: doubleConstraint,
+      accepts: { schema: { type: 'number', format: 'double' } },
+    };
+  }
   protected override matchValue(value: unknown): boolean {
     return typeof value === 'number' || super.matchValue(value);
   }
@@ -201,11 +218,13 @@ export function doubleConstraint(args: readonly string[]): RouteConstraint {
 
 /** {p:float} — a single-precision number: a value past float.MaxValue (about 3.4e38) is rejected. */
 export class FloatRouteConstraint extends ValueRouteConstraint {
-  static readonly builtin: InlineBuiltin = {
-    name: 'float',
-    create: floatConstraint,
-    describe: () => ({ schema: { type: 'number', format: 'float' } }),
-  };
+  static get builtin(): InlineBuiltin {
+    return {
+      name: 'float',
+      create: floatConstraint,
+      accepts: { schema: { type: 'number', format: 'float' } },
+    };
+  }
   protected override matchValue(value: unknown): boolean {
     if (typeof value === 'number') return Number.isNaN(value) || !Number.isFinite(value) || Math.abs(value) <= 3.4028234663852886e38;
     return super.matchValue(value);
@@ -220,11 +239,13 @@ export function floatConstraint(args: readonly string[]): RouteConstraint {
 
 /** {p:guid} — a GUID in the N, D, B, P or X format. */
 export class GuidRouteConstraint extends ValueRouteConstraint {
-  static readonly builtin: InlineBuiltin = {
-    name: 'guid',
-    create: guidConstraint,
-    describe: () => ({ inline: [{ helper: 'guid', args: [] }], schema: { type: 'string', format: 'uuid' } }),
-  };
+  static get builtin(): InlineBuiltin {
+    return {
+      name: 'guid',
+      create: guidConstraint,
+      accepts: { inline: [{ helper: 'guid', args: [] }], schema: { type: 'string', format: 'uuid' } },
+    };
+  }
   matchText(text: string): boolean {
     return isGuid(text);
   }
@@ -235,11 +256,13 @@ export function guidConstraint(args: readonly string[]): RouteConstraint {
 
 /** {p:alpha} — ASCII letters only (a-z, A-Z). */
 export class AlphaRouteConstraint extends ValueRouteConstraint {
-  static readonly builtin: InlineBuiltin = {
-    name: 'alpha',
-    create: alphaConstraint,
-    describe: () => ({ kind: 'letters', inline: [{ helper: 'alpha', args: [] }], schema: { type: 'string', pattern: '^[A-Za-z]*$' } }),
-  };
+  static get builtin(): InlineBuiltin {
+    return {
+      name: 'alpha',
+      create: alphaConstraint,
+      accepts: { kind: 'letters', inline: [{ helper: 'alpha', args: [] }], schema: { type: 'string', pattern: '^[A-Za-z]*$' } },
+    };
+  }
   matchText(text: string): boolean {
     return /^[A-Za-z]*$/.test(text);
   }
@@ -261,11 +284,13 @@ const FILE_NAME_PATTERN = '\\.\\.*[^/.][^/]*$';
 
 /** {p:file} — looks like a file name ("a/b.txt"); ASP.NET Core 3.0+, for catch-all fallbacks. */
 export class FileNameRouteConstraint extends ValueRouteConstraint {
-  static readonly builtin: InlineBuiltin = {
-    name: 'file',
-    create: fileConstraint,
-    describe: () => ({ schema: { type: 'string', pattern: FILE_NAME_PATTERN } }),
-  };
+  static get builtin(): InlineBuiltin {
+    return {
+      name: 'file',
+      create: fileConstraint,
+      accepts: { schema: { type: 'string', pattern: FILE_NAME_PATTERN } },
+    };
+  }
   matchText(text: string): boolean {
     return isFileName(text);
   }
@@ -276,11 +301,13 @@ export function fileConstraint(args: readonly string[]): RouteConstraint {
 
 /** {p:nonfile} — does not look like a file name; a missing value passes. */
 export class NonFileNameRouteConstraint extends ValueRouteConstraint {
-  static readonly builtin: InlineBuiltin = {
-    name: 'nonfile',
-    create: nonfileConstraint,
-    describe: () => ({ schema: { type: 'string', not: { pattern: FILE_NAME_PATTERN } } }),
-  };
+  static get builtin(): InlineBuiltin {
+    return {
+      name: 'nonfile',
+      create: nonfileConstraint,
+      accepts: { schema: { type: 'string', not: { pattern: FILE_NAME_PATTERN } } },
+    };
+  }
   override match(httpContext: unknown, route: unknown, routeKey: string, values: RouteValues, direction: RouteDirection): boolean {
     const value = getRouteValue(values, routeKey);
     return value === null || value === undefined || super.match(httpContext, route, routeKey, values, direction);
@@ -300,21 +327,23 @@ function checkLength(name: string, value: number): number {
   return value;
 }
 
-/** The description of a length constraint: the lengths it accepts, checked in place; `schema`, its JSON Schema bounds. */
-const lengthsFrom = (min: number, max: number, schema: Record<string, number>): Partial<ConstraintDescription> => ({
-  lengths: [min, max],
-  inline: [{ helper: 'length', args: [min, max] }],
-  schema: { type: 'string', ...schema },
-});
+/** What a length constraint accepts: the lengths within its bounds, checked in place; its schema has the bounds it was given. */
+function lengthsOf(c: { readonly minLength?: number; readonly maxLength?: number }): BuiltinFacts {
+  const { minLength = 0, maxLength = Infinity } = c;
+  const schema = { type: 'string', ...('minLength' in c ? { minLength } : {}), ...('maxLength' in c ? { maxLength } : {}) };
+  return { lengths: [minLength, maxLength], inline: [{ helper: 'length', args: [minLength, maxLength] }], schema };
+}
 
 /** {p:minlength(n)} — at least n characters (UTF-16 code units, as .NET's string.Length). */
 export class MinLengthRouteConstraint extends ValueRouteConstraint {
-  static readonly builtin: InlineBuiltin<MinLengthRouteConstraint> = {
-    name: 'minlength',
-    create: minlengthConstraint,
-    label: (c) => `minlength(${c.minLength})`,
-    describe: ({ minLength }) => lengthsFrom(minLength, Infinity, { minLength }),
-  };
+  static get builtin(): InlineBuiltin<MinLengthRouteConstraint> {
+    return {
+      name: 'minlength',
+      create: minlengthConstraint,
+      label: (c) => `minlength(${c.minLength})`,
+      accepts: lengthsOf,
+    };
+  }
   readonly minLength: number;
   constructor(minLength: number) {
     super();
@@ -331,12 +360,14 @@ export function minlengthConstraint(args: readonly string[]): RouteConstraint {
 
 /** {p:maxlength(n)} — at most n characters. */
 export class MaxLengthRouteConstraint extends ValueRouteConstraint {
-  static readonly builtin: InlineBuiltin<MaxLengthRouteConstraint> = {
-    name: 'maxlength',
-    create: maxlengthConstraint,
-    label: (c) => `maxlength(${c.maxLength})`,
-    describe: ({ maxLength }) => lengthsFrom(0, maxLength, { maxLength }),
-  };
+  static get builtin(): InlineBuiltin<MaxLengthRouteConstraint> {
+    return {
+      name: 'maxlength',
+      create: maxlengthConstraint,
+      label: (c) => `maxlength(${c.maxLength})`,
+      accepts: lengthsOf,
+    };
+  }
   readonly maxLength: number;
   constructor(maxLength: number) {
     super();
@@ -353,12 +384,14 @@ export function maxlengthConstraint(args: readonly string[]): RouteConstraint {
 
 /** {p:length(n)} exactly n characters, or {p:length(min,max)} from min to max inclusive. */
 export class LengthRouteConstraint extends ValueRouteConstraint {
-  static readonly builtin: InlineBuiltin<LengthRouteConstraint> = {
-    name: 'length',
-    create: lengthConstraint,
-    label: (c) => `length(${c.minLength},${c.maxLength})`,
-    describe: ({ minLength, maxLength }) => lengthsFrom(minLength, maxLength, { minLength, maxLength }),
-  };
+  static get builtin(): InlineBuiltin<LengthRouteConstraint> {
+    return {
+      name: 'length',
+      create: lengthConstraint,
+      label: (c) => `length(${c.minLength},${c.maxLength})`,
+      accepts: lengthsOf,
+    };
+  }
   readonly minLength: number;
   readonly maxLength: number;
   constructor(minLength: number, maxLength: number = minLength) {
@@ -379,17 +412,21 @@ export function lengthConstraint(args: readonly string[]): RouteConstraint {
   return new LengthRouteConstraint(min, args.length === 2 ? int32Arg('length', args[1]) : min);
 }
 
-/** The description of an integer range: its bounds, checked in place (its schema follows from them: constraint-description.ts). */
-const integersFrom = ({ min, max }: RangeRouteConstraint): Partial<ConstraintDescription> => ({ integers: [min, max], inline: [{ helper: 'range', args: [min, max] }] });
+/** What an integer range accepts: the integers within its bounds, checked in place (its schema follows from them: constraint-description.ts). */
+function integersOf({ min, max }: RangeRouteConstraint): BuiltinFacts {
+  return { integers: [min, max], inline: [{ helper: 'range', args: [min, max] }] };
+}
 
 /** {p:range(min,max)} — a 64-bit integer from min to max inclusive; min(n) and max(n) are its halves. */
 export class RangeRouteConstraint extends ValueRouteConstraint {
-  static readonly builtin: InlineBuiltin<RangeRouteConstraint> = {
-    name: 'range',
-    create: rangeConstraint,
-    label: (c) => `range(${c.min},${c.max})`,
-    describe: integersFrom,
-  };
+  static get builtin(): InlineBuiltin<RangeRouteConstraint> {
+    return {
+      name: 'range',
+      create: rangeConstraint,
+      label: (c) => `range(${c.min},${c.max})`,
+      accepts: integersOf,
+    };
+  }
   constructor(
     readonly min: bigint,
     readonly max: bigint,
@@ -409,7 +446,9 @@ export function rangeConstraint(args: readonly string[]): RouteConstraint {
 
 /** {p:min(n)} — a 64-bit integer of at least n. */
 export class MinRouteConstraint extends RangeRouteConstraint {
-  static override readonly builtin: InlineBuiltin<MinRouteConstraint> = { name: 'min', create: minConstraint, label: (c) => `min(${c.min})`, describe: integersFrom };
+  static override get builtin(): InlineBuiltin<MinRouteConstraint> {
+    return { name: 'min', create: minConstraint, label: (c) => `min(${c.min})`, accepts: integersOf };
+  }
   constructor(min: bigint) {
     super(min, INT64_MAX);
   }
@@ -421,7 +460,9 @@ export function minConstraint(args: readonly string[]): RouteConstraint {
 
 /** {p:max(n)} — a 64-bit integer of at most n. */
 export class MaxRouteConstraint extends RangeRouteConstraint {
-  static override readonly builtin: InlineBuiltin<MaxRouteConstraint> = { name: 'max', create: maxConstraint, label: (c) => `max(${c.max})`, describe: integersFrom };
+  static override get builtin(): InlineBuiltin<MaxRouteConstraint> {
+    return { name: 'max', create: maxConstraint, label: (c) => `max(${c.max})`, accepts: integersOf };
+  }
   constructor(max: bigint) {
     super(INT64_MIN, max);
   }
@@ -436,13 +477,15 @@ export function maxConstraint(args: readonly string[]): RouteConstraint {
  * (a string in the constraints object is anchored for you). Compiled once, when the route is created.
  */
 export class RegexRouteConstraint extends ValueRouteConstraint {
-  static readonly builtin: InlineBuiltin<RegexRouteConstraint> = {
-    name: 'regex',
-    create: regexConstraint,
-    // Inline and string regexes ignore case; a RegExp object keeps its own flags, so it shows them.
-    label: ({ pattern }) => (pattern.flags === 'i' ? `regex(${pattern.source})` : `/${pattern.source}/${pattern.flags}`),
-    describe: ({ pattern }) => ({ pattern, inline: [{ helper: 'regex', args: [pattern] }] }),
-  };
+  static get builtin(): InlineBuiltin<RegexRouteConstraint> {
+    return {
+      name: 'regex',
+      create: regexConstraint,
+      // Inline and string regexes ignore case; a RegExp object keeps its own flags, so it shows them.
+      label: ({ pattern }) => (pattern.flags === 'i' ? `regex(${pattern.source})` : `/${pattern.source}/${pattern.flags}`),
+      accepts: ({ pattern }) => ({ pattern, inline: [{ helper: 'regex', args: [pattern] }] }),
+    };
+  }
   // Its own RegExp, out of reach: a RegExp has state no freeze stops (compile() replaces its expression in place,
   // lastIndex), and a route's constraints are handed to every request's handler.
   readonly #pattern: RegExp;
@@ -468,12 +511,14 @@ export function regexConstraint(_args: readonly string[], argumentText: string |
 
 /** {p:required} — a value must be present and non-empty (used in URL generation for non-parameter values). */
 export class RequiredRouteConstraint implements RouteConstraint {
-  static readonly builtin: InlineBuiltin = {
-    name: 'required',
-    create: requiredConstraint,
-    // A value from a URL segment is never empty: nothing to check in place.
-    describe: () => ({ inline: [], schema: { type: 'string', minLength: 1 } }),
-  };
+  static get builtin(): InlineBuiltin {
+    return {
+      name: 'required',
+      create: requiredConstraint,
+      // A value from a URL segment is never empty: nothing to check in place.
+      accepts: { inline: [], schema: { type: 'string', minLength: 1 } },
+    };
+  }
   match(_httpContext: unknown, _route: unknown, routeKey: string, values: RouteValues): boolean {
     return toRouteString(getRouteValue(values, routeKey)) !== '';
   }

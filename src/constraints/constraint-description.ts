@@ -41,7 +41,7 @@ export interface ConstraintDescription {
  */
 export function constraintLabel(c: RouteConstraint): string | null {
   const builtin = builtinOf(c);
-  if (builtin === null || !('describe' in builtin)) return null;
+  if (builtin === null || !('accepts' in builtin)) return null;
   return builtin.label?.(c) ?? builtin.name;
 }
 
@@ -51,8 +51,9 @@ export function constraintLabel(c: RouteConstraint): string | null {
  */
 export function describeConstraint(c: RouteConstraint): ConstraintDescription | null {
   const builtin = builtinOf(c);
-  if (builtin === null || !('describe' in builtin)) return null;
-  const described = { label: builtin.label?.(c) ?? builtin.name, integers: null, lengths: null, kind: null, pattern: null, inline: null, schema: null, ...builtin.describe(c) };
+  if (builtin === null || !('accepts' in builtin)) return null;
+  const accepts = typeof builtin.accepts === 'function' ? builtin.accepts(c) : builtin.accepts;
+  const described = { label: constraintLabel(c)!, integers: null, lengths: null, kind: null, pattern: null, inline: null, schema: null, ...accepts };
   const { pattern, integers } = described;
   return { ...described, schema: described.schema ?? (pattern !== null ? regexSchema(pattern) : integers !== null ? integerSchema(integers) : null) };
 }
