@@ -24,18 +24,17 @@ interface Route {
 /** The hand transcription, as the importer must give it. */
 function expectedRoutesCs(): Route[] {
   const transcribed = JSON.parse(readFileSync(resolve(import.meta.dirname, 'fixtures/real/nuget-gallery.json'), 'utf8')) as Route[];
-  const out: Route[] = [
-    // feedOnlyMode's Home (the else branch of RegisterRoutes, written first in the file): imported, with a note.
-    { name: 'Home', template: '', defaults: { controller: 'Pages', action: 'EmptyHome' } },
-  ];
+  const out: Route[] = [];
   for (const route of transcribed) {
+    // RegisterRoutes: RegisterUIRoutes, else (feedOnlyMode) an empty Home, then RegisterAdminApiRoutes and
+    // RegisterApiV2Routes. Both branches are imported (with a note), the else after the if; its name is UI's
+    // Home's already (ASP.NET throws on a name given twice), so it is kept without it.
+    if (route.defaults?.controller === 'AdminApi' && !out.some((r) => r.defaults?.action === 'EmptyHome')) out.push({ template: '', defaults: { controller: 'Pages', action: 'EmptyHome' } });
     // RouteMagic's routes.Redirect(r => r.MapRoute(…)): skipped, with the reason (what Redirect registers is the app's code).
     if (route.dataTokens?.redirectOf !== undefined) continue;
     // Its controller is TokenApiController.ControllerName, a constant of a file not read: not imported, reported.
     if (route.defaults?.controller === 'TokenApi') continue;
     const r: Route = { ...route };
-    // UI's Home: the name is feedOnlyMode's already (ASP.NET throws on a name given twice): kept without it.
-    if (out.length === 1 && r.name === 'Home') delete r.name;
     const constraints: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(route.constraints ?? {})) {
       const v = value as { httpMethod?: string[]; custom?: string };
@@ -46,11 +45,7 @@ function expectedRoutesCs(): Route[] {
     else delete r.constraints;
     out.push(r);
   }
-  // The importer keeps the order routes are written in the file; it does not follow calls between methods.
-  // RegisterRoutes calls RegisterAdminApiRoutes before RegisterApiV2Routes, but Routes.cs writes it after: so
-  // the transcription's admin API block (registration order) comes last in the import (written order).
-  const adminApi = out.filter((r) => r.defaults?.controller === 'AdminApi');
-  return [...out.filter((r) => r.defaults?.controller !== 'AdminApi'), ...adminApi];
+  return out;
 }
 
 const normalise = (r: Route): Route => JSON.parse(JSON.stringify({ name: r.name, template: r.template, defaults: r.defaults ?? {}, constraints: r.constraints ?? {}, methods: r.methods, dataTokens: r.dataTokens })) as Route;
