@@ -411,6 +411,15 @@ const ATTRIBUTES: readonly ShapeCase[] = [
     ],
   },
   {
+    shape: "the public methods a controller inherits from a base class of the sources are its actions (an override once); generic ones are not",
+    cs: 'using Microsoft.AspNetCore.Mvc;\nnamespace App {\npublic class RuleControllerBase : Controller {\n public IActionResult EditCore(long ruleId) => View();\n public virtual IActionResult Show() => View();\n protected IActionResult Hidden() => View();\n public IActionResult Typed<T>() => View();\n}\n[Route("stores/{storeId}/rules")] public class StoreRulesController : RuleControllerBase {\n [HttpGet("")] public IActionResult List(string storeId) => View();\n public override IActionResult Show() => View();\n} }',
+    routes: [
+      { template: 'stores/{storeId}/rules', defaults: { controller: 'StoreRules', action: 'List' }, methods: ['GET'] },
+      { template: 'stores/{storeId}/rules', defaults: { controller: 'StoreRules', action: 'Show' } },
+      { template: 'stores/{storeId}/rules', defaults: { controller: 'StoreRules', action: 'EditCore' } },
+    ],
+  },
+  {
     shape: 'an unknown token is refused as ASP.NET refuses it',
     cs: 'using Microsoft.AspNetCore.Mvc;\nnamespace App { [Route("api/[version]/x")] public class XController : ControllerBase { [HttpGet] public string Get() => ""; } }',
     routes: [],

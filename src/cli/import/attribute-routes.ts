@@ -5,7 +5,7 @@
 // written: see attributeOrder() below for the order it gives them.
 import { parseTemplate } from '../../index.js';
 import { formatTemplate } from '../../template/format.js';
-import type { Attribute, ClassDeclaration } from './declarations.js';
+import type { Attribute, ClassDeclaration, MethodDeclaration } from './declarations.js';
 import { escapeRegex, regexConstraint, shortText, unreadFinding, type Finding, type ImportedRoute } from './imported-route.js';
 import type { SourceClasses } from './source-classes.js';
 import { isUnread, type Evaluator } from './values.js';
@@ -56,9 +56,10 @@ export function attributeRoutes(file: string, classes: readonly ClassDeclaration
   for (const controller of classes) {
     if (!isController(allClasses.partsOf(controller), attributesOf(controller))) continue;
     const scopeOf = (attribute: Attribute): ClassDeclaration => declaredIn.get(attribute) ?? controller;
-    const read = (attribute: Attribute): RouteAttribute | null => {
-      const scope = scopeOf(attribute);
-      return readAttribute(scope === controller ? file : allClasses.fileOf(scope), attribute, scope, evaluator, findings);
+    /** A class attribute in the scope of the part that declares it; an action's in the scope of its method's class. */
+    const read = (attribute: Attribute, action?: Action): RouteAttribute | null => {
+      const scope = action?.part ?? scopeOf(attribute);
+      return readAttribute(action?.file ?? (scope === controller ? file : allClasses.fileOf(scope)), attribute, scope, evaluator, findings);
     };
     const own = attributesOf(controller);
     const hierarchy: ClassDeclaration[] = [];
@@ -106,13 +107,12 @@ export function attributeRoutes(file: string, classes: readonly ClassDeclaration
 
     const unrouted: string[] = [];
     let routed = 0;
-    for (const method of controller.methods) {
-      // A constructor (named as its class) is not an action.
-      if (!method.isPublic || method.isStatic || method.name === controller.name || NOT_ACTIONS.has(method.name) || method.attributes.some((a) => a.name === 'NonAction')) continue;
+    for (const found of actionsOf(controller, hierarchy, file, allClasses)) {
+      const { method } = found;
       const actionNameAttribute = method.attributes.find((a) => a.name === 'ActionName');
       let action = method.name.replace(/Async$/, '');
       if (actionNameAttribute !== undefined && actionNameAttribute.args[0] !== undefined) {
-        const value = evaluator.evaluate(actionNameAttribute.args[0].value, controller);
+        const value = evaluator.evaluate(actionNameAttribute.args[0].value, found.part);
         if (isUnread(value) || value.kind !== 'string') continue;
         action = value.value;
       }
@@ -123,7 +123,7 @@ export function attributeRoutes(file: string, classes: readonly ClassDeclaration
       let broken = false;
       for (const attribute of method.attributes) {
         if (!isRouteAttribute(attribute) || attribute.name === 'RoutePrefix') continue;
-        const r = read(attribute);
+        const r = read(attribute, found);
         if (r === null) {
           broken = true;
           continue;
@@ -152,7 +152,7 @@ export function attributeRoutes(file: string, classes: readonly ClassDeclaration
           const routeName = name === null ? null : replaceTokens(name, values);
           if (typeof template !== 'string' || (routeName !== null && typeof routeName !== 'string')) {
             const problem = typeof template !== 'string' ? template : (routeName as { error: string });
-            findings.push({ kind: 'skipped', file, line: selector.line, text: `${controller.name}.${method.name}`, message: `its template "${joined}": ${problem.error}` });
+            findings.push({ kind: 'skipped', file: found.file, line: selector.line, text: `${controller.name}.${method.name}`, message: `its template "${joined}": ${problem.error}` });
             continue;
           }
           const key = `${template}\u0000${routeName}\u0000${selector.methods}`;
@@ -163,13 +163,13 @@ export function attributeRoutes(file: string, classes: readonly ClassDeclaration
           const definition: ImportedRoute['definition'] = withRequiredValues(template, required);
           if (routeName !== null) definition.name = routeName;
           if (selector.methods !== null && selector.methods.length > 0) definition.methods = [...selector.methods];
-          routes.push({ definition, file, line: selector.line, order: selector.order ?? base?.order ?? 0 });
+          routes.push({ definition, file: found.file, line: selector.line, order: selector.order ?? base?.order ?? 0 });
         }
       }
       if (any) {
         routed++;
         for (const attribute of method.attributes) {
-          if (isActionConstraint(attribute, controller, allClasses)) findings.push(constraintNote(file, attribute, `${controller.name}.${method.name}`));
+          if (isActionConstraint(attribute, found.part, allClasses)) findings.push(constraintNote(found.file, attribute, `${controller.name}.${method.name}`));
         }
       }
       else unrouted.push(method.name);
@@ -182,6 +182,38 @@ export function attributeRoutes(file: string, classes: readonly ClassDeclaration
     }
   }
   return { routes, findings };
+}
+
+/** A method ASP.NET takes for an action of a controller: its own, or inherited from a base class of the sources. */
+interface Action {
+  readonly method: MethodDeclaration;
+  /** The class part that declares it (the controller's, or a base class's). */
+  readonly part: ClassDeclaration;
+  readonly file: string;
+}
+
+/**
+ * The actions of the part `controller` (of `file`): its public instance methods that are not constructors,
+ * generic or [NonAction]; and, from the controller's first part, the public methods it inherits from its base
+ * classes of the sources (ASP.NET's DefaultApplicationModelProvider reads every public method of the type), a
+ * method of the same name and parameters nearer the controller hiding a base one.
+ */
+function actionsOf(controller: ClassDeclaration, hierarchy: readonly ClassDeclaration[], file: string, classes: SourceClasses): Action[] {
+  const isAction = (m: MethodDeclaration, part: ClassDeclaration): boolean => m.isPublic && !m.isStatic && !m.isGeneric && m.name !== part.name && !NOT_ACTIONS.has(m.name) && !m.attributes.some((a) => a.name === 'NonAction');
+  const actions: Action[] = controller.methods.filter((m) => isAction(m, controller)).map((method) => ({ method, part: controller, file }));
+  if (classes.partsOf(controller)[0] !== controller) return actions;
+  const signature = (m: MethodDeclaration): string => `${m.name}\u0000${m.arity.min}\u0000${m.arity.max}`;
+  const seen = new Set(classes.partsOf(controller).flatMap((part) => part.methods.map(signature)));
+  for (const base of hierarchy) {
+    for (const part of classes.partsOf(base)) {
+      for (const method of part.methods) {
+        if (seen.has(signature(method))) continue;
+        if (isAction(method, part)) actions.push({ method, part, file: classes.fileOf(part) });
+      }
+    }
+    for (const part of classes.partsOf(base)) for (const method of part.methods) seen.add(signature(method));
+  }
+  return actions;
 }
 
 /**

@@ -18,6 +18,8 @@ export interface MethodDeclaration {
   readonly attributes: readonly Attribute[];
   readonly isPublic: boolean;
   readonly isStatic: boolean;
+  /** `M<T>(…)`: never an action. */
+  readonly isGeneric: boolean;
   readonly line: number;
   /** How many arguments a call may give: the parameters without a default, and all of them (Infinity with `params`). */
   readonly arity: { readonly min: number; readonly max: number };
@@ -266,7 +268,8 @@ export function declarationsOf(tokens: readonly Token[], source: string, callNam
     const paren = head.findIndex((x) => isPunct(x, '('));
     if (paren < 1) return;
     let nameAt = paren - 1;
-    if (isPunct(head[nameAt], '>')) {
+    const isGeneric = isPunct(head[nameAt], '>');
+    if (isGeneric) {
       let depth = 0;
       for (; nameAt >= 0; nameAt--) {
         if (isPunct(head[nameAt], '>')) depth++;
@@ -294,6 +297,7 @@ export function declarationsOf(tokens: readonly Token[], source: string, callNam
       attributes: attributesIn(tokens, match, start.attributes, source),
       isPublic: modifiers.includes('public'),
       isStatic: modifiers.includes('static'),
+      isGeneric,
       line: name!.line,
       arity,
       isExtension: isExtension && modifiers.includes('static'),
