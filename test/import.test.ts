@@ -314,6 +314,17 @@ const REFUSED: readonly ShapeCase[] = [
     ],
   },
   {
+    shape: 'SignalR hubs, Razor Pages, health checks and dynamic routes are reported, each with what it is, not read',
+    cs: 'namespace App { public static class Hubs { public static void Register(IEndpointRouteBuilder route) {\n route.MapHub<AppHub>("/apps/hub");\n route.MapRazorPages();\n route.MapHealthChecks("/health");\n route.MapDynamicControllerRoute<Translator>("{**slug}");\n route.MapControllerRoute("default", "{controller}/{action}");\n} } }',
+    routes: [{ name: 'default', template: '{controller}/{action}' }],
+    findings: [
+      ['skipped', 'a SignalR hub (MapHub)'],
+      ['skipped', "Razor Pages (MapRazorPages): their routes are in the .cshtml files' @page directives"],
+      ['skipped', 'an endpoint of MapHealthChecks'],
+      ['skipped', "a dynamic route (MapDynamicControllerRoute): the application's transformer"],
+    ],
+  },
+  {
     shape: 'a template switchyard does not compile is left out, with its reason',
     cs: inMethod('routes.MapRoute("Bad", "a/{id");\nroutes.MapRoute("Good", "b");'),
     routes: [{ name: 'Good', template: 'b' }],
@@ -376,6 +387,11 @@ const ATTRIBUTES: readonly ShapeCase[] = [
     shape: "a base controller's [Route] and [Area], through a primary constructor's base call",
     cs: 'using Microsoft.AspNetCore.Mvc;\nnamespace App {\npublic static class Constants { public const string PrefixApi = "/api"; }\n[Area("api")] [Route(Constants.PrefixApi)] public abstract class ApiController : Controller { }\npublic sealed class AppsController(ICommandBus bus) : ApiController(bus) { [HttpGet] [Route("apps/")] public IActionResult GetApps() => Ok(); } }',
     routes: [{ template: 'api/apps', defaults: { area: 'api', controller: 'Apps', action: 'GetApps' }, methods: ['GET'] }],
+  },
+  {
+    shape: "a primary constructor whose parameters hold a colon (a named attribute argument) still names its base controller",
+    cs: 'using Microsoft.AspNetCore.Mvc;\nnamespace App {\n[Route("api")] public abstract class ApiController : Controller { }\npublic sealed class UsersController([FromKeyedServices(key: "users")] IStore store) : ApiController { [HttpGet("users")] public IActionResult List() => Ok(); } }',
+    routes: [{ template: 'api/users', defaults: { controller: 'Users', action: 'List' }, methods: ['GET'] }],
   },
   {
     shape: "a base controller's [Area] is inherited when the controller has a [Route] of its own",

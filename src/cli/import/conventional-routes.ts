@@ -25,8 +25,17 @@ const ROUTE_HOSTS = new Set(['UseEndpoints', 'UseMvc', 'UseRouter', 'UseMvcWithD
 /** Whether a called method's name is one this reader reads (an application's `Map…Route` included). */
 export const isConventionalCall = (name: string): boolean => Object.hasOwn(SIGNATURES, name) || /^Map\w*Route$/.test(name);
 
-/** Minimal APIs (`app.MapGet("/x", handler)`): reported, not read. */
-export const isEndpointCall = (name: string): boolean => /^Map(?:Get|Post|Put|Delete|Patch|Methods|Fallback\w*)$/.test(name);
+/** Endpoints that are not MVC routes, and what each is, for the report: reported, not read. */
+const ENDPOINTS: readonly (readonly [RegExp, (name: string) => string])[] = [
+  [/^Map(?:Get|Post|Put|Delete|Patch|Methods|Group|Fallback\w*)$/, (name) => `a minimal API endpoint (${name}): the importer reads MVC routes only`],
+  [/^Map(?:Hub|BlazorHub)$/, (name) => `a SignalR hub (${name}): not an MVC route, not imported`],
+  [/^MapRazorPages$/, (name) => `Razor Pages (${name}): their routes are in the .cshtml files' @page directives, which the importer does not read`],
+  [/^MapDynamic(?:Controller|Page)Route$/, (name) => `a dynamic route (${name}): the application's transformer chooses its route values when a request comes, so it is not imported`],
+  [/^Map(?:HealthChecks|GrpcService|OpenApi|StaticAssets)$/, (name) => `an endpoint of ${name}: not an MVC route, not imported`],
+];
+
+/** A call that maps an endpoint other than an MVC route (a minimal API, a SignalR hub, Razor Pages…). */
+export const isEndpointCall = (name: string): boolean => ENDPOINTS.some(([pattern]) => pattern.test(name));
 
 /** A lambda given to a call that is not one of the usual places to register routes, around `contexts`' innermost part. */
 export const foreignLambda = (contexts: readonly CallContext[]): CallContext | undefined => contexts.find((c) => c.kind === 'lambda' && !ROUTE_HOSTS.has(c.callee ?? ''));
@@ -44,7 +53,8 @@ export function conventionalRoute(file: string, call: Call, evaluator: Evaluator
   const findings: Finding[] = [];
   const text = shortText(call.text);
   if (isEndpointCall(call.name)) {
-    findings.push({ kind: 'skipped', file, line: call.line, text, message: `a minimal API endpoint (${call.name}): the importer reads MVC routes only` });
+    const [, what] = ENDPOINTS.find(([pattern]) => pattern.test(call.name))!;
+    findings.push({ kind: 'skipped', file, line: call.line, text, message: what(call.name) });
     return { route: null, findings };
   }
   const lambda = foreignLambda(call.contexts);

@@ -139,10 +139,12 @@ export function declarationsOf(tokens: readonly Token[], source: string, callNam
       if (!isPunct(tokens[j], '{') || match[j] === -1) continue;
       const start = declarationStart(tokens, match, i);
       const header = tokens.slice(start.afterAttributes, i).map((x) => (x.kind === 'ident' ? x.value : ''));
-      const colon = tokens.slice(i + 2, j).findIndex((x) => isPunct(x, ':'));
+      // The base list's `:`, past a generic parameter list and a primary constructor's parameters (which may hold one).
+      let colon = i + 2;
+      while (colon < j && !isPunct(tokens[colon], ':')) colon = match[colon] > colon ? match[colon] + 1 : colon + 1;
       const baseTypes: string[] = [];
-      if (colon !== -1) {
-        for (const [a, b] of splitTopLevel(tokens, i + 3 + colon, j)) {
+      if (colon < j) {
+        for (const [a, b] of splitTopLevel(tokens, colon + 1, j)) {
           // `Ns.Base<T>(args)` (a primary constructor's base call): the name is the last identifier of the path.
           let k = a;
           if (isIdent(tokens[k], 'global') && isPunct(tokens[k + 1], ':')) k += 3;
