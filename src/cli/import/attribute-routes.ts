@@ -3,8 +3,7 @@
 // AttributeRouteModel combines them (an action template starting with "~/" or "/" discards the controller's),
 // with [controller], [action] and [area] replaced. ASP.NET does not try attribute routes in the order they are
 // written: see attributeOrder() below for the order it gives them.
-import { parseTemplate } from '../../index.js';
-import { formatTemplate } from '../../template/format.js';
+import { formatTemplate, parseTemplate } from '../../index.js';
 import type { Attribute, ClassDeclaration, MethodDeclaration } from './declarations.js';
 import { escapeRegex, regexConstraint, shortText, unreadFinding, type Finding, type ImportedRoute } from './imported-route.js';
 import type { SourceClasses } from './source-classes.js';

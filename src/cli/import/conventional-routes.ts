@@ -170,7 +170,8 @@ function readCall(file: string, call: Call, evaluator: Evaluator, findings: Find
   return { definition, file, line: call.line };
 }
 
-const isAreaRegistration = (c: ClassDeclaration): boolean => c.baseTypes.some((b) => b === 'AreaRegistration');
+/** A class that derives from MVC 5's AreaRegistration: its MapRoute calls are the area's. */
+export const isAreaRegistration = (c: ClassDeclaration): boolean => c.baseTypes.some((b) => b === 'AreaRegistration');
 
 /**
  * The call's arguments by parameter name: named ones by their name, positional ones in order. For MapRoute, a

@@ -2,8 +2,7 @@
 // skipped, what could not be read, what was read with a caveat), each with its file, line and C# text.
 import { RegexRouteConstraint } from '../../constraints.js';
 import { ConstraintRegistry } from '../../constraints.js';
-import { parseTemplate, type RouteDefinition } from '../../index.js';
-import { formatTemplate } from '../../template/format.js';
+import { formatTemplate, parseTemplate, type RouteDefinition } from '../../index.js';
 import { asData, isUnread, type CsValue, type Unread } from './values.js';
 
 export interface ImportedRoute {

@@ -5,11 +5,11 @@
 // enclosing or base class), of a class named by the call (`ApiRoutes.Map(app)`), or an extension method
 // (`app.MapShop()`), told apart by name and number of arguments. Only what leads to a registration is followed.
 // A cycle is cut where a method would call back into itself, a chain past MAX_DEPTH calls goes on from where it
-// was cut, and the walk stops after MAX_VISITS methods (each said in a note). An entry point's calls make one
+// was cut, and the walk goes through at most MAX_VISITS method bodies (each said in a note). An entry point's calls make one
 // sequence; area registrations come first, as AreaRegistration.RegisterAllAreas() runs before RegisterRoutes.
 import type { Call, CallContext, FileDeclarations, Invocation, MethodDeclaration } from './declarations.js';
 import type { Finding } from './imported-route.js';
-import { conditionNote, foreignLambda } from './conventional-routes.js';
+import { conditionNote, foreignLambda, isAreaRegistration } from './conventional-routes.js';
 import type { SourceClasses, SourceMethod } from './source-classes.js';
 
 /** How many calls deep the walk follows from an entry point before it goes on from there separately. */
@@ -156,10 +156,10 @@ export function registrationOrder(files: readonly ReadFile[], classes: SourceCla
   const sequenceFrom = (body: Body): void => {
     const calls: { file: string; call: Call }[] = [];
     walk(body, [body], calls);
-    if (calls.length > 0) sequences.push({ entry: body.label, isArea: body.method !== null && classes.partsOf(body.method.owner).some((part) => part.baseTypes.includes('AreaRegistration')), calls });
+    if (calls.length > 0) sequences.push({ entry: body.label, isArea: inAreaRegistration(body, classes), calls });
   };
   const entries = bodies.filter((b) => registers.has(b) && !callers.has(b));
-  for (const body of [...entries.filter(isAreaEntry(classes)), ...entries.filter((b) => !isAreaEntry(classes)(b))]) sequenceFrom(body);
+  for (const body of [...entries.filter((b) => inAreaRegistration(b, classes)), ...entries.filter((b) => !inAreaRegistration(b, classes))]) sequenceFrom(body);
   // What is left: chains cut at MAX_DEPTH, then methods only a cycle calls (not those only a lambda calls: said above).
   for (let body = deferred.shift(); body !== undefined; body = deferred.shift()) if (!walked.has(body)) sequenceFrom(body);
   for (const body of bodies) {
@@ -170,10 +170,8 @@ export function registrationOrder(files: readonly ReadFile[], classes: SourceCla
   return { sequences, findings };
 }
 
-const isAreaEntry =
-  (classes: SourceClasses) =>
-  (body: Body): boolean =>
-    body.method !== null && classes.partsOf(body.method.owner).some((part) => part.baseTypes.includes('AreaRegistration'));
+/** A method of an AreaRegistration (RegisterArea): its routes come before the others'. */
+const inAreaRegistration = (body: Body, classes: SourceClasses): boolean => body.method !== null && classes.partsOf(body.method.owner).some(isAreaRegistration);
 
 /**
  * The methods an invocation made from `from` can mean, by name and number of arguments: its own class's (and
