@@ -1,7 +1,7 @@
 // switchyard import: C# text → the route it must give, and what it must refuse to guess (one table per shape);
 // the order of attribute routes; the tutorial's TodoController → the to-do API's five routes; the command.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -651,6 +651,17 @@ describe('switchyard import (the command)', () => {
     const report = JSON.parse(json.stderr) as { routes: number; findings: { file: string; line: number; kind: string }[]; lint: { diagnostics: { code: string; source: string }[] } };
     expect(report.findings).toContainEqual(expect.objectContaining({ kind: 'unread', file: 'docs/examples/mvc-app/App_Start/RouteConfig.cs', line: 37 }));
     expect(report.lint.diagnostics.map((d) => [d.code, d.source])).toContainEqual(['shadowed', 'docs/examples/mvc-app/App_Start/RouteConfig.cs:45']);
+  });
+
+  it('reads files and folders given by an absolute path as well as a relative one', () => {
+    const result = run(join(ROOT, 'docs/examples/mvc-app'), '-o', join(dir, 'absolute.json'));
+    expect(result.status).toBe(0);
+    expect(result.stderr).toContain('imported 13 routes from 3 files of 3 read');
+    expect(result.stderr).toContain('docs/examples/mvc-app/Controllers/TodoController.cs: 5 routes');
+    // A file outside the folder the command runs in is shown by its full path.
+    const outside = join(dir, 'TodoController.cs');
+    writeFileSync(outside, readFileSync(join(ROOT, 'docs/examples/mvc-app/Controllers/TodoController.cs')));
+    expect(run(outside, '-o', join(dir, 'outside.json')).stderr).toContain(`${outside.split('\\').join('/')}: 5 routes`);
   });
 
   it.each([

@@ -4,7 +4,7 @@
 // (registration-order.ts), entry points in the order of the files given (folders sorted by path). What could not
 // be read, and what switchyard refuses to compile, is left out and said.
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { checkRoutes, compile, type RouteDefinition } from '../../index.js';
 import { diagnostics, summarizeDiagnostics, type Diagnostic } from '../../introspect.js';
 import { CliError } from '../load-routes.js';
@@ -147,7 +147,7 @@ export function importSources(sources: readonly SourceFile[]): ImportResult {
 export async function readSources(paths: readonly string[], cwd: string): Promise<SourceFile[]> {
   const files: string[] = [];
   for (const path of paths) {
-    const full = join(cwd, path);
+    const full = resolve(cwd, path);
     let info;
     try {
       info = await stat(full);
@@ -158,7 +158,9 @@ export async function readSources(paths: readonly string[], cwd: string): Promis
     else files.push(full);
   }
   if (files.length === 0) throw new CliError(`no C# files (*.cs) in ${paths.join(', ')}`);
-  return Promise.all([...new Set(files)].map(async (file) => ({ file: relative(cwd, file).split('\\').join('/'), text: await readFile(file, 'utf8') })));
+  // Shown relative to where the command runs; a file outside that folder by its full path.
+  const shown = (file: string): string => (relative(cwd, file).startsWith('..') ? file : relative(cwd, file)).split('\\').join('/');
+  return Promise.all([...new Set(files)].map(async (file) => ({ file: shown(file), text: await readFile(file, 'utf8') })));
 }
 
 async function csFilesIn(folder: string): Promise<string[]> {
