@@ -1,4 +1,5 @@
 // Where and how a run happened: recorded next to every result.
+import { execFileSync } from 'node:child_process';
 import { cpus, platform, release, totalmem } from 'node:os';
 import { basename } from 'node:path';
 
@@ -8,8 +9,8 @@ export function environment(npmScript) {
   const script = process.argv.slice(1).map((a) => (a.startsWith('/') ? relative(a) : a));
   return {
     date: new Date().toISOString(),
-    node: process.version,
-    v8: process.versions.v8,
+    // BENCH_NODE: the node the measured children ran on (bench/lib/callgrind.mjs), not the one running the script.
+    ...childVersions(),
     cpuModel: cpu[0]?.model ?? 'unknown',
     cores: cpu.length,
     memoryGiB: Math.round(totalmem() / 2 ** 30),
@@ -24,4 +25,11 @@ export function environment(npmScript) {
 function relative(file) {
   const cwd = process.cwd();
   return file.startsWith(cwd + '/') ? file.slice(cwd.length + 1) : basename(file);
+}
+
+/** { node, v8 } of the node the children run on (BENCH_NODE, else this one). */
+function childVersions() {
+  if (!process.env.BENCH_NODE) return { node: process.version, v8: process.versions.v8 };
+  const [node, v8] = execFileSync(process.env.BENCH_NODE, ['-p', 'process.version + " " + process.versions.v8'], { encoding: 'utf8' }).trim().split(' ');
+  return { node, v8 };
 }
