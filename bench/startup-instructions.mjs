@@ -28,13 +28,15 @@ const SETS = list('BENCH_STARTUP_SETS', ['github', 'small']);
 requireValgrind('bench:startup-instructions');
 const bundle = snapshotLibraryOrExit('bench:startup-instructions');
 const modules = Object.fromEntries(await Promise.all(SETS.map(async (set) => [set, await writeBuiltModule(bundle.path, set)])));
+// switchyard-aot-compact: the set built with { compact: true } (`switchyard build --compact`).
+const compactModules = SUBJECTS.includes('switchyard-aot-compact') ? Object.fromEntries(await Promise.all(SETS.map(async (set) => [set, await writeBuiltModule(bundle.path, set, { compact: true })]))) : {};
 const child = fileURLToPath(new URL('startup-child.mjs', import.meta.url));
 
 const t0 = performance.now();
 const cells = SETS.flatMap((set) => SUBJECTS.map((subject) => ({ subject, set })));
 const counted = await inParallel(cells.map(({ subject, set }) => async () => {
   const started = performance.now();
-  const env = { ...process.env, BENCH_SWITCHYARD_BUNDLE: bundle.path, BENCH_SWITCHYARD_MODULE: modules[set], BENCH_STARTUP_MARKS: COUNTS.slice(0, -1).join(',') };
+  const env = { ...process.env, BENCH_SWITCHYARD_BUNDLE: bundle.path, BENCH_SWITCHYARD_MODULE: subject === 'switchyard-aot-compact' ? compactModules[set] : modules[set], BENCH_STARTUP_MARKS: COUNTS.slice(0, -1).join(',') };
   // Marks: before the import, then after each N (the last one is the child's count).
   const { segments, stdout } = await countBetweenMarks(['--hash-seed=1', '--random-seed=1', child, subject, String(COUNTS.at(-1)), set], COUNTS.length + 1, env);
   const report = JSON.parse(stdout);
