@@ -159,6 +159,9 @@ export function loadRouter(table: ModuleTable): AotRouter {
     describe: () => source,
   };
   const matcher = stackMatcher(built, matchable);
+  // URL generation's index of names is made on the first generate(), not at start-up: a server that only matches
+  // never pays for it. (A built module's names were checked unique when it was written; a route module's by its digests.)
+  let generator: ReturnType<typeof createUrlGenerator> | null = null;
   const router = {
     routes: entries.map((e) => e.route),
     strategy: 'aot',
@@ -167,7 +170,8 @@ export function loadRouter(table: ModuleTable): AotRouter {
     matches: (target: string, method?: string | null, httpContext?: unknown): Iterable<RouteMatch> =>
       typeof target === 'string' ? matcher.matches(target, verbOf(method), httpContext) : [],
     allowedMethods: (target, httpContext) => (typeof target === 'string' ? matcher.allowedMethods(target, httpContext) : []),
-    generate: createUrlGenerator(fixedRoutes(entries), table.options),
+    generate: (values: Parameters<ReturnType<typeof createUrlGenerator>>[0], options?: Parameters<ReturnType<typeof createUrlGenerator>>[1]) =>
+      (generator ??= createUrlGenerator(fixedRoutes(entries), table.options))(values, options),
     add: refuseChange,
     insert: refuseChange,
     remove: refuseChange,
