@@ -248,15 +248,22 @@ export function createTodoServer(options: TodoServerOptions = {}): Server {
     }
     const status =
       error.code === 'HPE_HEADER_OVERFLOW' ? headerOverflowStatus(error.rawPacket) : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-    const body = JSON.stringify(problem(status, 'The request could not be read as HTTP/1.1.'));
     // After the answers to the requests received whole before it (unreadable-request.ts).
-    refuseAfterAnswered(
-      socket,
-      `HTTP/1.1 ${status} ${problem(status).title}\r\ncontent-type: application/problem+json; charset=utf-8\r\n` +
-        `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-    );
+    refuseAfterAnswered(socket, closingProblem(status, 'The request could not be read as HTTP/1.1.'));
   });
+  // A CONNECT asks for a tunnel, which only a proxy opens; node:http gives it to these listeners (without one it
+  // drops the connection unanswered) and reads nothing more of the connection.
+  server.on('connect', (_req, socket: Socket) => refuseAfterAnswered(socket, closingProblem(400, 'CONNECT asks for a tunnel; this server is not a proxy.')));
   return server;
+}
+
+/** A whole problem+json response that closes the connection, for a socket node:http no longer answers on. */
+function closingProblem(status: number, detail: string): string {
+  const body = JSON.stringify(problem(status, detail));
+  return (
+    `HTTP/1.1 ${status} ${problem(status).title}\r\ncontent-type: application/problem+json; charset=utf-8\r\n` +
+    `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`
+  );
 }
 
 /**
