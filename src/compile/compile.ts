@@ -22,6 +22,7 @@ import { duplicateName, nameOf, RoutesByName } from './route-names.js';
 import { registerInternals } from './router-internals.js';
 import { defineGetters } from './define-getters.js';
 import { verbOf } from './verb.js';
+import { unknownKeys } from './unknown-keys.js';
 
 export type { GenerateOptions, GeneratedPath, MatchStrategy };
 
@@ -44,6 +45,17 @@ export interface CompileOptions extends UrlOptions {
   /** A registry to resolve inline constraints with (the pipeline passes the one from addRouting). */
   constraintRegistry?: ConstraintRegistry;
 }
+
+/** The keys of compile()'s options. */
+const COMPILE_KEYS: readonly string[] = /* @__PURE__ */ Object.keys({
+  strategy: true,
+  caseSensitive: true,
+  constraints: true,
+  constraintRegistry: true,
+  lowercaseUrls: true,
+  lowercaseQueryStrings: true,
+  appendTrailingSlash: true,
+} satisfies Record<keyof CompileOptions, true>);
 
 /** The compiled route collection. */
 export interface CompiledRouter {
@@ -114,13 +126,16 @@ export function compile<const Routes extends readonly RouteDefinition[] | Iterab
   options?: CompileOptions,
 ): RouterFor<Routes>;
 export function compile(routes: Iterable<RouteDefinition>, options: CompileOptions = {}): CompiledRouter {
-  const requested = options.strategy ?? 'generated';
-  if (!Object.hasOwn(MATCHERS, requested)) {
-    throw new TypeError(`compile: unknown strategy "${String(requested)}" (use "generated", "trie" or "reference")`);
-  }
   // The option went with introspection to its own entry: refused aloud, so that no start-up check is lost in silence.
   if ((options as { onDiagnostics?: unknown }).onDiagnostics !== undefined) {
     throw new TypeError('compile: the onDiagnostics option is gone; call diagnostics(router) of switchyard-router/introspect after compile()');
+  }
+  // A misspelt option (`caseSensitve: true`) would be ignored, and the table would not be the one asked for.
+  const [unknown] = unknownKeys(options, COMPILE_KEYS, "compile()'s options object");
+  if (unknown !== undefined) throw new TypeError(`compile: ${unknown}`);
+  const requested = options.strategy ?? 'generated';
+  if (!Object.hasOwn(MATCHERS, requested)) {
+    throw new TypeError(`compile: unknown strategy "${String(requested)}" (use "generated", "trie" or "reference")`);
   }
   const registry = registryOf(options);
   const caseSensitive = options.caseSensitive === true;
