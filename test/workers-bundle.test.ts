@@ -1,6 +1,6 @@
 // Cloudflare Workers forbid code generation from strings, and a Worker is one bundled module: a Hono app whose
 // routes are a router built ahead of time (switchyard-router/hono/aot) bundles with esbuild --minify without
-// compile() or new Function, within 41.5 kB of the same app on Hono's own router, and runs where new Function
+// compile() or new Function, within 41.8 kB of the same app on Hono's own router, and runs where new Function
 // throws (Node with --disallow-code-generation-from-strings; workerd itself in test/runtimes/workers.test.ts).
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -57,8 +57,8 @@ describe('a Worker bundle of a Hono app on a built router', () => {
   // module's code calls) about 11.5 kB, URL generation about 7 kB, the routes rebuilt and checked about 19 kB, the
   // module itself 4.6 kB, the middleware with urlFor 4.7 kB.
   const added = (): number => bundles.switchyard.text.length - bundles.hono.text.length;
-  it("adds at most 41.5 kB minified over the same app on Hono's own router", () => {
-    expect(added()).toBeLessThanOrEqual(41_500);
+  it("adds at most 41.8 kB minified over the same app on Hono's own router", () => {
+    expect(added()).toBeLessThanOrEqual(41_800);
   });
 
   // What the app does not use is not in the bundle: its routes' only constraint is int (no datetime, guid, bool or
