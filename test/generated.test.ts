@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { CONSTRAINT_CONTEXT_CODE, constraintContext } from '../src/constraint-context.js';
 import { compile, type RouteDefinition } from '../src/index.js';
 
 /** Text that would break out of a string, a comment or a script if it were pasted into source. */
@@ -198,6 +199,29 @@ describe('router.source', () => {
     const summary = (m: ReturnType<typeof generated.match>) => (m === null ? null : { index: m.route.index, values: { ...m.values } });
     for (const [path, method] of requests) {
       expect({ path, method, found: summary(generated.match(path, method)) }).toEqual({ path, method, found: summary(reference.match(path, method)) });
+    }
+  });
+});
+
+// The emitted code writes the default constraint context in place (no call on a lookup's path): the rule
+// constraintContext() states, which every strategy follows, for any context a caller passes or leaves out.
+describe('a constraint gets the context constraintContext() gives, in every strategy', () => {
+  const CONTEXTS: { label: string; ctx: unknown }[] = [
+    { label: 'none', ctx: undefined },
+    { label: 'null', ctx: null },
+    { label: 'an HttpContext', ctx: { request: { method: 'PUT', url: '/a/1' } } },
+    { label: 'a falsy one (0)', ctx: 0 },
+    { label: 'an empty string', ctx: '' },
+  ];
+  it.each(CONTEXTS)('$label', ({ ctx }) => {
+    const expected = constraintContext(ctx, 'PUT');
+    const emitted = new Function('ctx', 'method', `return ${CONSTRAINT_CONTEXT_CODE};`)(ctx, 'PUT') as unknown;
+    expect(emitted).toEqual(expected);
+    for (const strategy of ['generated', 'trie', 'reference'] as const) {
+      const seen: unknown[] = [];
+      const spy = { match: (context: unknown) => seen.push(context) > 0 };
+      expect(compile([{ template: 'a/{x}', constraints: { x: spy } }], { strategy }).match('/a/1', 'PUT', ctx)?.route.index).toBe(0);
+      expect({ strategy, seen }).toEqual({ strategy, seen: [expected] });
     }
   });
 });

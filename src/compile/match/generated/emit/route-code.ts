@@ -1,6 +1,7 @@
 // The code that tries one route where the trie reaches it: the verb limit and the inline constraints on the
 // segment offsets, then the values (sliced only now), then the constraints that need the values, then the
 // first-match bookkeeping (`best`, `found`).
+import { CONSTRAINT_CONTEXT_CODE } from '../../../../constraint-context.js';
 import type { RouteEntry } from '../../../route-entry.js';
 import { inlineChecksFor, type InlineCheck } from '../inline-constraints.js';
 import type { Taken, UnitEmitter } from './unit-emitter.js';
@@ -163,7 +164,7 @@ function routeCode(unit: UnitEmitter, entry: RouteEntry, depth: number, taken: r
         inlineChecks.push(`H.${check.helper}(${args.join(', ')})`);
       }
     } else {
-      objectConstraints.push(`${ref(constraint)}.match(ctx ?? { request: { method } }, ${ref(entry.route)}, ${ref(name)}, v, "incoming")`);
+      objectConstraints.push(`${ref(constraint)}.match(${CONSTRAINT_CONTEXT_CODE}, ${ref(entry.route)}, ${ref(name)}, v, "incoming")`);
     }
   });
 
