@@ -2,7 +2,7 @@
 // them, and the routes they do see keep their indexes (a route's index is its place in the whole table).
 import type { RouteEntry } from './route-entry.js';
 
-/** The entries a matcher is built from: all but the generation-only ones (the same array when there are none). */
+/** The entries a matcher is built from: all but the generation-only ones. */
 export function matchableEntries(entries: readonly RouteEntry[]): readonly RouteEntry[] {
-  return entries.some((entry) => entry.route.generationOnly) ? entries.filter((entry) => !entry.route.generationOnly) : entries;
+  return entries.filter((entry) => !entry.route.generationOnly);
 }

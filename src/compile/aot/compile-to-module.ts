@@ -12,7 +12,7 @@ import { foldFor } from '../case-fold.js';
 import type { ModuleTable } from './load-router.js';
 import type { ConstraintFactory } from '../../constraints/route-constraint.js';
 import type { UrlOptions } from '../generate/normalize-path.js';
-import { emitMatcher, emitSubtree, type EmittedUnit, type LazySubtree } from '../match/generated/emit-matcher.js';
+import { emitMatcher, emitSubtree, withLegend, type EmittedUnit, type LazySubtree } from '../match/generated/emit-matcher.js';
 import { INLINE_CHECKS, inlineChecksFor } from '../match/generated/inline-constraints.js';
 import { SHARED_SHAPE } from '../match/generated/generated-matcher.js';
 import { buildTrie, nodesOf } from '../match/trie.js';
@@ -181,7 +181,7 @@ export function compileToModule(routes: Iterable<RouteDefinition>, options: Modu
     '',
     '/** The generated matcher (K: constants, H: helpers from the runtime). */',
     'function matcher(K, H) {',
-    ...indent(unit.source),
+    ...indent(withLegend(unit)),
     '}',
     '',
     '/** The shapes of subtree, each made into a subtree\'s function on its first request (K[0]: its first route). */',
