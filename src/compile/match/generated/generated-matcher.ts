@@ -30,25 +30,25 @@ type Target = SubtreeMatch | LazySubtree | LazyState;
 
 /**
  * One router's lazily compiled code: the cache of its subtrees' shapes by source text (what LazySubtree.shapes
- * holds), the shapes compiled so far and the subtrees reached so far, for router.source.
+ * holds), and for router.source the shapes compiled so far and the subtrees reached that have no code yet.
  */
 class LazyCode extends Map<string, unknown> {
   readonly compiled: Shape[] = [];
-  readonly reached: LazyState[] = [];
+  readonly uncompiled = new Set<LazyState>();
 }
 
-/** How many characters of each end of a unit's source its name hashes. */
-const NAME_SAMPLE = 512;
+/** How many characters of a unit's source its name hashes. */
+const NAME_SAMPLE = 64;
 
 /**
  * The name of a unit's code in stack traces (//# sourceURL): the same for the same code, from run to run. It
- * hashes (FNV-1a) the source's length and its first and last NAME_SAMPLE characters, a cost that does not grow
- * with the table: hashing all of a large table's code costs a tenth of compile().
+ * hashes (FNV-1a) the source's length and NAME_SAMPLE characters spread over it: a hash of every character cost
+ * a tenth of compile() on a large table, and a loop of a thousand of them about 0.3% of a start-up.
  */
 function nameOf(source: string): string {
-  const sample = source.length <= 2 * NAME_SAMPLE ? source : source.slice(0, NAME_SAMPLE) + source.slice(-NAME_SAMPLE);
+  const step = Math.max(1, Math.floor(source.length / NAME_SAMPLE));
   let h = 0x811c9dc5 ^ source.length;
-  for (let i = 0; i < sample.length; i++) h = Math.imul(h ^ sample.charCodeAt(i), 0x01000193);
+  for (let i = 0; i < source.length; i += step) h = Math.imul(h ^ source.charCodeAt(i), 0x01000193);
   return `switchyard-router-${(h >>> 0).toString(16).padStart(8, '0')}.js`;
 }
 
@@ -57,9 +57,12 @@ function named(source: string, name: string): string {
   return `${source}\n//# sourceURL=${name}`;
 }
 
+/** A unit's factory: given its constants and the helpers, it returns the unit's function. */
+type Factory<T> = (constants: readonly unknown[], helpers: EmittedHelpers) => T;
+
 /** Makes a unit's factory: the one place source becomes code. */
-function factoryOf<T>(source: string, name: string): (constants: readonly unknown[], helpers: EmittedHelpers) => T {
-  return new Function('K', 'H', named(source, name)) as (constants: readonly unknown[], helpers: EmittedHelpers) => T;
+function factoryOf<T>(source: string, name: string): Factory<T> {
+  return new Function('K', 'H', named(source, name)) as Factory<T>;
 }
 
 /**
@@ -75,14 +78,11 @@ function shown(name: string, unit: EmittedUnit): string {
   ].join('\n');
 }
 
-type UnitFactory = (constants: readonly unknown[], helpers: EmittedHelpers) => SubtreeMatch;
-
 /** A shape of subtree (its emitted source): compiled once, when enough requests need it. */
 interface Shape {
-  readonly source: string;
   /** The unit of the first subtree of this shape (its legend says what each constant is, for every subtree). */
   readonly unit: EmittedUnit;
-  factory: UnitFactory | null;
+  factory: Factory<SubtreeMatch> | null;
   /** Its name in stack traces, once compiled. */
   name: string | null;
   /** How many subtrees of this shape have been reached. */
@@ -119,22 +119,23 @@ function lazyTarget(helpers: EmittedHelpers, table: Map<string, Target>, key: st
   if (state.shape === null) {
     const unit = emitSubtree(state.subtree);
     let shape = code.get(unit.source) as Shape | undefined;
-    if (shape === undefined) code.set(unit.source, (shape = { source: unit.source, unit, factory: null, name: null, subtrees: 0 }));
+    if (shape === undefined) code.set(unit.source, (shape = { unit, factory: null, name: null, subtrees: 0 }));
     shape.subtrees++;
     state.shape = shape;
     state.constants = unit.constants;
-    code.reached.push(state);
+    code.uncompiled.add(state);
   }
   const shape = state.shape;
   if (shape.factory === null && shape.subtrees >= SHARED_SHAPE) {
-    shape.name = nameOf(shape.source);
+    shape.name = nameOf(shape.unit.source);
     code.compiled.push(shape);
-    shape.factory = factoryOf<SubtreeMatch>(shape.source, shape.name);
+    shape.factory = factoryOf<SubtreeMatch>(shape.unit.source, shape.name);
   }
   if (shape.factory === null) return state.interpret;
   // Closures of one factory share one SharedFunctionInfo: one bytecode, one feedback vector, one optimized code.
   const compiled = shape.factory(state.constants, helpers);
   table.set(key, compiled);
+  code.uncompiled.delete(state);
   return compiled;
 }
 
@@ -151,7 +152,7 @@ function walkNote(main: EmittedUnit, code: LazyCode, entries: readonly RouteEntr
     lines.push('//   past EMIT_DEPTH_MAX segments (H.walk above);');
   }
   if (main.source.includes('H.literalTable(')) {
-    const walked = code.reached.filter((state) => state.shape!.factory === null);
+    const walked = [...code.uncompiled].filter((state) => state.shape!.factory === null);
     lines.push(`//   a subtree behind a literal table whose shape fewer than ${SHARED_SHAPE} reached subtrees share; reached so far: ${walked.length || 'none'}`);
     for (const { subtree } of walked.slice(0, NAMED_MAX)) {
       const { route } = entries.find((entry) => entry.route.index === subtree.node.minIndex)!;

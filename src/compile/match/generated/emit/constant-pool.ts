@@ -28,8 +28,10 @@ export interface ConstantUse {
 /** Values by position, deduplicated: strings and numbers by value, objects by identity. */
 export class ConstantPool {
   readonly constants: unknown[] = [];
-  /** Per constant, its different uses (a text can be a literal and a name). */
-  readonly uses: ConstantUse[][] = [];
+  /** Per constant, how the code reads it first (kinds[i] of abouts[i]); other uses of the same value in `more`. */
+  readonly kinds: ConstantKind[] = [];
+  readonly abouts: (string | number | null)[] = [];
+  readonly more = new Map<number, ConstantUse[]>();
   private readonly index = new Map<unknown, number>();
 
   /** The expression `K[i]` that reads `value`, where the code reads it as `kind` (of `about`). */
@@ -38,10 +40,22 @@ export class ConstantPool {
     if (i === undefined) {
       i = this.constants.push(value) - 1;
       this.index.set(value, i);
-      this.uses.push([{ kind, about }]);
-    } else if (!this.uses[i].some((use) => use.kind === kind && use.about === about)) {
-      this.uses[i].push({ kind, about });
+      this.kinds.push(kind);
+      this.abouts.push(about);
+    } else if (this.kinds[i] !== kind || this.abouts[i] !== about) {
+      // A text that is a literal here and a name there: the legend says both.
+      const more = this.more.get(i);
+      if (more === undefined) this.more.set(i, [{ kind, about }]);
+      else if (!more.some((use) => use.kind === kind && use.about === about)) more.push({ kind, about });
     }
     return `K[${i}]`;
   }
+}
+
+/** What a unit's legend reads of its pool (not the index, which a unit no longer needs once written). */
+export type ConstantUses = Pick<ConstantPool, 'constants' | 'kinds' | 'abouts' | 'more'>;
+
+/** Every use of constant i, the first first. */
+export function usesOf({ kinds, abouts, more }: ConstantUses, i: number): ConstantUse[] {
+  return [{ kind: kinds[i], about: abouts[i] }, ...(more.get(i) ?? [])];
 }

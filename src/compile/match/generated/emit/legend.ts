@@ -8,20 +8,21 @@
 import type { ComplexPattern } from '../../../complex-segment.js';
 import type { CompiledRoute } from '../../../route-entry.js';
 import type { RouteMatch } from '../../../matcher.js';
-import type { ConstantUse } from './constant-pool.js';
+import { usesOf, type ConstantUse, type ConstantUses } from './constant-pool.js';
 import { quoteInComment } from './writer.js';
 
 /**
- * The legend's lines for `constants` read as `uses` says; `base`: a subtree unit's first route index (K[0], `b`),
- * or null for the table's unit (whose legend shows values).
+ * The legend's lines for a unit's constants as its pool says the code reads them; `base`: a subtree unit's first
+ * route index (K[0], `b`), or null for the table's unit (whose legend shows values).
  */
-export function legendOf(constants: readonly unknown[], uses: readonly (readonly ConstantUse[])[], base: number | null): string[] {
+export function legendOf(pool: ConstantUses, base: number | null): string[] {
+  const { constants } = pool;
   if (constants.length === 0) return [];
   const head =
     base === null
       ? '// K, the constants this code reads:'
       : "// K, the constants this code reads (each subtree of this shape has its own: what each is, not what it holds):";
-  return [head, ...constants.map((value, i) => `//   K[${i}] ${uses[i].map((use) => describe(value, use, base)).join('; ')}`)];
+  return [head, ...constants.map((value, i) => `//   K[${i}] ${usesOf(pool, i).map((use) => describe(value, use, base)).join('; ')}`)];
 }
 
 /** "{}.{}?" for a complex pattern: its literals, its parameters as {}. */
@@ -58,11 +59,10 @@ function describe(value: unknown, { kind, about }: ConstantUse, base: number | n
   return kind === 'default' ? `the default of ${quoteInComment(about as string)}: ${shown(value)}` : `the ${kind} ${quoteInComment(value as string)}`;
 }
 
-/** A value as the legend shows it: text quoted, numbers as written, an object by its kind. */
+/** A value as the legend shows it: text and regular expressions quoted, numbers as written, an object as such. */
 function shown(value: unknown): string {
-  if (typeof value === 'string') return quoteInComment(value);
-  if (value instanceof RegExp) return quoteInComment(String(value));
-  return typeof value === 'object' && value !== null ? 'an object' : typeof value === 'bigint' ? `${value}n` : String(value);
+  if (typeof value === 'string' || value instanceof RegExp) return quoteInComment(String(value));
+  return typeof value === 'object' && value !== null ? 'an object' : String(value);
 }
 
 /** " (RegexRouteConstraint)": a constraint's class, when its name is a plain identifier. */

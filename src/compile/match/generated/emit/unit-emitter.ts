@@ -116,9 +116,9 @@ export class UnitEmitter {
   /** The unit's source: its functions, its literal tables, then `tail` (the return statement). */
   finish(title: string, tail: readonly string[]): EmittedUnit {
     const source = [title, '"use strict";', ...this.functions.flatMap((f) => f.lines), ...this.tables, ...tail].join('\n');
-    const { constants, uses } = this.pool;
+    const { constants, kinds, abouts, more } = this.pool;
     const base = this.base;
-    return { source, constants, legend: () => legendOf(constants, uses, base) };
+    return { source, constants, legend: () => legendOf({ constants, kinds, abouts, more }, base) };
   }
 
   /** A call of a split function, keeping the better of its answer and ours. */
