@@ -14,6 +14,7 @@ import { liveRoutes } from './live/live-url-generator.js';
 import { createGeneratedMatcher } from './match/generated/generated-matcher.js';
 import { plainFront, stackMatcher, type FrontMatch, type MatcherStack, type StackCore } from './match/matcher-stack.js';
 import { createTrieMatcher } from './match/trie-matcher.js';
+import { matchableEntries } from './matchable-entries.js';
 import type { Matcher, MatchStrategy, RouteMatch } from './matcher.js';
 import { createReferenceMatcher } from './reference/reference-matcher.js';
 import { createRouteEntry, createSharedParts, unsharedParts, type CompiledRoute, type RouteDefinition, type RouteEntry } from './route-entry.js';
@@ -156,8 +157,7 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
   });
   const compileState = (definitions: Iterable<RouteDefinition>): RouterState => {
     const entries = createEntries(definitions, registry, fold);
-    // Generation-only routes never match: the matchers do not see them (the others keep their indexes).
-    const matchable = entries.some((e) => e.route.generationOnly) ? entries.filter((e) => !e.route.generationOnly) : entries;
+    const matchable = matchableEntries(entries);
     const { matcher, stack } = buildStack(matchable);
     return { matcher, front: stack?.front ?? plainFront(matcher), stack, ...generationOver(fixedRoutes(entries)), entries: () => entries, live: null };
   };

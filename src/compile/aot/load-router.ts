@@ -17,6 +17,7 @@ import { StaticTable } from '../match/static-table.js';
 import { nodesOf, type TrieNode } from '../match/trie.js';
 import { createTrieWalker, type TrieWalker } from '../match/trie-matcher.js';
 import type { Matcher, RouteMatch } from '../matcher.js';
+import { matchableEntries } from '../matchable-entries.js';
 import { createEntryFromTemplate, createSharedParts, type CompiledRoute, type RouteDefinition } from '../route-entry.js';
 import type { RouterFor } from '../typed-router.js';
 import { registerInternals } from '../router-internals.js';
@@ -121,8 +122,7 @@ export function loadRouter(table: ModuleTable): AotRouter {
     createEntryFromTemplate(definition, decodeTemplate(definition.template, table.segments[index]), index, registry, shared),
   );
   if (!Array.isArray(table.routes)) checkDigests(entries.map((e) => e.route), table.digests!);
-  // Generation-only routes never match: the matchers do not see them (the others keep their indexes).
-  const matchable = entries.filter((e) => !e.route.generationOnly);
+  const matchable = matchableEntries(entries);
 
   // The trie only for what the code does not answer: built on its first use, not at start-up. The static table
   // lists its paths now and asks the trie for a path's routes on that path's first request.
