@@ -391,7 +391,7 @@ function httpMarkdown(http) {
   if (withCpu.length) {
     out.push('', `### Server CPU per request`, '');
     out.push(
-      `The server process's own CPU time per request answered, user + system in µs (from `/proc/<pid>/stat` before and after each measurement, its worker processes included), median over rounds; ${m.pinned ? `servers pinned to core ${m.pinned.server} and autocannon to core ${m.pinned.client} with taskset` : 'not pinned'}; a warm-up of ${m.warmupSec} s and ${group(m.warmupRequests ?? 0)} requests before each. On a machine shared with other jobs this is far steadier than requests per second (a busy neighbour slows the server down, but barely changes what a request costs it), yet at a load average of 10–25 on 2 cores it still moved by ±20–50% from round to round: compare servers within this table, and read single ratios with care. In brackets: the server's total ÷ fastify's (≤ 1.00 is at most fastify's CPU), with the request log on ÷ fastify's with its logger (pino) on when measured; on PostgreSQL ÷ fastify + pg's with as many workers (bench/http/fastify-pg-todo.mjs: the store's own schema and SQL statements, node:cluster for 2 workers). The request log's stdout: ${servers.filter((s) => s.stdout).map((s) => `${s.name}`).join('; ')}.`,
+      `The server process's own CPU time per request answered, user + system in µs (from \`/proc/<pid>/stat\` before and after each measurement, its worker processes included), median over rounds; ${m.pinned ? `servers pinned to core ${m.pinned.server} and autocannon to core ${m.pinned.client} with taskset` : 'not pinned'}; a warm-up of ${m.warmupSec} s and ${group(m.warmupRequests ?? 0)} requests before each. On a machine shared with other jobs this is far steadier than requests per second (a busy neighbour slows the server down, but barely changes what a request costs it), yet at a load average of 10–25 on 2 cores it still moved by ±20–50% from round to round: compare servers within this table, and read single ratios with care. In brackets: the server's total ÷ fastify's (≤ 1.00 is at most fastify's CPU), with the request log on ÷ fastify's with its logger (pino) on when measured; on PostgreSQL ÷ fastify + pg's with as many workers (bench/http/fastify-pg-todo.mjs: the store's own schema and SQL statements, node:cluster for 2 workers). The request log's stdout: ${servers.filter((s) => s.stdout).map((s) => `${s.name}`).join('; ')}.`,
       '',
     );
     out.push(`| operation | ${withCpu.map((s) => s.name).join(' | ')} |`, `|---|${withCpu.map(() => '---:').join('|')}|`);
@@ -810,6 +810,9 @@ export function renderDocs() {
   if (existsSync(findings)) out.push(readFileSync(findings, 'utf8'));
   if (startup) out.push(startupMarkdown(startup));
   if (startupInstructions) out.push(startupInstructionsMarkdown(startupInstructions, readJson(new URL('startup-instructions-changes.json', dir))));
+  // Written by hand: Node 24's start-up counted the strictest way, its profile and what was tried.
+  const startupNode24 = new URL('startup-node24.md', import.meta.url);
+  if (existsSync(startupNode24)) out.push(readFileSync(startupNode24, 'utf8'));
   if (instructions) out.push(instructionsMarkdown(instructions));
   const changes = readJson(new URL('instructions-changes.json', dir));
   if (changes) out.push(instructionsChangesMarkdown(changes));

@@ -1,14 +1,15 @@
 // The built-in route constraints (int, bool, datetime, ... regex, required), the wrappers (Optional, Composite) and
-// HttpMethodRouteConstraint, each a class whose own static `builtin` is its record, stated once beside its code:
-// the name a template writes, the factory of that name (one export each: a router module built ahead of time
-// imports the factories of the names its routes use), the label, and what it accepts (for the analyses; the check
-// the generated matcher runs in place; the OpenAPI schema). constraintLabel and describeConstraint
-// (constraint-description.ts) read the records, the registry (registry.ts) lists their names and factories. By a
-// record on each class, not a list of the classes: a bundle keeps only the classes it uses. A record is made when
-// it is asked for (a getter), not with its class: 19 records made at start-up cost every process that loads the
-// library about 1 M instructions (callgrind), most of them for built-ins it never uses (a record of a name alone,
-// a wrapper's, costs nothing). A constraint is built-in by its exact class: a subclass may override match(), so it
-// is custom (one that declares a `builtin` of its own claims to be that one). Each checks one route value; a
+// HttpMethodRouteConstraint, each stated once: its class, whose own static `builtin` is its record (the name a
+// template writes, the label, what it accepts: for the analyses, the check the generated matcher runs in place, the
+// OpenAPI schema), and beside it the factory of its name (`${name}Constraint`, one export each: a router module
+// built ahead of time imports the factories of the names its routes use). constraintLabel and describeConstraint
+// (constraint-description.ts) read the records; the registry (registry.ts) lists the names with their factories.
+// By a record on each class, not a list of the classes: a bundle keeps only the classes it uses, and a record does
+// not name its factory, so a class used without its name (a regex from a constraints object) brings none. A record
+// is made when it is asked for (a getter), not with its class: 19 records made at start-up cost every process that
+// loads the library about 1 M instructions (callgrind), most of them for built-ins it never uses (a record of a name
+// alone, a wrapper's, costs nothing). A constraint is built-in by its exact class: a subclass may override match(),
+// so it is custom (one that declares a `builtin` of its own claims to be that one). Each checks one route value; a
 // missing or null value never passes (ASP.NET semantics).
 import { getRouteValue, toRouteString, type RouteValues } from '../route-values.js';
 import type { ConstraintDescription } from './constraint-description.js';
@@ -39,8 +40,6 @@ export type BuiltinFacts = Partial<Omit<ConstraintDescription, 'label'>>;
 
 /** The record of a built-in a template names inline ({id:int}, {id:range(1,10)}). */
 export interface InlineBuiltin<C extends RouteConstraint = RouteConstraint> extends Builtin {
-  /** Makes one from an inline reference's arguments (its export, `${name}Constraint`). */
-  readonly create: ConstraintFactory;
   /** As a user writes it ("range(1,10)", "regex(^a$)"): equal labels accept the same values. Without it, the name. */
   label?(constraint: C): string;
   /** What it accepts: the same for every one of its kind, or read from the constraint. */
@@ -97,7 +96,6 @@ export class IntRouteConstraint extends ValueRouteConstraint {
   static get builtin(): InlineBuiltin {
     return {
       name: 'int',
-      create: intConstraint,
       accepts: { integers: INT32, inline: [{ helper: 'int', args: [] }], schema: { type: 'integer', format: 'int32' } },
     };
   }
@@ -118,7 +116,6 @@ export class LongRouteConstraint extends ValueRouteConstraint {
   static get builtin(): InlineBuiltin {
     return {
       name: 'long',
-      create: longConstraint,
       accepts: { integers: INT64, inline: [{ helper: 'long', args: [] }], schema: { type: 'integer', format: 'int64' } },
     };
   }
@@ -139,7 +136,6 @@ export class BoolRouteConstraint extends ValueRouteConstraint {
   static get builtin(): InlineBuiltin {
     return {
       name: 'bool',
-      create: boolConstraint,
       accepts: { kind: 'boolean', inline: [{ helper: 'bool', args: [] }], schema: { type: 'boolean' } },
     };
   }
@@ -159,7 +155,6 @@ export class DateTimeRouteConstraint extends ValueRouteConstraint {
   static get builtin(): InlineBuiltin {
     return {
       name: 'datetime',
-      create: datetimeConstraint,
       accepts: { schema: { type: 'string', format: 'date-time' } },
     };
   }
@@ -180,7 +175,6 @@ export class DecimalRouteConstraint extends ValueRouteConstraint {
   static get builtin(): InlineBuiltin {
     return {
       name: 'decimal',
-      create: decimalConstraint,
       accepts: { kind: 'decimal', schema: { type: 'number' } },
     };
   }
@@ -201,7 +195,6 @@ export class DoubleRouteConstraint extends ValueRouteConstraint {
   static get builtin(): InlineBuiltin {
     return {
       name: 'double',
-      create: doubleConstraint,
       accepts: { schema: { type: 'number', format: 'double' } },
     };
   }
@@ -221,7 +214,6 @@ export class FloatRouteConstraint extends ValueRouteConstraint {
   static get builtin(): InlineBuiltin {
     return {
       name: 'float',
-      create: floatConstraint,
       accepts: { schema: { type: 'number', format: 'float' } },
     };
   }
@@ -242,7 +234,6 @@ export class GuidRouteConstraint extends ValueRouteConstraint {
   static get builtin(): InlineBuiltin {
     return {
       name: 'guid',
-      create: guidConstraint,
       accepts: { inline: [{ helper: 'guid', args: [] }], schema: { type: 'string', format: 'uuid' } },
     };
   }
@@ -259,7 +250,6 @@ export class AlphaRouteConstraint extends ValueRouteConstraint {
   static get builtin(): InlineBuiltin {
     return {
       name: 'alpha',
-      create: alphaConstraint,
       accepts: { kind: 'letters', inline: [{ helper: 'alpha', args: [] }], schema: { type: 'string', pattern: '^[A-Za-z]*$' } },
     };
   }
@@ -287,7 +277,6 @@ export class FileNameRouteConstraint extends ValueRouteConstraint {
   static get builtin(): InlineBuiltin {
     return {
       name: 'file',
-      create: fileConstraint,
       accepts: { schema: { type: 'string', pattern: FILE_NAME_PATTERN } },
     };
   }
@@ -304,7 +293,6 @@ export class NonFileNameRouteConstraint extends ValueRouteConstraint {
   static get builtin(): InlineBuiltin {
     return {
       name: 'nonfile',
-      create: nonfileConstraint,
       accepts: { schema: { type: 'string', not: { pattern: FILE_NAME_PATTERN } } },
     };
   }
@@ -339,7 +327,6 @@ export class MinLengthRouteConstraint extends ValueRouteConstraint {
   static get builtin(): InlineBuiltin<MinLengthRouteConstraint> {
     return {
       name: 'minlength',
-      create: minlengthConstraint,
       label: (c) => `minlength(${c.minLength})`,
       accepts: lengthsOf,
     };
@@ -363,7 +350,6 @@ export class MaxLengthRouteConstraint extends ValueRouteConstraint {
   static get builtin(): InlineBuiltin<MaxLengthRouteConstraint> {
     return {
       name: 'maxlength',
-      create: maxlengthConstraint,
       label: (c) => `maxlength(${c.maxLength})`,
       accepts: lengthsOf,
     };
@@ -387,7 +373,6 @@ export class LengthRouteConstraint extends ValueRouteConstraint {
   static get builtin(): InlineBuiltin<LengthRouteConstraint> {
     return {
       name: 'length',
-      create: lengthConstraint,
       label: (c) => `length(${c.minLength},${c.maxLength})`,
       accepts: lengthsOf,
     };
@@ -422,7 +407,6 @@ export class RangeRouteConstraint extends ValueRouteConstraint {
   static get builtin(): InlineBuiltin<RangeRouteConstraint> {
     return {
       name: 'range',
-      create: rangeConstraint,
       label: (c) => `range(${c.min},${c.max})`,
       accepts: integersOf,
     };
@@ -447,7 +431,7 @@ export function rangeConstraint(args: readonly string[]): RouteConstraint {
 /** {p:min(n)} — a 64-bit integer of at least n. */
 export class MinRouteConstraint extends RangeRouteConstraint {
   static override get builtin(): InlineBuiltin<MinRouteConstraint> {
-    return { name: 'min', create: minConstraint, label: (c) => `min(${c.min})`, accepts: integersOf };
+    return { name: 'min', label: (c) => `min(${c.min})`, accepts: integersOf };
   }
   constructor(min: bigint) {
     super(min, INT64_MAX);
@@ -461,7 +445,7 @@ export function minConstraint(args: readonly string[]): RouteConstraint {
 /** {p:max(n)} — a 64-bit integer of at most n. */
 export class MaxRouteConstraint extends RangeRouteConstraint {
   static override get builtin(): InlineBuiltin<MaxRouteConstraint> {
-    return { name: 'max', create: maxConstraint, label: (c) => `max(${c.max})`, accepts: integersOf };
+    return { name: 'max', label: (c) => `max(${c.max})`, accepts: integersOf };
   }
   constructor(max: bigint) {
     super(INT64_MIN, max);
@@ -480,10 +464,9 @@ export class RegexRouteConstraint extends ValueRouteConstraint {
   static get builtin(): InlineBuiltin<RegexRouteConstraint> {
     return {
       name: 'regex',
-      create: regexConstraint,
       // Inline and string regexes ignore case; a RegExp object keeps its own flags, so it shows them.
       label: ({ pattern }) => (pattern.flags === 'i' ? `regex(${pattern.source})` : `/${pattern.source}/${pattern.flags}`),
-      accepts: ({ pattern }) => ({ pattern, inline: [{ helper: 'regex', args: [pattern] }] }),
+      accepts: ({ pattern }) => ({ pattern }),
     };
   }
   // Its own RegExp, out of reach: a RegExp has state no freeze stops (compile() replaces its expression in place,
@@ -514,7 +497,6 @@ export class RequiredRouteConstraint implements RouteConstraint {
   static get builtin(): InlineBuiltin {
     return {
       name: 'required',
-      create: requiredConstraint,
       // A value from a URL segment is never empty: nothing to check in place.
       accepts: { inline: [], schema: { type: 'string', minLength: 1 } },
     };

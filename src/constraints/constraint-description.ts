@@ -47,7 +47,8 @@ export function constraintLabel(c: RouteConstraint): string | null {
 
 /**
  * The description of a built-in constraint, by exact class; null for anything else (custom, subclassed, wrappers).
- * A record that states no schema has the one its pattern or its integers give (regex; min, max, range).
+ * A regex's in-place check and schema follow from its pattern; an integer range's schema (min, max, range) from its
+ * bounds.
  */
 export function describeConstraint(c: RouteConstraint): ConstraintDescription | null {
   const builtin = builtinOf(c);
@@ -55,7 +56,8 @@ export function describeConstraint(c: RouteConstraint): ConstraintDescription | 
   const accepts = typeof builtin.accepts === 'function' ? builtin.accepts(c) : builtin.accepts;
   const described = { label: constraintLabel(c)!, integers: null, lengths: null, kind: null, pattern: null, inline: null, schema: null, ...accepts };
   const { pattern, integers } = described;
-  return { ...described, schema: described.schema ?? (pattern !== null ? regexSchema(pattern) : integers !== null ? integerSchema(integers) : null) };
+  if (pattern !== null) return { ...described, inline: [{ helper: 'regex', args: [pattern] }], schema: regexSchema(pattern) };
+  return integers !== null && described.schema === null ? { ...described, schema: integerSchema(integers) } : described;
 }
 
 /**

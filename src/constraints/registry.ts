@@ -15,8 +15,8 @@ export { InlineConstraintResolver } from './inline-constraint-resolver.js';
 
 /**
  * The built-in inline constraint names (ASP.NET RouteOptions.ConstraintMap), each with its factory, in the order the
- * error messages list them: each class's record (builtins.ts) by its name and factory, written out rather than read
- * from the records at start-up, which would make all 19 (test/constraints.test.ts holds the two to each other).
+ * error messages list them: the names of the classes' records (builtins.ts), written out rather than read from the
+ * records at start-up, which would make all 19 (test/constraints.test.ts holds the two to each other).
  */
 export const builtinConstraints: Readonly<Record<string, ConstraintFactory>> = {
   int: builtins.intConstraint,

@@ -59,8 +59,24 @@ export function urlForRequest(router: AdapterRouter, match: RouteMatch | null, b
     // Another module's routes: the name must be one of theirs, as the types say.
     const unknown = unknownName(String(second), first);
     if (unknown !== null) throw new Error(`urlFor(${JSON.stringify(second)}): the routes given have ${unknown}`);
-    return link(second as string, third);
+    try {
+      return link(second as string, third);
+    } catch (error) {
+      throw new Error(servedElsewise(second as string, first, router.routes) ?? (error as Error).message);
+    }
   }) as UrlFor;
+}
+
+/**
+ * Why a link by another module's types failed where the app serves that route under another template: a group's
+ * prefix ('t/{tenant}') added values the module's types do not ask for. Null when the templates are the same.
+ */
+function servedElsewise(name: string, module: readonly RouteDefinition[], served: readonly { readonly name?: string | null; readonly template?: string }[]): string | null {
+  const key = nameKey(name);
+  const written = module.find((route) => typeof route?.name === 'string' && nameKey(route.name) === key)?.template;
+  const serving = served.find((route) => typeof route?.name === 'string' && nameKey(route.name) === key)?.template;
+  if (written === undefined || serving === undefined || written === serving) return null;
+  return `urlFor(${JSON.stringify(name)}): served as ${JSON.stringify(serving)}, not ${JSON.stringify(written)} as its module wrote it: link through what the group returned`;
 }
 
 /** Why no route of `routes` has `name` ("no route named …", with a guess), or null when one does. */

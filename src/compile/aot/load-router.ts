@@ -17,6 +17,7 @@ import { StaticTable } from '../match/static-table.js';
 import { nodesOf, type TrieNode } from '../match/trie.js';
 import { createTrieMatcher, type TrieMatcher } from '../match/trie-matcher.js';
 import type { Matcher, RouteMatch } from '../matcher.js';
+import { matchableEntries } from '../matchable-entries.js';
 import { createEntryFromTemplate, createSharedParts, type CompiledRoute, type RouteDefinition } from '../route-entry.js';
 import type { RouterFor } from '../typed-router.js';
 import { registerInternals } from '../router-internals.js';
@@ -121,8 +122,7 @@ export function loadRouter(table: ModuleTable): AotRouter {
     createEntryFromTemplate(definition, decodeTemplate(definition.template, table.segments[index]), index, registry, shared),
   );
   if (!Array.isArray(table.routes)) checkDigests(entries.map((e) => e.route), table.digests!);
-  // Generation-only routes never match: the matchers do not see them (the others keep their indexes).
-  const matchable = entries.filter((e) => !e.route.generationOnly);
+  const matchable = matchableEntries(entries);
 
   // The trie only for what the code does not answer: built on its first use, not at start-up. The static table
   // lists its paths now and asks the trie for a path's routes on that path's first request.
@@ -157,6 +157,9 @@ export function loadRouter(table: ModuleTable): AotRouter {
     allowedMethods: (target, httpContext) => companion().allowedMethods(target, httpContext),
   };
   const matcher = stackMatcher(built, matchable);
+  // URL generation's index of names is made on the first generate(), not at start-up: a server that only matches
+  // never pays for it. (A built module's names were checked unique when it was written; a route module's by its digests.)
+  let generator: ReturnType<typeof createUrlGenerator> | null = null;
   const router = {
     routes: entries.map((e) => e.route),
     strategy: 'aot',
@@ -165,7 +168,8 @@ export function loadRouter(table: ModuleTable): AotRouter {
     matches: (target: string, method?: string | null, httpContext?: unknown): Iterable<RouteMatch> =>
       typeof target === 'string' ? matcher.matches(target, verbOf(method), httpContext) : [],
     allowedMethods: (target, httpContext) => (typeof target === 'string' ? matcher.allowedMethods(target, httpContext) : []),
-    generate: createUrlGenerator(fixedRoutes(entries), table.options),
+    generate: (values: Parameters<ReturnType<typeof createUrlGenerator>>[0], options?: Parameters<ReturnType<typeof createUrlGenerator>>[1]) =>
+      (generator ??= createUrlGenerator(fixedRoutes(entries), table.options))(values, options),
     add: refuseChange,
     insert: refuseChange,
     remove: refuseChange,

@@ -5,6 +5,7 @@ import { formatTemplate } from '../../template/format.js';
 import { constraintsOf } from './constraint-info.js';
 import type { MatchStrategy } from '../matcher.js';
 import { buildTrie, describeTrie } from '../match/trie.js';
+import { matchableEntries } from '../matchable-entries.js';
 import type { RouteEntry } from '../route-entry.js';
 
 /** The forms describe() can print. */
@@ -27,7 +28,7 @@ export function describeRoutes(entries: readonly RouteEntry[], format: DescribeF
  * no picture of themselves, so that compile() and a built router carry none.
  */
 export function describeMatcher(strategy: MatchStrategy, entries: readonly RouteEntry[]): string {
-  const matchable = entries.filter((entry) => !entry.route.generationOnly);
+  const matchable = matchableEntries(entries);
   return strategy === 'reference' ? matchable.map((e) => `${e.route.index} ${e.route.template}`).join('\n') : describeTrie(buildTrie(matchable));
 }
 
