@@ -94,10 +94,7 @@ function int32Arg(name: string, text: string): number {
 /** {p:int} — a 32-bit signed integer. */
 export class IntRouteConstraint extends ValueRouteConstraint {
   static get builtin(): InlineBuiltin {
-    return {
-      name: 'int',
-      accepts: { integers: INT32, inline: [{ helper: 'int', args: [] }], schema: { type: 'integer', format: 'int32' } },
-    };
+    return { name: 'int', accepts: { integers: INT32, inline: [{ helper: 'int', args: [] }], schema: { type: 'integer', format: 'int32' } } };
   }
   protected override matchValue(value: unknown): boolean {
     if (typeof value === 'number') return Number.isInteger(value) && value >= -2147483648 && value <= 2147483647;
@@ -114,10 +111,7 @@ export function intConstraint(args: readonly string[]): RouteConstraint {
 /** {p:long} — a 64-bit signed integer. */
 export class LongRouteConstraint extends ValueRouteConstraint {
   static get builtin(): InlineBuiltin {
-    return {
-      name: 'long',
-      accepts: { integers: INT64, inline: [{ helper: 'long', args: [] }], schema: { type: 'integer', format: 'int64' } },
-    };
+    return { name: 'long', accepts: { integers: INT64, inline: [{ helper: 'long', args: [] }], schema: { type: 'integer', format: 'int64' } } };
   }
   protected override matchValue(value: unknown): boolean {
     if (typeof value === 'number') return Number.isSafeInteger(value);
@@ -134,10 +128,7 @@ export function longConstraint(args: readonly string[]): RouteConstraint {
 /** {p:bool} — "true" or "false", any case. */
 export class BoolRouteConstraint extends ValueRouteConstraint {
   static get builtin(): InlineBuiltin {
-    return {
-      name: 'bool',
-      accepts: { kind: 'boolean', inline: [{ helper: 'bool', args: [] }], schema: { type: 'boolean' } },
-    };
+    return { name: 'bool', accepts: { kind: 'boolean', inline: [{ helper: 'bool', args: [] }], schema: { type: 'boolean' } } };
   }
   protected override matchValue(value: unknown): boolean {
     return typeof value === 'boolean' || super.matchValue(value);
@@ -153,10 +144,7 @@ export function boolConstraint(args: readonly string[]): RouteConstraint {
 /** {p:datetime} — a date and/or time the invariant culture can parse. */
 export class DateTimeRouteConstraint extends ValueRouteConstraint {
   static get builtin(): InlineBuiltin {
-    return {
-      name: 'datetime',
-      accepts: { schema: { type: 'string', format: 'date-time' } },
-    };
+    return { name: 'datetime', accepts: { schema: { type: 'string', format: 'date-time' } } };
   }
   protected override matchValue(value: unknown): boolean {
     if (value instanceof Date) return !Number.isNaN(value.getTime());
@@ -173,10 +161,7 @@ export function datetimeConstraint(args: readonly string[]): RouteConstraint {
 /** {p:decimal} — a decimal number (no exponent), invariant culture. */
 export class DecimalRouteConstraint extends ValueRouteConstraint {
   static get builtin(): InlineBuiltin {
-    return {
-      name: 'decimal',
-      accepts: { kind: 'decimal', schema: { type: 'number' } },
-    };
+    return { name: 'decimal', accepts: { kind: 'decimal', schema: { type: 'number' } } };
   }
   protected override matchValue(value: unknown): boolean {
     if (typeof value === 'number') return Number.isFinite(value) && Math.abs(value) < 7.9228162514264337593543950335e28;
@@ -193,10 +178,7 @@ export function decimalConstraint(args: readonly string[]): RouteConstraint {
 /** {p:double} — a floating-point number, invariant culture. */
 export class DoubleRouteConstraint extends ValueRouteConstraint {
   static get builtin(): InlineBuiltin {
-    return {
-      name: 'double',
-      accepts: { schema: { type: 'number', format: 'double' } },
-    };
+    return { name: 'double', accepts: { schema: { type: 'number', format: 'double' } } };
   }
   protected override matchValue(value: unknown): boolean {
     return typeof value === 'number' || super.matchValue(value);
@@ -212,10 +194,7 @@ export function doubleConstraint(args: readonly string[]): RouteConstraint {
 /** {p:float} — a single-precision number: a value past float.MaxValue (about 3.4e38) is rejected. */
 export class FloatRouteConstraint extends ValueRouteConstraint {
   static get builtin(): InlineBuiltin {
-    return {
-      name: 'float',
-      accepts: { schema: { type: 'number', format: 'float' } },
-    };
+    return { name: 'float', accepts: { schema: { type: 'number', format: 'float' } } };
   }
   protected override matchValue(value: unknown): boolean {
     if (typeof value === 'number') return Number.isNaN(value) || !Number.isFinite(value) || Math.abs(value) <= 3.4028234663852886e38;
@@ -232,10 +211,7 @@ export function floatConstraint(args: readonly string[]): RouteConstraint {
 /** {p:guid} — a GUID in the N, D, B, P or X format. */
 export class GuidRouteConstraint extends ValueRouteConstraint {
   static get builtin(): InlineBuiltin {
-    return {
-      name: 'guid',
-      accepts: { inline: [{ helper: 'guid', args: [] }], schema: { type: 'string', format: 'uuid' } },
-    };
+    return { name: 'guid', accepts: { inline: [{ helper: 'guid', args: [] }], schema: { type: 'string', format: 'uuid' } } };
   }
   matchText(text: string): boolean {
     return isGuid(text);
@@ -275,10 +251,7 @@ const FILE_NAME_PATTERN = '\\.\\.*[^/.][^/]*$';
 /** {p:file} — looks like a file name ("a/b.txt"); ASP.NET Core 3.0+, for catch-all fallbacks. */
 export class FileNameRouteConstraint extends ValueRouteConstraint {
   static get builtin(): InlineBuiltin {
-    return {
-      name: 'file',
-      accepts: { schema: { type: 'string', pattern: FILE_NAME_PATTERN } },
-    };
+    return { name: 'file', accepts: { schema: { type: 'string', pattern: FILE_NAME_PATTERN } } };
   }
   matchText(text: string): boolean {
     return isFileName(text);
@@ -291,10 +264,7 @@ export function fileConstraint(args: readonly string[]): RouteConstraint {
 /** {p:nonfile} — does not look like a file name; a missing value passes. */
 export class NonFileNameRouteConstraint extends ValueRouteConstraint {
   static get builtin(): InlineBuiltin {
-    return {
-      name: 'nonfile',
-      accepts: { schema: { type: 'string', not: { pattern: FILE_NAME_PATTERN } } },
-    };
+    return { name: 'nonfile', accepts: { schema: { type: 'string', not: { pattern: FILE_NAME_PATTERN } } } };
   }
   override match(httpContext: unknown, route: unknown, routeKey: string, values: RouteValues, direction: RouteDirection): boolean {
     const value = getRouteValue(values, routeKey);
@@ -325,11 +295,7 @@ function lengthsOf(c: { readonly minLength?: number; readonly maxLength?: number
 /** {p:minlength(n)} — at least n characters (UTF-16 code units, as .NET's string.Length). */
 export class MinLengthRouteConstraint extends ValueRouteConstraint {
   static get builtin(): InlineBuiltin<MinLengthRouteConstraint> {
-    return {
-      name: 'minlength',
-      label: (c) => `minlength(${c.minLength})`,
-      accepts: lengthsOf,
-    };
+    return { name: 'minlength', label: (c) => `minlength(${c.minLength})`, accepts: lengthsOf };
   }
   readonly minLength: number;
   constructor(minLength: number) {
@@ -348,11 +314,7 @@ export function minlengthConstraint(args: readonly string[]): RouteConstraint {
 /** {p:maxlength(n)} — at most n characters. */
 export class MaxLengthRouteConstraint extends ValueRouteConstraint {
   static get builtin(): InlineBuiltin<MaxLengthRouteConstraint> {
-    return {
-      name: 'maxlength',
-      label: (c) => `maxlength(${c.maxLength})`,
-      accepts: lengthsOf,
-    };
+    return { name: 'maxlength', label: (c) => `maxlength(${c.maxLength})`, accepts: lengthsOf };
   }
   readonly maxLength: number;
   constructor(maxLength: number) {
@@ -371,11 +333,7 @@ export function maxlengthConstraint(args: readonly string[]): RouteConstraint {
 /** {p:length(n)} exactly n characters, or {p:length(min,max)} from min to max inclusive. */
 export class LengthRouteConstraint extends ValueRouteConstraint {
   static get builtin(): InlineBuiltin<LengthRouteConstraint> {
-    return {
-      name: 'length',
-      label: (c) => `length(${c.minLength},${c.maxLength})`,
-      accepts: lengthsOf,
-    };
+    return { name: 'length', label: (c) => `length(${c.minLength},${c.maxLength})`, accepts: lengthsOf };
   }
   readonly minLength: number;
   readonly maxLength: number;
@@ -405,11 +363,7 @@ function integersOf({ min, max }: RangeRouteConstraint): BuiltinFacts {
 /** {p:range(min,max)} — a 64-bit integer from min to max inclusive; min(n) and max(n) are its halves. */
 export class RangeRouteConstraint extends ValueRouteConstraint {
   static get builtin(): InlineBuiltin<RangeRouteConstraint> {
-    return {
-      name: 'range',
-      label: (c) => `range(${c.min},${c.max})`,
-      accepts: integersOf,
-    };
+    return { name: 'range', label: (c) => `range(${c.min},${c.max})`, accepts: integersOf };
   }
   constructor(
     readonly min: bigint,
