@@ -810,6 +810,9 @@ export function renderDocs() {
   if (existsSync(findings)) out.push(readFileSync(findings, 'utf8'));
   if (startup) out.push(startupMarkdown(startup));
   if (startupInstructions) out.push(startupInstructionsMarkdown(startupInstructions, readJson(new URL('startup-instructions-changes.json', dir))));
+  // Written by hand: Node 24's start-up counted the strictest way, its profile and what was tried.
+  const startupNode24 = new URL('startup-node24.md', import.meta.url);
+  if (existsSync(startupNode24)) out.push(readFileSync(startupNode24, 'utf8'));
   if (instructions) out.push(instructionsMarkdown(instructions));
   const changes = readJson(new URL('instructions-changes.json', dir));
   if (changes) out.push(instructionsChangesMarkdown(changes));

@@ -27,7 +27,7 @@ export {
   rangeConstraint,
   regexConstraint,
   requiredConstraint,
-} from './constraints/builtin-factories.js';
+} from './constraints/builtins.js';
 // The interpreted trie and the static table: a built module imports them unless it was built --compact (the trie,
 // then, only when its code reaches a trie node).
 export { StaticTable } from './compile/match/static-table.js';

@@ -1,5 +1,5 @@
-// ASP.NET Core routing's own unit-test vectors (transcribed in test/cases/aspnet-*.ts), run against both
-// strategies. Rows marked "(differs: ...)" in their source are where our spec deliberately differs.
+// ASP.NET Core routing's own unit-test vectors (transcribed in test/cases/aspnet-*.ts), run against every
+// strategy. Rows marked "(differs: ...)" in their source are where our spec deliberately differs: skipped, with that reason.
 import { describe, expect, it } from 'vitest';
 import { ConstraintRegistry } from '../src/constraints.js';
 import { compile, parseTemplate, RouteCreationError, TemplateParseError } from '../src/index.js';
@@ -7,9 +7,13 @@ import { aspnetConstraintCases, aspnetConstraintErrorCases } from './cases/aspne
 import { aspnetGenerateCases } from './cases/aspnet-generate-cases.js';
 import { aspnetMatchCases } from './cases/aspnet-match-cases.js';
 import { aspnetTemplateCases } from './cases/aspnet-template-cases.js';
-import { caseMode, forCaseMode, routerFor, strategies } from './support/routers.js';
+import { caseDependent, caseMode, routerFor } from './support/routers.js';
+import { runSuite, type Skip } from './support/suite.js';
 
-const differs = (source?: string) => /\(differs: /.test(source ?? '');
+const differs: Skip<{ source?: string }> = {
+  reason: 'our spec deliberately differs from ASP.NET here (the row says how)',
+  rows: ({ source }) => /\(differs: /.test(source ?? ''),
+};
 
 describe('ASP.NET template parser vectors', () => {
   it.each(aspnetTemplateCases)('$template ($source)', ({ template, expected, error }) => {
@@ -34,20 +38,13 @@ describe('ASP.NET constraint vectors', () => {
   });
 });
 
-describe.each(strategies)(`ASP.NET matcher vectors (%s, ${caseMode})`, (strategy) => {
-  it.each(forCaseMode(aspnetMatchCases.filter((c) => !differs(c.source))))('$path ($source)', ({ routes, path, method, expected }) => {
-    const found = routerFor(routes, strategy).match(path, method ?? 'GET');
-    expect(found === null ? null : { index: found.route.index, values: found.values }).toEqual(expected);
-  });
+runSuite({ name: `ASP.NET matcher vectors (%s, ${caseMode})`, rows: aspnetMatchCases, title: '$path ($source)', skip: [differs, caseDependent()] }, ({ routes, path, method, expected }, strategy) => {
+  const found = routerFor(routes, strategy).match(path, method ?? 'GET');
+  expect(found === null ? null : { index: found.route.index, values: found.values }).toEqual(expected);
 });
 
-describe.each(strategies)('ASP.NET generation vectors (%s)', (strategy) => {
-  it.each(aspnetGenerateCases.filter((c) => !differs(c.source)))(
-    '$expected ($source)',
-    ({ routes, values, ambient, routeName, options, expected, expectedIndex }) => {
-      const found = routerFor(routes, strategy, options ?? {}).generate(values, { ambientValues: ambient ?? null, routeName: routeName ?? null });
-      expect(found?.path ?? null).toBe(expected);
-      if (expectedIndex !== undefined && found) expect(found.route.index).toBe(expectedIndex);
-    },
-  );
+runSuite({ name: 'ASP.NET generation vectors (%s)', rows: aspnetGenerateCases, title: '$expected ($source)', skip: [differs] }, ({ routes, values, ambient, routeName, options, expected, expectedIndex }, strategy) => {
+  const found = routerFor(routes, strategy, options ?? {}).generate(values, { ambientValues: ambient ?? null, routeName: routeName ?? null });
+  expect(found?.path ?? null).toBe(expected);
+  if (expectedIndex !== undefined && found) expect(found.route.index).toBe(expectedIndex);
 });

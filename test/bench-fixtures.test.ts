@@ -3,7 +3,9 @@
 // Nothing here is timed.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { caseMode, forCaseMode, compileWith, strategies } from './support/routers.js';
+import type { CompiledRouter } from '../src/index.js';
+import { caseDependent, caseMode, compileWith } from './support/routers.js';
+import { runSuite } from './support/suite.js';
 
 interface FixtureRoute {
   method: string;
@@ -28,20 +30,17 @@ describe.each(['github', 'small'])('bench fixture %s', (name) => {
   const fixture = load(name);
   // As the benchmark adapters register them: one method per route, payload = index.
   const definitions = fixture.routes.map((r, i) => ({ name: `${r.method} ${r.template}`, template: r.template, methods: [r.method], handler: i }));
-  const rows = fixture.requests.map((r) => ({ ...r, request: `${r.method} ${r.path}` }));
-  // With caseSensitive, the requests whose answer cannot depend on case (the table's literals checked once).
-  const rowsForMode = forCaseMode([{ routes: definitions, path: '' }]).length === 0 ? [] : forCaseMode(rows.map((r) => ({ ...r, routes: [] })));
+  const rows = fixture.requests.map((r) => ({ ...r, request: `${r.method} ${r.path}`, routes: definitions }));
 
   it('has requests of every kind', () => {
     for (const kind of ['static', 'param', 'deep', 'miss']) expect(rows.some((r) => r.kind === kind)).toBe(true);
   });
 
-  describe.each(strategies)(`%s (${caseMode})`, (strategy) => {
-    const router = compileWith(definitions, { strategy });
-    it.each(rowsForMode)('$request → route $expect', ({ method, path, expect: expected }) => {
-      const found = router.match(path, method);
-      expect(found === null ? null : found.route.index).toBe(expected);
-      if (found !== null) expect(found.route.handler).toBe(expected);
-    });
+  const routers = new Map<string, CompiledRouter>();
+  runSuite({ name: `%s (${caseMode})`, rows, title: '$request → route $expect', skip: [caseDependent()] }, ({ method, path, expect: expected }, strategy) => {
+    if (!routers.has(strategy)) routers.set(strategy, compileWith(definitions, { strategy }));
+    const found = routers.get(strategy)!.match(path, method);
+    expect(found === null ? null : found.route.index).toBe(expected);
+    if (found !== null) expect(found.route.handler).toBe(expected);
   });
 });

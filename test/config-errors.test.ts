@@ -160,6 +160,8 @@ describe("a group's or a mapped route's options with a key they cannot have", ()
     { entry: "express's group()", make: () => expressGroup({ prefix: 'admin', middlewares: [auth] } as never, [] as never), message: /unknown key "middlewares" \(did you mean "middleware"\?\)/ },
     { entry: "the pipeline's mapGet", make: () => new RouteBuilder().mapGet('a', h, { middlewares: [auth] } as never), message: /"a".*unknown key "middlewares" \(did you mean "middleware"\?\); a mapped route has/ },
     { entry: "the pipeline's mapGroup", make: () => new RouteBuilder().mapGroup('admin', (g) => g.mapGet('a', h), { middlewares: [auth] } as never), message: /mapGroup\("admin"\): unknown key "middlewares" \(did you mean "middleware"\?\); a group has/ },
+    { entry: "compile()'s options", make: () => compile([{ template: 'Admin' }], { caseSensitve: true } as never), message: /compile: unknown key "caseSensitve" \(did you mean "caseSensitive"\?\); compile\(\)'s options object has "strategy", "caseSensitive",/ },
+    { entry: "an adapter's compile options", make: () => expressRoutes([{ template: 'a', handler: h }], { compile: { stratgy: 'trie' } as never }), message: /compile: unknown key "stratgy" \(did you mean "strategy"\?\)/ },
   ])('$entry: $message', ({ make, message }) => {
     expect(make).toThrow(message);
   });

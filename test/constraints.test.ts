@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileWith, strategies } from './support/routers.js';
+import * as constraintsEntry from '../src/constraints.js';
 import { builtinConstraints, ConstraintRegistry, HttpMethodRouteConstraint, IntRouteConstraint, type RouteConstraint } from '../src/constraints.js';
 import { compile, RouteCreationError, type CompiledRouter, type RouteDefinition } from '../src/index.js';
 import { builtinNameOf } from '../src/constraints/builtins.js';
@@ -241,7 +242,7 @@ describe('custom constraint names', () => {
   });
 });
 
-// A built-in constraint is known by its exact class, through the class's own builtinName (not a list of the
+// A built-in constraint is known by its exact class, through the class's own record, builtin (not a list of the
 // classes, which would keep every class in a bundle that uses one): a route freezes it, and its description is
 // the one for its name; a subclass (it may override match()) is custom, left as the application made it.
 describe('built-in constraint classes, by their own name', () => {
@@ -257,6 +258,15 @@ describe('built-in constraint classes, by their own name', () => {
     expect(Object.isFrozen(route.constraints.get('p'))).toBe(true);
     expect(describeConstraint(constraint)?.label).toBe(reference);
   });
+  // The registry's names are the records' (written out in registry.ts, so that start-up makes no record): every class
+  // a template can name, and no other (the test above: each name's factory makes its class).
+  const inlineNames = Object.values(constraintsEntry).flatMap((value) => {
+    const builtin: unknown = typeof value === 'function' && Object.hasOwn(value, 'builtin') ? (value as { builtin: unknown }).builtin : null;
+    return builtin !== null && 'accepts' in (builtin as object) ? [(builtin as { name: string }).name] : [];
+  });
+  it('every class a template can name is in the registry under its record\'s name', () => {
+    expect(inlineNames.sort()).toEqual(Object.keys(builtinConstraints).sort());
+  });
   it('the wrappers and the HTTP method constraint are built-in, frozen, and described by what they hold (not as one)', () => {
     const route = compile([{ template: 'a/{p:int?}', constraints: { p: 'range(1,9)', httpMethod: new HttpMethodRouteConstraint('GET') } }]).routes[0];
     expect([...route.constraints.values()].map(builtinNameOf)).toEqual(['optional', 'httpMethod']);
@@ -266,11 +276,11 @@ describe('built-in constraint classes, by their own name', () => {
   it('a subclass is custom: no name, not frozen, not described (even with an own field of that name)', () => {
     const sub = new Digits();
     expect(builtinNameOf(sub)).toBe(null);
-    expect(Digits.builtinName).toBe('int'); // inherited, not its own
+    expect(Digits.builtin.name).toBe('int'); // inherited, not its own
     const route = compile([{ template: 'a/{p}', constraints: { p: sub } }]).routes[0];
     expect(Object.isFrozen(route.constraints.get('p'))).toBe(false);
     expect(describeConstraint(sub)).toBe(null);
-    expect(builtinNameOf(Object.assign(new Digits(), { builtinName: 'int' }))).toBe(null);
+    expect(builtinNameOf(Object.assign(new Digits(), { builtin: IntRouteConstraint.builtin }))).toBe(null);
     expect(builtinNameOf({ match: () => true })).toBe(null);
     expect(builtinNameOf(Object.create(null) as RouteConstraint)).toBe(null);
   });

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AlphaRouteConstraint, BoolRouteConstraint, HttpMethodRouteConstraint, DecimalRouteConstraint, IntRouteConstraint, LengthRouteConstraint, LongRouteConstraint, MaxLengthRouteConstraint, MaxRouteConstraint, MinLengthRouteConstraint, MinRouteConstraint, RangeRouteConstraint, type RouteConstraint } from '../src/constraints.js';
-import { compile, type CompileOptions, type RouteDefinition } from '../src/index.js';
+import { compile, type RouteDefinition } from '../src/index.js';
 import { type Diagnostic, diagnostics } from '../src/introspect.js';
 import { fuzzHarness } from './support/fuzz.js';
 import { Case, caseArb, routesArb, wideRoute } from './support/route-generators.js';
@@ -173,11 +173,6 @@ describe('mistakes', () => {
     [{ id: /^(?:\d+)$/ }],
   ])('a string constraint that spells no constraint name has nothing to say: %j', (constraints) => {
     expect(diagnostics(compile([{ template: '{controller}/{action}/{id}', constraints, methods: ['GET'] }]))).toEqual([]);
-  });
-
-  it('compile() runs no diagnostics: its old onDiagnostics option is refused, naming diagnostics(router)', () => {
-    const options = { onDiagnostics: (d: readonly Diagnostic[]) => d } as CompileOptions;
-    expect(() => compile([{ template: '{*path}' }, { template: 'x' }], options)).toThrow(/onDiagnostics option is gone; call diagnostics\(router\) of switchyard-router\/introspect/);
   });
 });
 

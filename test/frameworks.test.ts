@@ -285,6 +285,9 @@ describe('urlFor: a link that cannot be made', () => {
     { name: 'v1.user', template: 'v1/users/{id}' },
   ];
   const otherModule = [{ name: 'home', template: '' }];
+  // The module as written, before a group put it under 't/{tenant}' ('tenant' is what its types do not ask for).
+  const tenantModule = [{ name: 'tenant.user', template: 'users/{id}' }];
+  table.push({ name: 'tenant.user', template: 't/{tenant}/users/{id}' });
   const WHY = '(explainGenerate(router, values, { routeName }) of switchyard-router/introspect says why)';
   it.each([
     { why: 'no route has the name', call: ['nope', {}], message: 'urlFor("nope"): no route named "nope"' },
@@ -294,6 +297,11 @@ describe('urlFor: a link that cannot be made', () => {
     { why: 'a name in another case is the name: its values are missing', call: ['TODO', {}], message: `urlFor("TODO"): no URL from {} ${WHY}` },
     { why: "another module's routes without the name", call: [otherModule, 'todo', { id: 1 }], message: 'urlFor("todo"): the routes given have no route named "todo"' },
     { why: "another module's route the table does not have", call: [otherModule, 'home'], message: 'urlFor("home"): no route named "home"' },
+    {
+      why: "another module's route the app serves under a group's prefix with a parameter",
+      call: [tenantModule, 'tenant.user', { id: 3 }],
+      message: 'urlFor("tenant.user"): served as "t/{tenant}/users/{id}", not "users/{id}" as its module wrote it: link through what the group returned',
+    },
   ])('$why: $message', async ({ call, message }) => {
     const { urlForRequest } = await import('../src/frameworks/dispatch.js');
     const { didYouMeanSuffix } = await import('../src/did-you-mean.js');

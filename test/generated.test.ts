@@ -4,6 +4,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { CONSTRAINT_CONTEXT_CODE, constraintContext } from '../src/constraint-context.js';
+import type { RouteConstraint } from '../src/constraints.js';
 import { compile, type RouteDefinition } from '../src/index.js';
 
 /** Text that would break out of a string, a comment or a script if it were pasted into source. */
@@ -65,8 +67,33 @@ describe('generated code is injection-safe: hostile text from routes matches lit
       if (text.length > 3 && !/^[\w$]+$/.test(text)) expect(code).not.toContain(text);
     }
     expect(code).not.toMatch(/pwned|<\/script>|\u2028|\u2029|`/);
+    // In comments and the legend of K too, route text ends no comment: no "*/", no line break of any kind.
+    expect(generated.source).not.toMatch(/\*\/|[\r\u2028\u2029]/);
+    expect(() => new Function(`/*${generated.source}*/`)).not.toThrow();
   });
 });
+
+/** router.source's units by name (their //# sourceURL): each one's lines from its first, as stack traces count them. */
+function unitsOf(source: string): Map<string, string[]> {
+  const lines = source.split('\n');
+  const units = new Map<string, string[]>();
+  lines.forEach((line, i) => {
+    const name = /^\/\/ (switchyard-router-[0-9a-f]{8}\.js): new Function\("K", "H", code\)/.exec(line)?.[1];
+    if (name !== undefined) units.set(name, lines.slice(i, lines.indexOf(`//# sourceURL=${name}`, i) + 1));
+  });
+  return units;
+}
+
+/** A unit's legend of K (its lines after the code, up to the next blank line): index → what it says. */
+function legendOf(source: string, name: string): Map<number, string> {
+  const lines = source.split('\n');
+  const legend = new Map<number, string>();
+  for (let i = lines.indexOf(`//# sourceURL=${name}`) + 2; i < lines.length && lines[i].startsWith('//   K['); i++) {
+    const [, index, text] = /^\/\/ {3}K\[(\d+)\] (.*)$/.exec(lines[i])!;
+    legend.set(Number(index), text);
+  }
+  return legend;
+}
 
 describe('router.source', () => {
   const routes: RouteDefinition[] = [
@@ -198,6 +225,162 @@ describe('router.source', () => {
     const summary = (m: ReturnType<typeof generated.match>) => (m === null ? null : { index: m.route.index, values: { ...m.values } });
     for (const [path, method] of requests) {
       expect({ path, method, found: summary(generated.match(path, method)) }).toEqual({ path, method, found: summary(reference.match(path, method)) });
+    }
+  });
+});
+
+describe('router.source can be debugged: names and line numbers of stack traces, a legend of K, where the walk answers', () => {
+  // A constraint the emitted code calls (no inline form) reads its own stack: the frame of the emitted code names
+  // a unit of router.source, and its line and column there are the constraint's call.
+  const STACK_CASES: { label: string; routes: (probe: RouteConstraint) => RouteDefinition[]; requests: string[]; shape: boolean }[] = [
+    {
+      label: "the table's code",
+      routes: (probe) => [{ template: 'shop/{category}/{id:int}' }, { template: 'files/{name}.{ext?}' }, { template: 'x/{a}', constraints: { a: probe } }],
+      requests: ['/x/1'],
+      shape: false,
+    },
+    {
+      // Twelve literals with one first letter: a literal table, whose subtrees share one shape, compiled at the fourth.
+      label: 'a subtree shape compiled for four subtrees',
+      routes: (probe) => Array.from({ length: 12 }, (_, i) => ({ template: `r${i}/items/{id}`, constraints: { id: probe } })),
+      requests: ['/r0/items/1', '/r1/items/1', '/r2/items/1', '/r3/items/1'],
+      shape: true,
+    },
+  ];
+  it.each(STACK_CASES)('a stack frame in $label points at its line of router.source', ({ routes, requests, shape }) => {
+    let stack = '';
+    const probe = { match: () => ((stack = new Error().stack ?? ''), true) };
+    const router = compile(routes(probe));
+    for (const path of requests) expect(router.match(path)?.route.index).toBeGreaterThanOrEqual(0);
+    const [, name, line, column] = /\((switchyard-router-[0-9a-f]{8}\.js):(\d+):(\d+)\)/.exec(stack) ?? [];
+    expect(name, stack).toBeDefined();
+    const unit = unitsOf(router.source!).get(name)!;
+    expect(unit[Number(line) - 1].slice(Number(column) - 1)).toMatch(/^match\(ctx \?\? \{ request: \{ method \} \}, K\[\d+\], K\[\d+\], v, "incoming"\)/);
+    expect(router.source!.includes(`compiled once for all of them:\n// ${name}`)).toBe(shape);
+  });
+
+  // Every constant the pool holds is listed, and every one listed is read by the code: a literal compared in place
+  // and a static route's values are no constants.
+  const LEGEND_CASES: { label: string; routes: RouteDefinition[]; requests: string[] }[] = [
+    {
+      label: 'the three-route example',
+      routes: [
+        { template: 'shop/{category}/{id:int}', methods: ['GET'] },
+        { template: 'files/{filename}.{ext?}' },
+        { template: '{controller=Home}/{action=Index}/{id?}' },
+      ],
+      requests: [],
+    },
+    {
+      label: 'static routes with defaults, constraints, verbs and long literals',
+      routes: [
+        { template: 'about', defaults: { page: 'about', lang: 'en' } },
+        { template: 'help', defaults: { x: 'y' }, constraints: { x: { match: () => true } } },
+        { template: 'configuration-settings/{id:range(1,9)}', methods: ['GET'] },
+        { template: 'configuration-settings/{id}', methods: ['PUT'] },
+        { template: 'é/{x:regex(^a+$)}' },
+        { template: '{__proto__}/{b=1}' },
+      ],
+      requests: [],
+    },
+    {
+      label: 'a large table, with subtree shapes compiled',
+      routes: [
+        ...Array.from({ length: 12 }, (_, i) => ({ template: `r${i}/items/{id:int}/{tag?}`, defaults: { kind: 'item' } })),
+        ...Array.from({ length: 9 }, (_, i) => ({ template: `q${i}/{a}/${'z'.repeat(20)}/{b}` })),
+        { template: Array.from({ length: 70 }, (_, i) => `d${i}`).join('/') },
+        { template: 'static/{**path}' },
+      ],
+      requests: ['/r0/items/1', '/r1/items/1/t', '/r2/items/1', '/r3/items/1', '/r4/items/1'],
+    },
+  ];
+  it.each(LEGEND_CASES)('lists in its legend each constant of $label, and only those its code reads', ({ routes, requests }) => {
+    const router = compile(routes);
+    for (const path of requests) expect(router.match(path)).not.toBeNull();
+    const source = router.source!;
+    const units = unitsOf(source);
+    expect(units.size).toBe(1 + (source.match(/compiled once for all of them/g)?.length ?? 0));
+    for (const [name, lines] of units) {
+      const legend = legendOf(source, name);
+      const code = codeOnly(lines.join('\n'));
+      expect(legend.size).toBeGreaterThan(0);
+      expect([...legend.keys()]).toEqual([...legend.keys()].map((_, i) => i));
+      for (const i of legend.keys()) expect({ name, read: code.includes(`K[${i}]`) }).toEqual({ name, read: true });
+      expect(code.match(/K\[(\d+)\]/g)!.every((ref) => legend.has(Number(/\d+/.exec(ref)![0])))).toBe(true);
+    }
+  });
+
+  it('says in the legend what each constant is: the values in the table\'s code, only what they are in a shape\'s', () => {
+    const routes: RouteDefinition[] = [
+      { template: `shop/${'x'.repeat(20)}/{id:int}`, defaults: { kind: 'a*/b\u2028c' }, constraints: { id: { match: () => true } } },
+      ...Array.from({ length: 12 }, (_, i) => ({ template: `r${i}/items/{id}` })),
+    ];
+    const router = compile(routes);
+    for (const i of [0, 1, 2, 3]) router.match(`/r${i}/items/1`);
+    const source = router.source!;
+    const [main, shape] = [...unitsOf(source).keys()];
+    expect([...legendOf(source, main).values()]).toEqual([
+      `the literal ${JSON.stringify('x'.repeat(20))}`,
+      // Route text as a string literal whose slash after a star is escaped: it ends no comment, and reads back.
+      'the default of "kind": "a*\\/b\\u2028c"',
+      // int and the object given: one constraint on "id", which has no inline form.
+      'the constraint on "id" (CompositeRouteConstraint)',
+      'route 0 "shop/xxxxxxxxxxxxxxxxxxxx/{id:int}"',
+      'the name "id"',
+      "L0's 12 literals",
+      "L0's 12 subtrees, compiled on first use",
+    ]);
+    expect(JSON.parse(/: (".*")$/.exec(legendOf(source, main).get(1)!)![1])).toBe('a*/b\u2028c');
+    expect([...legendOf(source, shape).values()]).toEqual(["b, the subtree's first route index", 'a literal', 'a name', 'route b']);
+  });
+
+  const WALK_CASES: { label: string; requests: string[]; walked: string }[] = [
+    { label: 'before any request', requests: [], walked: 'none' },
+    { label: 'after two subtrees of shapes of their own', requests: ['/w1/a/b', '/w2/a/b/c'], walked: '2\n//     from segment 1 of route 14 "w1/{p0}/{p1}"\n//     from segment 1 of route 15 "w2/{p0}/{p1}/{p2}"' },
+    { label: 'after three subtrees of one shape', requests: ['/r0/items/1', '/r1/items/1', '/r2/items/1'], walked: '3\n//     from segment 1 of route 0 "r0/items/{id}"\n//     from segment 1 of route 1 "r1/items/{id}"\n//     from segment 1 of route 2 "r2/items/{id}"' },
+    { label: 'after four subtrees of one shape (compiled)', requests: ['/r0/items/1', '/r1/items/1', '/r2/items/1', '/r3/items/1'], walked: 'none' },
+  ];
+  it.each(WALK_CASES)('names the subtrees the interpreted walk answers, $label', ({ requests, walked }) => {
+    const routes: RouteDefinition[] = [
+      ...Array.from({ length: 12 }, (_, i) => ({ template: `r${i}/items/{id}` })),
+      { template: Array.from({ length: 70 }, (_, i) => `d${i}`).join('/') },
+      // Literals of one first letter, each subtree of a shape of its own (one parameter more each).
+      ...Array.from({ length: 12 }, (_, i) => ({ template: `w${i}/${Array.from({ length: i + 1 }, (_, j) => `{p${j}}`).join('/')}` })),
+    ];
+    const router = compile(routes);
+    for (const path of requests) expect(router.match(path)).not.toBeNull();
+    const source = router.source!;
+    expect(source.slice(source.indexOf('\n// The interpreted walk answers'))).toBe(
+      [
+        '',
+        '// The interpreted walk answers, where no code runs:',
+        '//   a path with an escaped "/" ("%2F");',
+        '//   past EMIT_DEPTH_MAX segments (H.walk above);',
+        `//   a subtree behind a literal table whose shape fewer than 4 reached subtrees share; reached so far: ${walked}`,
+      ].join('\n'),
+    );
+  });
+});
+
+// The emitted code writes the default constraint context in place (no call on a lookup's path): the rule
+// constraintContext() states, which every strategy follows, for any context a caller passes or leaves out.
+describe('a constraint gets the context constraintContext() gives, in every strategy', () => {
+  const CONTEXTS: { label: string; ctx: unknown }[] = [
+    { label: 'none', ctx: undefined },
+    { label: 'null', ctx: null },
+    { label: 'an HttpContext', ctx: { request: { method: 'PUT', url: '/a/1' } } },
+    { label: 'a falsy one (0)', ctx: 0 },
+    { label: 'an empty string', ctx: '' },
+  ];
+  it.each(CONTEXTS)('$label', ({ ctx }) => {
+    const expected = constraintContext(ctx, 'PUT');
+    const emitted = new Function('ctx', 'method', `return ${CONSTRAINT_CONTEXT_CODE};`)(ctx, 'PUT') as unknown;
+    expect(emitted).toEqual(expected);
+    for (const strategy of ['generated', 'trie', 'reference'] as const) {
+      const seen: unknown[] = [];
+      const spy = { match: (context: unknown) => seen.push(context) > 0 };
+      expect(compile([{ template: 'a/{x}', constraints: { x: spy } }], { strategy }).match('/a/1', 'PUT', ctx)?.route.index).toBe(0);
+      expect({ strategy, seen }).toEqual({ strategy, seen: [expected] });
     }
   });
 });

@@ -1,22 +1,23 @@
 // switchyard import: C# text → the route it must give, and what it must refuse to guess (one table per shape);
 // the order of attribute routes; the tutorial's TodoController → the to-do API's five routes; the command.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { attributeOrder, combine, inboundPrecedence, replaceTokens } from '../src/cli/import/attribute-routes.js';
 import { importSources } from '../src/cli/import/import-routes.js';
+import { MAX_VISITS } from '../src/cli/import/registration-order.js';
 import { tokenize } from '../src/cli/import/tokens.js';
 import { createApplication, RouteBuilder, RouteHandler, useRouter, type RoutedHttpContext } from '../src/http.js';
 import { compile, type RouteDefinition } from '../src/index.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
-/** The routes of one C# snippet (one file), and its findings. */
-function importOne(cs: string) {
-  const result = importSources([{ file: 'App.cs', text: cs }]);
+/** The routes of one C# snippet (App.cs, then any more files), and its findings. */
+function importOne(cs: string, more: readonly { file: string; text: string }[] = []) {
+  const result = importSources([{ file: 'App.cs', text: cs }, ...more]);
   return { routes: result.routes.map((r) => r.definition), findings: result.findings, result };
 }
 
@@ -30,6 +31,10 @@ interface ShapeCase {
   readonly routes: readonly RouteDefinition[];
   /** Findings it must report (kind and a part of the message), in file order. */
   readonly findings?: readonly (readonly [kind: string, message: string])[];
+  /** Parts of messages no finding may have. */
+  readonly absent?: readonly string[];
+  /** More files, read after App.cs. */
+  readonly more?: readonly { readonly file: string; readonly text: string }[];
 }
 
 const CONVENTIONAL: readonly ShapeCase[] = [
@@ -130,6 +135,126 @@ const CONVENTIONAL: readonly ShapeCase[] = [
   },
 ];
 
+/** Methods of a static RouteConfig class, as an MVC app splits its registrations. */
+const inClass = (members: string): string => `using System.Web.Mvc;\nnamespace App {\npublic static class RouteConfig {\n${members}\n}\n}`;
+
+/** A chain of `n` methods, each mapping r{i} and calling the next, written last to first. */
+const chain = (n: number): string =>
+  inClass(
+    Array.from({ length: n }, (_, k) => n - 1 - k)
+      .map((i) => `static void M${i}(RouteCollection routes) { routes.MapRoute("r${i}", "r${i}");${i + 1 < n ? ` M${i + 1}(routes);` : ''} }`)
+      .join('\n'),
+  );
+
+// Conventional routes are tried in the order they are registered: from each method nothing in the sources calls
+// (RegisterRoutes, RegisterArea, Configure, top-level statements), calls to methods of the same sources are followed
+// in the order they are made.
+const ORDER: readonly ShapeCase[] = [
+  {
+    shape: 'calls to methods of the same class, followed in call order (the methods written in another order)',
+    cs: inClass('static void RegisterUi(RouteCollection routes) { routes.MapRoute("Ui", "ui"); }\nstatic void RegisterApi(RouteCollection routes) { routes.MapRoute("Api", "api"); }\npublic static void RegisterRoutes(RouteCollection routes) {\n routes.MapRoute("First", "first");\n RegisterApi(routes);\n RegisterUi(routes);\n routes.MapRoute("Last", "last");\n}'),
+    routes: [
+      { name: 'First', template: 'first' },
+      { name: 'Api', template: 'api' },
+      { name: 'Ui', template: 'ui' },
+      { name: 'Last', template: 'last' },
+    ],
+  },
+  {
+    shape: 'a call inside an if: followed, and its routes said to depend on the condition',
+    cs: inClass('public static void RegisterRoutes(RouteCollection routes, bool admin) {\n if (admin) { RegisterAdmin(routes); }\n routes.MapRoute("Home", "");\n}\nstatic void RegisterAdmin(RouteCollection routes) { routes.MapRoute("Admin", "admin"); }'),
+    routes: [
+      { name: 'Admin', template: 'admin' },
+      { name: 'Home', template: '' },
+    ],
+    findings: [['note', 'registered only when `if (admin)` holds']],
+  },
+  {
+    shape: 'a static class of another file, called from a lambda given to UseEndpoints',
+    cs: 'namespace App { public class Startup { public void Configure(IApplicationBuilder app) { app.UseEndpoints(endpoints => {\n endpoints.MapControllerRoute("first", "first");\n ApiRoutes.Map(endpoints);\n endpoints.MapControllerRoute("last", "last");\n}); } } }',
+    more: [{ file: 'ApiRoutes.cs', text: 'namespace App { public static class ApiRoutes { public static void Map(IEndpointRouteBuilder endpoints) { endpoints.MapControllerRoute("api", "api/{action}"); } } }' }],
+    routes: [
+      { name: 'first', template: 'first' },
+      { name: 'api', template: 'api/{action}' },
+      { name: 'last', template: 'last' },
+    ],
+  },
+  {
+    shape: 'an extension method of the sources (the receiver is its first argument)',
+    cs: 'namespace App {\npublic static class ShopEndpoints { public static IEndpointRouteBuilder MapShop(this IEndpointRouteBuilder endpoints) { endpoints.MapControllerRoute("shop", "shop/{action}"); return endpoints; } }\npublic static class Program { public static void Main(WebApplication app) {\n app.MapControllerRoute("first", "first");\n app.MapShop();\n} } }',
+    routes: [
+      { name: 'first', template: 'first' },
+      { name: 'shop', template: 'shop/{action}' },
+    ],
+  },
+  {
+    shape: 'overloads told apart by the number of arguments (optional parameters counted); an uncalled one stays where it is',
+    cs: inClass('public static void RegisterRoutes(RouteCollection routes) { Add(routes, true); routes.MapRoute("Three", "three"); }\nstatic void Add(RouteCollection routes) { routes.MapRoute("One", "one"); }\nstatic void Add(RouteCollection routes, bool extra, string tag = null) { routes.MapRoute("Two", "two"); }'),
+    routes: [
+      { name: 'Two', template: 'two' },
+      { name: 'Three', template: 'three' },
+      { name: 'One', template: 'one' },
+    ],
+  },
+  {
+    shape: 'a cycle of calls: each method followed once on a path, the call back said',
+    cs: inClass('public static void RegisterRoutes(RouteCollection routes) { A(routes); }\nstatic void B(RouteCollection routes) { routes.MapRoute("B", "b"); A(routes); }\nstatic void A(RouteCollection routes) { routes.MapRoute("A", "a"); B(routes); }'),
+    routes: [
+      { name: 'A', template: 'a' },
+      { name: 'B', template: 'b' },
+    ],
+    findings: [['note', 'a cycle']],
+  },
+  {
+    shape: 'a method called twice registers its routes twice, as the application does',
+    cs: inClass('public static void RegisterRoutes(RouteCollection routes) { Ignore(routes); routes.MapRoute("Mid", "mid"); Ignore(routes); }\nstatic void Ignore(RouteCollection routes) { routes.IgnoreRoute("{file}.axd"); }'),
+    routes: [
+      { template: '{file}.axd', dataTokens: { ignore: true } },
+      { name: 'Mid', template: 'mid' },
+      { template: '{file}.axd', dataTokens: { ignore: true } },
+    ],
+  },
+  {
+    shape: 'a method nothing calls stays where it is written; the entry point follows its calls',
+    cs: inClass('public static void RegisterLegacy(RouteCollection routes) { routes.MapRoute("Legacy", "legacy"); }\nstatic void Helper(RouteCollection routes) { routes.MapRoute("Helper", "helper"); }\npublic static void RegisterRoutes(RouteCollection routes) { routes.MapRoute("Main", "main"); Helper(routes); }'),
+    routes: [
+      { name: 'Legacy', template: 'legacy' },
+      { name: 'Main', template: 'main' },
+      { name: 'Helper', template: 'helper' },
+    ],
+  },
+  {
+    shape: "an AreaRegistration's helper method: followed, its routes in the area",
+    cs: 'using System.Web.Mvc;\nnamespace App.Areas.Blog { public class BlogAreaRegistration : AreaRegistration {\n public override string AreaName => "Blog";\n void MapFeeds(AreaRegistrationContext context) { context.MapRoute("Blog_feed", "blog/feed"); }\n public override void RegisterArea(AreaRegistrationContext context) { context.MapRoute("Blog_default", "blog/{action}"); MapFeeds(context); }\n} }',
+    routes: [
+      { name: 'Blog_default', template: 'blog/{action}', defaults: { area: 'Blog' }, dataTokens: { area: 'Blog' } },
+      { name: 'Blog_feed', template: 'blog/feed', defaults: { area: 'Blog' }, dataTokens: { area: 'Blog' } },
+    ],
+  },
+  {
+    shape: "a call inside a lambda given to another call is not followed: that call's code decides",
+    cs: inClass('public static void RegisterRoutes(RouteCollection routes) { routes.Redirect(r => Old(r)); routes.MapRoute("New", "new"); }\nstatic void Old(RouteCollection r) { r.MapRoute("Old", "old"); }'),
+    routes: [{ name: 'New', template: 'new' }],
+    findings: [['skipped', 'inside a lambda given to routes.Redirect(…)']],
+  },
+  {
+    shape: 'top-level statements (Program.cs) are an entry point; the files given in another order',
+    cs: 'namespace App { public static class ShopRoutes { public static void Map(WebApplication app) { app.MapControllerRoute("shop", "shop"); } } }',
+    more: [{ file: 'Program.cs', text: 'var builder = WebApplication.CreateBuilder(args);\nvar app = builder.Build();\napp.MapControllerRoute("first", "first");\nApp.ShopRoutes.Map(app);\napp.MapControllerRoute("last", "last");\napp.Run();' }],
+    routes: [
+      { name: 'first', template: 'first' },
+      { name: 'shop', template: 'shop' },
+      { name: 'last', template: 'last' },
+    ],
+  },
+  {
+    shape: 'calls deeper than the bound are followed from where they were cut, and said',
+    cs: chain(40),
+    routes: Array.from({ length: 40 }, (_, i) => ({ name: `r${i}`, template: `r${i}` })),
+    findings: [['note', 'more than 32 calls deep']],
+  },
+];
+
 const REFUSED: readonly ShapeCase[] = [
   {
     shape: 'a template from a variable is not guessed',
@@ -178,6 +303,26 @@ const REFUSED: readonly ShapeCase[] = [
     cs: 'namespace App { public static class Api { public static void Map(WebApplication app) { app.MapGet("/hello", () => "hi"); } } }',
     routes: [],
     findings: [['skipped', 'a minimal API endpoint (MapGet)']],
+  },
+  {
+    shape: "an application's own inline constraint (a ConstraintMap name) is left out of the template, and said",
+    cs: 'namespace App { public class Startup { public void Configure(IApplicationBuilder app) { app.UseEndpoints(endpoints => {\n endpoints.MapControllerRoute("default", "{controller:validate=Home}/{action:lowercase:minlength(2)=Index}/{id?}");\n}); } } }',
+    routes: [{ name: 'default', template: '{controller=Home}/{action:minlength(2)=Index}/{id?}' }],
+    findings: [
+      ['unread', 'the inline constraint "validate" of {controller} left out'],
+      ['unread', 'the inline constraint "lowercase" of {action} left out'],
+    ],
+  },
+  {
+    shape: 'SignalR hubs, Razor Pages, health checks and dynamic routes are reported, each with what it is, not read',
+    cs: 'namespace App { public static class Hubs { public static void Register(IEndpointRouteBuilder route) {\n route.MapHub<AppHub>("/apps/hub");\n route.MapRazorPages();\n route.MapHealthChecks("/health");\n route.MapDynamicControllerRoute<Translator>("{**slug}");\n route.MapControllerRoute("default", "{controller}/{action}");\n} } }',
+    routes: [{ name: 'default', template: '{controller}/{action}' }],
+    findings: [
+      ['skipped', 'a SignalR hub (MapHub)'],
+      ['skipped', "Razor Pages (MapRazorPages): their routes are in the .cshtml files' @page directives"],
+      ['skipped', 'an endpoint of MapHealthChecks'],
+      ['skipped', "a dynamic route (MapDynamicControllerRoute): the application's transformer"],
+    ],
   },
   {
     shape: 'a template switchyard does not compile is left out, with its reason',
@@ -230,6 +375,67 @@ const ATTRIBUTES: readonly ShapeCase[] = [
     routes: [{ template: 'api/v1/Ping', defaults: { controller: 'Ping', action: 'Get' }, methods: ['GET'] }],
   },
   {
+    shape: 'a partial controller: the [Route] of one part prefixes the actions of every part, in every file',
+    cs: 'using Microsoft.AspNetCore.Mvc;\nnamespace App { [Route("stores")] public partial class StoresController : Controller {\n [HttpGet("{storeId}/index")] public IActionResult Index(string storeId) => View();\n} }',
+    more: [{ file: 'StoresController.Users.cs', text: 'using Microsoft.AspNetCore.Mvc;\nnamespace App { public partial class StoresController {\n [HttpGet("{storeId}/users")] public IActionResult Users(string storeId) => View();\n} }' }],
+    routes: [
+      { template: 'stores/{storeId}/index', defaults: { controller: 'Stores', action: 'Index' }, methods: ['GET'] },
+      { template: 'stores/{storeId}/users', defaults: { controller: 'Stores', action: 'Users' }, methods: ['GET'] },
+    ],
+  },
+  {
+    shape: "a base controller's [Route] and [Area], through a primary constructor's base call",
+    cs: 'using Microsoft.AspNetCore.Mvc;\nnamespace App {\npublic static class Constants { public const string PrefixApi = "/api"; }\n[Area("api")] [Route(Constants.PrefixApi)] public abstract class ApiController : Controller { }\npublic sealed class AppsController(ICommandBus bus) : ApiController(bus) { [HttpGet] [Route("apps/")] public IActionResult GetApps() => Ok(); } }',
+    routes: [{ template: 'api/apps', defaults: { area: 'api', controller: 'Apps', action: 'GetApps' }, methods: ['GET'] }],
+  },
+  {
+    shape: "a primary constructor whose parameters hold a colon (a named attribute argument) still names its base controller",
+    cs: 'using Microsoft.AspNetCore.Mvc;\nnamespace App {\n[Route("api")] public abstract class ApiController : Controller { }\npublic sealed class UsersController([FromKeyedServices(key: "users")] IStore store) : ApiController { [HttpGet("users")] public IActionResult List() => Ok(); } }',
+    routes: [{ template: 'api/users', defaults: { controller: 'Users', action: 'List' }, methods: ['GET'] }],
+  },
+  {
+    shape: "a base controller's [Area] is inherited when the controller has a [Route] of its own",
+    cs: 'using Microsoft.AspNetCore.Mvc;\nnamespace App {\n[Area("IdentityServer")] [Route("identity-server")] public abstract class IdentityServerController : Controller { }\n[Route("account")] public sealed class AccountController : IdentityServerController { [HttpGet("login")] public IActionResult Login() => View(); } }',
+    routes: [{ template: 'account/login', defaults: { area: 'IdentityServer', controller: 'Account', action: 'Login' }, methods: ['GET'] }],
+  },
+  {
+    shape: 'a constructor is not an action',
+    cs: 'using Microsoft.AspNetCore.Mvc;\nnamespace App { [Route("api/v1/ping")] public class PingController : ControllerBase {\n public PingController(IClock clock) { }\n [HttpGet] public string Get() => "pong";\n} }',
+    routes: [{ template: 'api/v1/ping', defaults: { controller: 'Ping', action: 'Get' }, methods: ['GET'] }],
+    absent: ['actions without an attribute route'],
+  },
+  {
+    shape: "{action} in an attribute template matches only the action's own name, as ASP.NET's required values make it",
+    cs: 'using Microsoft.AspNetCore.Mvc;\nnamespace App { [Route("account/{action=Index}")] public class ManageController : Controller {\n [HttpGet] public IActionResult Index() => View();\n [HttpGet] public IActionResult ChangePassword() => View();\n [HttpPost] public IActionResult ChangePassword(PasswordModel model) => View();\n} }',
+    routes: [
+      { template: 'account/{action=Index}', defaults: { controller: 'Manage' }, constraints: { action: 'Index' }, methods: ['GET'] },
+      // A default other than the action's own is dropped, as ASP.NET's DefaultRoutePatternTransformer drops it.
+      { template: 'account/{action}', defaults: { controller: 'Manage' }, constraints: { action: 'ChangePassword' }, methods: ['GET'] },
+      { template: 'account/{action}', defaults: { controller: 'Manage' }, constraints: { action: 'ChangePassword' }, methods: ['POST'] },
+    ],
+  },
+  {
+    shape: "an action constraint ([Consumes], [Host], or the application's IActionConstraint attribute) is said: the route is imported without it",
+    cs: 'using Microsoft.AspNetCore.Mvc;\nnamespace App {\npublic class DomainMappingConstraintAttribute : Attribute, IActionConstraint { public int Order => 100; public bool Accept(ActionConstraintContext context) => true; }\npublic class PosController : Controller {\n [HttpGet("/")] [DomainMappingConstraint] public IActionResult Home() => View();\n [HttpPost("/apps/{appId}")] [Consumes("application/json")] public IActionResult Post(string appId) => Ok();\n} }',
+    routes: [
+      { template: '', defaults: { controller: 'Pos', action: 'Home' }, methods: ['GET'] },
+      { template: 'apps/{appId}', defaults: { controller: 'Pos', action: 'Post' }, methods: ['POST'] },
+    ],
+    findings: [
+      ['note', '[DomainMappingConstraint] on PosController.Home is an action constraint'],
+      ['note', '[Consumes] on PosController.Post is an action constraint'],
+    ],
+  },
+  {
+    shape: "the public methods a controller inherits from a base class of the sources are its actions (an override once); generic ones are not",
+    cs: 'using Microsoft.AspNetCore.Mvc;\nnamespace App {\npublic class RuleControllerBase : Controller {\n public IActionResult EditCore(long ruleId) => View();\n public virtual IActionResult Show() => View();\n protected IActionResult Hidden() => View();\n public IActionResult Typed<T>() => View();\n}\n[Route("stores/{storeId}/rules")] public class StoreRulesController : RuleControllerBase {\n [HttpGet("")] public IActionResult List(string storeId) => View();\n public override IActionResult Show() => View();\n} }',
+    routes: [
+      { template: 'stores/{storeId}/rules', defaults: { controller: 'StoreRules', action: 'List' }, methods: ['GET'] },
+      { template: 'stores/{storeId}/rules', defaults: { controller: 'StoreRules', action: 'Show' } },
+      { template: 'stores/{storeId}/rules', defaults: { controller: 'StoreRules', action: 'EditCore' } },
+    ],
+  },
+  {
     shape: 'an unknown token is refused as ASP.NET refuses it',
     cs: 'using Microsoft.AspNetCore.Mvc;\nnamespace App { [Route("api/[version]/x")] public class XController : ControllerBase { [HttpGet] public string Get() => ""; } }',
     routes: [],
@@ -245,14 +451,16 @@ const ATTRIBUTES: readonly ShapeCase[] = [
 
 describe.each([
   ['conventional routes', CONVENTIONAL],
+  ['registration order, following calls between methods', ORDER],
   ['refused, never guessed', REFUSED],
   ['attribute routes', ATTRIBUTES],
 ] as const)('%s', (_title, cases) => {
-  it.each(cases)('$shape', ({ cs, routes, findings = [] }) => {
-    const got = importOne(cs);
+  it.each(cases)('$shape', ({ cs, routes, findings = [], absent = [], more = [] }) => {
+    const got = importOne(cs, more);
     expect(got.routes).toEqual(routes);
     const reported = got.findings.map((f) => [f.kind, f.message] as const);
     for (const [kind, message] of findings) expect(reported, `a ${kind} finding with "${message}"`).toContainEqual([kind, expect.stringContaining(message)]);
+    for (const message of absent) expect(got.findings.filter((f) => f.message.includes(message)), `no finding with "${message}"`).toEqual([]);
     // Every finding names the file and a line, so the user can find the C# text.
     for (const f of got.findings) expect(f.line).toBeGreaterThan(0);
   });
@@ -361,6 +569,15 @@ describe('the tokenizer', () => {
     expect(counts).toEqual(sizes.map((n) => 4 * n));
     expect(() => importSources([{ file: 'deep.cs', text: `class A { void M() { x.MapRoute(${'('.repeat(20_000)}${')'.repeat(20_000)}); } }` }])).not.toThrow();
   });
+
+  it('follows calls through a bounded number of method bodies on a call graph of a million paths: counted, not timed', () => {
+    // Each of 20 methods calls the next twice: 2^20 paths. The walk stops at MAX_VISITS bodies, and says so.
+    const methods = Array.from({ length: 20 }, (_, i) => `static void M${i}(RouteCollection routes) { routes.MapRoute(null, "r${i}");${i < 19 ? ` M${i + 1}(routes); M${i + 1}(routes);` : ''} }`).join('\n');
+    const result = importSources([{ file: 'App.cs', text: `using System.Web.Mvc;\nstatic class RouteConfig {\n${methods}\n}` }]);
+    expect(result.routes.length).toBeLessThanOrEqual(MAX_VISITS);
+    expect(result.routes.length).toBeGreaterThan(MAX_VISITS / 2);
+    expect(result.findings.map((f) => f.message)).toContainEqual(expect.stringContaining(`at most ${MAX_VISITS} method bodies`));
+  });
 });
 
 describe('switchyard import (the command)', () => {
@@ -434,6 +651,17 @@ describe('switchyard import (the command)', () => {
     const report = JSON.parse(json.stderr) as { routes: number; findings: { file: string; line: number; kind: string }[]; lint: { diagnostics: { code: string; source: string }[] } };
     expect(report.findings).toContainEqual(expect.objectContaining({ kind: 'unread', file: 'docs/examples/mvc-app/App_Start/RouteConfig.cs', line: 37 }));
     expect(report.lint.diagnostics.map((d) => [d.code, d.source])).toContainEqual(['shadowed', 'docs/examples/mvc-app/App_Start/RouteConfig.cs:45']);
+  });
+
+  it('reads files and folders given by an absolute path as well as a relative one', () => {
+    const result = run(join(ROOT, 'docs/examples/mvc-app'), '-o', join(dir, 'absolute.json'));
+    expect(result.status).toBe(0);
+    expect(result.stderr).toContain('imported 13 routes from 3 files of 3 read');
+    expect(result.stderr).toContain('docs/examples/mvc-app/Controllers/TodoController.cs: 5 routes');
+    // A file outside the folder the command runs in is shown by its full path.
+    const outside = join(dir, 'TodoController.cs');
+    writeFileSync(outside, readFileSync(join(ROOT, 'docs/examples/mvc-app/Controllers/TodoController.cs')));
+    expect(run(outside, '-o', join(dir, 'outside.json')).stderr).toContain(`${outside.split('\\').join('/')}: 5 routes`);
   });
 
   it.each([

@@ -10,7 +10,7 @@ const RANK: Record<string, number> = { leaf: 0, template: 1, constraints: 2, com
 const ENTRIES = new Set(['index.ts', 'constraints.ts', 'introspect.ts', 'build.ts', 'aot.ts', 'http.ts', 'openapi.ts', 'express.ts', 'fastify.ts', 'hono.ts', 'hono-aot.ts', 'koa.ts']);
 /** The layers of the portable core: no node:* module, no Node types. */
 const CORE = new Set(['leaf', 'template', 'constraints', 'compile']);
-const LEAVES = new Set(['errors.ts', 'route-values.ts', 'did-you-mean.ts', 'name-key.ts']);
+const LEAVES = new Set(['errors.ts', 'route-values.ts', 'did-you-mean.ts', 'name-key.ts', 'constraint-context.ts']);
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -30,6 +30,13 @@ function origin(server: Server): string {
   return `http://127.0.0.1:${port}`;
 }
 
+/**
+ * The router middleware's options off: classic routing, where a route whose verb limit refuses the request does
+ * not match and the request goes on down the pipeline (the defaults answer HEAD, 405 and OPTIONS:
+ * test/unmatched-method.test.ts).
+ */
+const CLASSIC = { headAsGet: false, methodNotAllowed: false, options: false };
+
 /** Starts `app` on an ephemeral port; the server is closed after all tests. */
 async function startApp(app: Pick<Application, 'listen'>): Promise<string> { // (structural: the docs' sample app is built from the published package)
   const server = await app.listen(0);
@@ -622,7 +629,7 @@ describe('verb-limited routes', () => {
       routes.mapVerb('purge', 'v/{id}', by('verb'));
       routes.mapMethods(['OPTIONS', 'TRACE'], 'v/{id}', by('methods'));
       routes.mapGet('get-only/{id}', by('get-only'));
-    });
+    }, CLASSIC);
     app.run(fellThrough);
     base = await startApp(app);
   });
@@ -1101,7 +1108,7 @@ describe('middleware routes (mapMiddlewareRoute, mapMiddlewareGet, ...)', () => 
       routes.mapMiddlewarePost('inbox', (branch) => branch.run(async (ctx) => ctx.response.send(201, 'posted')));
       routes.mapMiddlewareVerb('PUT', 'store', (branch) => branch.run(async (ctx) => ctx.response.send(200, 'put')));
       routes.mapMiddlewareRoute('empty-branch', (branch) => branch.use(async (_ctx, next) => next()));
-    });
+    }, CLASSIC);
     app.use(async (ctx, next) => {
       ctx.response.setHeader('x-main-after-router', 'ran');
       await next();
@@ -1166,7 +1173,7 @@ describe('createNodeMiddleware', () => {
   };
 
   it('mounts in a plain node:http server: matched → handler, unmatched → next()', async () => {
-    const mw = createNodeMiddleware(configure);
+    const mw = createNodeMiddleware(configure, CLASSIC);
     const url = await startListener((req, res) =>
       mw(req, res, () => {
         res.statusCode = 418;
@@ -1316,13 +1323,14 @@ describe("the spec's sample application (docs/examples/sample-app.ts)", () => {
     expect((await call(`${base}/package/track/99999999999`)).status).toBe(404); // not a 32-bit int
   });
 
-  it('GET /hello/Joe → "Hi, Joe!"; POST /hello/Joe falls through', async () => {
+  it('GET /hello/Joe → "Hi, Joe!"; POST /hello/Joe → 405 with Allow', async () => {
     const get = await call(`${base}/hello/Joe`);
     expect(get.status).toBe(200);
     expect(get.text).toBe('Hi, Joe!');
     const post = await call(`${base}/hello/Joe`, { method: 'POST', body: '' });
-    expect(post.status).toBe(404);
-    expect(post.text).toBe('No route matched.');
+    expect(post.status).toBe(405);
+    expect(post.headers.allow).toBe('GET, HEAD, OPTIONS');
+    expect(post.headers['content-type']).toMatch(/^application\/problem\+json/);
   });
 });
 

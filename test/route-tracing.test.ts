@@ -268,6 +268,40 @@ describe('a span that is not the server span', () => {
   });
 });
 
+// A fetch runtime (Workers, Deno, Bun: Hono's places) hands a handler any method token the client sent; a route
+// without a verb limit takes it. The span's name holds a method OpenTelemetry knows, and "HTTP" for any other, as
+// the conventions name it: else each made-up method would be a span name of its own, chosen by the client.
+describe("a span's name never holds a method the client made up", () => {
+  const anyVerb = [{ template: 'api/todo/{id:int}', handler: (c: { text(t: string): Response }) => c.text('ok') }];
+  const HONO: [string, () => MiddlewareHandler][] = [
+    ['hono', () => honoRoutes(anyVerb)],
+    ['hono/aot', () => honoBuilt(compile(anyVerb))],
+  ];
+  const METHODS: [method: string, named: string][] = [
+    ['GET', 'GET'],
+    ['PATCH', 'PATCH'],
+    ['EVIL-1234', 'HTTP'],
+    ['patch', 'HTTP'], // methods are case-sensitive: not PATCH
+    ['PROPFIND', 'HTTP'],
+  ];
+  describe.each(HONO)('%s', (_name, table) => {
+    it.each(METHODS)('%s /api/todo/5 → span "%s /api/todo/{id:int}"', async (method, named) => {
+      const app = new Hono().use(table());
+      const response = await tracer.startActiveSpan('request', { kind: SpanKind.SERVER }, async (span) => {
+        try {
+          return await app.fetch(new Request('http://localhost/api/todo/5', { method }));
+        } finally {
+          span.end();
+        }
+      });
+      expect(response.status).toBe(200);
+      await provider.forceFlush();
+      const [span] = exporter.getFinishedSpans();
+      expect([span.name, span.attributes['http.route']]).toEqual([`${named} /api/todo/{id:int}`, '/api/todo/{id:int}']);
+    });
+  });
+});
+
 describe('without OpenTelemetry registered', () => {
   it('every app answers as before and nothing is recorded', async () => {
     context.disable(); // as in an app that never set up OpenTelemetry: no context manager, no active span

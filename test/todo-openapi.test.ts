@@ -198,7 +198,7 @@ describe('GET /openapi.json', () => {
     const served: string[] = [];
     for (let i = 0; i < main.routes.count; i++) {
       const route = main.routes.get(i);
-      // The server routes HEAD as GET (router middleware option head: 'get').
+      // The server routes HEAD as GET (the router middleware's headAsGet, on by default).
       const methods = route instanceof Route ? (route.methods ?? ['GET']) : [];
       for (const method of methods.includes('GET') ? [...methods, 'HEAD'] : methods) served.push(`${method} /${(route as Route).template}`);
     }

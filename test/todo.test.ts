@@ -674,6 +674,11 @@ const CLOSING: ClosingRow[] = [
   { name: 'Transfer-Encoding: chunked, gzip (chunked not last)', request: chunkedWith('Transfer-Encoding: chunked, gzip\r\n'), status: 400 },
   { name: 'Content-Length and Transfer-Encoding both', request: chunkedWith('Content-Length: 4\r\nTransfer-Encoding: chunked\r\n'), status: 400 },
   { name: 'a GET whose client asks for Connection: close', request: 'GET /api/todo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', status: 200 },
+  // node:http reads nothing more of a connection after a request that asks for an Upgrade (Connection: upgrade)
+  // it does not do: a request pipelined behind it would wait for an answer that never comes.
+  { name: 'a GET asking for an Upgrade the server does not do', request: 'GET /api/todo HTTP/1.1\r\nHost: x\r\nConnection: keep-alive, Upgrade\r\nUpgrade: websocket\r\n\r\n', status: 200 },
+  // node:http hands a CONNECT (a proxy's tunnel) to its 'connect' listeners, and without one drops the connection unanswered.
+  { name: 'a CONNECT (a tunnel, for proxies)', request: 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n', status: 400 },
 ];
 
 describe('requests on one connection, in order (RFC 9112)', () => {
@@ -699,6 +704,7 @@ describe('requests on one connection, in order (RFC 9112)', () => {
     ['a line that is not HTTP', 'GARBAGE\r\n\r\n'],
     ['a request with a malformed header', 'GET /api/todo HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n'],
     ['a chunked POST whose chunk size is not a number', 'POST /api/todo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n'],
+    ['a CONNECT (a tunnel, for proxies)', 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'],
   ];
   const GARBAGE_ROWS = GARBAGE.flatMap(([name, text]) => [1, 2].map((posts): [string, number, string] => [name, posts, text]));
 

@@ -11,6 +11,12 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
+/**
+ * The node the children run on: the one running the bench script, which bench/lib/bench-node.mjs chose (BENCH_NODE;
+ * Node 24 by default).
+ */
+export const childNode = process.execPath;
+
 /** Exits with a hint when valgrind is missing. */
 export function requireValgrind(script) {
   try {
@@ -31,7 +37,7 @@ export async function countBetweenMarks(nodeArgs, marks, env, attempt = 1) {
   const dir = mkdtempSync(join(tmpdir(), 'switchyard-callgrind-'));
   try {
     const out = join(dir, 'callgrind.out');
-    const args = ['--tool=callgrind', `--callgrind-out-file=${out}`, '--dump-before=uv_os_getppid', process.execPath, '--single-threaded', ...nodeArgs];
+    const args = ['--tool=callgrind', `--callgrind-out-file=${out}`, '--dump-before=uv_os_getppid', childNode, '--single-threaded', ...nodeArgs];
     let stdout;
     try {
       ({ stdout } = await run('valgrind', args, { env, maxBuffer: 1 << 24 }));

@@ -8,6 +8,7 @@ export function environment(npmScript) {
   const script = process.argv.slice(1).map((a) => (a.startsWith('/') ? relative(a) : a));
   return {
     date: new Date().toISOString(),
+    // The node the script and its children ran on (bench/lib/bench-node.mjs chose it: BENCH_NODE).
     node: process.version,
     v8: process.versions.v8,
     cpuModel: cpu[0]?.model ?? 'unknown',
@@ -25,10 +26,11 @@ export function environment(npmScript) {
 /** `node` for the machine's own, else the binary's path in the repository (tools/node-versions/node_modules/node24/bin/node). */
 function nodeBinary() {
   const file = relative(process.execPath);
-  return file.startsWith('node_modules/') ? file : 'node';
+  return file.includes('node_modules/') ? file : 'node';
 }
 
 function relative(file) {
   const cwd = process.cwd();
   return file.startsWith(cwd + '/') ? file.slice(cwd.length + 1) : basename(file);
 }
+

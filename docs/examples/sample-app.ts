@@ -27,7 +27,8 @@ export function createSampleApp(): Application {
     context.response.send(200, `Hi, ${name}!`, { 'content-type': 'text/plain; charset=utf-8' });
   });
 
-  // 3. Add the collection to the pipeline. A request no route handles falls through to the next middleware.
+  // 3. Add the collection to the pipeline. A request for a path no route takes falls through to the next
+  //    middleware; one a route takes under another method gets 405 with Allow.
   useRouter(app, routeBuilder.build());
   app.run(async (context) => {
     context.response.send(404, 'No route matched.', { 'content-type': 'text/plain; charset=utf-8' });

@@ -14,6 +14,7 @@ import { liveRoutes } from './live/live-url-generator.js';
 import { createGeneratedMatcher } from './match/generated/generated-matcher.js';
 import { plainFront, stackMatcher, type FrontMatch, type MatcherStack, type StackCore } from './match/matcher-stack.js';
 import { createTrieMatcher } from './match/trie-matcher.js';
+import { matchableEntries } from './matchable-entries.js';
 import type { Matcher, MatchStrategy, RouteMatch } from './matcher.js';
 import { createReferenceMatcher } from './reference/reference-matcher.js';
 import { compileComplexSegment } from './complex-segment.js';
@@ -23,6 +24,7 @@ import { duplicateName, nameOf, RoutesByName } from './route-names.js';
 import { registerInternals } from './router-internals.js';
 import { defineGetters } from './define-getters.js';
 import { verbOf } from './verb.js';
+import { unknownKeys } from './unknown-keys.js';
 
 export type { GenerateOptions, GeneratedPath, MatchStrategy };
 
@@ -45,6 +47,17 @@ export interface CompileOptions extends UrlOptions {
   /** A registry to resolve inline constraints with (the pipeline passes the one from addRouting). */
   constraintRegistry?: ConstraintRegistry;
 }
+
+/** The keys of compile()'s options. */
+const COMPILE_KEYS: readonly string[] = /* @__PURE__ */ Object.keys({
+  strategy: true,
+  caseSensitive: true,
+  constraints: true,
+  constraintRegistry: true,
+  lowercaseUrls: true,
+  lowercaseQueryStrings: true,
+  appendTrailingSlash: true,
+} satisfies Record<keyof CompileOptions, true>);
 
 /** The compiled route collection. */
 export interface CompiledRouter {
@@ -115,13 +128,12 @@ export function compile<const Routes extends readonly RouteDefinition[] | Iterab
   options?: CompileOptions,
 ): RouterFor<Routes>;
 export function compile(routes: Iterable<RouteDefinition>, options: CompileOptions = {}): CompiledRouter {
+  // A misspelt option (`caseSensitve: true`) would be ignored, and the table would not be the one asked for.
+  const [unknown] = unknownKeys(options, COMPILE_KEYS, "compile()'s options object");
+  if (unknown !== undefined) throw new TypeError(`compile: ${unknown}`);
   const requested = options.strategy ?? 'generated';
   if (!Object.hasOwn(MATCHERS, requested)) {
     throw new TypeError(`compile: unknown strategy "${String(requested)}" (use "generated", "trie" or "reference")`);
-  }
-  // The option went with introspection to its own entry: refused aloud, so that no start-up check is lost in silence.
-  if ((options as { onDiagnostics?: unknown }).onDiagnostics !== undefined) {
-    throw new TypeError('compile: the onDiagnostics option is gone; call diagnostics(router) of switchyard-router/introspect after compile()');
   }
   const registry = registryOf(options);
   const caseSensitive = options.caseSensitive === true;
@@ -142,8 +154,7 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
   });
   const compileState = (definitions: Iterable<RouteDefinition>): RouterState => {
     const entries = createEntries(definitions, registry, fold);
-    // Generation-only routes never match: the matchers do not see them (the others keep their indexes).
-    const matchable = entries.some((e) => e.route.generationOnly) ? entries.filter((e) => !e.route.generationOnly) : entries;
+    const matchable = matchableEntries(entries);
     const { matcher, stack } = buildStack(matchable);
     return { matcher, front: stack?.front ?? plainFront(matcher), stack, ...generationOver(fixedRoutes(entries)), entries: () => entries, live: null };
   };

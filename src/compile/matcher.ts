@@ -42,7 +42,5 @@ export interface Matcher {
   matches(target: string, method: string, httpContext: unknown): Iterable<RouteMatch>;
   /** The methods of the routes whose template and constraints accept the path ("*": no verb limit), sorted. */
   allowedMethods(target: string, httpContext: unknown): string[];
-  /** The matcher's own structure for people (the trie, or the route list). */
-  describe(): string;
 }
 

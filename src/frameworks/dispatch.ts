@@ -1,37 +1,27 @@
-// What the framework adapters share: for one request, the route that takes it (HEAD routed as GET when no route
-// takes the HEAD), or the answer the router middleware would give without one (204 to OPTIONS, 405 with Allow),
-// or nothing (the framework's next handler); and urlFor, links from route names with the request's values as
-// ambient values. Framework-neutral: each adapter turns the decision into its framework's request and reply.
+// What the framework adapters share: for one request, the route that takes it, or what the router answers without
+// one (unmatched-method.ts: HEAD as GET, 204 to OPTIONS, 405 with Allow), or nothing (the framework's next
+// handler); and urlFor, links from route names with the request's values as ambient values. Framework-neutral:
+// each adapter turns the decision into its framework's request and reply.
 // No compile() here (router-of.ts compiles an adapter's routes): the Hono entry for built routers bundles this.
 import type { CompileOptions, CompiledRouter } from '../compile/compile.js';
 import type { RouteMatch } from '../compile/matcher.js';
 import type { RouteDefinition } from '../compile/route-entry.js';
 import type { RouteValues } from '../route-values.js';
-import { methodNotAllowedProblem, type ProblemDetails } from '../pipeline/problem-details.js';
+import { answerUnmatched, routesAsGet, type UnmatchedMethodAnswer, type UnmatchedMethodOptions } from '../pipeline/unmatched-method.js';
 import { encodeUrlPart } from '../compile/generate/url-encoder.js';
 import { nameKey } from '../name-key.js';
 import type { UrlFor } from './typed-routes.js';
 
 export type { UrlFor } from './typed-routes.js';
 
-/** Options of every adapter. */
-export interface AdapterOptions {
-  /** HEAD requests no route takes are routed as GET (the framework leaves the body out). Default true. */
-  headAsGet?: boolean;
-  /** A request whose path some route accepts under another method gets 405 with Allow. Default true. */
-  methodNotAllowed?: boolean;
-  /** OPTIONS for a path some route accepts gets 204 with Allow. Default true. */
-  options?: boolean;
+/** Options of every adapter: the router middleware's (headAsGet, methodNotAllowed, options; all on by default), and compile()'s. */
+export interface AdapterOptions extends UnmatchedMethodOptions {
   /** Options for compile(), when the adapter is given routes rather than a compiled router. */
   compile?: CompileOptions;
 }
 
 /** The decision for one request. */
-export type Decision =
-  | { readonly kind: 'route'; readonly match: RouteMatch }
-  | { readonly kind: 'options'; readonly allow: string }
-  | { readonly kind: 'methodNotAllowed'; readonly allow: string; readonly problem: ProblemDetails }
-  | { readonly kind: 'next' };
+export type Decision = { readonly kind: 'route'; readonly match: RouteMatch } | UnmatchedMethodAnswer | { readonly kind: 'next' };
 
 const NEXT: Decision = { kind: 'next' };
 
@@ -40,24 +30,9 @@ export type AdapterRouter = Pick<CompiledRouter, 'match' | 'allowedMethods' | 'g
 
 /** Routes one request: `target` is the path (and query) below the adapter's mount point. */
 export function decide(router: AdapterRouter, method: string, target: string, options: AdapterOptions): Decision {
-  const found = router.match(target, method);
+  const found = router.match(target, method) ?? (routesAsGet(method, options) ? router.match(target, 'GET') : null);
   if (found !== null) return { kind: 'route', match: found };
-  const headAsGet = options.headAsGet !== false;
-  if (method === 'HEAD' && headAsGet) {
-    const asGet = router.match(target, 'GET');
-    if (asGet !== null) return { kind: 'route', match: asGet };
-  }
-  const wantOptions = options.options !== false && method === 'OPTIONS';
-  if (!wantOptions && options.methodNotAllowed === false) return NEXT;
-  const allowed = router.allowedMethods(target);
-  // No route accepts the path, or one accepts every method (then a constraint refused the request): not a 405.
-  if (allowed.length === 0 || allowed.includes('*')) return NEXT;
-  const methods = new Set(allowed);
-  if (headAsGet && methods.has('GET')) methods.add('HEAD');
-  if (options.options !== false) methods.add('OPTIONS');
-  const allow = [...methods].sort().join(', ');
-  if (wantOptions) return { kind: 'options', allow };
-  return { kind: 'methodNotAllowed', allow, problem: methodNotAllowedProblem(`${method} is not allowed here; use ${allow}.`) };
+  return answerUnmatched(method, () => router.allowedMethods(target), options) ?? NEXT;
 }
 
 /**
@@ -90,8 +65,24 @@ export function urlForRequest(router: AdapterRouter, match: RouteMatch | null, b
     // Another module's routes: the name must be one of theirs, as the types say.
     const unknown = unknownName(String(second), first, guess);
     if (unknown !== null) throw new Error(`urlFor(${JSON.stringify(second)}): the routes given have ${unknown}`);
-    return link(second as string, third);
+    try {
+      return link(second as string, third);
+    } catch (error) {
+      throw new Error(servedElsewise(second as string, first, router.routes) ?? (error as Error).message);
+    }
   }) as UrlFor;
+}
+
+/**
+ * Why a link by another module's types failed where the app serves that route under another template: a group's
+ * prefix ('t/{tenant}') added values the module's types do not ask for. Null when the templates are the same.
+ */
+function servedElsewise(name: string, module: readonly RouteDefinition[], served: readonly { readonly name?: string | null; readonly template?: string }[]): string | null {
+  const key = nameKey(name);
+  const written = module.find((route) => typeof route?.name === 'string' && nameKey(route.name) === key)?.template;
+  const serving = served.find((route) => typeof route?.name === 'string' && nameKey(route.name) === key)?.template;
+  if (written === undefined || serving === undefined || written === serving) return null;
+  return `urlFor(${JSON.stringify(name)}): served as ${JSON.stringify(serving)}, not ${JSON.stringify(written)} as its module wrote it: link through what the group returned`;
 }
 
 /** Why no route of `routes` has `name` ("no route named …", with a guess where one is made), or null when one does. */

@@ -10,7 +10,7 @@ import { didYouMeanSuffix } from '../did-you-mean.js';
 import { routerOf } from './router-of.js';
 import { withMiddleware } from './route-middleware.js';
 import { isTracing, traceRoute } from '../pipeline/route-tracing.js';
-import { mountLink, mountOf, mountRoute, NO_MOUNT, valuesUnderMount, type Mount } from './mount.js';
+import { mountLink, mountOf, mountRoute, NO_MOUNT, valuesUnderMount, withoutTrailingSlash, type Mount } from './mount.js';
 import { expressRouteOf } from './express-route.js';
 import { group as groupRoutes } from '../compile/route-group.js';
 import { routesAsGiven, type HandlerTypes, type RoutesOf, type TypedAdapter, type TypedRoutes } from './typed-routes.js';
@@ -120,7 +120,7 @@ function findMount(stack: readonly Layer[], target: unknown, text: string, withi
     const taken = layerTakes(layer, text);
     if (taken === undefined) continue;
     const rest = text.slice(taken.length);
-    const here = typeof taken.pattern === 'string' ? withoutSlashEnd(taken.pattern) : null;
+    const here = typeof taken.pattern === 'string' ? withoutTrailingSlash(taken.pattern) : null;
     if (layer.handle === target && (rest === '' || rest === '/')) return here;
     const inner = (layer.handle as { stack?: unknown }).stack;
     if (Array.isArray(inner) && !within.has(inner)) {
@@ -157,7 +157,7 @@ function appPrefix(app: Mountable): { readonly pattern: string; readonly segment
   const path = app.mountpath;
   // A path of fixed length: plain segments and ':name' parameters, no '*name', '{…}' or escapes.
   if (above === null || typeof path !== 'string' || /[*{}()\\]/.test(path)) return null;
-  const own = withoutSlashEnd(path);
+  const own = withoutTrailingSlash(path);
   return { pattern: above.pattern + own, segments: above.segments + own.split('/').length - 1 };
 }
 
@@ -170,10 +170,6 @@ function afterSegments(text: string, count: number): number {
     at = next < 0 ? text.length : next;
   }
   return at;
-}
-
-function withoutSlashEnd(path: string): string {
-  return path === '/' ? '' : path.replace(/\/+$/, '');
 }
 
 /**

@@ -11,6 +11,7 @@
 // - A handler sees the mount's values (Express's req.params of the mount, Fastify's prefix parameters) beside
 //   the route's, as Express's own routers do with mergeParams; a route's value wins over a mount's of the same
 //   name, as mergeParams lets the child's win.
+import { nameKey } from '../name-key.js';
 import type { RouteValues } from '../route-values.js';
 
 /** Where the routes are mounted, for one request. */
@@ -47,11 +48,14 @@ export function mountLink(mount: Mount): string {
 export function valuesUnderMount(mountValues: Readonly<Record<string, unknown>> | null | undefined, values: RouteValues): Record<string, unknown> {
   const mounted = mountValues == null ? [] : Object.entries(mountValues);
   if (mounted.length === 0) return { ...values };
-  const own = new Set(Object.keys(values).map((name) => name.toLowerCase()));
+  const own = new Set(Object.keys(values).map(nameKey));
   // fromEntries and spreading define properties: a value named "__proto__" is a value, not a prototype.
-  return { ...Object.fromEntries(mounted.filter(([name]) => !own.has(name.toLowerCase()))), ...values };
+  return { ...Object.fromEntries(mounted.filter(([name]) => !own.has(nameKey(name)))), ...values };
 }
 
-function withoutTrailingSlash(path: string): string {
-  return path.replace(/\/+$/, '');
+/** `path` without the "/"s it ends with. A loop, not /\/+$/: the text may be the request's, and that regex is quadratic in a long run of "/" not at the end. */
+export function withoutTrailingSlash(path: string): string {
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === 47) end--;
+  return end === path.length ? path : path.slice(0, end);
 }

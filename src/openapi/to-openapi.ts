@@ -30,8 +30,8 @@ export interface OpenApiOptions {
   /** The methods a route without a verb limit is listed under (default ["GET"]). */
   methods?: readonly string[];
   /**
-   * true: a route that takes GET is listed under HEAD too, as the router middleware's `head: 'get'` option
-   * serves HEAD requests from it.
+   * true: a route that takes GET is listed under HEAD too, as the router middleware and the adapters serve HEAD
+   * requests from it (their headAsGet option, on by default).
    */
   headFromGet?: boolean;
   /** The document's Components object (schemas, responses… that metadata refers to with $ref). */

@@ -29,7 +29,7 @@ export class HttpRequest {
 
   /**
    * The HTTP method, as the client sent it (node:http accepts only upper-case methods); while the router
-   * middleware routes a HEAD request as GET (its `head: 'get'` option), GET.
+   * middleware routes a HEAD request as GET (its headAsGet option), GET.
    */
   get method(): string {
     return this.routingMethod ?? this.raw.method ?? 'GET';

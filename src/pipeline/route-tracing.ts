@@ -12,7 +12,8 @@
 //   when the response ends sets http.route on it from the metadata's route) gets the route, as Express's and
 //   Fastify's instrumentations hand theirs;
 // - the active span gets the attribute at once; if it is a server span with no HTTP instrumentation around it,
-//   it is named "{method} {route}", as the semantic conventions name server spans.
+//   it is named "{method} {route}", as the semantic conventions name server spans ("HTTP {route}" for a method
+//   they do not know).
 
 /** What is read of the API's global registry and of a context (@opentelemetry/api 1.x). */
 interface Registry {
@@ -37,6 +38,13 @@ const SPAN = Symbol.for('OpenTelemetry Context Key SPAN');
 const RPC_METADATA = Symbol.for('OpenTelemetry SDK Context Key RPC_METADATA');
 const SERVER = 1;
 
+/**
+ * The methods a span's name holds as sent (OpenTelemetry's known methods, compared with their case); any other is
+ * "HTTP", as the conventions name it. A fetch runtime hands a handler any method token a client makes up, and a
+ * route without a verb limit takes it: each would be a span name of the client's choosing.
+ */
+const KNOWN_METHODS: ReadonlySet<string> = new Set(['CONNECT', 'DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT', 'TRACE']);
+
 /** Whether an OpenTelemetry context manager is registered (else traceRoute does nothing): a caller's early exit. */
 export function isTracing(): boolean {
   return (globalThis as { [REGISTRY]?: Registry })[REGISTRY]?.context !== undefined;
@@ -59,5 +67,5 @@ export function traceRoute(template: string, method: string, base = ''): void {
   if (rpc?.type === 'http') rpc.route = route;
   if (span === undefined || !span.isRecording()) return;
   span.setAttribute('http.route', route);
-  if (rpc?.span === undefined && span.kind === SERVER) span.updateName(`${method} ${route}`);
+  if (rpc?.span === undefined && span.kind === SERVER) span.updateName(`${KNOWN_METHODS.has(method) ? method : 'HTTP'} ${route}`);
 }

@@ -5,6 +5,8 @@ import { Application } from './application.js';
 import { HttpContext } from './http-context.js';
 import { problem } from './problem-details.js';
 import { writeProblem } from './write-problem.js';
+import { answerUnmatched, routesAsGet, UNMATCHED_METHOD_KEYS, type UnmatchedMethodOptions } from './unmatched-method.js';
+import { unknownKeys } from '../compile/unknown-keys.js';
 import { RouteBuilder } from './route-builder.js';
 import { RouteCollection } from './route-collection.js';
 import { Route } from './route.js';
@@ -16,18 +18,12 @@ import { ServiceContainer } from './service-container.js';
 /** The service key under which useRouter registers the application's router (UrlHelper finds it there). */
 export const ROUTER = Symbol.for('switchyard.router');
 
-/** Options of the router middleware. The classic default: a route whose verb limit refuses the request does not match. */
-export interface RouterMiddlewareOptions {
-  /** 'get': a HEAD request no route takes is routed as GET; node sends the GET response's headers, no body. */
-  head?: 'get' | null;
-  /**
-   * true: when no route handled the request but some route's template and constraints accept the path (its
-   * verb limit aside), answer 405 problem+json with an Allow header instead of passing the request on.
-   */
-  methodNotAllowed?: boolean;
-  /** true: answer an OPTIONS request no route takes with 204 and an Allow header, when some route accepts the path. */
-  options?: boolean;
-}
+/**
+ * Options of the router middleware: what it answers when no route takes a request's method (unmatched-method.ts),
+ * as every adapter does. Without them a HEAD goes again as GET, OPTIONS gets 204 with Allow and a method some
+ * other route of the path takes gets 405 (with a router that lists its methods, as a RouteCollection does).
+ */
+export type RouterMiddlewareOptions = UnmatchedMethodOptions;
 
 /** A router that can say which methods the routes accepting a path allow (RouteCollection, a compiled router). */
 interface MethodListingRouter extends Router {
@@ -41,16 +37,18 @@ function routeContext(router: Router, httpContext: HttpContext): RouteContext {
 }
 
 /**
- * The Allow list for a path no route took (with HEAD where GET is and `head` is on, OPTIONS where `options`
- * is on), or null when no route accepts the path, or one without a verb limit does (then it is not a 405).
+ * The options as the middleware applies them: 405 and OPTIONS need the methods a path allows, so a router that
+ * cannot list them (a single Route, a Router of the application's own) answers neither unless asked, and asking is
+ * an error. An unknown key is named: a misspelt option left out would change the answers in silence.
  */
-function allowFor(router: MethodListingRouter, httpContext: HttpContext, options: RouterMiddlewareOptions): string | null {
-  const allowed = router.allowedMethods(httpContext.request.path, httpContext);
-  if (allowed.length === 0 || allowed.includes('*')) return null;
-  const methods = new Set(allowed);
-  if (options.head === 'get' && methods.has('GET')) methods.add('HEAD');
-  if (options.options) methods.add('OPTIONS');
-  return [...methods].sort().join(', ');
+function optionsFor(router: Router, options: RouterMiddlewareOptions, caller: string, keys: readonly string[]): RouterMiddlewareOptions {
+  const [unknown] = unknownKeys(options, keys, 'its options object');
+  if (unknown !== undefined) throw new TypeError(`${caller}: ${unknown}`);
+  if (typeof (router as Partial<MethodListingRouter>).allowedMethods === 'function') return options;
+  if (options.methodNotAllowed === true || options.options === true) {
+    throw new TypeError(`${caller}: methodNotAllowed and options need a router with allowedMethods (a RouteCollection)`);
+  }
+  return { ...options, methodNotAllowed: false, options: false };
 }
 
 /** Publishes the RouteData the router made and runs the handler it set; always a promise (a handler may return none). */
@@ -67,11 +65,10 @@ function runHandler(httpContext: HttpContext, context: RouteContext): Promise<vo
 
 /** Routes the request; runs the handler a route set, else answers per the options or calls `next`. */
 export function routerMiddleware(router: Router, options: RouterMiddlewareOptions = {}): Middleware {
-  const listing = options.methodNotAllowed || options.options;
-  if (listing && typeof (router as Partial<MethodListingRouter>).allowedMethods !== 'function') {
-    throw new TypeError('routerMiddleware: methodNotAllowed and options need a router with allowedMethods (a RouteCollection)');
-  }
-  const headAsGet = options.head === 'get';
+  return middlewareOf(router, optionsFor(router, options, 'routerMiddleware', UNMATCHED_METHOD_KEYS));
+}
+
+function middlewareOf(router: Router, applied: RouterMiddlewareOptions): Middleware {
   // A RouteCollection can route without a promise; any other Router is awaited.
   const routeNow = router instanceof RouteCollection ? (context: RouteContext) => router.routeNow(context) : (context: RouteContext) => router.routeAsync(context);
 
@@ -82,7 +79,7 @@ export function routerMiddleware(router: Router, options: RouterMiddlewareOption
   /** No route took the request: HEAD as GET, then 405, OPTIONS or the next middleware, per the options. */
   const unhandled = async (httpContext: HttpContext, next: () => Promise<void>): Promise<void> => {
     const request = httpContext.request;
-    if (headAsGet && request.method === 'HEAD') {
+    if (routesAsGet(request.method, applied)) {
       request.routeAs('GET');
       const context = routeContext(router, httpContext);
       try {
@@ -92,16 +89,10 @@ export function routerMiddleware(router: Router, options: RouterMiddlewareOption
       }
       if (context.handler !== null) return runHandler(httpContext, context);
     }
-    const allow = listing ? allowFor(router as MethodListingRouter, httpContext, options) : null;
-    if (allow === null) {
-      await next();
-    } else if (options.options && request.method === 'OPTIONS') {
-      httpContext.response.send(204, undefined, { allow });
-    } else if (options.methodNotAllowed) {
-      writeProblem(httpContext.response.raw, problem(405, `${request.method} is not allowed here; use ${allow}.`), { allow });
-    } else {
-      await next();
-    }
+    const answer = answerUnmatched(request.method, () => (router as MethodListingRouter).allowedMethods(request.path, httpContext), applied);
+    if (answer === null) await next();
+    else if (answer.kind === 'options') httpContext.response.send(204, undefined, { allow: answer.allow });
+    else writeProblem(httpContext.response.raw, answer.problem, { allow: answer.allow });
   };
 
   // Not async: a request whose route is found at once goes straight to its handler, and the middleware returns
@@ -135,7 +126,7 @@ export function useRouter(app: Application, source: RouterSource, options?: Rout
 export function useRouter(app: Application, source: RouterSource, options: RouterMiddlewareOptions = {}): Router {
   const router = resolveRouter(source, app);
   if (!app.services.has(ROUTER)) app.services.addSingleton(ROUTER, router);
-  app.use(routerMiddleware(router, options));
+  app.use(middlewareOf(router, optionsFor(router, options, 'useRouter', UNMATCHED_METHOD_KEYS)));
   return router;
 }
 
@@ -145,6 +136,8 @@ export interface NodeMiddlewareOptions extends RouterMiddlewareOptions {
   pathBase?: string;
   onError?: (error: unknown) => void;
 }
+
+const NODE_MIDDLEWARE_KEYS: readonly string[] = [...UNMATCHED_METHOD_KEYS, 'services', 'pathBase', 'onError'];
 
 /**
  * The router as a Connect/Express middleware `(req, res, next)`, or a plain node:http listener `(req, res)`:
@@ -159,7 +152,7 @@ export function createNodeMiddleware(
   // A configure function builds with these services: their addRouting options and constraint names apply.
   const router = resolveRouter(source, new Application(services));
   if (!services.has(ROUTER)) services.addSingleton(ROUTER, router);
-  const middleware = routerMiddleware(router, options);
+  const middleware = middlewareOf(router, optionsFor(router, options, 'createNodeMiddleware', NODE_MIDDLEWARE_KEYS));
   return (req, res, next) => {
     const ctx = new HttpContext(req, res, services, options.pathBase ?? '');
     const fallThrough = async (): Promise<void> => {

@@ -77,5 +77,5 @@ export function useApiExplorer(app: Application): void {
       });
     }
   };
-  useRouter(app, explorer, { head: 'get', methodNotAllowed: true, options: true });
+  useRouter(app, explorer);
 }

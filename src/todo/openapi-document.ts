@@ -148,7 +148,7 @@ export function todoOpenApiDocument(routes: RouteCollection): OpenApiDocument {
     info: { title: 'switchyard to-do API', version: '1.0.0', description: 'A to-do list over HTTP with JSON bodies.' },
     operations: OPERATIONS,
     components: COMPONENTS,
-    headFromGet: true, // the server routes HEAD as GET (router middleware option head: 'get')
+    headFromGet: true, // the server routes HEAD as GET (the router middleware's headAsGet, on by default)
   });
 }
 

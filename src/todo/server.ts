@@ -72,8 +72,8 @@ export function expandControllerTemplate(template: string, controllerClass: stri
  * The request target and header rules, in one middleware (every request passes here; one hop instead of two):
  * a target longer than MAX_URL_LENGTH is 414; and the rules of RFC 9112 that node:http leaves to the
  * application: the asterisk form "*" is for OPTIONS only (OPTIONS * answers 204 with the methods the server
- * offers), and the framing rules of headerProblem. Not async: it hands on next()'s promise, saving a promise
- * per request.
+ * offers), the framing rules of headerProblem, and the close after a request asking for an Upgrade. Not async:
+ * it hands on next()'s promise, saving a promise per request.
  */
 function checkTarget(listMethods: () => string): Middleware {
   let serverMethods: string | null = null; // listed on the first OPTIONS *, once the routes exist
@@ -94,6 +94,9 @@ function checkTarget(listMethods: () => string): Middleware {
       writeProblem(ctx.response.raw, refused, { connection: 'close' });
       return Promise.resolve();
     }
+    // A request asking for an Upgrade (Connection: upgrade) is served as HTTP/1.1, but node:http reads nothing
+    // more of its connection: closed after the answer, so that a request pipelined behind it is not left waiting.
+    if (raw.headers.upgrade !== undefined && /(?:^|,)[ \t]*upgrade[ \t]*(?:,|$)/i.test(raw.headers.connection ?? '')) ctx.response.setHeader('connection', 'close');
     return next();
   };
 }
@@ -184,8 +187,8 @@ export function createTodoApp(options: TodoAppOptions = {}): Application {
     );
   const routes = builder.build();
   if (options.inspect) inspector = routeInspector(routes, { prefix: INSPECTOR_PREFIX, title: 'To-do API routes' });
-  // HEAD uses the GET routes; a known path with another method gets 405 (OPTIONS: 204) with Allow.
-  useRouter(app, routes, { head: 'get', methodNotAllowed: true, options: true });
+  // By default HEAD uses the GET routes, and a known path with another method gets 405 (OPTIONS: 204) with Allow.
+  useRouter(app, routes);
   // The API explorer (/docs), routed by a router of its own: openapi.json describes the API's routes alone.
   useApiExplorer(app);
   const debug = options.debug ?? false;
@@ -248,15 +251,22 @@ export function createTodoServer(options: TodoServerOptions = {}): Server {
     }
     const status =
       error.code === 'HPE_HEADER_OVERFLOW' ? headerOverflowStatus(error.rawPacket) : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-    const body = JSON.stringify(problem(status, 'The request could not be read as HTTP/1.1.'));
     // After the answers to the requests received whole before it (unreadable-request.ts).
-    refuseAfterAnswered(
-      socket,
-      `HTTP/1.1 ${status} ${problem(status).title}\r\ncontent-type: application/problem+json; charset=utf-8\r\n` +
-        `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-    );
+    refuseAfterAnswered(socket, closingProblem(status, 'The request could not be read as HTTP/1.1.'));
   });
+  // A CONNECT asks for a tunnel, which only a proxy opens; node:http gives it to these listeners (without one it
+  // drops the connection unanswered) and reads nothing more of the connection.
+  server.on('connect', (_req, socket: Socket) => refuseAfterAnswered(socket, closingProblem(400, 'CONNECT asks for a tunnel; this server is not a proxy.')));
   return server;
+}
+
+/** A whole problem+json response that closes the connection, for a socket node:http no longer answers on. */
+function closingProblem(status: number, detail: string): string {
+  const body = JSON.stringify(problem(status, detail));
+  return (
+    `HTTP/1.1 ${status} ${problem(status).title}\r\ncontent-type: application/problem+json; charset=utf-8\r\n` +
+    `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`
+  );
 }
 
 /**

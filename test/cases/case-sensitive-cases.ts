@@ -1,6 +1,6 @@
 // Requests whose answer depends on how literals compare: each case gives the answer ignoring case (ASP.NET's
 // default) and with the compile option caseSensitive: true. Every other matching table runs in both modes with
-// the cases whose answer cannot depend on case (test/support/routers.ts: forCaseMode).
+// the cases whose answer cannot depend on case, skipping the others with that reason (test/support/routers.ts: caseDependent).
 import type { CaseRoute } from './types.js';
 
 type Expected = { index: number; values: Record<string, unknown> } | null;

@@ -4,7 +4,7 @@
 // reaches no trie node); they run in the vitest project "aot" (SWITCHYARD_STRATEGIES=aot,aot-compact), whose
 // workers forbid eval and new Function, so every table there also proves the module needs neither. The projects "case-sensitive" and
 // "aot case-sensitive" (SWITCHYARD_CASE_SENSITIVE=1) run the same tables and properties once more on tables
-// compiled with caseSensitive: true, each table with the cases whose answer cannot depend on case (forCaseMode).
+// compiled with caseSensitive: true, each table skipping the cases whose answer may depend on case (caseDependent).
 import { runInThisContext } from 'node:vm';
 import * as aotRuntime from '../../src/aot.js';
 import { loadRouter, type AotRouter } from '../../src/aot.js';
@@ -13,6 +13,7 @@ import { compileToModule } from '../../src/build.js';
 import { foldCase } from '../../src/compile/case-fold.js';
 import { parseTemplate } from '../../src/index.js';
 import type { CaseRoute } from '../cases/types.js';
+import type { Skip } from './suite.js';
 
 export type Strategy = MatchStrategy | 'aot' | 'aot-compact';
 
@@ -34,24 +35,32 @@ export const caseSensitive = process.env.SWITCHYARD_CASE_SENSITIVE === '1';
 export const caseMode = caseSensitive ? 'case-sensitive' : 'ignoring case';
 
 /**
- * The cases whose expected answer holds in this run's mode: every case by default; with caseSensitive, the cases
- * whose answer cannot depend on case: every literal of their templates and every request path, decoded, is its
- * own case fold (lower case), so comparing with or without case gives the same result. The case-dependent answers
- * have their own table (test/cases/case-sensitive-cases.ts).
+ * What a case-sensitive run skips: the rows whose answer could depend on case, a literal of their templates or a
+ * request path (decoded) that is not its own case fold (lower case); comparing with or without case gives the same
+ * result for every other row. The answers that depend on case have their own table, in both modes
+ * (test/cases/case-sensitive-cases.ts). A run that ignores case skips none.
  */
-export function forCaseMode<T extends { routes: readonly { template: string }[] }>(cases: readonly T[], pathsOf: (c: T) => readonly string[] = (c) => [(c as unknown as { path: string }).path]): T[] {
-  if (!caseSensitive) return [...cases];
-  return cases.filter((c) => c.routes.every((r) => literalsOf(r.template).every(isOwnFold)) && pathsOf(c).every((p) => isOwnFold(looseDecode(p))));
+export function caseDependent<Row extends { routes: readonly { template: string }[] }>(pathsOf: (row: Row) => readonly string[] = (row) => [(row as unknown as { path: string }).path]): Skip<Row> {
+  return {
+    reason: 'its answer may depend on case, which this caseSensitive run compares (case-sensitive-cases.ts has such answers in both modes)',
+    rows: (row) => caseSensitive && !(row.routes.every((r) => literalsOf(r.template).every(isOwnFold)) && pathsOf(row).every((p) => isOwnFold(looseDecode(p)))),
+  };
 }
 
 const isOwnFold = (text: string): boolean => foldCase(text) === text;
 
-function literalsOf(template: string): string[] {
-  try {
-    return parseTemplate(template).segments.flatMap((s) => s.parts.flatMap((p) => (p.kind === 'parameter' ? [] : [p.text])));
-  } catch {
-    return []; // a case about a bad template: it throws in either mode
+const literals = new Map<string, readonly string[]>();
+function literalsOf(template: string): readonly string[] {
+  let found = literals.get(template);
+  if (found === undefined) {
+    try {
+      found = parseTemplate(template).segments.flatMap((s) => s.parts.flatMap((p) => (p.kind === 'parameter' ? [] : [p.text])));
+    } catch {
+      found = []; // a case about a bad template: it throws in either mode
+    }
+    literals.set(template, found);
   }
+  return found;
 }
 
 /** The path with every escape that decodes, decoded ("%41" → "A"); the rest as it stands. */

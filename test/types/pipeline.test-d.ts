@@ -2,7 +2,8 @@
 // contexts, groups, synchronous handlers, the typed route table of a RouteBuilder chain and UrlHelper.
 import { expectTypeOf } from 'vitest';
 import { type RouteValues } from '../../src/index.js';
-import { createApplication, RouteBuilder, UrlHelper, type HttpContext, type RouteData } from '../../src/http.js';
+import { createApplication, RouteBuilder, UrlHelper, useRouter, type HttpContext, type RouteData, type RouterMiddlewareOptions } from '../../src/http.js';
+import type { AdapterOptions } from '../../src/express.js';
 
 const app = createApplication();
 declare const someTemplate: string;
@@ -90,3 +91,9 @@ new RouteBuilder(app).mapGroup(
     g.mapGet('p/{page?}', (c) => void expectTypeOf(c.routeData.values).toEqualTypeOf<{ page: string | 2 }>(), { defaults: { page: 2 } as const }),
   { defaults: { Page: 1 } as const },
 );
+
+// The router middleware and the adapters take one option type for a method no route takes.
+expectTypeOf<RouterMiddlewareOptions>().toEqualTypeOf<Omit<AdapterOptions, 'compile'>>();
+useRouter(createApplication(), new RouteBuilder(null).build(), { headAsGet: false, methodNotAllowed: false, options: false });
+// @ts-expect-error: the former option head: 'get' is headAsGet
+useRouter(createApplication(), new RouteBuilder(null).build(), { head: 'get' });

@@ -3,9 +3,10 @@
 // AttributeRouteModel combines them (an action template starting with "~/" or "/" discards the controller's),
 // with [controller], [action] and [area] replaced. ASP.NET does not try attribute routes in the order they are
 // written: see attributeOrder() below for the order it gives them.
-import { parseTemplate } from '../../index.js';
-import type { Attribute, ClassDeclaration } from './declarations.js';
-import { shortText, unreadFinding, type Finding, type ImportedRoute } from './imported-route.js';
+import { formatTemplate, parseTemplate } from '../../index.js';
+import type { Attribute, ClassDeclaration, MethodDeclaration } from './declarations.js';
+import { escapeRegex, regexConstraint, shortText, unreadFinding, type Finding, type ImportedRoute } from './imported-route.js';
+import type { SourceClasses } from './source-classes.js';
 import { isUnread, type Evaluator } from './values.js';
 
 const VERBS: Readonly<Record<string, string>> = {
@@ -17,6 +18,11 @@ const VERBS: Readonly<Record<string, string>> = {
   HttpHead: 'HEAD',
   HttpOptions: 'OPTIONS',
 };
+
+/** ASP.NET's attributes that choose an action by more than its route: the request's content type, its host. */
+const ASPNET_ACTION_CONSTRAINTS = new Set(['Consumes', 'Host']);
+/** What an application's own action constraint attribute implements or derives from. */
+const ACTION_CONSTRAINT_TYPES = new Set(['IActionConstraint', 'IActionConstraintFactory', 'IActionConstraintMetadata', 'ActionMethodSelectorAttribute']);
 
 /** Methods a controller inherits from ASP.NET's base classes: never actions. */
 const NOT_ACTIONS = new Set(['Dispose', 'OnActionExecuting', 'OnActionExecuted', 'OnActionExecutionAsync', 'ToString', 'Equals', 'GetHashCode']);
@@ -31,24 +37,40 @@ interface RouteAttribute {
   readonly attribute: Attribute;
 }
 
-/** The routes of every controller in `classes` (one file's), and what was skipped. */
-export function attributeRoutes(file: string, classes: readonly ClassDeclaration[], allClasses: ReadonlyMap<string, ClassDeclaration>, evaluator: Evaluator, isMvc5: boolean): { routes: ImportedRoute[]; findings: Finding[] } {
+/**
+ * The routes of the actions of every controller in `classes` (one file's), and what was skipped. A controller's
+ * attributes are those of all its parts (a partial class), and what it inherits: the [Route]s of the nearest class
+ * that has any, and the [Area] of the nearest that has one (ASP.NET's DefaultApplicationModelProvider).
+ */
+export function attributeRoutes(file: string, classes: readonly ClassDeclaration[], allClasses: SourceClasses, evaluator: Evaluator, isMvc5: boolean): { routes: ImportedRoute[]; findings: Finding[] } {
   const routes: ImportedRoute[] = [];
   const findings: Finding[] = [];
+  // Each class attribute with the class part that declares it: its constants are that class's, its line in that file.
+  const declaredIn = new Map<Attribute, ClassDeclaration>();
+  const attributesOf = (c: ClassDeclaration): Attribute[] =>
+    allClasses.partsOf(c).flatMap((part) => {
+      for (const attribute of part.attributes) declaredIn.set(attribute, part);
+      return part.attributes;
+    });
   for (const controller of classes) {
-    if (!isController(controller)) continue;
-    const read = (attribute: Attribute): RouteAttribute | null => readAttribute(file, attribute, controller, evaluator, findings);
-    // [Route] is inherited: a controller without its own takes its base class's.
-    let classAttributes = controller.attributes;
-    for (let base = baseOf(controller, allClasses), depth = 0; base !== null && depth < 16 && !classAttributes.some(isRouteAttribute); base = baseOf(base, allClasses), depth++) {
-      classAttributes = [...classAttributes, ...base.attributes.filter(isRouteAttribute)];
-    }
+    if (!isController(allClasses.partsOf(controller), attributesOf(controller))) continue;
+    const scopeOf = (attribute: Attribute): ClassDeclaration => declaredIn.get(attribute) ?? controller;
+    /** A class attribute in the scope of the part that declares it; an action's in the scope of its method's class. */
+    const read = (attribute: Attribute, action?: Action): RouteAttribute | null => {
+      const scope = action?.part ?? scopeOf(attribute);
+      return readAttribute(action?.file ?? (scope === controller ? file : allClasses.fileOf(scope)), attribute, scope, evaluator, findings);
+    };
+    const own = attributesOf(controller);
+    const hierarchy: ClassDeclaration[] = [];
+    for (let base = allClasses.baseOf(controller); base !== null && hierarchy.length < 16 && !hierarchy.includes(base); base = allClasses.baseOf(base)) hierarchy.push(base);
+    const inherited = (has: (a: Attribute) => boolean): Attribute[] => (own.some(has) ? [] : (hierarchy.map(attributesOf).find((list) => list.some(has)) ?? []).filter(has));
+    const classAttributes = [...own, ...inherited(isRouteAttribute), ...inherited(isAreaAttribute)];
     const controllerName = controller.name.replace(/Controller$/, '');
     let area: string | null = null;
     let areaPrefix: string | null = null;
     for (const attribute of classAttributes) {
-      if (attribute.name !== 'Area' && attribute.name !== 'RouteArea') continue;
-      const value = attribute.args[0] === undefined ? null : evaluator.evaluate(attribute.args[0].value, controller);
+      if (!isAreaAttribute(attribute)) continue;
+      const value = attribute.args[0] === undefined ? null : evaluator.evaluate(attribute.args[0].value, scopeOf(attribute));
       if (value === null || isUnread(value) || value.kind !== 'string') {
         findings.push(value !== null && isUnread(value) ? unreadFinding(file, value, `${controller.name} not read: its area`) : { kind: 'skipped', file, line: attribute.line, text: shortText(attribute.text), message: `${controller.name} not read: its area is not a string` });
         area = null;
@@ -59,7 +81,7 @@ export function attributeRoutes(file: string, classes: readonly ClassDeclaration
       if (attribute.name === 'RouteArea') {
         // MVC 5: the area's routes start with AreaPrefix, or the area's name.
         const prefix = attribute.args.find((a) => a.name === 'AreaPrefix');
-        const prefixValue = prefix === undefined ? value : evaluator.evaluate(prefix.value, controller);
+        const prefixValue = prefix === undefined ? value : evaluator.evaluate(prefix.value, scopeOf(attribute));
         areaPrefix = !isUnread(prefixValue) && prefixValue.kind === 'string' ? prefixValue.value : '\u0000';
       }
     }
@@ -84,12 +106,12 @@ export function attributeRoutes(file: string, classes: readonly ClassDeclaration
 
     const unrouted: string[] = [];
     let routed = 0;
-    for (const method of controller.methods) {
-      if (!method.isPublic || method.isStatic || NOT_ACTIONS.has(method.name) || method.attributes.some((a) => a.name === 'NonAction')) continue;
+    for (const found of actionsOf(controller, hierarchy, file, allClasses)) {
+      const { method } = found;
       const actionNameAttribute = method.attributes.find((a) => a.name === 'ActionName');
       let action = method.name.replace(/Async$/, '');
       if (actionNameAttribute !== undefined && actionNameAttribute.args[0] !== undefined) {
-        const value = evaluator.evaluate(actionNameAttribute.args[0].value, controller);
+        const value = evaluator.evaluate(actionNameAttribute.args[0].value, found.part);
         if (isUnread(value) || value.kind !== 'string') continue;
         action = value.value;
       }
@@ -100,7 +122,7 @@ export function attributeRoutes(file: string, classes: readonly ClassDeclaration
       let broken = false;
       for (const attribute of method.attributes) {
         if (!isRouteAttribute(attribute) || attribute.name === 'RoutePrefix') continue;
-        const r = read(attribute);
+        const r = read(attribute, found);
         if (r === null) {
           broken = true;
           continue;
@@ -129,23 +151,30 @@ export function attributeRoutes(file: string, classes: readonly ClassDeclaration
           const routeName = name === null ? null : replaceTokens(name, values);
           if (typeof template !== 'string' || (routeName !== null && typeof routeName !== 'string')) {
             const problem = typeof template !== 'string' ? template : (routeName as { error: string });
-            findings.push({ kind: 'skipped', file, line: selector.line, text: `${controller.name}.${method.name}`, message: `its template "${joined}": ${problem.error}` });
+            findings.push({ kind: 'skipped', file: found.file, line: selector.line, text: `${controller.name}.${method.name}`, message: `its template "${joined}": ${problem.error}` });
             continue;
           }
           const key = `${template}\u0000${routeName}\u0000${selector.methods}`;
           if (seen.has(key)) continue;
           seen.add(key);
           any = true;
-          // The route values ASP.NET gives an attribute route's match, unless the template has them as parameters.
-          const defaults = Object.fromEntries(Object.entries(area === null ? { controller: controllerName, action } : { area, controller: controllerName, action }).filter(([key]) => !parametersOf(template).has(key)));
-          const definition: ImportedRoute['definition'] = { template, defaults };
+          const required: Record<string, string> = area === null ? { controller: controllerName, action } : { area, controller: controllerName, action };
+          const definition: ImportedRoute['definition'] = withRequiredValues(template, required);
           if (routeName !== null) definition.name = routeName;
           if (selector.methods !== null && selector.methods.length > 0) definition.methods = [...selector.methods];
-          routes.push({ definition, file, line: selector.line, order: selector.order ?? base?.order ?? 0 });
+          routes.push({ definition, file: found.file, line: selector.line, order: selector.order ?? base?.order ?? 0 });
         }
       }
-      if (any) routed++;
+      if (any) {
+        routed++;
+        for (const attribute of method.attributes) {
+          if (isActionConstraint(attribute, found.part, allClasses)) findings.push(constraintNote(found.file, attribute, `${controller.name}.${method.name}`));
+        }
+      }
       else unrouted.push(method.name);
+    }
+    for (const attribute of controller.attributes) {
+      if (routed > 0 && isActionConstraint(attribute, controller, allClasses)) findings.push(constraintNote(file, attribute, controller.name));
     }
     if (routed > 0 && unrouted.length > 0) {
       findings.push({ kind: 'note', file, line: controller.line, text: controller.name, message: `actions without an attribute route (${unrouted.join(', ')}): ASP.NET reaches them by the conventional routes, if any` });
@@ -154,29 +183,96 @@ export function attributeRoutes(file: string, classes: readonly ClassDeclaration
   return { routes, findings };
 }
 
-/** The template's parameter names, lower-cased (none when it does not parse: compiling it reports that). */
-function parametersOf(template: string): Set<string> {
-  try {
-    return new Set(parseTemplate(template).parameters.map((p) => p.name.toLowerCase()));
-  } catch {
-    return new Set();
+/** A method ASP.NET takes for an action of a controller: its own, or inherited from a base class of the sources. */
+interface Action {
+  readonly method: MethodDeclaration;
+  /** The class part that declares it (the controller's, or a base class's). */
+  readonly part: ClassDeclaration;
+  readonly file: string;
+}
+
+/**
+ * The actions of the part `controller` (of `file`): its public instance methods that are not constructors,
+ * generic or [NonAction]; and, from the controller's first part, the public methods it inherits from its base
+ * classes of the sources (ASP.NET's DefaultApplicationModelProvider reads every public method of the type), a
+ * method of the same name and parameters nearer the controller hiding a base one.
+ */
+function actionsOf(controller: ClassDeclaration, hierarchy: readonly ClassDeclaration[], file: string, classes: SourceClasses): Action[] {
+  const isAction = (m: MethodDeclaration, part: ClassDeclaration): boolean => m.isPublic && !m.isStatic && !m.isGeneric && m.name !== part.name && !NOT_ACTIONS.has(m.name) && !m.attributes.some((a) => a.name === 'NonAction');
+  const actions: Action[] = controller.methods.filter((m) => isAction(m, controller)).map((method) => ({ method, part: controller, file }));
+  if (classes.partsOf(controller)[0] !== controller) return actions;
+  const signature = (m: MethodDeclaration): string => `${m.name}\u0000${m.arity.min}\u0000${m.arity.max}`;
+  const seen = new Set(classes.partsOf(controller).flatMap((part) => part.methods.map(signature)));
+  for (const base of hierarchy) {
+    for (const part of classes.partsOf(base)) {
+      for (const method of part.methods) {
+        if (seen.has(signature(method))) continue;
+        if (isAction(method, part)) actions.push({ method, part, file: classes.fileOf(part) });
+      }
+    }
+    for (const part of classes.partsOf(base)) for (const method of part.methods) seen.add(signature(method));
   }
+  return actions;
+}
+
+/**
+ * An attribute route with the route values ASP.NET gives its action (its required values: area, controller,
+ * action) as defaults. A template that has one as a parameter (`account/{action=Index}`) matches only that value
+ * there (ASP.NET's matcher takes it for a literal), and keeps its default only when it is that value
+ * (DefaultRoutePatternTransformer removes a default that differs). A template that does not parse is left as it is
+ * (compiling it says why).
+ */
+function withRequiredValues(template: string, required: Readonly<Record<string, string>>): ImportedRoute['definition'] {
+  let parsed;
+  try {
+    parsed = parseTemplate(template);
+  } catch {
+    return { template, defaults: { ...required } };
+  }
+  const defaults: Record<string, string> = {};
+  const constraints: Record<string, string> = {};
+  const dropDefault = new Set<string>();
+  for (const [key, value] of Object.entries(required)) {
+    const parameter = parsed.parameters.find((p) => p.name.toLowerCase() === key);
+    if (parameter === undefined) {
+      defaults[key] = value;
+      continue;
+    }
+    const exact = regexConstraint(escapeRegex(value));
+    if ('value' in exact) constraints[parameter.name] = exact.value;
+    if (parameter.defaultValue !== null && parameter.defaultValue.toLowerCase() !== value.toLowerCase()) dropDefault.add(parameter.name);
+  }
+  const segments = parsed.segments.map((segment) => ({ parts: segment.parts.map((part) => (part.kind === 'parameter' && dropDefault.has(part.name) ? { ...part, defaultValue: null } : part)) }));
+  const definition: ImportedRoute['definition'] = { template: dropDefault.size === 0 ? template : formatTemplate({ segments }), defaults };
+  if (Object.keys(constraints).length > 0) definition.constraints = constraints;
+  return definition;
 }
 
 const isRouteAttribute = (a: Attribute): boolean => a.name === 'Route' || a.name === 'RoutePrefix' || a.name === 'AcceptVerbs' || Object.hasOwn(VERBS, a.name);
+const isAreaAttribute = (a: Attribute): boolean => a.name === 'Area' || a.name === 'RouteArea';
 
-/** A class ASP.NET takes for a controller: not abstract, named …Controller or marked [Controller]/[ApiController]. */
-function isController(c: ClassDeclaration): boolean {
-  if (c.isAbstract || c.attributes.some((a) => a.name === 'NonController')) return false;
-  return c.name.endsWith('Controller') || c.attributes.some((a) => a.name === 'Controller' || a.name === 'ApiController');
+const constraintNote = (file: string, attribute: Attribute, on: string): Finding => ({
+  kind: 'note',
+  file,
+  line: attribute.line,
+  text: shortText(attribute.text),
+  message: `[${attribute.name}] on ${on} is an action constraint: it decides when a request comes whether the action is chosen, which the importer cannot know, so its routes are imported as if it always allowed them`,
+});
+
+/** [Consumes], [Host], or an attribute class of the sources that is (or derives from one that is) an action constraint. */
+function isActionConstraint(attribute: Attribute, scope: ClassDeclaration, classes: SourceClasses): boolean {
+  if (ASPNET_ACTION_CONSTRAINTS.has(attribute.name)) return true;
+  const found = classes.named([`${attribute.name}Attribute`], scope) ?? classes.named([attribute.name], scope);
+  for (let c = found, depth = 0; c !== null && depth < 16; c = classes.baseOf(c), depth++) {
+    if (classes.partsOf(c).some((part) => part.baseTypes.some((b) => ACTION_CONSTRAINT_TYPES.has(b)))) return true;
+  }
+  return false;
 }
 
-function baseOf(c: ClassDeclaration, all: ReadonlyMap<string, ClassDeclaration>): ClassDeclaration | null {
-  for (const name of c.baseTypes) {
-    const found = all.get(name);
-    if (found !== undefined && found !== c) return found;
-  }
-  return null;
+/** A class ASP.NET takes for a controller (its parts and their attributes): not abstract, named …Controller or marked [Controller]/[ApiController]. */
+function isController(parts: readonly ClassDeclaration[], attributes: readonly Attribute[]): boolean {
+  if (parts.some((c) => c.isAbstract) || attributes.some((a) => a.name === 'NonController')) return false;
+  return parts[0].name.endsWith('Controller') || attributes.some((a) => a.name === 'Controller' || a.name === 'ApiController');
 }
 
 /** [Route("t", Name = "n", Order = 1)], [HttpGet("t")], [AcceptVerbs("GET", "POST", Route = "t")]: read, or null (reported). */

@@ -1,9 +1,9 @@
 // Conventional routes: `routes.MapRoute(name, url, defaults, constraints, namespaces)` (ASP.NET MVC 5, and its
 // named-argument forms), `MapHttpRoute` (Web API 2), `MapControllerRoute`, `MapAreaControllerRoute`,
 // `MapAreaRoute`, `MapDefaultControllerRoute` (ASP.NET Core), `context.MapRoute` in an AreaRegistration,
-// `IgnoreRoute`, and an application's own `Map…Route` extension methods, read as MapRoute. In the order they
-// are written in each file: ASP.NET tries conventional routes in registration order, first match wins.
-import type { Call, ClassDeclaration } from './declarations.js';
+// `IgnoreRoute`, and an application's own `Map…Route` extension methods, read as MapRoute. One call at a time:
+// registration-order.ts says in which order the calls are made (ASP.NET tries conventional routes in that order).
+import type { Call, CallContext, ClassDeclaration } from './declarations.js';
 import type { Argument } from './expressions.js';
 import { escapeRegex, regexConstraint, routeConstraints, routeData, shortText, unreadFinding, type Finding, type ImportedRoute } from './imported-route.js';
 import { isUnread, type CsValue, type Evaluator, type Unread } from './values.js';
@@ -25,37 +25,53 @@ const ROUTE_HOSTS = new Set(['UseEndpoints', 'UseMvc', 'UseRouter', 'UseMvcWithD
 /** Whether a called method's name is one this reader reads (an application's `Map…Route` included). */
 export const isConventionalCall = (name: string): boolean => Object.hasOwn(SIGNATURES, name) || /^Map\w*Route$/.test(name);
 
-/** Minimal APIs (`app.MapGet("/x", handler)`): reported, not read. */
-export const isEndpointCall = (name: string): boolean => /^Map(?:Get|Post|Put|Delete|Patch|Methods|Fallback\w*)$/.test(name);
+/** Endpoints that are not MVC routes, and what each is, for the report: reported, not read. */
+const ENDPOINTS: readonly (readonly [RegExp, (name: string) => string])[] = [
+  [/^Map(?:Get|Post|Put|Delete|Patch|Methods|Group|Fallback\w*)$/, (name) => `a minimal API endpoint (${name}): the importer reads MVC routes only`],
+  [/^Map(?:Hub|BlazorHub)$/, (name) => `a SignalR hub (${name}): not an MVC route, not imported`],
+  [/^MapRazorPages$/, (name) => `Razor Pages (${name}): their routes are in the .cshtml files' @page directives, which the importer does not read`],
+  [/^MapDynamic(?:Controller|Page)Route$/, (name) => `a dynamic route (${name}): the application's transformer chooses its route values when a request comes, so it is not imported`],
+  [/^Map(?:HealthChecks|GrpcService|OpenApi|StaticAssets)$/, (name) => `an endpoint of ${name}: not an MVC route, not imported`],
+];
 
-/** The routes of one file's conventional registrations, in the order written, and what was skipped. */
-export function conventionalRoutes(file: string, calls: readonly Call[], evaluator: Evaluator): { routes: ImportedRoute[]; findings: Finding[] } {
-  const routes: ImportedRoute[] = [];
+/** A call that maps an endpoint other than an MVC route (a minimal API, a SignalR hub, Razor Pages…). */
+export const isEndpointCall = (name: string): boolean => ENDPOINTS.some(([pattern]) => pattern.test(name));
+
+/** A lambda given to a call that is not one of the usual places to register routes, around `contexts`' innermost part. */
+export const foreignLambda = (contexts: readonly CallContext[]): CallContext | undefined => contexts.find((c) => c.kind === 'lambda' && !ROUTE_HOSTS.has(c.callee ?? ''));
+
+/** What a condition or a loop around a registration means for it, as a note's words. */
+export function conditionNote(context: CallContext): string | null {
+  if (context.kind === 'if') return `registered only when \`${context.text}\` holds`;
+  if (context.kind === 'else') return `registered only in the \`${context.text}\``;
+  if (context.kind === 'loop') return `registered on each turn of \`${context.text}\``;
+  return null;
+}
+
+/** The route of one conventional registration (null when none is imported), and what was skipped or noted. */
+export function conventionalRoute(file: string, call: Call, evaluator: Evaluator): { route: ImportedRoute | null; findings: Finding[] } {
   const findings: Finding[] = [];
-  for (const call of calls) {
-    const text = shortText(call.text);
-    if (isEndpointCall(call.name)) {
-      findings.push({ kind: 'skipped', file, line: call.line, text, message: `a minimal API endpoint (${call.name}): the importer reads MVC routes only` });
-      continue;
-    }
-    if (!isConventionalCall(call.name)) continue;
-    const lambda = call.contexts.find((c) => c.kind === 'lambda' && !ROUTE_HOSTS.has(c.callee ?? ''));
-    if (lambda !== undefined) {
-      findings.push({ kind: 'skipped', file, line: call.line, text, message: `inside a lambda given to ${lambda.text}: what that call registers is the application's code` });
-      continue;
-    }
-    const route = readCall(file, call, evaluator, findings);
-    if (route === null) continue;
-    for (const c of call.contexts) {
-      if (c.kind === 'if' || c.kind === 'else') findings.push({ kind: 'note', file, line: call.line, text, message: `imported, but registered only ${c.kind === 'if' ? 'when' : 'in the'} \`${c.text}\`${c.kind === 'if' ? ' holds' : ''}` });
-      if (c.kind === 'loop') findings.push({ kind: 'note', file, line: call.line, text, message: `imported once, but registered on each turn of \`${c.text}\`` });
-    }
-    if (!Object.hasOwn(SIGNATURES, call.name)) {
-      findings.push({ kind: 'note', file, line: call.line, text, message: `${call.name} is the application's own method: read as MapRoute(name, url, defaults, constraints, namespaces)` });
-    }
-    routes.push(route);
+  const text = shortText(call.text);
+  if (isEndpointCall(call.name)) {
+    const [, what] = ENDPOINTS.find(([pattern]) => pattern.test(call.name))!;
+    findings.push({ kind: 'skipped', file, line: call.line, text, message: what(call.name) });
+    return { route: null, findings };
   }
-  return { routes, findings };
+  const lambda = foreignLambda(call.contexts);
+  if (lambda !== undefined) {
+    findings.push({ kind: 'skipped', file, line: call.line, text, message: `inside a lambda given to ${lambda.text}: what that call registers is the application's code` });
+    return { route: null, findings };
+  }
+  const route = readCall(file, call, evaluator, findings);
+  if (route === null) return { route, findings };
+  for (const c of call.contexts) {
+    const note = conditionNote(c);
+    if (note !== null) findings.push({ kind: 'note', file, line: call.line, text, message: c.kind === 'loop' ? `imported once, but ${note}` : `imported, but ${note}` });
+  }
+  if (!Object.hasOwn(SIGNATURES, call.name)) {
+    findings.push({ kind: 'note', file, line: call.line, text, message: `${call.name} is the application's own method: read as MapRoute(name, url, defaults, constraints, namespaces)` });
+  }
+  return { route, findings };
 }
 
 /** One registration as a route, or null (with a finding) when a part that decides matching cannot be read. */
@@ -154,7 +170,8 @@ function readCall(file: string, call: Call, evaluator: Evaluator, findings: Find
   return { definition, file, line: call.line };
 }
 
-const isAreaRegistration = (c: ClassDeclaration): boolean => c.baseTypes.some((b) => b === 'AreaRegistration');
+/** A class that derives from MVC 5's AreaRegistration: its MapRoute calls are the area's. */
+export const isAreaRegistration = (c: ClassDeclaration): boolean => c.baseTypes.some((b) => b === 'AreaRegistration');
 
 /**
  * The call's arguments by parameter name: named ones by their name, positional ones in order. For MapRoute, a

@@ -2,7 +2,7 @@
 // namespace), their methods (attributes, whether public), constant string fields, and every call of a method by
 // name with what surrounds it (an `if`, a loop, a lambda given to another call). Not a C# parser: it looks for
 // these shapes and leaves the rest alone, which is why what it skips is reported by the readers, not here.
-import { bracketsOf, parseExpression, splitTopLevel, type Argument, type Expression } from './expressions.js';
+import { bracketsOf, genericEnd, parseExpression, splitTopLevel, type Argument, type Expression } from './expressions.js';
 import type { Token } from './tokens.js';
 
 export interface Attribute {
@@ -18,7 +18,15 @@ export interface MethodDeclaration {
   readonly attributes: readonly Attribute[];
   readonly isPublic: boolean;
   readonly isStatic: boolean;
+  /** `M<T>(…)`: never an action. */
+  readonly isGeneric: boolean;
   readonly line: number;
+  /** How many arguments a call may give: the parameters without a default, and all of them (Infinity with `params`). */
+  readonly arity: { readonly min: number; readonly max: number };
+  /** `static … M(this T x, …)`: called as `x.M(…)`, the receiver its first argument. */
+  readonly isExtension: boolean;
+  /** Token range of the body: `{` to `}`, or `=>` to `;`. */
+  readonly body: readonly [number, number];
 }
 
 export interface ClassDeclaration {
@@ -49,6 +57,8 @@ export interface CallContext {
 }
 
 export interface Call {
+  /** Its token index: where it stands among the file's calls. */
+  readonly at: number;
   readonly name: string;
   /** What the method is called on (`routes`, `context`, `endpoints`), or null for an unqualified call. */
   readonly receiver: string | null;
@@ -60,13 +70,36 @@ export interface Call {
   readonly inClass: ClassDeclaration | null;
 }
 
+/**
+ * A call of any method by name (`Helper(routes)`, `ApiRoutes.Map(app)`, `app.MapShop()`), as the order of
+ * registrations follows it to a method of the sources: what it is called on and with how many arguments.
+ */
+export interface Invocation {
+  readonly at: number;
+  readonly name: string;
+  /** `this`, `ApiRoutes`, `app`, `new X()`: the text before the `.`; null for an unqualified call. */
+  readonly receiver: string | null;
+  readonly argumentCount: number;
+  readonly line: number;
+}
+
 export interface FileDeclarations {
   readonly classes: readonly ClassDeclaration[];
+  /** The calls `callNames` accepts, their arguments read, in the order written. */
   readonly calls: readonly Call[];
+  /** Every call of a method by name, in the order written. */
+  readonly invocations: readonly Invocation[];
+  /** What surrounds the token at `at`: the `if`s, loops and lambdas it is in, outermost first. */
+  contextsAt(at: number): CallContext[];
 }
 
 const MODIFIERS = new Set(['public', 'private', 'protected', 'internal', 'static', 'abstract', 'sealed', 'partial', 'virtual', 'override', 'async', 'new', 'readonly', 'extern', 'unsafe', 'file', 'required']);
 const TYPE_KEYWORDS = new Set(['class', 'struct', 'record', 'interface']);
+/** How far back a call's receiver is read (`a.b.c(…)…`): past it, the receiver is its last part. */
+const RECEIVER_STEPS = 32;
+
+/** Keywords written like a call, `if (…)`: never a method's name. */
+const NOT_CALLS = new Set(['if', 'while', 'for', 'foreach', 'switch', 'catch', 'using', 'lock', 'fixed', 'return', 'nameof', 'typeof', 'sizeof', 'default', 'checked', 'unchecked', 'when', 'this', 'base', 'new']);
 
 const isPunct = (t: Token | undefined, value: string): boolean => t !== undefined && t.kind === 'punct' && t.value === value;
 const isIdent = (t: Token | undefined, value?: string): boolean => t !== undefined && t.kind === 'ident' && (value === undefined || t.value === value);
@@ -106,12 +139,22 @@ export function declarationsOf(tokens: readonly Token[], source: string, callNam
       if (!isPunct(tokens[j], '{') || match[j] === -1) continue;
       const start = declarationStart(tokens, match, i);
       const header = tokens.slice(start.afterAttributes, i).map((x) => (x.kind === 'ident' ? x.value : ''));
-      const colon = tokens.slice(i + 2, j).findIndex((x) => isPunct(x, ':'));
+      // The base list's `:`, past a generic parameter list and a primary constructor's parameters (which may hold one).
+      let colon = i + 2;
+      while (colon < j && !isPunct(tokens[colon], ':')) colon = match[colon] > colon ? match[colon] + 1 : colon + 1;
       const baseTypes: string[] = [];
-      if (colon !== -1) {
-        for (const [a, b] of splitTopLevel(tokens, i + 3 + colon, j)) {
-          const name = tokens.slice(a, b).find((x) => x.kind === 'ident' && x.value !== 'where');
-          if (name !== undefined) baseTypes.push(text(a, b).replace(/^.*\./, '').replace(/<.*$/, '').trim());
+      if (colon < j) {
+        for (const [a, b] of splitTopLevel(tokens, colon + 1, j)) {
+          // `Ns.Base<T>(args)` (a primary constructor's base call): the name is the last identifier of the path.
+          let k = a;
+          if (isIdent(tokens[k], 'global') && isPunct(tokens[k + 1], ':')) k += 3;
+          let name: string | null = null;
+          while (k < b && isIdent(tokens[k]) && !isIdent(tokens[k], 'where')) {
+            name = (tokens[k] as { value: string }).value;
+            if (!isPunct(tokens[k + 1], '.')) break;
+            k += 2;
+          }
+          if (name !== null) baseTypes.push(name);
           if (tokens.slice(a, b).some((x) => isIdent(x, 'where'))) break;
         }
       }
@@ -227,7 +270,8 @@ export function declarationsOf(tokens: readonly Token[], source: string, callNam
     const paren = head.findIndex((x) => isPunct(x, '('));
     if (paren < 1) return;
     let nameAt = paren - 1;
-    if (isPunct(head[nameAt], '>')) {
+    const isGeneric = isPunct(head[nameAt], '>');
+    if (isGeneric) {
       let depth = 0;
       for (; nameAt >= 0; nameAt--) {
         if (isPunct(head[nameAt], '>')) depth++;
@@ -239,12 +283,27 @@ export function declarationsOf(tokens: readonly Token[], source: string, callNam
     if (!isIdent(name) || nameAt < 1) return;
     const modifiers = head.slice(0, nameAt).filter((x) => x.kind === 'ident').map((x) => (x as { value: string }).value);
     if (modifiers.includes('operator')) return;
+    const open = start.afterAttributes + paren;
+    const close = match[open] > open ? match[open] : open;
+    const arity = { min: 0, max: 0 };
+    let isExtension = false;
+    for (const [a, b] of splitTopLevel(tokens, open + 1, close)) {
+      if (a >= b) continue;
+      if (isIdent(tokens[a], 'params')) arity.max = Infinity;
+      else arity.max++;
+      if (!isIdent(tokens[a], 'params') && !tokens.slice(a, b).some((x) => isPunct(x, '='))) arity.min++;
+      if (a === open + 1 && isIdent(tokens[a], 'this')) isExtension = true;
+    }
     c.methodsList.push({
       name: (name as { value: string }).value,
       attributes: attributesIn(tokens, match, start.attributes, source),
       isPublic: modifiers.includes('public'),
       isStatic: modifiers.includes('static'),
+      isGeneric,
       line: name!.line,
+      arity,
+      isExtension: isExtension && modifiers.includes('static'),
+      body: [bodyOpen, bodyEnd],
     });
   }
 
@@ -270,49 +329,60 @@ export function declarationsOf(tokens: readonly Token[], source: string, callNam
     contexts.push({ from: a.from, to: a.to, context: { kind: 'lambda', text: `${text(receiverStart, a.open)}(…)`, callee: (tokens[nameAt] as { value: string }).value } });
   }
 
+  function contextsAt(at: number): CallContext[] {
+    return contexts
+      .filter((c) => c.from < at && at <= c.to)
+      .sort((a, b) => a.from - b.from)
+      .map((c) => c.context);
+  }
+
   const calls: Call[] = [];
+  const invocations: Invocation[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
-    if (t.kind !== 'ident' || !callNames(t.value)) continue;
+    if (t.kind !== 'ident' || NOT_CALLS.has(t.value)) continue;
     let open = i + 1;
-    if (isPunct(tokens[open], '<')) {
-      while (open < tokens.length && !isPunct(tokens[open], '>')) open++;
-      open++;
-    }
-    if (!isPunct(tokens[open], '(') || match[open] === -1) continue;
+    if (isPunct(tokens[open], '<')) open = genericEnd(tokens, open, tokens.length) + 1;
+    if (open === 0 || !isPunct(tokens[open], '(') || match[open] === -1) continue;
     // A call is `receiver.Name(` or `Name(` as a statement or an expression; `Type Name(` is a declaration.
     const before = tokens[i - 1];
     const qualified = isPunct(before, '.');
     if (!qualified && (isIdent(before) && !['return', 'await', 'else', 'new'].includes((before as { value: string }).value))) continue;
     if (!qualified && (isPunct(before, '>') || isPunct(before, ']') || isPunct(before, '?'))) continue;
+    const close = match[open];
     let receiverStart = i;
     if (qualified) {
       receiverStart = i - 1;
-      while (receiverStart > 0) {
+      // Bounded, so that a long chain `a.b().c()…` costs each call a few steps, not the chain's length.
+      for (let steps = 0; receiverStart > 0 && steps < RECEIVER_STEPS; steps++) {
         const prev = tokens[receiverStart - 1];
         if (isIdent(prev) || isPunct(prev, '.')) receiverStart--;
         else if (isPunct(prev, ')') || isPunct(prev, ']')) receiverStart = match[receiverStart - 1] === -1 ? receiverStart : match[receiverStart - 1];
         else break;
       }
     }
-    const close = match[open];
+    const receiver = qualified ? text(receiverStart, i - 1) : null;
+    if (!isIdent(before, 'new')) {
+      invocations.push({ at: i, name: t.value, receiver, argumentCount: splitTopLevel(tokens, open + 1, close).filter(([a, b]) => a < b).length, line: t.line });
+    }
+    if (!callNames(t.value)) continue;
     const args = splitTopLevel(tokens, open + 1, close)
       .filter(([a, b]) => a < b)
       .map(([a, b]) => argumentAt(tokens, a, b, source));
-    const surrounding = contexts.filter((c) => c.from < i && i <= c.to).sort((a, b) => a.from - b.from).map((c) => c.context);
     calls.push({
+      at: i,
       name: t.value,
-      receiver: qualified ? text(receiverStart, i - 1) : null,
+      receiver,
       args,
       line: t.line,
       text: text(receiverStart, close + 1),
-      contexts: surrounding,
+      contexts: contextsAt(i),
       inClass: enclosing(i),
     });
   }
 
   for (const c of classes) Object.assign(c, { methods: c.methodsList, constants: c.constantsMap });
-  return { classes, calls };
+  return { classes, calls, invocations, contextsAt };
 }
 
 /** `name: value` or a positional argument, from tokens[from, to). */

@@ -103,7 +103,7 @@ export function bracketsOf(tokens: readonly Token[]): Int32Array {
 }
 
 /** Where the `>` that closes a generic argument list opened at tokens[open] is, or -1 when it is not one. */
-function genericEnd(tokens: readonly Token[], open: number, to: number): number {
+export function genericEnd(tokens: readonly Token[], open: number, to: number): number {
   let depth = 0;
   for (let i = open; i < to && i < open + 64; i++) {
     const t = tokens[i];

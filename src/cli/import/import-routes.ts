@@ -1,16 +1,19 @@
 // `switchyard import`: the route table that C# sources register. Attribute routes first, in the order ASP.NET
 // gives them (ASP.NET Core tries attribute routes, Order 0 by default, before conventional ones, Order 1 and
-// up); then each file's conventional routes in registration order, files in the order given (folders sorted by
-// path). What could not be read, and what switchyard refuses to compile, is left out and said.
+// up); then the conventional routes in registration order, from each entry point following its calls
+// (registration-order.ts), entry points in the order of the files given (folders sorted by path). What could not
+// be read, and what switchyard refuses to compile, is left out and said.
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { checkRoutes, compile, type RouteDefinition } from '../../index.js';
 import { diagnostics, summarizeDiagnostics, type Diagnostic } from '../../introspect.js';
 import { CliError } from '../load-routes.js';
 import { ATTRIBUTE_ORDER, attributeOrder, attributeRoutes } from './attribute-routes.js';
-import { conventionalRoutes, isConventionalCall, isEndpointCall } from './conventional-routes.js';
-import { declarationsOf, type ClassDeclaration, type FileDeclarations } from './declarations.js';
-import type { Finding, ImportedRoute } from './imported-route.js';
+import { conventionalRoute, isConventionalCall, isEndpointCall } from './conventional-routes.js';
+import { declarationsOf, type Call, type FileDeclarations } from './declarations.js';
+import { applicationConstraintsLeftOut, type Finding, type ImportedRoute } from './imported-route.js';
+import { registrationOrder } from './registration-order.js';
+import { SourceClasses } from './source-classes.js';
 import { CSharpSyntaxError, tokenize } from './tokens.js';
 import { ConstantTable, Evaluator } from './values.js';
 
@@ -51,33 +54,46 @@ export function importSources(sources: readonly SourceFile[]): ImportResult {
     }
   }
   const constants = new ConstantTable();
-  const byName = new Map<string, ClassDeclaration>();
-  for (const { declarations } of parsed) {
-    for (const c of declarations.classes) {
-      constants.add(c);
-      byName.set(c.name, c);
-    }
-  }
+  for (const { declarations } of parsed) for (const c of declarations.classes) constants.add(c);
+  const classes = new SourceClasses(parsed.map(({ source, declarations }) => ({ file: source.file, classes: declarations.classes })));
   const evaluator = new Evaluator(constants);
 
   const attributed: ImportedRoute[] = [];
-  const conventional: { file: string; routes: ImportedRoute[]; areas: boolean }[] = [];
   for (const { source, declarations } of parsed) {
     const isMvc5 = /^\s*using\s+System\.Web\.(?:Mvc|Http)\s*;/m.test(source.text) && !/^\s*using\s+Microsoft\.AspNetCore\b/m.test(source.text);
-    const fromAttributes = attributeRoutes(source.file, declarations.classes, byName, evaluator, isMvc5);
+    const fromAttributes = attributeRoutes(source.file, declarations.classes, classes, evaluator, isMvc5);
     attributed.push(...fromAttributes.routes);
     findings.push(...fromAttributes.findings);
-    const fromCalls = conventionalRoutes(source.file, declarations.calls, evaluator);
-    if (fromCalls.routes.length > 0) conventional.push({ file: source.file, routes: fromCalls.routes, areas: declarations.classes.some((c) => c.baseTypes.includes('AreaRegistration')) });
-    findings.push(...fromCalls.findings);
   }
 
   const groups: { routes: ImportedRoute[]; ordering: string }[] = [];
   if (attributed.length > 0) groups.push({ routes: attributeOrder(attributed), ordering: `attribute routes, ${ATTRIBUTE_ORDER}` });
-  // Area registrations first: MVC's project template calls AreaRegistration.RegisterAllAreas() before RouteConfig.RegisterRoutes.
-  for (const { file, routes, areas } of [...conventional.filter((c) => c.areas), ...conventional.filter((c) => !c.areas)]) {
-    groups.push({ routes, ordering: `conventional routes of ${file}, in registration order (first match wins)${areas ? '; area registrations before the other files, as RegisterAllAreas() runs first' : ''}` });
+  // Conventional routes: each call read once (its findings said once), its route placed wherever it is registered.
+  const order = registrationOrder(
+    parsed.map(({ source, declarations }) => ({ file: source.file, declarations })),
+    classes,
+  );
+  findings.push(...order.findings);
+  const read = new Map<Call, ImportedRoute | null>();
+  for (const sequence of order.sequences) {
+    const routes: ImportedRoute[] = [];
+    for (const { file, call } of sequence.calls) {
+      if (!read.has(call)) {
+        const one = conventionalRoute(file, call, evaluator);
+        read.set(call, one.route);
+        findings.push(...one.findings);
+      }
+      const route = read.get(call);
+      // A copy: a method called twice registers its routes twice, each its own place in the table.
+      if (route !== null && route !== undefined) routes.push({ ...route });
+    }
+    if (routes.length > 0) {
+      groups.push({ routes, ordering: `conventional routes registered by ${sequence.entry}, in registration order following its calls (first match wins)${sequence.isArea ? '; area registrations first, as RegisterAllAreas() runs before the other routes are registered' : ''}` });
+    }
   }
+
+  // An application's own inline constraints (its RouteOptions.ConstraintMap): left out of the template, and said.
+  for (const group of groups) group.routes = group.routes.map((route) => applicationConstraintsLeftOut(route, findings));
 
   // A name given twice: ASP.NET refuses the second at start-up; the route is kept, without the name.
   const named = new Map<string, ImportedRoute>();
@@ -131,7 +147,7 @@ export function importSources(sources: readonly SourceFile[]): ImportResult {
 export async function readSources(paths: readonly string[], cwd: string): Promise<SourceFile[]> {
   const files: string[] = [];
   for (const path of paths) {
-    const full = join(cwd, path);
+    const full = resolve(cwd, path);
     let info;
     try {
       info = await stat(full);
@@ -142,7 +158,9 @@ export async function readSources(paths: readonly string[], cwd: string): Promis
     else files.push(full);
   }
   if (files.length === 0) throw new CliError(`no C# files (*.cs) in ${paths.join(', ')}`);
-  return Promise.all([...new Set(files)].map(async (file) => ({ file: relative(cwd, file).split('\\').join('/'), text: await readFile(file, 'utf8') })));
+  // Shown relative to where the command runs; a file outside that folder by its full path.
+  const shown = (file: string): string => (relative(cwd, file).startsWith('..') ? file : relative(cwd, file)).split('\\').join('/');
+  return Promise.all([...new Set(files)].map(async (file) => ({ file: shown(file), text: await readFile(file, 'utf8') })));
 }
 
 async function csFilesIn(folder: string): Promise<string[]> {

@@ -2,7 +2,7 @@
 // skipped, what could not be read, what was read with a caveat), each with its file, line and C# text.
 import { RegexRouteConstraint } from '../../constraints.js';
 import { ConstraintRegistry } from '../../constraints.js';
-import type { RouteDefinition } from '../../index.js';
+import { formatTemplate, parseTemplate, type RouteDefinition } from '../../index.js';
 import { asData, isUnread, type CsValue, type Unread } from './values.js';
 
 export interface ImportedRoute {
@@ -124,4 +124,34 @@ export function routeConstraints(
     else drop('not a string or a constraint object', key);
   }
   return { constraints, methods };
+}
+
+/**
+ * The route without the inline constraints switchyard does not know (`{action:lowercase}`): an application's own
+ * constraint or parameter transformer, named in its RouteOptions.ConstraintMap, whose code the importer does not
+ * run. Each is said; the route then accepts any value there. A template that does not parse is left as it is
+ * (compiling it says why).
+ */
+export function applicationConstraintsLeftOut(route: ImportedRoute, findings: Finding[]): ImportedRoute {
+  let template;
+  try {
+    template = parseTemplate(route.definition.template);
+  } catch {
+    return route;
+  }
+  let changed = false;
+  const segments = template.segments.map((segment) => ({
+    parts: segment.parts.map((part) => {
+      if (part.kind !== 'parameter') return part;
+      const known = part.constraints.filter((reference) => {
+        if (REGISTRY.has(reference)) return true;
+        findings.push({ kind: 'unread', file: route.file, line: route.line, text: route.definition.template, message: `the inline constraint "${reference}" of {${part.name}} left out (the application's own constraint or parameter transformer, named in its RouteOptions.ConstraintMap): the route accepts any value of "${part.name}"` });
+        return false;
+      });
+      if (known.length === part.constraints.length) return part;
+      changed = true;
+      return { ...part, constraints: known };
+    }),
+  }));
+  return changed ? { ...route, definition: { ...route.definition, template: formatTemplate({ segments }) } } : route;
 }

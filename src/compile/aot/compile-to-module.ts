@@ -13,10 +13,11 @@ import { compileComplexSegment } from '../complex-segment.js';
 import type { ModuleTable } from './load-router.js';
 import type { ConstraintFactory } from '../../constraints/route-constraint.js';
 import type { UrlOptions } from '../generate/normalize-path.js';
-import { emitMatcher, emitSubtree, type EmittedUnit, type LazySubtree } from '../match/generated/emit-matcher.js';
+import { emitMatcher, emitSubtree, withLegend, type EmittedUnit, type LazySubtree } from '../match/generated/emit-matcher.js';
 import { INLINE_CHECKS, inlineChecksFor } from '../match/generated/inline-constraints.js';
 import { SHARED_SHAPE } from '../match/generated/generated-matcher.js';
 import { buildTrie, nodesOf } from '../match/trie.js';
+import { matchableEntries } from '../matchable-entries.js';
 import { createRouteEntry, createSharedParts, type RouteDefinition, type RouteEntry } from '../route-entry.js';
 import { NotDataError, toData, toJavaScript } from './js-literal.js';
 import { MODULE_FORMAT } from './module-format.js';
@@ -135,7 +136,7 @@ export function compileToModule(routes: Iterable<RouteDefinition>, options: Modu
   const caseSensitive = options.caseSensitive === true;
   const registry = new ConstraintRegistry(options.constraints);
   const entries = entriesOf(definitions, registry, caseSensitive);
-  const matchable = entries.filter((entry) => !entry.route.generationOnly);
+  const matchable = matchableEntries(entries);
   const root = buildTrie(matchable);
   // Subtrees behind a large literal fan-out as compile() has them: a shape of subtree that several subtrees
   // share is written once, as a factory they share (rN/items/{id} for every N: one function), run on a
@@ -250,7 +251,7 @@ export function compileToModule(routes: Iterable<RouteDefinition>, options: Modu
     '',
     '/** The generated matcher (K: constants, H: helpers from the runtime). */',
     'function matcher(K, H) {',
-    ...indent(unit.source),
+    ...indent(withLegend(unit)),
     '}',
     '',
     '/** The shapes of subtree, each made into a subtree\'s function on its first request (K[0]: its first route). */',

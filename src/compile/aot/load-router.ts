@@ -19,6 +19,7 @@ import type { StaticTable } from '../match/static-table.js';
 import type { TrieNode } from '../match/trie.js';
 import type { trieParts, TrieWalker } from '../match/trie-matcher.js';
 import type { Matcher, RouteMatch } from '../matcher.js';
+import { matchableEntries } from '../matchable-entries.js';
 import { builtRouteEntry, createSharedParts, type CompiledRoute, type RouteDefinition } from '../route-entry.js';
 import type { RouterFor } from '../typed-router.js';
 import { registerInternals } from '../router-internals.js';
@@ -157,8 +158,7 @@ export function loadRouter(table: ModuleTable): AotRouter {
     builtRouteEntry(definition, decodeTemplate(definition.template, table.segments[index]), index, made[index] || undefined, shared),
   );
   if (!Array.isArray(table.routes)) checkDigests(entries.map((e) => e.route), definitions, table.digests!);
-  // Generation-only routes never match: the matchers do not see them (the others keep their indexes).
-  const matchable = entries.filter((e) => !e.route.generationOnly);
+  const matchable = matchableEntries(entries);
 
   // The trie (a module imports it unless it was built --compact and its code reaches no trie node) only for what
   // the code does not answer: built on its first use, not at start-up. The static table (not with --compact) lists
@@ -203,10 +203,11 @@ export function loadRouter(table: ModuleTable): AotRouter {
     match: emittedFront(table.matcher(constants, helpers), companion),
     matches: companion.matches,
     allowedMethods: companion.allowedMethods,
-    // A built module's structure is its code: introspect's describe() refuses a built router, so nothing public reads this.
-    describe: () => source,
   };
   const matcher = stackMatcher(built, matchable);
+  // URL generation's index of names is made on the first generate(), not at start-up: a server that only matches
+  // never pays for it. (A built module's names were checked unique when it was written; a route module's by its digests.)
+  let generator: ReturnType<typeof createUrlGenerator> | null = null;
   const router = {
     routes: entries.map((e) => e.route),
     strategy: 'aot',
@@ -215,7 +216,8 @@ export function loadRouter(table: ModuleTable): AotRouter {
     matches: (target: string, method?: string | null, httpContext?: unknown): Iterable<RouteMatch> =>
       typeof target === 'string' ? matcher.matches(target, verbOf(method), httpContext) : [],
     allowedMethods: (target, httpContext) => (typeof target === 'string' ? matcher.allowedMethods(target, httpContext) : []),
-    generate: createUrlGenerator(fixedRoutes(entries), table.options),
+    generate: (values: Parameters<ReturnType<typeof createUrlGenerator>>[0], options?: Parameters<ReturnType<typeof createUrlGenerator>>[1]) =>
+      (generator ??= createUrlGenerator(fixedRoutes(entries), table.options))(values, options),
     add: refuseChange,
     insert: refuseChange,
     remove: refuseChange,

@@ -1,9 +1,9 @@
 // What a route's constraints are, in words: each constraint of a route value with the label a user would
 // write ("int", "range(1,10)", "regex(^a$)"), for explain(), diagnostics() and describe(). Built-in
-// constraints are known by their descriptions (constraints/constraint-description.ts, exact class); anything
+// constraints are known by their descriptions (their records, constraints/builtins.ts, by exact class); anything
 // else, a subclass of a built-in included, is a custom constraint that analysis cannot see into.
-import { HttpMethodRouteConstraint } from '../../constraints/builtins.js';
-import { describeConstraint, INT64, type ConstraintDescription } from '../../constraints/constraint-description.js';
+import { HttpMethodRouteConstraint, INT64 } from '../../constraints/builtins.js';
+import { describeConstraint, type ConstraintDescription } from '../../constraints/constraint-description.js';
 import { constraintParts } from '../../constraints/constraint-parts.js';
 import type { RouteConstraint } from '../../constraints/route-constraint.js';
 import { findParameter } from '../../template/ast.js';

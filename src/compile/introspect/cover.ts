@@ -2,6 +2,7 @@
 // and of OpenAPI's paths (a path of a route that can never win is left out of the document). Sound by
 // construction: only what is proven counts; a custom constraint, a constraint against a literal or a complex
 // segment, or a cover by several routes together is not claimed.
+import { constraintContext } from '../../constraint-context.js';
 import { getRouteValue } from '../../route-values.js';
 import type { RouteEntry, SegmentPlan } from '../route-entry.js';
 import { constraintsOf, type ConstraintInfo } from './constraint-info.js';
@@ -92,7 +93,7 @@ function constraintCovers(a: RouteEntry, i: number, b: RouteEntry, n: number): b
 export function passesAlone(entry: RouteEntry, i: number, value: unknown): boolean {
   const key = entry.constraintKeys[i];
   const values = value === undefined || value === null ? {} : { [key]: value };
-  return entry.constraintList[i].match({ request: { method: 'GET' } }, entry.route, key, values, 'incoming');
+  return entry.constraintList[i].match(constraintContext(null, 'GET'), entry.route, key, values, 'incoming');
 }
 
 /**

@@ -3,6 +3,9 @@
 // table in collection order. Built from the parsed templates only, whatever the matching strategy.
 import { formatTemplate } from '../../template/format.js';
 import { constraintsOf } from './constraint-info.js';
+import type { MatchStrategy } from '../matcher.js';
+import { buildTrie, describeTrie } from '../match/trie.js';
+import { matchableEntries } from '../matchable-entries.js';
 import type { RouteEntry } from '../route-entry.js';
 
 /** The forms describe() can print. */
@@ -17,6 +20,16 @@ interface Node {
 /** The route collection as a tree or a table. */
 export function describeRoutes(entries: readonly RouteEntry[], format: DescribeFormat = 'tree'): string {
   return format === 'table' ? describeTable(entries) : describeTree(entries);
+}
+
+/**
+ * What the strategy matches with: the trie of the routes that match (the trie strategy walks it, the generated one
+ * runs it as code), or for the reference every such route in order. Built here, from the entries: the matchers keep
+ * no picture of themselves, so that compile() and a built router carry none.
+ */
+export function describeMatcher(strategy: MatchStrategy, entries: readonly RouteEntry[]): string {
+  const matchable = matchableEntries(entries);
+  return strategy === 'reference' ? matchable.map((e) => `${e.route.index} ${e.route.template}`).join('\n') : describeTrie(buildTrie(matchable));
 }
 
 /** "#2 todo GET,HEAD id:int" — one route, as its tree leaf shows it. */

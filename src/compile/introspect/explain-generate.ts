@@ -120,7 +120,7 @@ function diagnose(entry: RouteEntry, request: GenerationRequest): { reason: Gene
  */
 function sourceOf(key: string, value: unknown, parameters: readonly ParameterInfo[], slots: readonly unknown[], request: GenerationRequest): ValueSource | null {
   if (value === undefined) return null;
-  const lower = key.toLowerCase();
+  const lower = nameKey(key);
   const given = request.values.get(key, lower);
   const slot = parameters.findIndex((p) => p.lower === lower);
   if (slot < 0) return given !== MISSING ? 'values' : 'ambient';

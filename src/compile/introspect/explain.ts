@@ -3,6 +3,7 @@
 // checks each route on its own from the route entry (segment plans, verb limit, constraints), the way the
 // ordered matcher does, so it does not depend on the matching strategy; test/explain.test.ts holds it to
 // match() on generated route tables and paths.
+import { constraintContext } from '../../constraint-context.js';
 import { getRouteValue, type RouteValues } from '../../route-values.js';
 import { formatTemplate } from '../../template/format.js';
 import { foldCase, type Fold } from '../case-fold.js';
@@ -134,8 +135,8 @@ function judge(entry: RouteEntry, path: RequestPath, method: string, httpContext
   }
   const values = captureValues(entry, path);
   if (values === null) throw new Error('explain: a complex segment split in the shape check but not in value capture');
-  // As the matcher calls them: without an HttpContext, constraints that look at the request see the method.
-  const context = httpContext ?? { request: { method } };
+  // As the matcher calls them.
+  const context = constraintContext(httpContext, method);
   for (let i = 0; i < entry.constraintKeys.length; i++) {
     const key = entry.constraintKeys[i];
     if (entry.constraintList[i].match(context, entry.route, key, values, 'incoming')) continue;

@@ -5,7 +5,7 @@ import type { RouteValues } from '../../route-values.js';
 import type { CompiledRouter } from '../compile.js';
 import { generateWith, generationRequestOf, routeNamed, type GenerateOptions } from '../generate/url-generator.js';
 import { verbOf } from '../verb.js';
-import { describeRoutes, type DescribeFormat } from './describe.js';
+import { describeMatcher, describeRoutes, type DescribeFormat } from './describe.js';
 import { diagnose, type Diagnostic } from './diagnostics.js';
 import { explainGeneration, type GenerationExplanation } from './explain-generate.js';
 import { explainRequest, type Explanation } from './explain.js';
@@ -41,5 +41,5 @@ export function diagnostics(router: CompiledRouter): Diagnostic[] {
  */
 export function describe(router: CompiledRouter, format: DescribeFormat | 'trie' = 'tree'): string {
   const { entries, matcher, notes } = inspectableOf(router, 'describe');
-  return [format === 'trie' ? matcher.describe() : describeRoutes(entries, format), ...notes].join('\n');
+  return [format === 'trie' ? describeMatcher(matcher.strategy, entries) : describeRoutes(entries, format), ...notes].join('\n');
 }

@@ -17,11 +17,13 @@
 import { RouteCreationError, RouteTableError, TemplateParseError } from '../../errors.js';
 import type { RouteValues } from '../../route-values.js';
 import type { Fold } from '../case-fold.js';
+import { answerOf } from '../match/answer-of.js';
 import { RequestPath } from '../match/request-path.js';
 import { accepting, methodsAllowed } from '../match/trie-matcher.js';
 import { byOrder, collectInto, searchFrom } from '../match/trie-walk.js';
 import { createTrie, insertRoute, lowerBounds, nodesOf, removeRoute, type TrieNode } from '../match/trie.js';
-import { freshMatch, frozenMatch, type Matcher, type MatchStrategy, type RouteMatch } from '../matcher.js';
+import { frozenMatch, type Matcher, type MatchStrategy, type RouteMatch } from '../matcher.js';
+import { matchableEntries } from '../matchable-entries.js';
 import type { RouteDefinition, RouteEntry } from '../route-entry.js';
 import { duplicateName, nameOf, RoutesByName } from '../route-names.js';
 import { RouteOrder, type Block, type Ordered } from './route-order.js';
@@ -82,11 +84,6 @@ export interface LiveTableParts {
 export function withIndex(entry: RouteEntry, index: number): RouteEntry {
   const route = Object.freeze({ ...entry.route, index });
   return { ...entry, route, order: index, staticAnswer: entry.staticAnswer === null ? null : frozenMatch(route, { ...entry.staticAnswer.values }) };
-}
-
-/** The answer of a route at its current position: a static route's prebuilt (frozen) one, else a fresh one. */
-function answerAt(entry: RouteEntry, values: RouteValues): RouteMatch {
-  return entry.staticAnswer ?? freshMatch(entry.route, values);
 }
 
 /** The partition key of a route: its literal prefix, PREFIX_DEPTH segments at most, folded by the table's fold. */
@@ -401,7 +398,7 @@ export class LiveTable implements Matcher {
         }
       }
     }
-    return best === null ? null : answerAt(this.positioned(best), values!);
+    return best === null ? null : answerOf(this.positioned(best), values!);
   }
 
   /** The routes of the partitions this path may reach whose template shape accepts it, in order. */
@@ -443,16 +440,11 @@ export class LiveTable implements Matcher {
     const path = new RequestPath(target, false, this.parts.fold);
     return methodsAllowed(this.candidates(target, path), path, httpContext);
   }
-
-  /** The strategy's own picture ('trie': the trie of the whole list), built for the current list. */
-  describe(): string {
-    return this.parts.buildMatcher(this.entries().filter((entry) => !entry.route.generationOnly)).describe();
-  }
 }
 
 /** The answers of the entries that accept a request (their indexes as they were when the entries were read). */
 function* answersOf(accepted: Iterable<[RouteEntry, RouteValues]>): Generator<RouteMatch> {
-  for (const [entry, values] of accepted) yield answerAt(entry, values);
+  for (const [entry, values] of accepted) yield answerOf(entry, values);
 }
 
 /** The answers of several partitions' matchers (each indexing `entries`), in the order of the entries' indexes. */
@@ -473,7 +465,7 @@ function* mergedByIndex(streams: readonly { readonly answers: Iterator<RouteMatc
     if (nextEntry === null) return;
     const found = heads[next].value as RouteMatch;
     heads[next] = streams[next].answers.next();
-    yield answerAt(nextEntry, found.values as RouteValues);
+    yield answerOf(nextEntry, found.values as RouteValues);
   }
 }
 

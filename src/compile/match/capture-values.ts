@@ -1,8 +1,7 @@
 // The values of one route for a request path whose shape the trie already accepted (ASP.NET's
-// TemplateMatcher.TryMatch, second pass), and the answer they make.
+// TemplateMatcher.TryMatch, second pass).
 import { setRouteValue, type RouteValues } from '../../route-values.js';
 import type { RequestPath } from './request-path.js';
-import { freshMatch, type RouteMatch } from '../matcher.js';
 import type { RouteEntry } from '../route-entry.js';
 
 /**
@@ -43,9 +42,4 @@ export function captureValues(entry: RouteEntry, path: RequestPath): RouteValues
     if (!Object.hasOwn(values, key)) setRouteValue(values, key, value); // not `in`: "constructor" is a fine route value name
   }
   return values;
-}
-
-/** The answer of `entry` with the values captureValues() gave: a static route's one (frozen) answer, else a fresh one. */
-export function answerOf(entry: RouteEntry, values: RouteValues): RouteMatch {
-  return entry.staticAnswer ?? freshMatch(entry.route, values);
 }

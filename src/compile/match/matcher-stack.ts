@@ -7,10 +7,8 @@ import { defineGetters } from '../define-getters.js';
 import type { Matcher, RouteMatch } from '../matcher.js';
 import type { RouteEntry } from '../route-entry.js';
 import { standardSlot, verbOf } from '../verb.js';
-import { methodFilter } from './method-filter.js';
+import { methodFilter, type MethodFilter } from './method-filter.js';
 import type { StaticTable } from './static-table.js';
-
-type MatchFunction = Matcher['match'];
 
 /** router.match() as the public API takes it: any target (null unless a string), the method as given (verbOf's rules). */
 export type FrontMatch = (target: string, method?: string | null, httpContext?: unknown) => RouteMatch | null;
@@ -21,9 +19,12 @@ export interface StackCore extends Matcher {
   readonly staticTable?: StaticTable;
 }
 
-/** The assembled matcher; `core` is what the layers pass a request on to (a test may wrap it to count walks). */
+/** The assembled matcher, with the parts it is made of. */
 export interface MatcherStack extends Matcher {
-  core: MatchFunction;
+  /** The strategy's matcher: what the layers pass a request on to. */
+  readonly core: StackCore;
+  /** The method filter (null: some route takes every method). */
+  readonly filter: MethodFilter | null;
   readonly staticTable: StaticTable | null;
   /** router.match() over the stack: the method's slot is found once, for the static table and the method filter both. */
   readonly front: FrontMatch;
@@ -34,10 +35,15 @@ export function plainFront(matcher: Matcher): FrontMatch {
   return (target, method, httpContext) => (typeof target === 'string' ? matcher.match(target, verbOf(method), httpContext) : null);
 }
 
-/** The stack over `core` and its static table. */
+/** The stack over `core`, its static table and the method filter of `entries` (the routes `core` matches). */
 export function stackMatcher(core: StackCore, entries: readonly RouteEntry[]): MatcherStack {
+  return stackOver(core, methodFilter(entries));
+}
+
+/** The stack over `core`, its static table and `filter`. */
+export function stackOver(core: StackCore, filter: MethodFilter | null): MatcherStack {
   const staticTable = core.staticTable ?? null;
-  const filter = methodFilter(entries);
+  const walk = core.match;
   const table = staticTable !== null && staticTable.byTarget.size > 0 ? staticTable : null;
   const lengths = table?.targetLengths ?? new Uint8Array(0);
   const byTarget = table?.byTarget;
@@ -53,15 +59,15 @@ export function stackMatcher(core: StackCore, entries: readonly RouteEntry[]): M
       }
     }
     if (filter !== null && !filter(method, slot)) return null;
-    return stack.core(target, method, httpContext);
+    return walk(target, method, httpContext);
   };
   const stack: Omit<MatcherStack, 'source'> = {
     strategy: core.strategy,
     matches: core.matches,
     allowedMethods: core.allowedMethods,
-    describe: core.describe,
     staticTable,
-    core: core.match,
+    core,
+    filter,
     match: (target, method, httpContext) => layers(target, method, standardSlot(method), httpContext),
     // One switch on the method as given: a standard method (node:http's are upper case) is its own verb; any other
     // (none, lower case, PURGE) takes verbOf's way, off the hot path.

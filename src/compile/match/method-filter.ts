@@ -6,11 +6,11 @@
 import type { RouteEntry } from '../route-entry.js';
 import { standardSlot } from '../verb.js';
 
-/**
- * Whether some route names the method (upper case, with its slot: -1 for a method that is not standard), or null
- * when some route takes every method (then no method can be ruled out, and there is nothing to ask).
- */
-export function methodFilter(entries: readonly RouteEntry[]): ((method: string, slot: number) => boolean) | null {
+/** Whether some route names the method (upper case, with its slot: -1 for a method that is not standard). */
+export type MethodFilter = (method: string, slot: number) => boolean;
+
+/** The method filter of `entries`, or null when some route takes every method (then no method can be ruled out). */
+export function methodFilter(entries: readonly RouteEntry[]): MethodFilter | null {
   if (entries.length === 0 || entries.some((entry) => entry.methodSet === null)) return null;
   let standard = 0; // the standard methods some route names, as bits (1 << slot)
   const others = new Set<string>(); // the other methods some route names (PURGE, REPORT…)

@@ -71,11 +71,6 @@ export class RequestPath {
     return this.bounds().length - 1;
   }
 
-  /** The length of the path between its leading and trailing slash (-1 for "" and "/"). */
-  get bodyLength(): number {
-    return this.body === null ? -1 : this.body.length;
-  }
-
   /** True when segment `i` is empty ("/a//b"): no template segment accepts it. */
   isEmpty(i: number): boolean {
     const b = this.bounds();

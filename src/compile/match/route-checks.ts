@@ -1,5 +1,6 @@
 // What a route checks beyond its template: the verb limit, before values are bound (the cheapest reason to skip
 // a route), and the constraints, after tokenizing.
+import { constraintContext } from '../../constraint-context.js';
 import type { RouteValues } from '../../route-values.js';
 import type { RouteEntry } from '../route-entry.js';
 
@@ -17,8 +18,7 @@ export function passesConstraints(
 ): boolean {
   const keys = entry.constraintKeys;
   if (keys.length === 0) return true;
-  // Constraints that look at the request (e.g. HttpMethodRouteConstraint) still work without a context.
-  const context = httpContext ?? { request: { method } };
+  const context = constraintContext(httpContext, method);
   const list = entry.constraintList;
   for (let i = 0; i < keys.length; i++) {
     if (!list[i].match(context, entry.route, keys[i], values, 'incoming')) return false;

@@ -6,7 +6,7 @@
 import type { Fold } from '../case-fold.js';
 import type { Matcher, RouteMatch } from '../matcher.js';
 import type { RouteEntry } from '../route-entry.js';
-import { answerOf } from './capture-values.js';
+import { answerOf } from './answer-of.js';
 import { RequestPath } from './request-path.js';
 import { accepting, methodsAllowed } from './trie-matcher.js';
 import { firstAccepting } from './trie-walk.js';

@@ -5,11 +5,12 @@ import type { Matcher, RouteMatch } from '../matcher.js';
 import type { RouteEntry } from '../route-entry.js';
 import type { RouteValues } from '../../route-values.js';
 import { RequestPath } from './request-path.js';
-import { answerOf, captureValues } from './capture-values.js';
+import { answerOf } from './answer-of.js';
+import { captureValues } from './capture-values.js';
 import { acceptsMethod, passesConstraints } from './route-checks.js';
 import { StaticTable } from './static-table.js';
 import { collectCandidates, findFirst, findFirstFrom } from './trie-walk.js';
-import { buildTrie, describeTrie, nodesOf, type TrieNode } from './trie.js';
+import { buildTrie, nodesOf, type TrieNode } from './trie.js';
 
 /** The interpreted trie matcher, with its trie (the generated matcher emits code from it) and static table. */
 export interface TrieMatcher extends Matcher {
@@ -43,18 +44,18 @@ export function methodsAllowed(candidates: readonly RouteEntry[], path: RequestP
   return [...allowed].sort();
 }
 
-/** The interpreted trie of a built module (no static table of its own, no describe: introspection is compile()'s). */
-export type TrieWalker = Omit<TrieMatcher, 'describe' | 'staticTable'>;
+/** The interpreted trie of a built module (no static table of its own). */
+export type TrieWalker = Omit<TrieMatcher, 'staticTable'>;
 
 /**
  * Builds the trie of the entries and, unless one is given, their static table (which the stack in front of the
  * matcher reads). `caseSensitive`: as the entries were made (their literals are folded by the same fold, and so
  * is a given table).
  */
-export function createTrieMatcher(entries: readonly RouteEntry[], { staticTable, caseSensitive }: { readonly staticTable?: StaticTable; readonly caseSensitive?: boolean } = {}): TrieMatcher {
+export function createTrieMatcher(entries: readonly RouteEntry[], { staticTable, caseSensitive = false }: { readonly staticTable?: StaticTable; readonly caseSensitive?: boolean } = {}): TrieMatcher {
   const fold = foldFor(caseSensitive);
   const walker = createTrieWalker(entries, fold);
-  return { ...walker, staticTable: staticTable ?? new StaticTable(entries, () => walker.root, fold), describe: () => describeTrie(walker.root) };
+  return { ...walker, staticTable: staticTable ?? new StaticTable(entries, () => walker.root, fold) };
 }
 
 /** The trie of the entries and its walk, literals compared by `fold` (the one the entries were made with). */

@@ -10,7 +10,8 @@ import type { RequestPath } from './request-path.js';
 import type { RouteEntry } from '../route-entry.js';
 import type { RouteMatch } from '../matcher.js';
 import type { RouteValues } from '../../route-values.js';
-import { answerOf, captureValues } from './capture-values.js';
+import { answerOf } from './answer-of.js';
+import { captureValues } from './capture-values.js';
 import { acceptsMethod, passesConstraints } from './route-checks.js';
 import { literalChildFor, type TrieNode } from './trie.js';
 

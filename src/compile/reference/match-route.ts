@@ -1,6 +1,7 @@
 // One route against one request, written straight from the matching rules (ASP.NET's TemplateMatcher.TryMatch,
 // then the verb limit, then the constraints). It reads the route's parsed template and its resolved defaults,
 // constraints and methods, nothing the production matchers precompute: it is the definition they are tested against.
+import { constraintContext } from '../../constraint-context.js';
 import { setRouteValue, type RouteValues } from '../../route-values.js';
 import type { LiteralPart, SeparatorPart, TemplateSegment } from '../../template/ast.js';
 import type { RouteEntry } from '../route-entry.js';
@@ -90,10 +91,10 @@ export function acceptsVerb(entry: RouteEntry, method: string): boolean {
 }
 
 /**
- * Every constraint of the route accepts the values, in the incoming direction. Constraints that look at the
- * request (e.g. the HTTP method one) get a minimal context when the caller passed none.
+ * Every constraint of the route accepts the values, in the incoming direction (with the context
+ * constraintContext() gives when the caller passed none).
  */
 export function passesConstraints(entry: RouteEntry, values: RouteValues, method: string, httpContext: unknown): boolean {
-  const context = httpContext ?? { request: { method } };
+  const context = constraintContext(httpContext, method);
   return entry.constraintKeys.every((key, i) => entry.constraintList[i].match(context, entry.route, key, values, 'incoming'));
 }

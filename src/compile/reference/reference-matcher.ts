@@ -23,7 +23,6 @@ export function createReferenceMatcher(entries: readonly RouteEntry[], options: 
     },
     matches: (target, method, httpContext) => referenceMatches(entries, answers, target, method, httpContext, key),
     allowedMethods: (target, httpContext) => referenceAllowedMethods(entries, target, httpContext, key),
-    describe: () => entries.map((e) => `${e.route.index} ${e.route.template}`).join('\n'),
   };
 }
 

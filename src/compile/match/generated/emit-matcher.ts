@@ -7,7 +7,7 @@
 // Injection safety: nothing from a template or a route definition is concatenated into the source. Strings,
 // defaults, regular expressions and routes are passed in the constants array K (read as K[i]); keys and
 // method names enter only as JSON.stringify output (with U+2028/U+2029 escaped), route indexes and char codes
-// as numbers.
+// as numbers; route text in comments (and in the legend of K, emit/legend.ts) as quoteInComment() output.
 import type { RouteEntry } from '../../route-entry.js';
 import type { TrieNode } from '../trie.js';
 import { UNROLL_MAX } from './emit/literal-test.js';
@@ -17,19 +17,28 @@ import { Writer } from './emit/writer.js';
 export type { EmittedUnit, LazySubtree } from './emit/unit-emitter.js';
 export { quote } from './emit/writer.js';
 
+/** A unit's source with the legend of its constants after the code (the lines of the code keep their numbers). */
+export function withLegend(unit: EmittedUnit): string {
+  const legend = unit.legend();
+  return legend.length === 0 ? unit.source : `${unit.source}\n${legend.join('\n')}`;
+}
+
 /** The table's unit, and the cache its lazy subtrees share their compiled shapes through. */
 export interface EmittedMatcher extends EmittedUnit {
   readonly shapes: Map<string, unknown>;
 }
 
 /**
- * Emits the matcher for a trie built from `entries`; with `lazy`, large fan-outs point to LazySubtrees; with
- * `caseSensitive`, literals compare with their case (as the trie was built); with `compact`, every literal is
- * compared by the helper call alone, with no first char compared in place (smaller code, a call per literal
- * tested: a built module's option).
+ * Emits the matcher for a trie built from `entries`; with `lazy`, large fan-outs point to LazySubtrees (which
+ * share `shapes`, the compiled shapes' cache); with `caseSensitive`, literals compare with their case (as the trie
+ * was built); with `compact`, every literal is compared by the helper call alone, with no first char compared in
+ * place (smaller code, a call per literal tested: a built module's option).
  */
-export function emitMatcher(root: TrieNode, entries: readonly RouteEntry[], { lazy = false, caseSensitive = false, compact = false } = {}): EmittedMatcher {
-  const shapes = new Map<string, unknown>();
+export function emitMatcher(
+  root: TrieNode,
+  entries: readonly RouteEntry[],
+  { lazy = false, caseSensitive = false, compact = false, shapes = new Map<string, unknown>() } = {},
+): EmittedMatcher {
   const unit = new UnitEmitter(lazy, shapes, null, caseSensitive, compact ? 0 : UNROLL_MAX);
   const main = new Writer();
   main.open('return function match(path, method, ctx) {');

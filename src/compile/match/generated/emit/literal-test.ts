@@ -26,9 +26,10 @@ export function literalTest(text: string, s: string, ref: (value: unknown) => st
   const length = `(${after} < length ? path.charCodeAt(${after}) === 47 : ${after} === length)`;
   if (caseSensitive) return exactTest(text, s, ref, asData || text.length > unrollMax, length);
   if (!/^[\x00-\x7f]*$/.test(text)) return `${length} && H.foldedEquals(path, ${s}, ${ref(text)})`;
-  const call = `H.literalAt(path, ${s}, ${ref(text)})`;
-  if (asData || unrollMax === 0 || first === null) return call;
-  if (text.length > unrollMax) return `${unitTest(text.charCodeAt(0), first)} && ${call}`;
+  // Made only where it is written: a literal compared char by char in place is no constant.
+  const call = (): string => `H.literalAt(path, ${s}, ${ref(text)})`;
+  if (asData || unrollMax === 0 || first === null) return call();
+  if (text.length > unrollMax) return `${unitTest(text.charCodeAt(0), first)} && ${call()}`;
   const chars = [...text].map((ch, i) => unitTest(ch.charCodeAt(0), i === 0 ? first : `path.charCodeAt(${s} + ${i})`));
   return [chars[0], length, ...chars.slice(1)].join(' && ');
 }

@@ -1,10 +1,11 @@
 // The code that tries one route where the trie reaches it: the verb limit and the inline constraints on the
 // segment offsets, then the values (sliced only now), then the constraints that need the values, then the
 // first-match bookkeeping (`best`, `found`).
+import { CONSTRAINT_CONTEXT_CODE } from '../../../../constraint-context.js';
 import type { RouteEntry } from '../../../route-entry.js';
 import { inlineChecksFor, type InlineCheck } from '../inline-constraints.js';
 import type { Taken, UnitEmitter } from './unit-emitter.js';
-import { quote, type Writer } from './writer.js';
+import { quote, quoteInComment, type Writer } from './writer.js';
 
 /** What the code of one route is made of, before it is written. */
 interface RouteCode {
@@ -56,7 +57,7 @@ function emitByVerb(unit: UnitEmitter, w: Writer, codes: readonly RouteCode[]): 
   w.open('{');
   w.line('let r = null;');
   codes.slice(0, last < 0 ? codes.length : last + 1).forEach((code, i) => {
-    const take = `r = ${unit.pool.ref(code.entry.route)}; ${code.label}`;
+    const take = `r = ${unit.pool.ref(code.entry.route, 'route')}; ${code.label}`;
     const test = conditions[i].length > 0 ? `if (${conditions[i].join(' && ')}) ${take}` : take;
     w.line(i === 0 ? test : `else ${test}`);
   });
@@ -73,20 +74,19 @@ function emitByVerb(unit: UnitEmitter, w: Writer, codes: readonly RouteCode[]): 
 function writeRoute(unit: UnitEmitter, w: Writer, code: RouteCode): void {
   const { entry, objectConstraints } = code;
   const index = entry.route.index;
-  const ref = (value: unknown): string => unit.pool.ref(value);
   const conditions = [...guard(unit, entry), ...(code.verb === null ? [] : [code.verb]), ...code.checks];
   w.open(conditions.length > 0 ? `if (${conditions.join(' && ')}) { ${code.label}` : `{ ${code.label}`);
   // A static route answers with its one prebuilt (frozen) answer; any other route with a fresh one, written as
   // matcher.ts's freshMatch() makes it (not frozen: no other request sees it).
   const answer = entry.staticAnswer;
   if (answer !== null) {
-    if (objectConstraints.length > 0) w.line(`const v = ${ref(answer.values)};`);
+    if (objectConstraints.length > 0) w.line(`const v = ${unit.pool.ref(answer.values, 'values', index)};`);
   } else {
     for (const line of code.values) w.line(line);
   }
   if (objectConstraints.length > 0) w.open(`if (${objectConstraints.join(' && ')}) {`);
   w.line(`best = ${unit.ix(index)};`);
-  w.line(answer !== null ? `found = ${ref(answer)};` : `found = { route: ${ref(entry.route)}, values: v };`);
+  w.line(answer !== null ? `found = ${unit.pool.ref(answer, 'answer')};` : `found = { route: ${unit.pool.ref(entry.route, 'route')}, values: v };`);
   if (objectConstraints.length > 0) w.close();
   w.close();
   unit.guards.changed();
@@ -98,8 +98,8 @@ function writeRoute(unit: UnitEmitter, w: Writer, code: RouteCode): void {
  */
 function routeCode(unit: UnitEmitter, entry: RouteEntry, depth: number, taken: readonly Taken[], catchAllStart: string | null): RouteCode {
   const index = entry.route.index;
-  const ref = (value: unknown): string => unit.pool.ref(value);
-  const key = (name: string): string => (name === '__proto__' ? `[${ref(name)}]` : quote(name)); // a plain property, not the prototype
+  const pool = unit.pool;
+  const key = (name: string): string => (name === '__proto__' ? `[${pool.ref(name, 'name')}]` : quote(name)); // a plain property, not the prototype
   // In a subtree unit the names are data (unit-emitter.ts): the values are stored one by one under K[i], which
   // costs a fraction of a computed key in an object literal (docs/benchmarks.md, "Why these thresholds").
   const namesAsData = unit.base !== null;
@@ -115,14 +115,14 @@ function routeCode(unit: UnitEmitter, entry: RouteEntry, depth: number, taken: r
   const urlParameters = new Map<string, number>(); // simple parameters captured here → their depth
   const set = new Set<string>();
   const add = (name: string, expression: string): void => {
-    if (namesAsData) laterFields.push(name === '__proto__' ? `H.setValue(v, ${ref(name)}, ${expression});` : `v[${ref(name)}] = ${expression};`);
+    if (namesAsData) laterFields.push(name === '__proto__' ? `H.setValue(v, ${pool.ref(name, 'name')}, ${expression});` : `v[${pool.ref(name, 'name')}] = ${expression};`);
     else if (laterFields.length === 0) fields.push(`${key(name)}: ${expression}`);
-    else laterFields.push(`H.setValue(v, ${ref(name)}, ${expression});`);
+    else laterFields.push(`H.setValue(v, ${pool.ref(name, 'name')}, ${expression});`);
     set.add(name);
   };
   const addDefault = (name: string): void => {
     const value = Object.hasOwn(entry.defaults, name) ? entry.defaults[name] : null;
-    if (value !== null && value !== undefined) add(name, ref(value));
+    if (value !== null && value !== undefined) add(name, pool.ref(value, 'default', name));
   };
   for (const { depth: at, plan } of entry.captures) {
     if (plan.kind === 'parameter') {
@@ -137,9 +137,9 @@ function routeCode(unit: UnitEmitter, entry: RouteEntry, depth: number, taken: r
         const hasDefault = Object.hasOwn(entry.defaults, name) && entry.defaults[name] != null;
         if (match === null) addDefault(name);
         else if (!optional) add(name, `${match}[${slot}]`);
-        else if (hasDefault) add(name, `${match}[${slot}] ?? ${ref(entry.defaults[name])}`);
+        else if (hasDefault) add(name, `${match}[${slot}] ?? ${pool.ref(entry.defaults[name], 'default', name)}`);
         else {
-          laterFields.push(`if (${match}[${slot}] !== undefined) H.setValue(v, ${ref(name)}, ${match}[${slot}]);`);
+          laterFields.push(`if (${match}[${slot}] !== undefined) H.setValue(v, ${pool.ref(name, 'name')}, ${match}[${slot}]);`);
           set.add(name);
         }
       });
@@ -147,8 +147,11 @@ function routeCode(unit: UnitEmitter, entry: RouteEntry, depth: number, taken: r
       add(plan.name, `path.substring(${catchAllStart})`); // never empty: segment `depth` is not
     } else addDefault(plan.name);
   }
-  for (const [name, value] of entry.defaultEntries) {
-    if (!set.has(name)) add(name, ref(value));
+  // (A static route answers with its prebuilt answer: its values are not written, nor read from K.)
+  if (entry.staticAnswer === null) {
+    for (const [name, value] of entry.defaultEntries) {
+      if (!set.has(name)) add(name, pool.ref(value, 'default', name));
+    }
   }
 
   // Constraints: inline on the offsets where they have an inline form, else the RouteConstraint on the values.
@@ -159,15 +162,15 @@ function routeCode(unit: UnitEmitter, entry: RouteEntry, depth: number, taken: r
     const checks: InlineCheck[] | null = at === undefined ? null : inlineChecksFor(constraint);
     if (checks !== null) {
       for (const check of checks) {
-        const args = [`path`, `s${at}`, `e${at}`, ...check.args.map((a) => ref(a))];
+        const args = [`path`, `s${at}`, `e${at}`, ...check.args.map((a) => pool.ref(a, 'argument', check.helper))];
         inlineChecks.push(`H.${check.helper}(${args.join(', ')})`);
       }
     } else {
-      objectConstraints.push(`${ref(constraint)}.match(ctx ?? { request: { method } }, ${ref(entry.route)}, ${ref(name)}, v, "incoming")`);
+      objectConstraints.push(`${pool.ref(constraint, 'constraint', name)}.match(${CONSTRAINT_CONTEXT_CODE}, ${pool.ref(entry.route, 'route')}, ${pool.ref(name, 'name')}, v, "incoming")`);
     }
   });
 
-  const label = unit.base === null ? `// ${index}: ${quote(entry.route.template)}` : `// route ${unit.ix(index)}`;
+  const label = unit.base === null ? `// ${index}: ${quoteInComment(entry.route.template)}` : `// route ${unit.ix(index)}`;
   const values = entry.staticAnswer !== null ? [] : [fields.length === 0 ? 'const v = {};' : `const v = { ${fields.join(', ')} };`, ...laterFields];
   return { entry, verb, checks: inlineChecks, values, objectConstraints, label };
 }

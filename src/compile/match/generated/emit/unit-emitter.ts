@@ -4,14 +4,14 @@
 // the parameter edge is a plain block, complex edges call the complex-segment matcher. Values stay offsets into
 // the path until a route passes its verb limit and its inline constraints (route-code.ts).
 import { asciiFoldClass } from '../../../case-fold.js';
-import type { ComplexPattern } from '../../../complex-segment.js';
 import { LITERAL_CHAIN_MAX, literalEdges, type TrieNode } from '../../trie.js';
 import { FunctionBudget } from './budget.js';
 import { ConstantPool } from './constant-pool.js';
 import { GuardState } from './guards.js';
+import { describePattern, legendOf } from './legend.js';
 import { literalLength, literalTest, UNROLL_MAX } from './literal-test.js';
 import { emitRoutes } from './route-code.js';
-import { quote, Writer } from './writer.js';
+import { quoteInComment, Writer } from './writer.js';
 
 /**
  * Nodes deeper than this are answered by the interpreted walk (H.walk), which keeps its own stack: the emitter
@@ -41,6 +41,8 @@ export interface LazySubtree {
 export interface EmittedUnit {
   readonly source: string;
   readonly constants: readonly unknown[];
+  /** The legend of the constants (comment lines, legend.ts), made when asked: the code that runs has none. */
+  legend(): string[];
 }
 
 /**
@@ -68,7 +70,7 @@ export class UnitEmitter {
     /** Literals longer than this are compared by a helper loop, not char by char (literal-test.ts). */
     private readonly unrollMax = UNROLL_MAX,
   ) {
-    if (base !== null) this.pool.ref(base);
+    if (base !== null) this.pool.ref(base, 'base');
   }
 
   /** A route index in the source: a number, or `b + offset` in a relative unit. */
@@ -114,7 +116,9 @@ export class UnitEmitter {
   /** The unit's source: its functions, its literal tables, then `tail` (the return statement). */
   finish(title: string, tail: readonly string[]): EmittedUnit {
     const source = [title, '"use strict";', ...this.functions.flatMap((f) => f.lines), ...this.tables, ...tail].join('\n');
-    return { source, constants: this.pool.constants };
+    const { constants, kinds, abouts, more } = this.pool;
+    const base = this.base;
+    return { source, constants, legend: () => legendOf({ constants, kinds, abouts, more }, base) };
   }
 
   /** A call of a split function, keeping the better of its answer and ours. */
@@ -137,7 +141,7 @@ export class UnitEmitter {
   /** A child's code once its segment start is known: inline, a call when it does not fit, or the walk when deep. */
   private emitBelow(w: Writer, child: TrieNode, depth: number, taken: readonly Taken[], start: string): void {
     if (depth + 1 > EMIT_DEPTH_MAX) {
-      w.line(`const m = H.walk(${this.pool.ref(child)}, ${depth + 1}, path, method, ctx, best); // deeper than EMIT_DEPTH_MAX: the interpreted walk`);
+      w.line(`const m = H.walk(${this.pool.ref(child, 'node', depth + 1)}, ${depth + 1}, path, method, ctx, best); // deeper than EMIT_DEPTH_MAX: the interpreted walk`);
       w.line('if (m !== null) { best = m.route.index; found = m; }');
       this.guards.changed();
     } else if (!this.budget.fitsInline(child)) {
@@ -187,8 +191,8 @@ export class UnitEmitter {
         const match = `x${depth}_${i}`;
         const saved = this.guards.save();
         if (!this.guards.open((text) => w.open(text), edge.node.minIndex, (j) => this.ix(j))) w.open('{');
-        const comment = this.base === null ? ` // ${quote(describePattern(edge.pattern))}` : '';
-        w.line(`const ${match} = H.complex(${this.pool.ref(edge.pattern)}, t${depth});${comment}`);
+        const comment = this.base === null ? ` // ${quoteInComment(describePattern(edge.pattern))}` : '';
+        w.line(`const ${match} = H.complex(${this.pool.ref(edge.pattern, 'pattern')}, t${depth});${comment}`);
         w.open(`if (${match} !== null) {`);
         this.emitBelow(w, edge.node, depth, [...taken, { kind: 'complex', match }], `${e} + 1`);
         w.close();
@@ -265,11 +269,12 @@ export class UnitEmitter {
     }
     // One hash: the raw segment first, then folded (a lower-case request never folds).
     const s = `s${depth}`;
-    const table = `L${this.tables.length}`;
-    const keys = this.pool.ref(edges.map(([text]) => text));
+    const number = this.tables.length;
+    const table = `L${number}`;
+    const keys = this.pool.ref(edges.map(([text]) => text), 'keys', number);
     if (this.lazy) {
       const subtrees: LazySubtree[] = edges.map(([, child]) => ({ node: child, depth: depth + 1, taken: next, shapes: this.shapes, caseSensitive: this.caseSensitive }));
-      this.tables.push(`const ${table} = H.literalTable(${keys}, ${this.pool.ref(subtrees)}); // subtrees compiled on first use`);
+      this.tables.push(`const ${table} = H.literalTable(${keys}, ${this.pool.ref(subtrees, 'subtrees', number)}); // subtrees compiled on first use`);
     } else {
       const targets = edges.map(([, child]) => this.emitFunction(child, depth + 1, next));
       this.tables.push(`const ${table} = H.literalTable(${keys}, [${targets.join(', ')}]);`);
@@ -287,10 +292,10 @@ export class UnitEmitter {
     const s = `s${depth}`;
     const saved = this.guards.save();
     const asData = this.base !== null;
-    const ref = (value: unknown): string => this.pool.ref(value);
+    const ref = (value: unknown): string => this.pool.ref(value, 'literal');
     edges.forEach(([text, child], i) => {
       const condition = literalTest(text, s, ref, asData, this.caseSensitive, this.unrollMax, first);
-      const test = asData ? `(${condition}) {` : `(${condition}) { // ${quote(text)}`;
+      const test = asData ? `(${condition}) {` : `(${condition}) { // ${quoteInComment(text)}`;
       if (i === 0) w.open(`if ${test}`);
       else w.reopen(`} else if ${test}`);
       this.guards.known = saved.known; // each branch runs only when the ones before it did not
@@ -309,9 +314,4 @@ function scopeVariables(taken: readonly Taken[], depth: number): string[] {
     else if (t.kind === 'complex') names.push(t.match);
   });
   return names;
-}
-
-/** "{}.{}?" for a complex pattern, in comments. */
-function describePattern(pattern: ComplexPattern): string {
-  return pattern.parts.map((p) => ('literal' in p ? p.literal : '{}')).join('') + (pattern.hasOptionalExtension ? '?' : '');
 }
