@@ -52,6 +52,11 @@ const app = createApplication();
 addRouting(app.services, { caseSensitive: true });
 export default new RouteBuilder(app).mapGet('Users', async () => {}).mapGet('users', async () => {});
 `,
+  'lowercase-builder.mjs': `import { addRouting, createApplication, RouteBuilder } from ${JSON.stringify(HTTP)};
+const app = createApplication();
+addRouting(app.services, { lowercaseUrls: true, appendTrailingSlash: true });
+export default new RouteBuilder(app).mapGet('Shop/{category}/{id:int}', async () => {}, { name: 'product' });
+`,
   'named.mjs': 'export const port = 8080;\nexport const apiRoutes = [{ name: "item", template: "api/items/{id:int}" }, "{*path}"];\n',
   'app-default.mjs': 'export default function app() {}\nexport const userRoutes = [{ name: "user", template: "users/{id}" }];\n',
   'same-twice.mjs': 'export const apiRoutes = [{ template: "a" }];\nexport const all = apiRoutes;\n',
@@ -121,6 +126,7 @@ const rows: Row[] = [
   { title: 'lint of a RouteBuilder', args: ['lint', '$DIR/builder.mjs'], status: 0, stdout: ['builder.mjs: 3 routes, 0 errors, 0 warnings'] },
   { title: 'routes of a RouteBuilder: groups and verbs as built', args: ['routes', '$DIR/builder.mjs', '--table'], status: 0, stdout: ['0  product     GET      api/products/{id:int}\n1  admin-user  GET      admin/users/{id:even}\n2  default     ANY      {controller=Home}/{action=Index}/{id?}\n'] },
   { title: "explain of a RouteBuilder: its app's constraint names", args: ['explain', '$DIR/builder.mjs', 'GET', '/admin/users/3'], status: 0, stdout: ['✗ #1 admin-user "admin/users/{id:even}"  id:even rejected "3"', '✓ #2 default'] },
+  { title: "url of a RouteBuilder: its routing options' lowercaseUrls and appendTrailingSlash, as its UrlHelper writes links", args: ['url', '$DIR/lowercase-builder.mjs', '--name', 'product', 'category=Tools', 'id=42'], status: 0, stdout: ['/shop/tools/42/'] },
   { title: 'url of a RouteCollection', args: ['url', '$DIR/collection.mjs', '--name', 'admin-user', 'id=4'], status: 0, stdout: ['/admin/users/4'] },
   { title: "a RouteBuilder's caseSensitive routing option", args: ['lint', '$DIR/case-sensitive-builder.mjs'], status: 0, stdout: ['2 routes, 0 errors, 0 warnings'] },
   { title: 'build refuses a RouteBuilder', args: ['build', '$DIR/builder.mjs', '-o', '$DIR/out/builder-router.mjs'], status: 2, stderr: 'the export "builder" is a RouteBuilder: the pipeline routes requests with it; switchyard build makes a router from a route list (export const routes = [...])' },

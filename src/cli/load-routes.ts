@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { normalizeRoute, routeListOf } from '../aot.js';
 import { ConstraintRegistry, type ConstraintFactory } from '../constraints.js';
 import { getRoutingServices, Route, RouteBuilder, RouteCollection, type Router } from '../http.js';
-import { checkRoutes, compile, parseTemplate, RouteCreationError, TemplateParseError, type CompiledRouter, type RouteDefinition, type RouteFailure } from '../index.js';
+import { checkRoutes, compile, parseTemplate, RouteCreationError, TemplateParseError, type CompiledRouter, type CompileOptions, type RouteDefinition, type RouteFailure } from '../index.js';
 import { didYouMean, unknownKeys } from '../introspect.js';
 import { jsonSyntaxErrorOffset, lineAndColumn } from './json-syntax.js';
 
@@ -65,6 +65,8 @@ export interface RouteFile {
   readonly kind: 'route list' | 'RouteBuilder' | 'RouteCollection';
   /** The table's own case rule: a builder's or collection's routing options (a route list has none). */
   readonly caseSensitive: boolean;
+  /** How its links are written (lowercaseUrls…): a builder's or collection's routing options, as its UrlHelper writes them. */
+  readonly urlOptions: Pick<CompileOptions, 'lowercaseUrls' | 'lowercaseQueryStrings' | 'appendTrailingSlash'>;
 }
 
 /** Route modules: JavaScript, and TypeScript where Node strips types (.ts, .mts, .cts). */
@@ -110,7 +112,7 @@ export async function loadRouteFile(file: string, { fresh = false, exportName }:
     }
     const built = builtRoutes(table);
     if (built !== null) {
-      return { routes: built.routes, constraints, isModule, withMiddleware: [], exportName: chosen.name, isOtherExport: chosen.isOtherExport, kind: built.kind, caseSensitive: built.caseSensitive };
+      return { routes: built.routes, constraints, isModule, withMiddleware: [], exportName: chosen.name, isOtherExport: chosen.isOtherExport, kind: built.kind, caseSensitive: built.caseSensitive, urlOptions: built.urlOptions };
     }
     if (isCompiledRouter(table)) {
       throw new CliError(`${file}: the export "${chosen.name}" is a compiled router, whose routes the command cannot read back: export the route list given to compile() (export const routes = [...])`);
@@ -165,7 +167,7 @@ export async function loadRouteFile(file: string, { fresh = false, exportName }:
     const all = [...problems, ...failureProblems(failures, byIndex, constraints, isModule)];
     throw new RouteFileError(file, all.sort((a, b) => (a.route?.index ?? -1) - (b.route?.index ?? -1)));
   }
-  const from = { exportName: chosen?.name ?? null, isOtherExport: chosen?.isOtherExport ?? false, kind: 'route list' as const, caseSensitive: false };
+  const from = { exportName: chosen?.name ?? null, isOtherExport: chosen?.isOtherExport ?? false, kind: 'route list' as const, caseSensitive: false, urlOptions: {} };
   return { routes: good.map((g) => g.definition), constraints, isModule, withMiddleware, ...from };
 }
 
@@ -271,18 +273,19 @@ function isCompiledRouter(value: unknown): boolean {
  * definition: its group's prefix, verbs and constraints applied, its app's constraint names), and the routing
  * options' case rule; null for anything else. Custom routers between the routes are not read: they are code.
  */
-function builtRoutes(value: unknown): { routes: RouteDefinition[]; kind: RouteFile['kind']; caseSensitive: boolean } | null {
+function builtRoutes(value: unknown): Pick<RouteFile, 'routes' | 'kind' | 'caseSensitive' | 'urlOptions'> | null {
   let routers: readonly Router[];
   let kind: RouteFile['kind'];
-  let caseSensitive: boolean;
+  let options: Pick<RouteFile, 'caseSensitive' | 'urlOptions'>;
   if (value instanceof RouteBuilder) {
-    [routers, kind, caseSensitive] = [value.routes, 'RouteBuilder', getRoutingServices(value.serviceProvider).options.caseSensitive === true];
+    const { caseSensitive, lowercaseUrls, lowercaseQueryStrings, appendTrailingSlash } = getRoutingServices(value.serviceProvider).options;
+    [routers, kind, options] = [value.routes, 'RouteBuilder', { caseSensitive: caseSensitive === true, urlOptions: { lowercaseUrls, lowercaseQueryStrings, appendTrailingSlash } }];
   } else if (value instanceof RouteCollection) {
-    [routers, kind, caseSensitive] = [Array.from({ length: value.count }, (_, i) => value.get(i)), 'RouteCollection', value.caseSensitive];
+    [routers, kind, options] = [Array.from({ length: value.count }, (_, i) => value.get(i)), 'RouteCollection', { caseSensitive: value.caseSensitive, urlOptions: value.urlOptions }];
   } else {
     return null;
   }
-  return { routes: routers.flatMap((r) => (r instanceof Route ? [r.definition] : [])), kind, caseSensitive };
+  return { routes: routers.flatMap((r) => (r instanceof Route ? [r.definition] : [])), kind, ...options };
 }
 
 /** The keys a route in a file may have ("method": one method, as the benchmark route sets write it). */
@@ -359,7 +362,7 @@ function jsonProblem(text: string, error: Error): RouteProblem {
  * the table's own routing options say so.
  */
 export function compileRoutes(file: string, table: RouteFile, caseSensitive = false): CompiledRouter {
-  return withRouteErrors(file, table, () => compile(table.routes, { constraints: table.constraints, caseSensitive: caseSensitive || table.caseSensitive }));
+  return withRouteErrors(file, table, () => compile(table.routes, { ...table.urlOptions, constraints: table.constraints, caseSensitive: caseSensitive || table.caseSensitive }));
 }
 
 /** Runs `build` (compile() or compileToModule()); when the routes are bad, throws a RouteFileError listing each. */

@@ -3,7 +3,7 @@
 // changes (add, insert, remove: the compiled router's own changes, docs/live-tables.md), and a request is
 // routed by one table: everything it reads of the table is read before any handler or router of it runs.
 import { compile, type CompiledRouter } from '../compile/compile.js';
-import { normalizeVirtualPath } from '../compile/generate/normalize-path.js';
+import { normalizeVirtualPath, type UrlOptions } from '../compile/generate/normalize-path.js';
 import type { Explanation } from '../compile/introspect/explain.js';
 import type { Diagnostic } from '../compile/introspect/diagnostics.js';
 import { diagnostics, explain } from '../compile/introspect/router-introspection.js';
@@ -52,6 +52,12 @@ export class RouteCollection<Table extends RouteTable = RouteTable> implements R
   /** Whether its literals compare with their case (the routing options' caseSensitive), as its table is compiled. */
   get caseSensitive(): boolean {
     return this.routing?.options.caseSensitive === true;
+  }
+
+  /** The routing options that shape its links (lowercaseUrls, lowercaseQueryStrings, appendTrailingSlash). */
+  get urlOptions(): UrlOptions {
+    const options = this.routing?.options;
+    return { lowercaseUrls: options?.lowercaseUrls, lowercaseQueryStrings: options?.lowercaseQueryStrings, appendTrailingSlash: options?.appendTrailingSlash };
   }
 
   /** The number of routers. */
