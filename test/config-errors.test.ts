@@ -161,8 +161,22 @@ describe("a group's or a mapped route's options with a key they cannot have", ()
     { entry: "the pipeline's mapGet", make: () => new RouteBuilder().mapGet('a', h, { middlewares: [auth] } as never), message: /"a".*unknown key "middlewares" \(did you mean "middleware"\?\); a mapped route has/ },
     { entry: "the pipeline's mapGroup", make: () => new RouteBuilder().mapGroup('admin', (g) => g.mapGet('a', h), { middlewares: [auth] } as never), message: /mapGroup\("admin"\): unknown key "middlewares" \(did you mean "middleware"\?\); a group has/ },
     { entry: "compile()'s options", make: () => compile([{ template: 'Admin' }], { caseSensitve: true } as never), message: /compile: unknown key "caseSensitve" \(did you mean "caseSensitive"\?\); compile\(\)'s options object has "strategy", "caseSensitive",/ },
+    { entry: "Express's adapter options", make: () => expressRoutes([{ template: 'a', handler: h }], { methodNotAlowed: false } as never), message: /switchyard: unknown key "methodNotAlowed" \(did you mean "methodNotAllowed"\?\); the adapter's options object has "headAsGet", "methodNotAllowed", "options", "compile"/ },
+    { entry: "Koa's adapter options", make: () => koaRoutes([{ template: 'a', handler: h }], { headAsGett: false } as never), message: /unknown key "headAsGett" \(did you mean "headAsGet"\?\)/ },
+    { entry: "Hono's adapter options", make: () => honoRoutes([{ template: 'a', handler: h }], { option: false } as never), message: /unknown key "option" \(did you mean "options"\?\)/ },
     { entry: "an adapter's compile options", make: () => expressRoutes([{ template: 'a', handler: h }], { compile: { stratgy: 'trie' } as never }), message: /compile: unknown key "stratgy" \(did you mean "strategy"\?\)/ },
   ])('$entry: $message', ({ make, message }) => {
     expect(make).toThrow(message);
+  });
+
+  it("Fastify's plugin options: a misspelt one is named; Fastify's own register options (prefix) are taken", async () => {
+    const misspelt = Fastify();
+    misspelt.register(fastifyRoutes, { routes: [{ template: 'a', handler: h }], methodNotAlowed: false } as never);
+    await expect(misspelt.ready()).rejects.toThrow(/unknown key "methodNotAlowed" \(did you mean "methodNotAllowed"\?\)/);
+    const prefixed = Fastify();
+    prefixed.register(fastifyRoutes, { routes: [{ template: 'a', handler: h }] as never, prefix: '/api', logLevel: 'warn', methodNotAllowed: false });
+    await expect(prefixed.ready()).resolves.toBeDefined();
+    await prefixed.close();
+    await misspelt.close().catch(() => undefined);
   });
 });

@@ -62,9 +62,12 @@ export const typedRoutes = defineRoutes;
 /** A hook of a route's middleware: a preHandler hook, async `(request, reply)` or with a callback `(request, reply, done)`. */
 type Hook = (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => unknown;
 
+/** The plugin's own option and what Fastify's register() takes beside it (fastify.register(switchyard, { routes, prefix })). */
+const FASTIFY_KEYS = ['routes', 'prefix', 'logLevel', 'logSerializers'];
+
 /** The plugin. */
 export async function switchyard(fastify: FastifyInstance, options: SwitchyardFastifyOptions): Promise<void> {
-  const router = routerOf(withMiddleware(options.routes, composeFastify), options);
+  const router = routerOf(withMiddleware(options.routes, composeFastify), options, FASTIFY_KEYS);
   const prefix = fastify.prefix;
   // The prefix's segments (its parameters' too: `prefix: '/t/:tenant'`) are cut from the request's path.
   const depth = prefix.split('/').filter((segment) => segment !== '').length;
