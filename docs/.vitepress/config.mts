@@ -11,7 +11,7 @@ import { publicEntries, ROOT } from './entries.js';
 await writeApiReference();
 
 /** The guide's pages, in the order of the README's docs list. */
-const GUIDE = ['templates', 'matching', 'generation', 'typed-routes', 'aot', 'live-tables', 'diagnostics', 'openapi', 'tracing', 'pipeline', 'todo-api', 'package', 'architecture', 'benchmarks'];
+const GUIDE = ['templates', 'matching', 'generation', 'typed-routes', 'aot', 'live-tables', 'diagnostics', 'openapi', 'tracing', 'pipeline', 'import', 'todo-api', 'package', 'architecture', 'benchmarks'];
 const FRAMEWORKS = ['express', 'fastify', 'hono', 'koa'];
 
 /** A sidebar item for a page of docs/: its first heading is its title. */

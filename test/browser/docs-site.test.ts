@@ -175,7 +175,7 @@ describe('the docs site (npm run docs)', () => {
 
 describe("the site's search", () => {
   it.each([
-    { term: 'catch-all', page: '/docs/templates.html' },
+    { term: 'invalid templates', page: '/docs/templates.html' },
     { term: 'compileToModule', page: '/docs/api/switchyard-router/build.html' },
   ])('finds "$term" and takes the reader to the section (a result on $page)', async ({ term, page: expected }) => {
     const page = await newPage(browser, 1280);
