@@ -1,8 +1,8 @@
 // Every TypeScript block of README.md and docs/ type-checks under `strict`, as a user would paste it: each block
 // is a module of its own, `switchyard-router` and its subpaths resolve to this checkout's sources (`./src/…`, as
 // the to-do docs write it from the repository root, too; `./router.mjs` is the module `switchyard build` makes
-// of docs/examples/routes.json). A line the docs mark `// error: "text"` must be a type error that says that
-// text; one marked `// error` without a text must be a type error.
+// of docs/examples/routes.json). A line the docs mark `// error: "text"` (or `// error: `text``) must be a type error that says
+// that text; one marked `// error` without a text must be a type error.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -30,10 +30,13 @@ function typescriptBlocks(markdown: string): { line: number; code: string }[] {
   }));
 }
 
-/** A line's promised error: the text after `// error:` (quoted), '' for a bare `// error`, or null. */
+/**
+ * A line's promised error: the text after `// error:` in double quotes, or in backquotes when it holds double
+ * quotes (TypeScript's own words: `type '"post"'`); '' for a bare `// error`; null.
+ */
 function promisedError(line: string): string | null {
-  const m = /\/\/ (?:type )?error\b(?::\s*"([^"]*)")?/.exec(line);
-  return m === null ? null : (m[1] ?? '');
+  const m = /\/\/ (?:type )?error\b(?::\s*(?:"([^"]*)"|`([^`]*)`))?/.exec(line);
+  return m === null ? null : (m[1] ?? m[2] ?? '');
 }
 
 const blocks = ['README.md', ...markdownFiles()].flatMap((doc) =>

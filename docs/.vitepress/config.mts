@@ -42,11 +42,14 @@ function linkedFiles(page: string): string[] {
 /** Two tracks parting at a switch. */
 const ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16" fill="none" stroke="#3451b2" stroke-width="2"><path d="M4 16V0M4 10 14 1"/></svg>';
 
-const pkg = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { description: string };
+const pkg = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { description: string; homepage: string };
 
 export default defineConfig({
   title: 'switchyard',
   description: pkg.description,
+  // The site is published where package.json's homepage says (https://switchyard-router.github.io/switchyard/):
+  // its pages and assets are under that path, not at the host's root.
+  base: new URL(pkg.homepage).pathname,
   // The icon inline: a browser asks for /favicon.ico otherwise, which the site does not have.
   head: [['link', { rel: 'icon', href: `data:image/svg+xml,${encodeURIComponent(ICON)}` }]],
   srcDir: '..',

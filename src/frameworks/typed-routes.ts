@@ -78,8 +78,16 @@ type ValuesFor<Routes extends readonly RouteDefinition[], Name> = IsTuple<Routes
  * route of another module of the same app (what its defineRoutes or group gave, imported). For a literal table,
  * only its names, and the values each route needs that have no default (ambient values aside: pass them).
  */
-export type UrlFor<Routes extends readonly RouteDefinition[] = readonly RouteDefinition[]> = (<Name extends NameIn<Routes>>(name: Name, ...values: ValuesFor<Routes, Name>) => string) &
-  (<const Other extends readonly RouteDefinition[], Name extends NameIn<Other>>(routes: Other, name: Name, ...values: ValuesFor<Other, Name>) => string);
+export type UrlFor<Routes extends readonly RouteDefinition[] = readonly RouteDefinition[]> = <
+  const First extends NameIn<Routes> | readonly RouteDefinition[],
+  Name extends First extends readonly RouteDefinition[] ? NameIn<First> : never,
+>(
+  // One signature, not two overloads: TypeScript reports a call that fits no overload by the last one alone, so a
+  // misspelt name of the own table was reported against the other form ("not assignable to RouteDefinition[]"),
+  // where one signature's error lists the names the table has.
+  first: First,
+  ...rest: First extends readonly RouteDefinition[] ? [name: Name, ...values: ValuesFor<First, Name>] : ValuesFor<Routes, First>
+) => string;
 
 /**
  * What a handler or middleware typed elsewhere (defineRoutes, another group) may be in a table: as written, but

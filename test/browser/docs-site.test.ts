@@ -16,6 +16,8 @@ import { launchChromium, newPage, recordProblems } from './chromium.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SITE = resolve(ROOT, 'docs/.vitepress/dist');
+/** Where the site is published (package.json's homepage, e.g. /switchyard): the server below serves it there only. */
+const BASE = new URL((JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { homepage: string }).homepage).pathname.replace(/\/$/, '');
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -42,10 +44,15 @@ function guidePages(dir = 'docs'): string[] {
   });
 }
 
-/** Serves the built site as a static host would: a folder's index.html; 404.html with status 404. */
+/**
+ * Serves the built site as a static host would, under BASE (a request elsewhere is a 404, so an asset the site
+ * asks for at the host's root fails the page): a folder's index.html; 404.html with status 404.
+ */
 function serveSite(): Server {
   return createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://site').pathname);
+    const requested = decodeURIComponent(new URL(req.url ?? '/', 'http://site').pathname);
+    if (requested !== BASE && !requested.startsWith(`${BASE}/`)) return void res.writeHead(404).end();
+    const path = requested.slice(BASE.length) || '/';
     let file = resolve(SITE, `.${path}`);
     if (!file.startsWith(SITE + sep) && file !== SITE) return void res.writeHead(403).end();
     if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
@@ -109,7 +116,7 @@ beforeAll(async () => {
   if (built.code !== 0) throw new Error(`npm run docs failed (exit ${built.code}):\n${built.output}`);
   server = serveSite();
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}${BASE}`;
   browser = await launchChromium();
   // Every page, and every page a link leads to, opened once in one tab.
   const page = await newPage(browser, 1280);
@@ -169,7 +176,7 @@ describe('the docs site (npm run docs)', () => {
   it('lists every page of docs/ and every entry of the API reference in the sidebar', () => {
     const sidebar = new Set(visits.get(`${origin}/docs/templates.html`)?.sidebar);
     const listed = expectedPages.filter((p) => p !== 'README.md' && p !== 'docs/api/index.md').map(sitePath);
-    expect(listed.filter((path) => !sidebar.has(path))).toEqual([]);
+    expect(listed.filter((path) => !sidebar.has(`${BASE}${path}`))).toEqual([]);
   });
 });
 
@@ -186,7 +193,7 @@ describe("the site's search", () => {
     const results = page.locator('#localsearch-list a.result');
     await results.first().waitFor();
     const hrefs = await results.evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
-    const chosen = hrefs.find((h) => new URL(h).pathname === expected);
+    const chosen = hrefs.find((h) => new URL(h).pathname === `${BASE}${expected}`);
     expect(chosen, `results: ${hrefs.join(', ')}`).toBeDefined();
     await results.nth(hrefs.indexOf(chosen!)).click();
     await page.waitForURL(chosen!);
