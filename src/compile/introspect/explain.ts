@@ -12,7 +12,7 @@ import { RequestPath } from '../match/request-path.js';
 import type { CompiledRoute, RouteEntry } from '../route-entry.js';
 import type { RouteMatch } from '../matcher.js';
 import { captureValues } from '../match/capture-values.js';
-import { acceptsMethod } from '../match/route-checks.js';
+import { acceptsMethod, failingConstraint, shapeMissAt } from '../match/route-checks.js';
 
 /** Why one route did not take a request (segment indexes count from 0, after the leading "/"). */
 export type MissReason =
@@ -107,44 +107,41 @@ export function describeRoute(route: CompiledRoute): string {
   return `#${route.index}${route.name ? ` ${route.name}` : ''} ${JSON.stringify(route.template)}`;
 }
 
-/** The checks of the ordered matcher, one by one, stopping at the first that fails. */
+/** The checks of the ordered matcher (route-checks.ts), one by one, stopping at the first that fails, and why it failed. */
 function judge(entry: RouteEntry, path: RequestPath, method: string, httpContext: unknown): Verdict {
-  const plans = entry.segments;
-  const count = path.length;
   const miss = (reason: MissReason, progress: number): Verdict => ({ values: null, reason, progress });
-  for (let i = 0; i < count; i++) {
-    if (i >= plans.length) return miss({ kind: 'too-many-segments', segment: i, text: path.decoded(i) }, i);
-    if (path.isEmpty(i)) return miss({ kind: 'empty-segment', segment: i }, i);
-    const plan = plans[i];
-    if (plan.kind === 'catchAll') break; // takes the rest, whatever it is
-    if (plan.kind === 'literal' && path.decoded(i) !== plan.folded && path.folded(i) !== plan.folded) {
-      const caseOnly = path.fold !== foldCase && foldCase(path.decoded(i)) === foldCase(plan.folded);
-      return miss({ kind: 'literal-mismatch', segment: i, text: path.decoded(i), expected: templateSegment(entry, i), ...(caseOnly ? { caseOnly } : {}) }, i);
-    }
-    if (plan.kind === 'complex' && plan.pattern.match(path.decoded(i)) === null) {
-      return miss({ kind: 'complex-mismatch', segment: i, text: path.decoded(i), expected: templateSegment(entry, i) }, i);
-    }
-  }
-  if (count < entry.omittableFrom) {
-    // The last segment that cannot be left out (an optional one before it cannot be left out either).
-    const required = entry.omittableFrom - 1;
-    return miss({ kind: 'too-few-segments', segment: required, expected: templateSegment(entry, required) }, count);
-  }
+  const at = shapeMissAt(entry, path);
+  if (at >= 0) return miss(shapeReason(entry, path, at), at);
   if (!acceptsMethod(entry, method)) {
-    return miss({ kind: 'method', method, allowed: entry.route.methods ?? [] }, VERB_STAGE + count);
+    return miss({ kind: 'method', method, allowed: entry.route.methods ?? [] }, VERB_STAGE + path.length);
   }
   const values = captureValues(entry, path);
   if (values === null) throw new Error('explain: a complex segment split in the shape check but not in value capture');
-  // As the matcher calls them.
+  const i = failingConstraint(entry, values, method, httpContext);
+  if (i < 0) return { values, reason: null, progress: CONSTRAINT_STAGE + entry.constraintKeys.length };
+  // Which of the key's constraints rejected it, run again as the matcher ran them.
+  const key = entry.constraintKeys[i];
   const context = constraintContext(httpContext, method);
-  for (let i = 0; i < entry.constraintKeys.length; i++) {
-    const key = entry.constraintKeys[i];
-    if (entry.constraintList[i].match(context, entry.route, key, values, 'incoming')) continue;
-    const failed = constraintsOf(entry, i).find((c) => !c.constraint.match(context, entry.route, key, values, 'incoming'));
-    const constraint = failed?.label ?? constraintsOf(entry, i).map((c) => c.label).join(':');
-    return miss({ kind: 'constraint', key, constraint, value: getRouteValue(values, key) }, CONSTRAINT_STAGE + i);
+  const failed = constraintsOf(entry, i).find((c) => !c.constraint.match(context, entry.route, key, values, 'incoming'));
+  const constraint = failed?.label ?? constraintsOf(entry, i).map((c) => c.label).join(':');
+  return miss({ kind: 'constraint', key, constraint, value: getRouteValue(values, key) }, CONSTRAINT_STAGE + i);
+}
+
+/** Why the shape missed at path segment `at` (shapeMissAt's answer). */
+function shapeReason(entry: RouteEntry, path: RequestPath, at: number): MissReason {
+  if (at === path.length) {
+    // The last segment that cannot be left out (an optional one before it cannot be left out either).
+    const required = entry.omittableFrom - 1;
+    return { kind: 'too-few-segments', segment: required, expected: templateSegment(entry, required) };
   }
-  return { values, reason: null, progress: CONSTRAINT_STAGE + entry.constraintKeys.length };
+  if (at >= entry.segments.length) return { kind: 'too-many-segments', segment: at, text: path.decoded(at) };
+  if (path.isEmpty(at)) return { kind: 'empty-segment', segment: at };
+  const text = path.decoded(at);
+  const expected = templateSegment(entry, at);
+  const plan = entry.segments[at]; // a literal or a complex segment: a parameter takes any segment that is not empty
+  if (plan.kind !== 'literal') return { kind: 'complex-mismatch', segment: at, text, expected };
+  const caseOnly = path.fold !== foldCase && foldCase(text) === foldCase(plan.folded);
+  return { kind: 'literal-mismatch', segment: at, text, expected, ...(caseOnly ? { caseOnly } : {}) };
 }
 
 function templateSegment(entry: RouteEntry, i: number): string {
