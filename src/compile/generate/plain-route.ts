@@ -46,23 +46,19 @@ export function createDirectGenerator(entry: RouteEntry): ((values: RouteValues)
   if (pieces === null) return null;
   const count = parameters.length;
   return (values) => {
-    let path = '';
-    for (let i = 0; i < pieces.length; i++) {
-      const piece = pieces[i];
-      if (typeof piece === 'string') {
-        path += piece;
-        continue;
-      }
-      const name = parameters[piece].name;
-      if (!Object.hasOwn(values, name)) return undefined;
-      const value = values[name];
-      if (typeof value !== 'string' || value === '' || value.charCodeAt(0) === 47) return undefined;
-      path += encodeUrlPart(value);
-    }
+    const path = writePlain(pieces, parameters, values, exactText);
+    if (path === undefined) return path;
     let keys = 0;
     for (const key in values) if (Object.hasOwn(values, key)) keys++;
     return keys === count ? path : undefined;
   };
+}
+
+/** A parameter's text in values given as exactly the route's parameters: a non-empty string, else undefined. */
+function exactText(p: ParameterInfo, values: RouteValues): string | undefined {
+  if (!Object.hasOwn(values, p.name)) return undefined;
+  const value = values[p.name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 /**
@@ -70,6 +66,25 @@ export function createDirectGenerator(entry: RouteEntry): ((values: RouteValues)
  * decide (a value starting with "/", whose first-segment rule the general binder implements).
  */
 export function bindPlain(pieces: readonly (string | number)[], parameters: readonly ParameterInfo[], values: ValueBag): string | null | undefined {
+  return writePlain(pieces, parameters, values, bagText);
+}
+
+/** A parameter's text in the binder's values: null when it has none. */
+function bagText(p: ParameterInfo, values: ValueBag): string | null {
+  const value = values.get(p.name, p.lower);
+  return value === MISSING || !hasRouteValue(value) ? null : toRouteString(value);
+}
+
+/**
+ * A plain route's path from each parameter's text (textOf: null or undefined when it has none, returned as is);
+ * undefined for a text starting with "/", whose first-segment rule only the general binder implements.
+ */
+function writePlain<V, Missing extends null | undefined>(
+  pieces: readonly (string | number)[],
+  parameters: readonly ParameterInfo[],
+  values: V,
+  textOf: (p: ParameterInfo, values: V) => string | Missing,
+): string | Missing | undefined {
   let path = '';
   for (let i = 0; i < pieces.length; i++) {
     const piece = pieces[i];
@@ -77,10 +92,8 @@ export function bindPlain(pieces: readonly (string | number)[], parameters: read
       path += piece;
       continue;
     }
-    const p = parameters[piece];
-    const value = values.get(p.name, p.lower);
-    if (value === MISSING || !hasRouteValue(value)) return null;
-    const text = toRouteString(value);
+    const text = textOf(parameters[piece], values);
+    if (typeof text !== 'string') return text;
     if (text.charCodeAt(0) === 47) return undefined;
     path += encodeUrlPart(text);
   }
