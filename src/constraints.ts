@@ -23,7 +23,7 @@ export {
   RegexRouteConstraint,
   RequiredRouteConstraint,
   HttpMethodRouteConstraint,
-  OptionalRouteConstraint,
-  CompositeRouteConstraint,
 } from './constraints/builtins.js';
-export { ConstraintRegistry, builtinConstraints, type ConstraintSpec } from './constraints/registry.js';
+// The wrappers compile() makes itself (a list of constraints, those of an optional parameter): named as types only.
+export type { OptionalRouteConstraint, CompositeRouteConstraint } from './constraints/builtins.js';
+export { ConstraintRegistry, type ConstraintSpec } from './constraints/registry.js';

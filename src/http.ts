@@ -1,10 +1,12 @@
-// switchyard-router/http: the ASP.NET-style pipeline on node:http (HttpContext, RouteBuilder, RouteCollection,
-// RouterMiddleware, UrlHelper, Application) — re-exports only.
+// switchyard-router/http: the ASP.NET-style pipeline on node:http (createApplication, addRouting, RouteBuilder,
+// useRouter, UrlHelper) — re-exports only. The objects the pipeline makes for a request or an application
+// (HttpContext and its request and response, RouteContext, RouteData, Application) are named as types only: a
+// program receives them, it does not construct them.
 export { ServiceContainer, type ServiceKey } from './pipeline/service-container.js';
-export { HttpContext, HttpRequest, HttpResponse } from './pipeline/http-context.js';
+export type { HttpContext, HttpRequest, HttpResponse } from './pipeline/http-context.js';
 export type { RequestDelegate, RouteRequestHandler, RouteMiddleware, RoutedHttpContext, Middleware } from './pipeline/delegates.js';
-export { RouteData } from './pipeline/route-data.js';
-export { RouteContext, type Router, type NamedRouter } from './pipeline/router.js';
+export type { RouteData } from './pipeline/route-data.js';
+export type { RouteContext, Router, NamedRouter } from './pipeline/router.js';
 export { VirtualPathContext, VirtualPathData } from './pipeline/virtual-path.js';
 export { problem, type ProblemDetails } from './pipeline/problem-details.js';
 export { writeProblem } from './pipeline/write-problem.js';
@@ -21,7 +23,6 @@ export {
   type RouteTable,
 } from './pipeline/route-builder.js';
 export {
-  routerMiddleware,
   useRouter,
   createNodeMiddleware,
   ROUTER,
@@ -30,5 +31,5 @@ export {
   type RouterMiddlewareOptions,
 } from './pipeline/router-middleware.js';
 export { UrlHelper } from './pipeline/url-helper.js';
-export { Application, createApplication, type ApplicationOptions } from './pipeline/application.js';
+export { createApplication, type Application, type ApplicationOptions } from './pipeline/application.js';
 export { routeInspector, type InspectorError, type InspectorProblem, type RouteInspector, type RouteInspectorOptions } from './pipeline/route-inspector.js';

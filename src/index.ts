@@ -4,7 +4,7 @@
 // classes and registry (/constraints), explain, diagnostics and describe (/introspect), router modules built
 // ahead of time (/build writes them, /aot runs them), the node:http pipeline (/http), the OpenAPI document (/openapi).
 export { TemplateParseError, RouteCreationError, RouteTableError, type RouteFailure } from './errors.js';
-export { toRouteString, type RouteValues } from './route-values.js';
+export type { RouteValues } from './route-values.js';
 
 export type { RouteTemplate, TemplateSegment, TemplatePart, LiteralPart, SeparatorPart, ParameterPart } from './template/ast.js';
 export { parseTemplate } from './template/parser.js';

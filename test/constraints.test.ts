@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { compileWith, strategies } from './support/routers.js';
 import * as constraintsEntry from '../src/constraints.js';
-import { builtinConstraints, ConstraintRegistry, HttpMethodRouteConstraint, IntRouteConstraint, type RouteConstraint } from '../src/constraints.js';
+import { ConstraintRegistry, HttpMethodRouteConstraint, IntRouteConstraint, type RouteConstraint } from '../src/constraints.js';
+import { builtinConstraints } from '../src/constraints/registry.js';
 import { compile, RouteCreationError, type CompiledRouter, type RouteDefinition } from '../src/index.js';
 import { builtinNameOf } from '../src/constraints/builtins.js';
 import { describeConstraint } from '../src/constraints/constraint-description.js';

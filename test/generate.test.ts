@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { caseDependent, caseMode, routerFor, strategies } from './support/routers.js';
 import { runSuite } from './support/suite.js';
-import { compile, toRouteString, type CompiledRouter } from '../src/index.js';
+import { compile, type CompiledRouter } from '../src/index.js';
+import { toRouteString } from '../src/route-values.js';
 import { generateCases, leadingSlashCases } from './cases/generate-cases.js';
 
 

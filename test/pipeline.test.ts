@@ -6,7 +6,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSampleApp } from '../docs/examples/sample-app.js';
 import { type RouteConstraint } from '../src/constraints.js';
 import { RouteCreationError, type RouteValues } from '../src/index.js';
-import { addRouting, createApplication, createNodeMiddleware, getRoutingServices, HttpContext, Route, RouteBuilder, RouteCollection, RouteContext, RouteData, RouteHandler, ROUTER, routerMiddleware, ServiceContainer, UrlHelper, useRouter, VirtualPathContext, VirtualPathData, type Application, type RequestDelegate, type Router } from '../src/http.js';
+import { addRouting, createApplication, createNodeMiddleware, getRoutingServices, Route, RouteBuilder, RouteCollection, RouteHandler, ROUTER, ServiceContainer, UrlHelper, useRouter, VirtualPathContext, VirtualPathData, type Application, type RequestDelegate, type Router } from '../src/http.js';
+// Made by the pipeline, named by programs as types only (src/http.ts): the tests construct them from their modules.
+import { HttpContext } from '../src/pipeline/http-context.js';
+import { RouteData } from '../src/pipeline/route-data.js';
+import { RouteContext } from '../src/pipeline/router.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // Servers and client
@@ -672,8 +676,8 @@ describe.each([false, true])('routing options caseSensitive: %s', (caseSensitive
       routes.mapGet('Users/{id}', echo('Users'));
       routes.mapGet('users/{id}', echo('users'));
     });
-    // A Route on its own (no RouteBuilder) matches by itself, with the option given to it.
-    app.use(routerMiddleware(new Route(new RouteHandler(echo('Late')), null, 'Late', null, null, null, undefined, { caseSensitive })));
+    // A Route on its own (no RouteBuilder), a second router after the collection, matches by itself, with the option given to it.
+    useRouter(app, new Route(new RouteHandler(echo('Late')), null, 'Late', null, null, null, undefined, { caseSensitive }));
     app.run(fellThrough);
     base = await startApp(app);
   });
@@ -1049,11 +1053,14 @@ describe('RouteBuilder, build() and useRouter', () => {
     expect((await call(`${url}/only/x`)).text).toBe('fell through: GET /only/x');
   });
 
-  it('routerMiddleware(router) is a plain Middleware', async () => {
+  it('a second useRouter routes what the first did not take; the first stays the router UrlHelper finds', async () => {
     const app = createApplication();
-    app.use(routerMiddleware(new PathRouter('mw', ['/mw'])));
+    const first = useRouter(app, (routes) => routes.mapGet('first', echo('first')));
+    useRouter(app, new PathRouter('mw', ['/mw']));
     app.run(fellThrough);
     const url = await startApp(app);
+    expect(app.services.get(ROUTER)).toBe(first);
+    expect((await call(`${url}/first`)).json()).toMatchObject({ by: 'first' });
     expect((await call(`${url}/mw`)).json()).toMatchObject({ by: 'mw', routers: ['custom:mw'] });
     expect((await call(`${url}/nope`)).status).toBe(404);
   });
@@ -1334,7 +1341,7 @@ describe("the spec's sample application (docs/examples/sample-app.ts)", () => {
   });
 });
 
-// Keep the HttpContext constructor in the public surface honest: it is what the adapters build.
+// The HttpContext constructor: what the application and createNodeMiddleware build for each request.
 describe('HttpContext construction', () => {
   it('wraps a request/response pair with the given services and pathBase', async () => {
     const services = new ServiceContainer();

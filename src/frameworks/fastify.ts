@@ -52,13 +52,6 @@ export interface FastifyTypes extends HandlerTypes<'fastify'> {
 export const defineRoutes: TypedAdapter<FastifyTypes>['defineRoutes'] = routesAsGiven as never;
 export const group: TypedAdapter<FastifyTypes>['group'] = groupRoutes as never;
 
-/**
- * defineRoutes, by its former name: the routes for the plugin's `routes` option, each handler typed from its
- * route (`app.register` cannot pass the plugin's options back to type them).
- * @deprecated Use defineRoutes.
- */
-export const typedRoutes = defineRoutes;
-
 /** A hook of a route's middleware: a preHandler hook, async `(request, reply)` or with a callback `(request, reply, done)`. */
 type Hook = (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => unknown;
 

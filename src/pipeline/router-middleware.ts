@@ -64,11 +64,7 @@ function runHandler(httpContext: HttpContext, context: RouteContext): Promise<vo
 }
 
 /** Routes the request; runs the handler a route set, else answers per the options or calls `next`. */
-export function routerMiddleware(router: Router, options: RouterMiddlewareOptions = {}): Middleware {
-  return middlewareOf(router, optionsFor(router, options, 'routerMiddleware', UNMATCHED_METHOD_KEYS));
-}
-
-function middlewareOf(router: Router, applied: RouterMiddlewareOptions): Middleware {
+function routerMiddleware(router: Router, applied: RouterMiddlewareOptions): Middleware {
   // A RouteCollection can route without a promise; any other Router is awaited.
   const routeNow = router instanceof RouteCollection ? (context: RouteContext) => router.routeNow(context) : (context: RouteContext) => router.routeAsync(context);
 
@@ -126,7 +122,7 @@ export function useRouter(app: Application, source: RouterSource, options?: Rout
 export function useRouter(app: Application, source: RouterSource, options: RouterMiddlewareOptions = {}): Router {
   const router = resolveRouter(source, app);
   if (!app.services.has(ROUTER)) app.services.addSingleton(ROUTER, router);
-  app.use(middlewareOf(router, optionsFor(router, options, 'useRouter', UNMATCHED_METHOD_KEYS)));
+  app.use(routerMiddleware(router, optionsFor(router, options, 'useRouter', UNMATCHED_METHOD_KEYS)));
   return router;
 }
 
@@ -152,7 +148,7 @@ export function createNodeMiddleware(
   // A configure function builds with these services: their addRouting options and constraint names apply.
   const router = resolveRouter(source, new Application(services));
   if (!services.has(ROUTER)) services.addSingleton(ROUTER, router);
-  const middleware = middlewareOf(router, optionsFor(router, options, 'createNodeMiddleware', NODE_MIDDLEWARE_KEYS));
+  const middleware = routerMiddleware(router, optionsFor(router, options, 'createNodeMiddleware', NODE_MIDDLEWARE_KEYS));
   return (req, res, next) => {
     const ctx = new HttpContext(req, res, services, options.pathBase ?? '');
     const fallThrough = async (): Promise<void> => {

@@ -1,15 +1,15 @@
-// Type tests for switchyard-router/fastify: a handler written inline in a route literal (in typedRoutes) is
+// Type tests for switchyard-router/fastify: a handler written inline in a route literal (in defineRoutes) is
 // typed from its route with no annotation (request.params, request.switchyard), and urlFor takes the table's
 // names and values.
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { expectTypeOf } from 'vitest';
 import { compile, type RouteDefinition } from '../../src/index.js';
-import { switchyard, typedRoutes } from '../../src/fastify.js';
+import { defineRoutes, switchyard } from '../../src/fastify.js';
 
 const app = Fastify();
 await app.register(switchyard, {
   prefix: '/api',
-  routes: typedRoutes([
+  routes: defineRoutes([
     {
       name: 'todo',
       template: 'todo/{id:int}',
@@ -33,7 +33,7 @@ await app.register(switchyard, {
   ]),
 });
 
-typedRoutes([
+defineRoutes([
   // @ts-expect-error: a key a route definition does not have
   { template: 'a', methds: ['GET'] },
 ]);
@@ -43,7 +43,7 @@ await app.register(switchyard, { routes: loose });
 await app.register(switchyard, { routes: compile([{ template: 'a/{b}' }]) });
 
 // A route's middleware: preHandler hooks typed from the route, async or with done.
-typedRoutes([
+defineRoutes([
   {
     template: 'admin/{id:int}',
     middleware: [

@@ -47,7 +47,7 @@ hono.switchyard([...honoUsers, ...hono.defineRoutes([{ name: 'home', template: '
 // @ts-expect-error: a Koa module in a Hono table
 hono.switchyard([...koaPosts]);
 
-// Fastify: defineRoutes (typedRoutes, its former name, still works)
+// Fastify: defineRoutes
 const fastifyUsers = fastify.group({ prefix: 'tenants/{tenant:int}', name: 't.' }, [
   {
     name: 'user',
@@ -60,7 +60,6 @@ const fastifyUsers = fastify.group({ prefix: 'tenants/{tenant:int}', name: 't.' 
 ]);
 const app = Fastify();
 await app.register(fastify.switchyard, { routes: fastify.defineRoutes([...fastifyUsers, { template: '', handler: async (request) => request.switchyard.urlFor('t.user', { tenant: 2, id: 'x' }) }]) });
-fastify.typedRoutes([{ template: 'a/{b}', handler: async (request) => request.params.b }]);
 
 // The main entry: plain definitions; compile() knows the prefixed names and templates.
 const router = compile([...group({ prefix: 'shop/{lang}', name: 'shop.' }, [{ name: 'item', template: 'items/{id:int}' }]), { name: 'home', template: '' }]);
