@@ -37,6 +37,8 @@ export {
 // only when its code reaches a trie node).
 export { StaticTable } from './compile/match/static-table.js';
 export { trieParts as trie } from './compile/match/trie-matcher.js';
+// generate()'s shortcut by name for plain routes: a module names it unless it was built --compact.
+export { createDirectGenerator } from './compile/generate/plain-route.js';
 // The compiler of complex segments ("{name}.{ext?}"), when a route has one.
 export { compileComplexSegment } from './compile/complex-segment.js';
 // The case fold of literals beyond ASCII, when a route has one.

@@ -38,7 +38,7 @@ describe('compileToModule', () => {
   it('writes a module that imports the protocol and nothing else, with the matcher as code (snapshot)', () => {
     const source = compileToModule(routes);
     expect(source.match(/^import .*$/gm)).toEqual(['import * as P from "switchyard-router/aot/protocol";']);
-    expect(named(source)).toEqual(['StaticTable', 'compileComplexSegment', 'intCheck', 'intConstraint', 'trie']);
+    expect(named(source)).toEqual(['StaticTable', 'compileComplexSegment', 'createDirectGenerator', 'intCheck', 'intConstraint', 'trie']);
     expect(source.replace(/\/\/.*$/gm, '')).not.toMatch(/\beval\b|new Function/); // (comments aside: the header says it needs neither)
     expect(source).toMatchSnapshot();
   });
@@ -315,7 +315,7 @@ describe('compileToModule', () => {
     it('the contract between a module and its runtime, pinned with the format', () => {
       const routes: RouteDefinition[] = [{ template: 'a/{id:int}', defaults: { x: { y: [1] } }, constraints: { z: /^z$/ } }];
       const full = compileToModule(routes, { routesModule: './routes.mjs', buildCommand: 'switchyard build routes.mjs -o router.mjs' });
-      const table = full.slice(full.indexOf('export default loadRouter({'), full.indexOf('\n});\n'));
+      const table = full.slice(full.indexOf('export default P.loadRouter({'), full.indexOf('\n});\n'));
       const helpers = createEmittedHelpers(() => undefined as never, foldFor(false));
       expect({
         format: MODULE_FORMAT,
@@ -337,13 +337,14 @@ describe('compileToModule', () => {
             "checks",
             "trie",
             "staticTable",
+            "direct",
             "segments",
             "options",
             "constants",
             "matcher",
             "shapes",
           ],
-          "format": 7,
+          "format": 8,
           "helpers": [
             "alpha",
             "bool",
@@ -361,7 +362,17 @@ describe('compileToModule', () => {
             "setValue",
             "walk",
           ],
-          "imports": "loadRouter, intConstraint, RegexRouteConstraint, StaticTable, trie, intCheck, regexCheck",
+          "imports": [
+            "import * as P from "switchyard-router/aot/protocol";",
+            "import * as source from "./routes.mjs";",
+            "RegexRouteConstraint",
+            "StaticTable",
+            "createDirectGenerator",
+            "intCheck",
+            "intConstraint",
+            "regexCheck",
+            "trie",
+          ],
         }
       `);
     });

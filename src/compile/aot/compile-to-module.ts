@@ -216,6 +216,7 @@ export function compileToModule(routes: Iterable<RouteDefinition>, options: Modu
     ...(checks.length === 0 ? [] : [`  checks: { ${checks.map((name) => `${name}: P.${name}Check`).join(', ')} },`]),
     ...(parts.includes('trie') ? ['  trie: P.trie,'] : []),
     ...(parts.includes('StaticTable') ? ['  staticTable: P.StaticTable,'] : []),
+    ...(compact ? [] : ['  direct: P.createDirectGenerator,']),
     ...(complex ? ['  complex: P.compileComplexSegment,'] : []),
     ...(unicode ? ['  fold: P.foldCase,'] : []),
     `  segments: ${toData(entries.map((entry) => templateDataOf(entry.template)), 'templates')},`,
