@@ -28,6 +28,22 @@ const summary = (found: { route: { index: number }; values: object } | null) => 
 /** The members of the protocol a module names (P.name), each once, in alphabetical order, loadRouter aside. */
 const named = (source: string): string[] => [...new Set([...source.matchAll(/\bP\.(\w+)/g)].map((m) => m[1]))].filter((name) => name !== 'loadRouter').sort();
 
+// switchyard-router/aot is what an application imports: loadRouter and the protocol, one namespace (its values
+// counted; a module imports the protocol from its own subpath). The protocol's members are what modules name.
+describe('switchyard-router/aot', () => {
+  it('exports loadRouter and protocol, the namespace of what built modules import', async () => {
+    const aot = await import('../src/aot.js');
+    expect(Object.keys(aot).sort()).toEqual(['loadRouter', 'protocol']);
+    const protocol = await import('../src/aot-protocol.js');
+    expect(aot.protocol).toBe(protocol);
+    expect(protocol.FORMAT).toBe(MODULE_FORMAT);
+    expect(protocol.loadRouter).toBe(aot.loadRouter);
+    // Every member a module may name (P.name) is one the protocol has.
+    const source = compileToModule([{ template: 'a/{id:int}/{x:range(1,5)}', constraints: { y: /^y$/, z: '^z$' } }, { template: 'straße/{n}.{e?}/{d:datetime}' }]);
+    for (const name of source.matchAll(/\bP\.(\w+)/g)) expect(protocol).toHaveProperty(name[1]);
+  });
+});
+
 describe('compileToModule', () => {
   const routes: RouteDefinition[] = [
     { name: 'todo', template: 'api/todo/{id:int}', methods: ['GET'] },
