@@ -33,8 +33,10 @@ const common = {
 const external = ['hono', 'hono/*']; // the frameworks are the user's (optional peer dependencies)
 const pass1Entries = { index: 'src/index.ts', aot: 'src/aot.ts', 'aot-protocol': 'src/aot-protocol.ts', 'hono-aot': 'src/hono-aot.ts' };
 const { metafile } = await build({ ...common, entryPoints: pass1Entries, external, outdir: 'dist', splitting: true, write: false, metafile: true, logLevel: 'silent' });
-// (Not src/aot.ts: its re-export of the protocol must stay in dist/aot.js, where "./aot-protocol.js" is its path.)
-const pass1Modules = Object.keys(metafile.inputs).filter((f) => f.startsWith('src/') && f !== 'src/aot.ts').map((f) => resolve(f));
+// (Not src/aot.ts: its re-export of the protocol must stay in dist/aot.js, where "./aot-protocol.js" is its path. Not
+// src/aot-protocol.ts, which only re-exports: shared with the internal files, it would be an empty chunk, one more
+// file for every built module to load.)
+const pass1Modules = Object.keys(metafile.inputs).filter((f) => f.startsWith('src/') && f !== 'src/aot.ts' && f !== 'src/aot-protocol.ts').map((f) => resolve(f));
 const pass1Index = new Map(pass1Modules.map((f, i) => [f, i]));
 // dist/internal.js re-exports the main entry's modules, internal-hono.js the other modules of Hono over a built
 // router (the adapters' dispatch, problem details, tracing), internal-aot.js the rest of the runtime of built
