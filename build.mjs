@@ -31,9 +31,12 @@ const common = {
 // of a module of pass 1 becomes an import of a dist/internal*.js: each class (TemplateParseError, the constraint
 // classes) still exists once however many entries a program imports.
 const external = ['hono', 'hono/*']; // the frameworks are the user's (optional peer dependencies)
-const pass1Entries = { index: 'src/index.ts', aot: 'src/aot.ts', 'hono-aot': 'src/hono-aot.ts' };
+const pass1Entries = { index: 'src/index.ts', aot: 'src/aot.ts', 'aot-protocol': 'src/aot-protocol.ts', 'hono-aot': 'src/hono-aot.ts' };
 const { metafile } = await build({ ...common, entryPoints: pass1Entries, external, outdir: 'dist', splitting: true, write: false, metafile: true, logLevel: 'silent' });
-const pass1Modules = Object.keys(metafile.inputs).filter((f) => f.startsWith('src/')).map((f) => resolve(f));
+// (Not src/aot.ts: its re-export of the protocol must stay in dist/aot.js, where "./aot-protocol.js" is its path. Not
+// src/aot-protocol.ts, which only re-exports: shared with the internal files, it would be an empty chunk, one more
+// file for every built module to load.)
+const pass1Modules = Object.keys(metafile.inputs).filter((f) => f.startsWith('src/') && f !== 'src/aot.ts' && f !== 'src/aot-protocol.ts').map((f) => resolve(f));
 const pass1Index = new Map(pass1Modules.map((f, i) => [f, i]));
 // dist/internal.js re-exports the main entry's modules, internal-hono.js the other modules of Hono over a built
 // router (the adapters' dispatch, problem details, tracing), internal-aot.js the rest of the runtime of built
@@ -74,11 +77,21 @@ const honoCopies = {
     });
   },
 };
+// dist/aot.js re-exports the protocol of built modules as the statement it is (`export * as protocol from
+// "./aot-protocol.js"`), not as a namespace object made in a chunk: that object names every member, so a bundle of
+// any module that shares its chunk (loadRouter's) would carry every constraint, check and matcher part.
+const protocolReexport = {
+  name: 'protocol-reexport',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/aot-protocol\.js$/ }, (args) => (args.importer === resolve('src/aot.ts') ? { path: './aot-protocol.js', external: true } : undefined));
+  },
+};
 await build({
   ...common,
   entryPoints: { ...pass1Entries, internal: `${INTERNAL}.js`, 'internal-hono': `${INTERNAL}-hono.js`, 'internal-aot': `${INTERNAL}-aot.js` },
   plugins: [
     honoCopies,
+    protocolReexport,
     {
       name: 'internal-entry',
       setup(b) {

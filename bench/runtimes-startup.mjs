@@ -35,7 +35,7 @@ for (const [name, { routes, request }] of Object.entries(SETS)) {
   const definitions = routes.map((r) => ({ template: r.template, methods: [r.method] }));
   // As an application holds its table: in code (JSON text parsed at load, the cheapest way to hold data).
   writeFileSync(join(WORK, `${name}-routes.mjs`), `export default JSON.parse(${JSON.stringify(JSON.stringify(definitions))});\nexport const request = ${JSON.stringify(request)};\n`);
-  writeFileSync(join(WORK, `${name}-router.mjs`), compileToModule(definitions, { runtime: '../dist/aot.js' }));
+  writeFileSync(join(WORK, `${name}-router.mjs`), compileToModule(definitions, { runtime: '../dist/aot-protocol.js' }));
   for (const mode of ['compile', 'aot']) {
     writeFileSync(
       join(WORK, `${name}-${mode}.mjs`),

@@ -25,6 +25,25 @@ afterAll(() => rmSync(DIR, { recursive: true, force: true }));
 
 const summary = (found: { route: { index: number }; values: object } | null) => (found === null ? null : { index: found.route.index, values: { ...found.values } });
 
+/** The members of the protocol a module names (P.name), each once, in alphabetical order, loadRouter aside. */
+const named = (source: string): string[] => [...new Set([...source.matchAll(/\bP\.(\w+)/g)].map((m) => m[1]))].filter((name) => name !== 'loadRouter').sort();
+
+// switchyard-router/aot is what an application imports: loadRouter and the protocol, one namespace (its values
+// counted; a module imports the protocol from its own subpath). The protocol's members are what modules name.
+describe('switchyard-router/aot', () => {
+  it('exports loadRouter and protocol, the namespace of what built modules import', async () => {
+    const aot = await import('../src/aot.js');
+    expect(Object.keys(aot).sort()).toEqual(['loadRouter', 'protocol']);
+    const protocol = await import('../src/aot-protocol.js');
+    expect(aot.protocol).toBe(protocol);
+    expect(protocol.FORMAT).toBe(MODULE_FORMAT);
+    expect(protocol.loadRouter).toBe(aot.loadRouter);
+    // Every member a module may name (P.name) is one the protocol has.
+    const source = compileToModule([{ template: 'a/{id:int}/{x:range(1,5)}', constraints: { y: /^y$/, z: '^z$' } }, { template: 'straße/{n}.{e?}/{d:datetime}' }]);
+    for (const name of source.matchAll(/\bP\.(\w+)/g)) expect(protocol).toHaveProperty(name[1]);
+  });
+});
+
 describe('compileToModule', () => {
   const routes: RouteDefinition[] = [
     { name: 'todo', template: 'api/todo/{id:int}', methods: ['GET'] },
@@ -32,30 +51,32 @@ describe('compileToModule', () => {
     { template: '{controller=Home}/{action=Index}/{id?}' },
   ];
 
-  it('writes a module that imports the runtime and nothing else, with the matcher as code (snapshot)', () => {
+  it('writes a module that imports the protocol and nothing else, with the matcher as code (snapshot)', () => {
     const source = compileToModule(routes);
-    expect(source.match(/^import .*$/gm)).toEqual(['import { loadRouter, intConstraint, StaticTable, trie, compileComplexSegment, intCheck } from "switchyard-router/aot";']);
+    expect(source.match(/^import .*$/gm)).toEqual(['import * as P from "switchyard-router/aot/protocol";']);
+    expect(named(source)).toEqual(['StaticTable', 'compileComplexSegment', 'createDirectGenerator', 'intCheck', 'intConstraint', 'trie']);
     expect(source.replace(/\/\/.*$/gm, '')).not.toMatch(/\beval\b|new Function/); // (comments aside: the header says it needs neither)
     expect(source).toMatchSnapshot();
   });
 
   it('imports the route module it was built from, when given one', () => {
-    const source = compileToModule(routes, { routesModule: './routes.mjs', runtime: './aot.js' });
-    expect(source.match(/^import .*$/gm)).toEqual(['import { loadRouter, intConstraint, StaticTable, trie, compileComplexSegment, intCheck } from "./aot.js";', 'import * as source from "./routes.mjs";']);
+    const source = compileToModule(routes, { routesModule: './routes.mjs', runtime: './aot-protocol.js' });
+    expect(source.match(/^import .*$/gm)).toEqual(['import * as P from "./aot-protocol.js";', 'import * as source from "./routes.mjs";']);
     expect(source).toContain('routes: source,');
   });
 
-  // A module imports from the runtime only the built-in constraint factories its routes name (inline, or as a string
+  // A module names of the protocol only the built-in constraint factories its routes name (inline, or as a string
   // of a constraints object; a custom name replaces a built-in one), the in-place checks its code may call, the
   // compiler of complex segments where one has one and the case fold of literals beyond ASCII, so a bundle of it
   // carries no other constraint class, parser, complex-segment code or casing table
   // (test/workers-bundle.test.ts); it answers as compile(). Built compact here: no static table or trie (below).
+  // (Alphabetical order: the order in which the module names them is the order of its fields.)
   const int = (): RegexRouteConstraint => new RegexRouteConstraint('^1$');
   it.each([
-    { what: 'an inline name', routes: [{ template: 'a/{id:int}' }], imports: ['intConstraint', 'intCheck'] },
-    { what: 'a name in any case, its check shared', routes: [{ template: 'a/{id:MinLength(2)}/{x:length(3)}' }], imports: ['minlengthConstraint', 'lengthConstraint', 'lengthCheck'] },
-    { what: 'a name in a constraints object', routes: [{ template: 'a/{id}', constraints: { id: ['range(1,5)', 'alpha'] } }], imports: ['alphaConstraint', 'rangeConstraint', 'alphaCheck', 'rangeCheck'] },
-    { what: 'a string that names no constraint (a regular expression)', routes: [{ template: 'a/{id}', constraints: { id: '^x$' } }], imports: ['regexConstraint', 'regexCheck'] },
+    { what: 'an inline name', routes: [{ template: 'a/{id:int}' }], imports: ['intCheck', 'intConstraint'] },
+    { what: 'a name in any case, its check shared', routes: [{ template: 'a/{id:MinLength(2)}/{x:length(3)}' }], imports: ['lengthCheck', 'lengthConstraint', 'minlengthConstraint'] },
+    { what: 'a name in a constraints object', routes: [{ template: 'a/{id}', constraints: { id: ['range(1,5)', 'alpha'] } }], imports: ['alphaCheck', 'alphaConstraint', 'rangeCheck', 'rangeConstraint'] },
+    { what: 'a string that names no constraint (a regular expression)', routes: [{ template: 'a/{id}', constraints: { id: '^x$' } }], imports: ['regexCheck', 'regexConstraint'] },
     { what: 'a RegExp (its class)', routes: [{ template: 'a/{id}', constraints: { id: /^x$/ } }], imports: ['RegexRouteConstraint', 'regexCheck'] },
     { what: 'a name with no in-place check', routes: [{ template: 'a/{id:datetime}' }], imports: ['datetimeConstraint'] },
     { what: 'a route only for links: its factory, no check', routes: [{ template: 'a/{id:guid}', generationOnly: true }, { template: 'b' }], imports: ['guidConstraint'] },
@@ -66,7 +87,7 @@ describe('compileToModule', () => {
     { what: 'a complex segment: its compiler', routes: [{ template: 'a/{id}.{x?}', defaults: { x: 'json' } }], imports: ['compileComplexSegment'] },
   ])('imports what its routes use: $what', ({ routes: used, constraints, imports }) => {
     const source = compileToModule(used, { routesModule: './routes.mjs', constraints, compact: true });
-    expect(/^import \{ loadRouter(.*) \} from "switchyard-router\/aot";$/m.exec(source)?.[1].split(', ').slice(1)).toEqual(imports);
+    expect(named(source)).toEqual(imports);
     const built = evaluateBuiltModule(source, { default: used, constraints });
     const compiled = compile(used, { constraints });
     const beyondAscii = ['/straße/1', '/STRAßE/1', '/STRASSE/1', '/\u212A/1', '/K/1', '/k.1/b', '/\u212A.1/B', '/ǆ.1/b', '/Ǆ.1/b'];
@@ -85,7 +106,7 @@ describe('compileToModule', () => {
     { what: 'compact, a subtree behind a fan-out left to the walk: the trie (W)', routes: fanOut, compact: true, parts: ['trie'] },
   ])('imports the static table and the trie as it needs them: $what', ({ routes: used, compact, parts }) => {
     const source = compileToModule(used, { compact });
-    expect(/^import \{ loadRouter(.*) \} from "switchyard-router\/aot";$/m.exec(source)?.[1].split(', ').filter((name) => name === 'StaticTable' || name === 'trie')).toEqual(parts);
+    expect(named(source).filter((name) => name === 'StaticTable' || name === 'trie')).toEqual(parts);
     const built = evaluateBuiltModule(source, null);
     const compiled = compile(used);
     const paths = ['/a/1', '/A/1/', '/a/1%2F2', '/b', '/b/x/y', '/c/n.e', '/c/n', '/r3/only/z', '/r3/items/5', '/r39/items/%2F', `/${Array.from({ length: 70 }, (_, i) => `s${i}`).join('/')}`, '/nothing'];
@@ -310,13 +331,13 @@ describe('compileToModule', () => {
     it('the contract between a module and its runtime, pinned with the format', () => {
       const routes: RouteDefinition[] = [{ template: 'a/{id:int}', defaults: { x: { y: [1] } }, constraints: { z: /^z$/ } }];
       const full = compileToModule(routes, { routesModule: './routes.mjs', buildCommand: 'switchyard build routes.mjs -o router.mjs' });
-      const table = full.slice(full.indexOf('export default loadRouter({'), full.indexOf('\n});\n'));
+      const table = full.slice(full.indexOf('export default P.loadRouter({'), full.indexOf('\n});\n'));
       const helpers = createEmittedHelpers(() => undefined as never, foldFor(false));
       expect({
         format: MODULE_FORMAT,
         fields: [...table.matchAll(/^ {2}(\w+)[:,]/gm)].map((m) => m[1]),
-        // The runtime's exports a module imports: the constraint factories and in-place checks its routes use.
-        imports: /^import \{ (.*) \} from "switchyard-router\/aot";$/m.exec(full)?.[1],
+        // What a module imports, and the members of the protocol it names: the constraint factories and in-place checks its routes use.
+        imports: [...full.match(/^import .*$/gm)!, ...named(full)],
         helpers: Object.keys(helpers).sort(),
         digest: routeDigest(compile(routes).routes[0], routes[0].constraints),
       }).toMatchInlineSnapshot(`
@@ -332,13 +353,14 @@ describe('compileToModule', () => {
             "checks",
             "trie",
             "staticTable",
+            "direct",
             "segments",
             "options",
             "constants",
             "matcher",
             "shapes",
           ],
-          "format": 7,
+          "format": 8,
           "helpers": [
             "alpha",
             "bool",
@@ -356,7 +378,17 @@ describe('compileToModule', () => {
             "setValue",
             "walk",
           ],
-          "imports": "loadRouter, intConstraint, RegexRouteConstraint, StaticTable, trie, intCheck, regexCheck",
+          "imports": [
+            "import * as P from "switchyard-router/aot/protocol";",
+            "import * as source from "./routes.mjs";",
+            "RegexRouteConstraint",
+            "StaticTable",
+            "createDirectGenerator",
+            "intCheck",
+            "intConstraint",
+            "regexCheck",
+            "trie",
+          ],
         }
       `);
     });

@@ -13,7 +13,7 @@ import { typeStrippingNode } from './support/node24.js';
 const ROOT = resolve(import.meta.dirname, '..');
 /** The pipeline and the runtime of built modules as the command loads them (dist/ beside dist/cli.js): the same classes. */
 const HTTP = pathToFileURL(join(ROOT, 'dist/http.js')).href;
-const AOT = pathToFileURL(join(ROOT, 'dist/aot.js')).href;
+const AOT = pathToFileURL(join(ROOT, 'dist/aot-protocol.js')).href;
 let dir = '';
 
 const BUILDER = `import { addRouting, createApplication, RouteBuilder, RouteHandler } from ${JSON.stringify(HTTP)};

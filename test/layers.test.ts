@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 
 const SRC = resolve(import.meta.dirname, '../src');
 const RANK: Record<string, number> = { leaf: 0, template: 1, constraints: 2, compile: 3, pipeline: 4, openapi: 5, frameworks: 5, entry: 6, todo: 7, cli: 7 };
-const ENTRIES = new Set(['index.ts', 'constraints.ts', 'introspect.ts', 'build.ts', 'aot.ts', 'http.ts', 'openapi.ts', 'express.ts', 'fastify.ts', 'hono.ts', 'hono-aot.ts', 'koa.ts']);
+const ENTRIES = new Set(['index.ts', 'constraints.ts', 'introspect.ts', 'build.ts', 'aot.ts', 'aot-protocol.ts', 'http.ts', 'openapi.ts', 'express.ts', 'fastify.ts', 'hono.ts', 'hono-aot.ts', 'koa.ts']);
 /** The layers of the portable core: no node:* module, no Node types. */
 const CORE = new Set(['leaf', 'template', 'constraints', 'compile']);
 const LEAVES = new Set(['errors.ts', 'route-values.ts', 'did-you-mean.ts', 'name-key.ts', 'constraint-context.ts']);

@@ -1,5 +1,5 @@
 // A route set (test/fixtures/routes-<set>.json) as a router module built ahead of time (what `switchyard build` writes), beside a snapshot of the
-// bundle (snapshot.mjs), importing its runtime from the aot.js copied there: the file the switchyard-aot adapter
+// bundle (snapshot.mjs), importing its runtime from the aot-protocol.js copied there: the file the switchyard-aot adapter
 // imports (BENCH_SWITCHYARD_MODULE).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -16,6 +16,6 @@ export async function writeBuiltModule(bundlePath, set = 'github', { compact = f
   const { compileToModule } = await import(pathToFileURL(existsSync(writer) ? writer : bundlePath).href);
   const { routes } = JSON.parse(readFileSync(new URL(`../../test/fixtures/routes-${set}.json`, import.meta.url), 'utf8'));
   const file = join(dirname(bundlePath), `${set}-router${compact ? '-compact' : ''}.mjs`);
-  writeFileSync(file, compileToModule(switchyardRoutes(routes), { runtime: './aot.js', compact }));
+  writeFileSync(file, compileToModule(switchyardRoutes(routes), { runtime: './aot-protocol.js', compact }));
   return file;
 }

@@ -17,9 +17,9 @@ export function snapshotBundle(file) {
   const copy = join(dir, basename(file));
   copyFileSync(file, copy);
   const hash = createHash('sha256').update(readFileSync(copy));
-  // The runtime of built router modules (dist/aot.js) and their writer (dist/build.js, which imports what it shares
+  // The runtime of built router modules (dist/aot.js, and dist/aot-protocol.js, what a module imports) and their writer (dist/build.js, which imports what it shares
   // with them from dist/internal*.js), for a module written beside the copy (bench:startup).
-  for (const entry of ['aot.js', 'build.js', 'internal.js', 'internal-hono.js', 'internal-aot.js']) {
+  for (const entry of ['aot.js', 'aot-protocol.js', 'build.js', 'internal.js', 'internal-hono.js', 'internal-aot.js']) {
     const sibling = join(dirname(file), entry);
     if (existsSync(sibling) && basename(file) !== entry) {
       copyFileSync(sibling, join(dir, entry));

@@ -319,14 +319,14 @@ use in CI; warnings alone exit 0.`,
     summary: 'write the router as an ES module that needs no eval, and its types (.d.mts)',
     help: `Writes an ES module whose default export is the router of <file>: the generated matcher as plain code,
 the templates already parsed, so it starts without parsing and runs where eval and new Function are forbidden
-(Cloudflare Workers, pages with a strict Content-Security-Policy). It imports switchyard-router/aot (or
---runtime), and, when <file> is an ES module, that module (for handlers, constraint objects and its
+(Cloudflare Workers, pages with a strict Content-Security-Policy). It imports switchyard-router/aot/protocol
+(or --runtime), and, when <file> is an ES module, that module (for handlers, constraint objects and its
 \`constraints\` export): keep it beside. Types go beside it (router.d.mts), so match() and generate() are
 typed from the table. Build again when the routes change: a module out of date with its route module refuses
 to load.`,
     options: [
       { name: 'out', value: '<router.mjs>', text: 'the module to write (also -o); its types go beside it' },
-      { name: 'runtime', value: '<specifier>', text: 'what the module imports its runtime from (default: switchyard-router/aot)' },
+      { name: 'runtime', value: '<specifier>', text: 'what the module imports its runtime from (default: switchyard-router/aot/protocol)' },
       CASE_SENSITIVE_OPTION,
       { name: 'compact', text: "smaller code: the module's matcher compares literal segments by a loop, not char by char (a Worker's bundle)" },
       EXPORT_OPTION,
@@ -341,7 +341,7 @@ to load.`,
       if (table.kind !== 'route list') {
         throw new CliError(`${file}: the export "${table.exportName}" is a ${table.kind}: the pipeline routes requests with it; switchyard build makes a router from a route list (export const routes = [...])`);
       }
-      const runtime = args.options.get('runtime')?.at(-1) ?? 'switchyard-router/aot';
+      const runtime = args.options.get('runtime')?.at(-1) ?? 'switchyard-router/aot/protocol';
       // A route module is imported by the built module, by a path relative to where the module is written.
       let routesModule: string | null = null;
       if (table.isModule) {

@@ -8,7 +8,7 @@ import { access, readFile } from 'node:fs/promises';
 import * as nodeModule from 'node:module';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { normalizeRoute, routeListOf } from '../aot.js';
+import { protocol } from '../aot.js';
 import { ConstraintRegistry, type ConstraintFactory } from '../constraints.js';
 import { getRoutingServices, Route, RouteBuilder, RouteCollection, type Router } from '../http.js';
 import { checkRoutes, compile, parseTemplate, RouteCreationError, TemplateParseError, type CompiledRouter, type CompileOptions, type RouteDefinition, type RouteFailure } from '../index.js';
@@ -130,7 +130,7 @@ export async function loadRouteFile(file: string, { fresh = false, exportName }:
       throw new RouteFileError(file, [jsonProblem(text, error as Error)]);
     }
   }
-  const routes = routeListOf(table);
+  const routes = protocol.routeListOf(table);
   if (routes === null) {
     throw new RouteFileError(file, [{ code: 'no-route-list', route: null, message: 'holds no route list: expected an array of routes, or an object with a "routes" array', where: [] }]);
   }
@@ -156,7 +156,7 @@ export async function loadRouteFile(file: string, { fresh = false, exportName }:
       }
       if (problems.length > before) return;
     }
-    const { middleware, ...definition } = normalizeRoute(route) as RouteDefinition & { middleware?: unknown };
+    const { middleware, ...definition } = protocol.normalizeRoute(route) as RouteDefinition & { middleware?: unknown };
     if (middleware != null && !(Array.isArray(middleware) && middleware.length === 0)) withMiddleware.push({ index, definition });
     good.push({ index, definition });
   });
@@ -244,7 +244,7 @@ function routeTableExport(file: string, module: Record<string, unknown>, request
   }
   for (const name of ['routes', 'default']) {
     const value = module[name];
-    if (value !== undefined && (routeListOf(value) !== null || builtRoutes(value) !== null)) return { name, isOtherExport: isOtherExport(name) };
+    if (value !== undefined && (protocol.routeListOf(value) !== null || builtRoutes(value) !== null)) return { name, isOtherExport: isOtherExport(name) };
   }
   const distinct = tables.filter((name, i) => tables.findIndex((n) => module[n] === module[name]) === i);
   if (distinct.length === 1) return { name: distinct[0], isOtherExport: isOtherExport(distinct[0]) };
@@ -258,7 +258,7 @@ function routeTableExport(file: string, module: Record<string, unknown>, request
 function holdsRouteTable(value: unknown): boolean {
   if (builtRoutes(value) !== null) return true;
   if (isCompiledRouter(value)) return false;
-  const list = routeListOf(value);
+  const list = protocol.routeListOf(value);
   return list !== null && list.every((r) => typeof r === 'string' || (typeof r === 'object' && r !== null && 'template' in r));
 }
 

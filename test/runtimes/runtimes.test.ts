@@ -78,7 +78,7 @@ beforeAll(async () => {
   // One built module per table, importing the runtime from this checkout's dist/ (as a bundler would resolve it).
   tables.forEach(({ routes, options }, i) => {
     const definitions = routes.map((r) => ({ ...r, name: r.name ?? null }));
-    writeFileSync(join(WORK, `router-${i}.mjs`), compileToModule(definitions, { ...options, runtime: '../dist/aot.js' }));
+    writeFileSync(join(WORK, `router-${i}.mjs`), compileToModule(definitions, { ...options, runtime: '../dist/aot-protocol.js' }));
   });
   writeFileSync(
     join(WORK, 'built.mjs'),
@@ -88,7 +88,7 @@ beforeAll(async () => {
   await build({ entryPoints: [join(ROOT, 'test/runtimes/entry-worker.mjs')], outfile: join(WORK, 'worker.mjs'), bundle: true, format: 'esm', platform: 'neutral', logLevel: 'error' });
   // And minified, as a Worker usually is (no --keep-names: every class renamed): a module built by `switchyard build`
   // from a route module with constraints of every kind.
-  const built = spawnSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'build', 'test/fixtures/constrained-routes.mjs', '-o', join(WORK, 'constrained-router.mjs'), '--runtime', '../dist/aot.js'], { cwd: ROOT, encoding: 'utf8' });
+  const built = spawnSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'build', 'test/fixtures/constrained-routes.mjs', '-o', join(WORK, 'constrained-router.mjs'), '--runtime', '../dist/aot-protocol.js'], { cwd: ROOT, encoding: 'utf8' });
   if (built.status !== 0) throw new Error(`switchyard build exited ${built.status}: ${built.stderr}`);
   await build({ entryPoints: [join(ROOT, 'test/runtimes/entry-minified-worker.mjs')], outfile: join(WORK, 'minified-worker.mjs'), bundle: true, minify: true, format: 'esm', platform: 'neutral', logLevel: 'error' });
 }, 120_000);

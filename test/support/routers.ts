@@ -6,7 +6,7 @@
 // "aot case-sensitive" (SWITCHYARD_CASE_SENSITIVE=1) run the same tables and properties once more on tables
 // compiled with caseSensitive: true, each table skipping the cases whose answer may depend on case (caseDependent).
 import { runInThisContext } from 'node:vm';
-import * as aotRuntime from '../../src/aot.js';
+import * as protocol from '../../src/aot-protocol.js';
 import { loadRouter, type AotRouter } from '../../src/aot.js';
 import { compile, type CompileOptions, type CompiledRouter, type MatchStrategy, type RouteDefinition } from '../../src/index.js';
 import { compileToModule } from '../../src/build.js';
@@ -123,15 +123,14 @@ function loadBuilt(routes: RouteDefinition[], options: Omit<CompileOptions, 'str
 }
 
 /**
- * A built module's router, the module evaluated in place: its imports become the runtime (`load`, by default
- * loadRouter itself; the rest of what it imports, the constraint factories, from the runtime's entry) and
- * `routeModule`.
+ * A built module's router, the module evaluated in place: its imports become the protocol (src/aot-protocol.ts, with
+ * `load` for its loadRouter, by default loadRouter itself) and `routeModule`.
  */
 export function evaluateBuiltModule(source: string, routeModule: object | null, load: typeof loadRouter = loadRouter): AotRouter {
   const body = source
-    .replace(/^import \{ loadRouter((?:, \w+)*) \} from .*;$/m, (_, others: string) => (others === '' ? '' : `const { ${others.slice(2)} } = runtime;`))
+    .replace(/^import \* as P from .*;$/m, '')
     .replace(/^import \* as source from .*;$/m, '')
-    .replace(/^export default loadRouter\(/m, 'return loadRouter(');
-  const factory = runInThisContext(`(function (loadRouter, source, runtime) {\n${body}\n})`) as (load: typeof loadRouter, source: object | null, runtime: object) => AotRouter;
-  return factory(load, routeModule, aotRuntime);
+    .replace(/^export default P\.loadRouter\(/m, 'return loadRouter(');
+  const factory = runInThisContext(`(function (loadRouter, source, P) {\n${body}\n})`) as (load: typeof loadRouter, source: object | null, protocol: object) => AotRouter;
+  return factory(load, routeModule, protocol);
 }

@@ -1,12 +1,13 @@
 // compileToModule(): a route table → the source of an ES module whose default export is the router, with the
 // generated matcher written out as plain code. Nothing in it needs eval or new Function, and it parses no
-// template at start-up (the parsed templates are data in it); it imports only the small runtime entry
-// `switchyard-router/aot` (load-router.ts), and the route module it was built from when there is one.
+// template at start-up (the parsed templates are data in it); it imports only the protocol of its format,
+// `switchyard-router/aot/protocol` (load-router.ts and what the module names of it), and the route module it was
+// built from when there is one.
 //
 // Injection safety, as in the generated matcher: every string from a route enters the module as a JSON string
 // literal (js-literal.ts) or as a constant K[i]; the constants are literals or references `O(n)` to the objects
 // the module rebuilds from its routes (object-catalog.ts).
-import { builtinConstraints, ConstraintRegistry, planRouteConstraints, type ConstraintOrigin } from '../../constraints/registry.js';
+import { ConstraintRegistry, planRouteConstraints, type ConstraintOrigin } from '../../constraints/registry.js';
 import { splitReference } from '../../constraints/inline-constraint-resolver.js';
 import { foldFor } from '../case-fold.js';
 import { compileComplexSegment } from '../complex-segment.js';
@@ -27,6 +28,9 @@ import { templateDataOf } from './template-data.js';
 import { quote } from '../match/generated/emit/writer.js';
 import { nameKey } from '../../name-key.js';
 
+/** What a module imports its runtime from, unless told otherwise: the protocol of the module format. */
+export const DEFAULT_RUNTIME = 'switchyard-router/aot/protocol';
+
 /** Options of compileToModule(). */
 export interface ModuleOptions extends UrlOptions {
   /**
@@ -42,7 +46,7 @@ export interface ModuleOptions extends UrlOptions {
   routesExport?: string | null;
   /** Extra inline constraint names; they must also be the route module's `constraints` export. */
   constraints?: Readonly<Record<string, ConstraintFactory>>;
-  /** Where the module imports its runtime from (default "switchyard-router/aot"). */
+  /** Where the module imports its runtime from: the protocol of its format (default "switchyard-router/aot/protocol"). */
   runtime?: string;
   /**
    * The command that builds this module again (`switchyard build` writes its own): a runtime that reads another
@@ -71,7 +75,7 @@ function entriesOf(definitions: readonly RouteDefinition[], registry: Constraint
  * constraints object as given, V: a route's own constraintResolver's constraint, C: the route module's constraint
  * names): per route, each key, 1 when its parameter is optional, and an expression for
  * each of its constraints, from where it came (registry.ts, ConstraintOrigin); 0 for a route without any. The
- * built-in names and classes the expressions use are added to `imports`; `names` gets each constraint name the
+ * built-in factories and classes the expressions name are the protocol's (P.intConstraint); `names` gets each constraint name the
  * table resolved (its nameKey), 1 when the route module's own constraints supplied it, 0 when it is a built-in one.
  */
 function constraintSources(
@@ -79,7 +83,6 @@ function constraintSources(
   definitions: readonly RouteDefinition[],
   registry: ConstraintRegistry,
   custom: ModuleOptions['constraints'],
-  imports: Set<string>,
   names: Map<string, 0 | 1>,
 ): string[] {
   const customKeys = Object.keys(custom ?? {});
@@ -89,12 +92,10 @@ function constraintSources(
       case 'given':
         return given(origin.key, origin.at);
       case 'regexp':
-        imports.add('RegexRouteConstraint');
-        return `new RegexRouteConstraint(${given(origin.key, origin.at)})`;
+        return `new P.RegexRouteConstraint(${given(origin.key, origin.at)})`;
       case 'pattern':
         // What the regex factory makes of its argument text, as the resolver's anchored pattern is made.
-        imports.add('regexConstraint');
-        return `regexConstraint([], ${quote(origin.pattern)})`;
+        return `P.regexConstraint([], ${quote(origin.pattern)})`;
     }
     if (origin.byRoute) return `V(${index}, ${quote(origin.reference)})`;
     // The arguments as the resolver gives them (inline-constraint-resolver.ts): split on "," and trimmed, and the text.
@@ -104,8 +105,7 @@ function constraintSources(
     const own = customKeys.findLast((key) => nameKey(key) === nameKey(name));
     names.set(nameKey(name), own === undefined ? 0 : 1);
     if (own !== undefined) return `C[${quote(own)}]${call}`;
-    imports.add(`${nameKey(name)}Constraint`);
-    return `${nameKey(name)}Constraint${call}`;
+    return `P.${nameKey(name)}Constraint${call}`;
   };
   return entries.map((entry, index) => {
     if (entry.constraintKeys.length === 0) return '0';
@@ -117,7 +117,7 @@ function constraintSources(
 
 /**
  * The in-place checks the module's code may call (H.int, H.range…: the emitter writes those of inlineChecksFor), in
- * INLINE_CHECKS' order: the module imports each (`${name}Check`, switchyard-router/aot), and no other.
+ * INLINE_CHECKS' order: the module names each (P.intCheck), and no other.
  */
 function checkNamesOf(entries: readonly RouteEntry[]): string[] {
   const used = new Set<string>();
@@ -180,11 +180,8 @@ export function compileToModule(routes: Iterable<RouteDefinition>, options: Modu
     appendTrailingSlash: options.appendTrailingSlash,
     caseSensitive: caseSensitive || undefined,
   };
-  const imports = new Set<string>();
   const names = new Map<string, 0 | 1>();
-  const constraints = constraintSources(entries, definitions, registry, options.constraints, imports, names);
-  // The runtime's exports in a fixed order: the built-in factories (builtinConstraints' order), the class, the checks.
-  const factories = Object.keys(builtinConstraints).map((name) => `${name}Constraint`).filter((name) => imports.has(name));
+  const constraints = constraintSources(entries, definitions, registry, options.constraints, names);
   const checks = checkNamesOf(matchable);
   // The interpreted trie, unless the module is built compact and its code reaches no trie node (then the runtime
   // scans the routes for what the trie would answer); the static table in front of the code, unless compact.
@@ -197,12 +194,13 @@ export function compileToModule(routes: Iterable<RouteDefinition>, options: Modu
   const lines = [
     `// Generated by switchyard from ${definitions.length} route${definitions.length === 1 ? '' : 's'}: a router that needs no eval or new Function`,
     '// and parses no template or constraint at start-up. Do not edit: build it again when the routes change.',
-    `import { ${['loadRouter', ...factories, ...(imports.has('RegexRouteConstraint') ? ['RegexRouteConstraint'] : []), ...parts, ...(complex ? ['compileComplexSegment'] : []), ...(unicode ? ['foldCase'] : []), ...checks.map((name) => `${name}Check`)].join(', ')} } from ${quote(options.runtime ?? 'switchyard-router/aot')};`,
+    // One namespace, its members read as P.name: a bundler keeps the members the module names, and no other.
+    `import * as P from ${quote(options.runtime ?? DEFAULT_RUNTIME)};`,
   ];
   if (routesModule !== null) lines.push(`import * as source from ${quote(routesModule)};`);
   lines.push(
     '',
-    'export default loadRouter({',
+    'export default P.loadRouter({',
     // The format first: a runtime that reads another refuses the module before reading anything else (module-format.ts).
     `  format: ${MODULE_FORMAT},`,
     ...(options.buildCommand == null ? [] : [`  buildCommand: ${quote(options.buildCommand)},`]),
@@ -215,11 +213,12 @@ export function compileToModule(routes: Iterable<RouteDefinition>, options: Modu
     // a module whose route module's names changed since refuses to load.
     ...(routesModule !== null && names.size > 0 ? [`  names: { ${[...names].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, own]) => `${quote(name)}: ${own}`).join(', ')} },`] : []),
     ...(constraints.every((c) => c === '0') ? [] : ['  constraints,']),
-    ...(checks.length === 0 ? [] : [`  checks: { ${checks.map((name) => `${name}: ${name}Check`).join(', ')} },`]),
-    ...(parts.includes('trie') ? ['  trie,'] : []),
-    ...(parts.includes('StaticTable') ? ['  staticTable: StaticTable,'] : []),
-    ...(complex ? ['  complex: compileComplexSegment,'] : []),
-    ...(unicode ? ['  fold: foldCase,'] : []),
+    ...(checks.length === 0 ? [] : [`  checks: { ${checks.map((name) => `${name}: P.${name}Check`).join(', ')} },`]),
+    ...(parts.includes('trie') ? ['  trie: P.trie,'] : []),
+    ...(parts.includes('StaticTable') ? ['  staticTable: P.StaticTable,'] : []),
+    ...(compact ? [] : ['  direct: P.createDirectGenerator,']),
+    ...(complex ? ['  complex: P.compileComplexSegment,'] : []),
+    ...(unicode ? ['  fold: P.foldCase,'] : []),
     `  segments: ${toData(entries.map((entry) => templateDataOf(entry.template)), 'templates')},`,
     `  options: ${toJavaScript(JSON.parse(JSON.stringify(urlOptions)), 'options')},`,
     '  constants,',

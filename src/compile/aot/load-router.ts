@@ -9,7 +9,7 @@ import type { compileComplexSegment } from '../complex-segment.js';
 import type { ConstraintFactory, RouteConstraint } from '../../constraints/route-constraint.js';
 import { nameKey } from '../../name-key.js';
 import type { UrlOptions } from '../generate/normalize-path.js';
-import { createUrlGenerator, fixedRoutes } from '../generate/url-generator.js';
+import { fixedRoutes, urlGeneratorWith, type DirectGenerators, type UrlGenerator } from '../generate/url-generator.js';
 import { emittedHelpersWith, type EmittedHelpers, type SubtreeMatch, type WalkFrom } from '../match/generated/emitted-helpers.js';
 import type { INLINE_CHECKS } from '../match/generated/inline-constraints.js';
 import { emittedFront, type EmittedMatch } from '../match/generated/emitted-front.js';
@@ -78,6 +78,11 @@ export interface ModuleTable extends ModuleFormat {
   readonly complex?: typeof compileComplexSegment;
   /** The static table in front of the module's code (StaticTable); none in a module built --compact. */
   readonly staticTable?: typeof StaticTable;
+  /**
+   * generate()'s shortcut by name for a plain route (createDirectGenerator); none in a module built --compact, whose
+   * links all go the binder's way, to the same URLs.
+   */
+  readonly direct?: DirectGenerators;
   /** URL options, and whether literals compare with their case (the module's code was written for it). */
   readonly options: UrlOptions & { readonly caseSensitive?: boolean };
   readonly constants: (
@@ -207,7 +212,7 @@ export function loadRouter(table: ModuleTable): AotRouter {
   const matcher = stackMatcher(built, matchable);
   // URL generation's index of names is made on the first generate(), not at start-up: a server that only matches
   // never pays for it. (A built module's names were checked unique when it was written; a route module's by its digests.)
-  let generator: ReturnType<typeof createUrlGenerator> | null = null;
+  let generator: UrlGenerator | null = null;
   const router = {
     routes: entries.map((e) => e.route),
     strategy: 'aot',
@@ -216,8 +221,8 @@ export function loadRouter(table: ModuleTable): AotRouter {
     matches: (target: string, method?: string | null, httpContext?: unknown): Iterable<RouteMatch> =>
       typeof target === 'string' ? matcher.matches(target, verbOf(method), httpContext) : [],
     allowedMethods: (target, httpContext) => (typeof target === 'string' ? matcher.allowedMethods(target, httpContext) : []),
-    generate: (values: Parameters<ReturnType<typeof createUrlGenerator>>[0], options?: Parameters<ReturnType<typeof createUrlGenerator>>[1]) =>
-      (generator ??= createUrlGenerator(fixedRoutes(entries), table.options))(values, options),
+    generate: (values: Parameters<UrlGenerator>[0], options?: Parameters<UrlGenerator>[1]) =>
+      (generator ??= urlGeneratorWith(fixedRoutes(entries), table.options, table.direct ?? null))(values, options),
     add: refuseChange,
     insert: refuseChange,
     remove: refuseChange,

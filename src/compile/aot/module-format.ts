@@ -17,9 +17,11 @@
  * first char code in place and the rest by H.literalAt, which older runtimes do not have. 7: the module makes each
  * route's constraints itself (`constraints(G, V, C)`, with `names`: the constraint names its route module gave), so
  * the runtime resolves no constraint name and checks no definition again; a route's digest covers its constraints
- * object as given.
+ * object as given. 8: the module imports one namespace, the protocol of its format (switchyard-router/aot/protocol,
+ * `import * as P`), and names what it uses of it (P.loadRouter, P.intConstraint, P.intCheck), where format 7
+ * imported each by name from switchyard-router/aot, which no longer exports them.
  */
-export const MODULE_FORMAT = 7;
+export const MODULE_FORMAT = 8;
 
 /** What a module says of its format: the number, and the command that built it (`switchyard build` writes it). */
 export interface ModuleFormat {

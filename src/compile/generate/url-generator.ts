@@ -111,6 +111,17 @@ export function generateWith({ routes, options }: Generation, entry: RouteEntry,
 
 /** URL generation over a list of routes: by name, or each route in order. */
 export function createUrlGenerator<R extends RouteEntry>(routes: GenerationRoutes<R>, options: UrlOptions): UrlGenerator {
+  return urlGeneratorWith(routes, options, createDirectGenerator);
+}
+
+/** What makes a plain route's by-name shortcut (plain-route.ts), made on the route's first by-name use. */
+export type DirectGenerators = typeof createDirectGenerator;
+
+/**
+ * createUrlGenerator() with the by-name shortcut given, or none (`null`: every link goes the binder's way, with the
+ * same result): a module built --compact leaves the shortcut's code out of a Worker's bundle.
+ */
+export function urlGeneratorWith<R extends RouteEntry>(routes: GenerationRoutes<R>, options: UrlOptions, direct: DirectGenerators | null): UrlGenerator {
   const found = (route: R, path: string | null): GeneratedPath | null => {
     if (path === null) return null;
     const answer = routes.answerOf(route).route;
@@ -121,9 +132,9 @@ export function createUrlGenerator<R extends RouteEntry>(routes: GenerationRoute
     const route = routeName ? routes.named(routeName) : undefined;
     if (routeName && route === undefined) return null;
     // The by-name shortcut, for the name as written: values that are exactly a plain route's parameters.
-    if (route !== undefined && route.route.name === routeName && !generateOptions.ambientValues && values) {
+    if (direct !== null && route !== undefined && route.route.name === routeName && !generateOptions.ambientValues && values) {
       const generation = generationOf(route);
-      if (generation.direct === undefined) generation.direct = createDirectGenerator(route);
+      if (generation.direct === undefined) generation.direct = direct(route);
       const path = generation.direct ? generation.direct(values) : undefined;
       if (path !== undefined) return found(route, normalizeVirtualPath(path, options));
     }
