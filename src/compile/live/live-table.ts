@@ -24,7 +24,7 @@ import { byOrder, collectInto, searchFrom } from '../match/trie-walk.js';
 import { createTrie, insertRoute, lowerBounds, nodesOf, removeRoute, type TrieNode } from '../match/trie.js';
 import { frozenMatch, type Matcher, type MatchStrategy, type RouteMatch } from '../matcher.js';
 import { matchableEntries } from '../matchable-entries.js';
-import type { RouteDefinition, RouteEntry } from '../route-entry.js';
+import type { CompiledRoute, RouteDefinition, RouteEntry } from '../route-entry.js';
 import { duplicateName, nameOf, RoutesByName } from '../route-names.js';
 import { RouteOrder, type Block, type Ordered } from './route-order.js';
 
@@ -105,6 +105,7 @@ export class LiveTable implements Matcher {
   /** Routes by name, in any case. */
   private readonly byName = new RoutesByName<Slot>();
   private entriesCache: { readonly version: number; readonly entries: readonly RouteEntry[] } | null = null;
+  private routesCache: { readonly of: readonly RouteEntry[]; readonly routes: readonly CompiledRoute[] } | null = null;
 
   /** Whether a changed partition serves its first requests from its trie (else it is built at once, or never). */
   private readonly rebuilds: 'never' | 'at once' | 'when used';
@@ -275,6 +276,13 @@ export class LiveTable implements Matcher {
       this.entriesCache = { version: this.order.version, entries: Array.from(this.order, (slot) => this.positioned(slot)) };
     }
     return this.entriesCache.entries;
+  }
+
+  /** The routes in order, as router.routes gives them. */
+  routes(): readonly CompiledRoute[] {
+    const entries = this.entries();
+    if (this.routesCache?.of !== entries) this.routesCache = { of: entries, routes: entries.map((entry) => entry.route) };
+    return this.routesCache.routes;
   }
 
   /** What the heap check counts: everything the table keeps grows with its routes, nothing with its changes. */
