@@ -7,13 +7,11 @@
 //
 // Each partition keeps a trie that changes in place (trie.ts: insertRoute, removeRoute), its routes ordered by
 // their order keys, so a change costs the length of one template, whatever the table's size, and no index is
-// renumbered. With the 'generated' strategy that trie answers (interpreted) while a changed partition serves
-// its first requests, as many as it has routes (REBUILD_AFTER at most); then its routes get the strategy's
-// matcher (emitted code and static table) until its next change. Emitting a partition costs in proportion to its
-// routes, so a burst of changes with requests in between emits each partition once per that many requests, not
-// once per request, and a partition is back on its code soon after the burst.
-// The 'trie' strategy's tries answer for good; the 'reference' strategy, the oracle, answers by its own ordered
-// loop over each partition's routes.
+// renumbered. Each partition also gets the matcher the table's factory makes of its routes (compile()'s: the
+// strategy's code or walk, with its static table), on the microtask queue: after a change to the partition (a
+// burst of changes made in one go is built once, after the code that made them, before the next I/O event), or
+// after the first request that finds it without one. A request never builds: until its partition's matcher is
+// made, the partition's trie answers it, interpreted. The other partitions keep the matchers (and code) they have.
 import { RouteCreationError, RouteTableError, TemplateParseError } from '../../errors.js';
 import type { RouteValues } from '../../route-values.js';
 import type { Fold } from '../case-fold.js';
@@ -23,10 +21,10 @@ import { accepting, methodsAllowed } from '../match/trie-matcher.js';
 import { byOrder, collectInto, searchFrom } from '../match/trie-walk.js';
 import { createTrie, insertRoute, lowerBounds, nodesOf, removeRoute, type TrieNode } from '../match/trie.js';
 import { frozenMatch, type Matcher, type MatchStrategy, type RouteMatch } from '../matcher.js';
-import { matchableEntries } from '../matchable-entries.js';
 import type { CompiledRoute, RouteDefinition, RouteEntry } from '../route-entry.js';
 import { duplicateName, nameOf, RoutesByName } from '../route-names.js';
 import { RouteOrder, type Block, type Ordered } from './route-order.js';
+;
 
 /**
  * How deep the partitions' keys go. One segment: a multi-tenant table ("t5/…") gets a partition per tenant, and
@@ -35,8 +33,6 @@ import { RouteOrder, type Block, type Ordered } from './route-order.js';
 const PREFIX_DEPTH = 1;
 /** The partition of routes with no literal prefix. */
 const NO_PREFIX = '';
-/** The most requests a changed partition serves from its trie before the 'generated' strategy emits its code again. */
-export const REBUILD_AFTER = 10_000;
 
 /**
  * One route of a live table, as its partition's trie holds it: the route's entry with its order key as its
@@ -56,25 +52,26 @@ export interface Slot extends RouteEntry, Ordered<Slot> {
   local: RouteEntry | null;
 }
 
-/** The routes of one literal prefix: their trie, changed in place, and the strategy's matcher once it is built. */
+/** The routes of one literal prefix: their trie, changed in place, and the factory's matcher of them once it is made. */
 interface Partition {
   readonly root: TrieNode;
   /** How many routes it has (they are in its trie). */
   size: number;
-  /** Requests it has served since its last change. */
-  served: number;
-  /** The strategy's matcher of its routes (their indexes: places in `local`), or null: the trie answers. */
+  /** The factory's matcher of its routes (their indexes: places in `local`), or null: the trie answers. */
   built: Matcher | null;
   /** Its routes in order, as `built` indexes them. */
   local: Slot[];
+  /** Whether its matcher is to be made on the microtask queue (LiveTable.queue). */
+  queued: boolean;
 }
 
-/** What a live table needs from compile(): the strategy's matcher for a list of entries, and route creation. */
+/** What a live table needs from compile(): a matcher factory, and route creation. */
 export interface LiveTableParts {
+  /** What the table reports as its strategy (the factory's). */
   readonly strategy: MatchStrategy;
   /** How the router compares literals (case-fold.ts): partition keys and request segments are folded by it. */
   readonly fold: Fold;
-  /** The matcher compile() would make for these entries (their indexes 0..n-1 in order). */
+  /** The matcher compile() would make for these entries (their indexes 0..n-1 in order): each partition's. */
   buildMatcher(entries: readonly RouteEntry[]): Matcher;
   /** A route entry as compile() makes it at `index` (with `fold`): throws compile()'s error for a bad route. */
   createEntry(definition: RouteDefinition, index: number): RouteEntry;
@@ -106,20 +103,19 @@ export class LiveTable implements Matcher {
   private readonly byName = new RoutesByName<Slot>();
   private entriesCache: { readonly version: number; readonly entries: readonly RouteEntry[] } | null = null;
   private routesCache: { readonly of: readonly RouteEntry[]; readonly routes: readonly CompiledRoute[] } | null = null;
-
-  /** Whether a changed partition serves its first requests from its trie (else it is built at once, or never). */
-  private readonly rebuilds: 'never' | 'at once' | 'when used';
+  /** The partitions whose matchers are to be made, in one microtask for them all (empty: none is queued). */
+  private readonly queue: Partition[] = [];
 
   constructor(
     private readonly parts: LiveTableParts,
     entries: readonly RouteEntry[],
   ) {
     this.strategy = parts.strategy;
-    this.rebuilds = parts.strategy === 'trie' ? 'never' : parts.strategy === 'reference' ? 'at once' : 'when used';
-    // The compiled table's routes, at once: ordered in one pass (no search per route), then indexed.
+    // The compiled table's routes, at once: ordered in one pass (no search per route), then indexed. Their
+    // partitions get matchers as requests reach them: a table of many tenants does not compile them all at once.
     const slots = entries.map((entry) => this.slotOf(entry));
     this.order.appendAll(slots);
-    for (const slot of slots) this.index(slot);
+    for (const slot of slots) this.index(slot, false);
   }
 
   get length(): number {
@@ -185,7 +181,7 @@ export class LiveTable implements Matcher {
       if (--partition.size === 0) this.partitions.delete(slot.prefix);
       else {
         removeRoute(partition.root, slot);
-        changed(partition);
+        this.changed(partition);
       }
     }
     return true;
@@ -231,16 +227,40 @@ export class LiveTable implements Matcher {
     this.index(slot);
   }
 
-  /** A placed route enters the name index and its partition's trie. */
-  private index(slot: Slot): void {
+  /** A placed route enters the name index and its partition's trie (`change`: the partition's matcher is made again). */
+  private index(slot: Slot, change = true): void {
     const name = slot.route.name;
     if (name !== null) this.byName.set(name, slot);
     if (slot.prefix === null) return;
     let partition = this.partitions.get(slot.prefix);
-    if (partition === undefined) this.partitions.set(slot.prefix, (partition = { root: createTrie(), size: 0, served: 0, built: null, local: [] }));
+    if (partition === undefined) this.partitions.set(slot.prefix, (partition = { root: createTrie(), size: 0, built: null, local: [], queued: false }));
     partition.size++;
     insertRoute(partition.root, slot);
-    changed(partition);
+    if (change) this.changed(partition);
+  }
+
+  /** A partition's routes changed: its matcher is dropped (its trie is already up to date) and made again, queued. */
+  private changed(partition: Partition): void {
+    partition.built = null;
+    this.enqueue(partition);
+  }
+
+  /**
+   * The partition's matcher is to be made on the microtask queue: after the code running now (a burst of changes,
+   * the request being answered), never inside a request. One microtask makes every partition queued meanwhile.
+   */
+  private enqueue(partition: Partition): void {
+    if (partition.queued) return;
+    partition.queued = true;
+    if (this.queue.push(partition) === 1) void Promise.resolve().then(() => this.buildQueued());
+  }
+
+  /** Makes the matchers of the queued partitions that still lack one (a partition emptied since is gone). */
+  private buildQueued(): void {
+    for (const partition of this.queue.splice(0)) {
+      partition.queued = false;
+      if (partition.built === null && partition.size > 0) this.builtOf(partition);
+    }
   }
 
   // ─── Reading ─────────────────────────────────────────────────────────────────────────────────────────────
@@ -300,7 +320,7 @@ export class LiveTable implements Matcher {
     return { routes: this.order.length, blocks: this.order.blockCount, partitions: this.partitions.size, partitionRoutes, trieNodes, trieRoutes, names: this.byName.size };
   }
 
-  /** The partitions (by prefix) that answer by the strategy's matcher now, not by their trie. */
+  /** The partitions (by prefix) that answer by the factory's matcher now, not by their trie. */
   builtPartitions(): string[] {
     return [...this.partitions].filter(([, partition]) => partition.built !== null).map(([prefix]) => prefix);
   }
@@ -319,12 +339,10 @@ export class LiveTable implements Matcher {
     return partition.built;
   }
 
-  /** The partition's built matcher when it answers now (it is hot), else null: its trie answers. */
+  /** The partition's matcher, else null (its trie answers, and its matcher is queued: never made in a request). */
   private hotMatcher(partition: Partition): Matcher | null {
-    if (partition.built !== null) return partition.built;
-    if (this.rebuilds === 'never') return null;
-    if (this.rebuilds === 'when used' && partition.served++ < Math.min(partition.size, REBUILD_AFTER)) return null;
-    return this.builtOf(partition);
+    if (partition.built === null) this.enqueue(partition);
+    return partition.built;
   }
 
   /** The partitions that may hold a route accepting this path: "", then the one its first segment names. */
@@ -361,11 +379,14 @@ export class LiveTable implements Matcher {
     return folded === segment ? undefined : this.partitions.get(folded);
   }
 
+  /** The partitions' matchers' code (each made now if it has none); null when the factory's matchers have none. */
   get source(): string | null {
-    if (this.strategy !== 'generated') return null;
     const sources: string[] = [];
-    for (const [prefix, partition] of this.partitions) sources.push(`// The routes under ${JSON.stringify(prefix)}:\n${this.builtOf(partition).source}`);
-    return sources.join('\n\n');
+    for (const [prefix, partition] of this.partitions) {
+      const source = this.builtOf(partition).source;
+      if (source !== null) sources.push(`// The routes under ${JSON.stringify(prefix)}:\n${source}`);
+    }
+    return sources.length === 0 ? null : sources.join('\n\n');
   }
 
   match(target: string, method: string, httpContext: unknown): RouteMatch | null {
@@ -422,29 +443,11 @@ export class LiveTable implements Matcher {
    * are read is for the calls after it, as if a copy of the table were iterated.
    */
   matches(target: string, method: string, httpContext: unknown): Iterable<RouteMatch> {
-    if (this.strategy === 'reference') return this.builtMatches(target, method, httpContext);
     const path = new RequestPath(target, false, this.parts.fold);
     return answersOf(accepting(this.candidates(target, path).map((slot) => this.positioned(slot)), path, method, httpContext));
   }
 
-  /**
-   * matches() by each partition's built matcher, merged by the routes' positions (the reference strategy). A
-   * built matcher is never changed (a change drops it), and its routes' positions are taken at the call.
-   */
-  private builtMatches(target: string, method: string, httpContext: unknown): Iterable<RouteMatch> {
-    const streams = this.partitionsFor(target).map((partition) => ({
-      answers: this.builtOf(partition).matches(target, method, httpContext)[Symbol.iterator](),
-      entries: partition.local.map((slot) => this.positioned(slot)),
-    }));
-    return mergedByIndex(streams);
-  }
-
   allowedMethods(target: string, httpContext: unknown): string[] {
-    if (this.strategy === 'reference') {
-      const allowed = new Set<string>();
-      for (const partition of this.partitionsFor(target)) for (const method of this.builtOf(partition).allowedMethods(target, httpContext)) allowed.add(method);
-      return [...allowed].sort();
-    }
     const path = new RequestPath(target, false, this.parts.fold);
     return methodsAllowed(this.candidates(target, path), path, httpContext);
   }
@@ -455,28 +458,6 @@ function* answersOf(accepted: Iterable<[RouteEntry, RouteValues]>): Generator<Ro
   for (const [entry, values] of accepted) yield answerOf(entry, values);
 }
 
-/** The answers of several partitions' matchers (each indexing `entries`), in the order of the entries' indexes. */
-function* mergedByIndex(streams: readonly { readonly answers: Iterator<RouteMatch>; readonly entries: readonly RouteEntry[] }[]): Generator<RouteMatch> {
-  const heads = streams.map((stream) => stream.answers.next());
-  for (;;) {
-    let next = -1;
-    let nextEntry: RouteEntry | null = null;
-    for (let i = 0; i < streams.length; i++) {
-      const head = heads[i];
-      if (head.done) continue;
-      const entry = streams[i].entries[head.value.route.index];
-      if (nextEntry === null || entry.route.index < nextEntry.route.index) {
-        next = i;
-        nextEntry = entry;
-      }
-    }
-    if (nextEntry === null) return;
-    const found = heads[next].value as RouteMatch;
-    heads[next] = streams[next].answers.next();
-    yield answerOf(nextEntry, found.values as RouteValues);
-  }
-}
-
 /** The routes of a trie, each once (a route with omittable segments ends at several nodes). */
 function routesOf(root: TrieNode): Slot[] {
   const routes = new Set<Slot>();
@@ -485,10 +466,4 @@ function routesOf(root: TrieNode): Slot[] {
     for (const entry of node.catchAlls) routes.add(entry as Slot);
   }
   return [...routes];
-}
-
-/** A partition's routes changed: its built matcher is dropped (its trie is already up to date). */
-function changed(partition: Partition): void {
-  partition.built = null;
-  partition.served = 0;
 }
