@@ -241,6 +241,48 @@ describe.each(VARIANTS)('changes in order (%s)', (_label, options) => {
   });
 });
 
+// A route's identity is its place in the order: a change re-creates no route object. A route handed out before a
+// change (by router.routes, match(), generate()) is the same object after it, and says its new index; a route
+// removed keeps the index it last had.
+describe.each(VARIANTS)('a route is the same object through changes (%s)', (_label, options) => {
+  const changes: [string, (r: CompiledRouter) => unknown, string][] = [
+    ['insert at 0: every route moves down', (r) => r.insert(0, { template: 'first', name: 'first' }), 'first'],
+    ['insert before the fallback', (r) => r.insert(3, { template: 't3/{x}', name: 't3' }), 't3'],
+    ['add at the end: nothing moves', (r) => r.add({ template: 'last', name: 'last' }), 'last'],
+    ['remove the first route: every other moves up', (r) => r.remove('t1.user'), ''],
+    ['remove by index in the middle', (r) => r.remove(2), ''],
+  ];
+  const rows = changes.flatMap(([name, changeIt, added]) => (['compiled', 'already live'] as const).map((table): [string, string, (r: CompiledRouter) => unknown, string] => [name, table, changeIt, added]));
+  it.each(rows)('%s, on a table %s', (_name, table, changeIt, added) => {
+    const router = compileWith(TENANTS, options);
+    if (table === 'already live') {
+      router.add({ template: 'gone' });
+      router.remove('gone');
+    }
+    const before = [...router.routes];
+    const matched = router.match('/t1/users/5', 'GET')!.route;
+    const generated = router.generate({}, { routeName: 't2.users' })!.route;
+    changeIt(router);
+    const after = router.routes;
+    // Every route still in the table is the object it was, at its new index (read from the route itself).
+    for (const route of after) if (route.name !== added) expect(before).toContain(route);
+    after.forEach((route, index) => expect([route.name, route.index]).toEqual([route.name, index]));
+    const gone = before.filter((route) => !after.includes(route));
+    expect(gone).toHaveLength(before.length + (added === '' ? 0 : 1) - after.length);
+    for (const route of gone) expect(route.index).toBe(before.indexOf(route)); // the index it last had
+    // What the API hands out is that same object, with its index now.
+    if (after.includes(matched)) {
+      expect(router.match('/t1/users/5', 'GET')!.route).toBe(matched);
+      expect(matched.index).toBe(after.indexOf(matched));
+    }
+    if (after.includes(generated)) {
+      expect(router.generate({}, { routeName: 't2.users' })!.route).toBe(generated);
+      expect(generated.index).toBe(after.indexOf(generated));
+    }
+    expect([matched, generated].map(Object.isFrozen)).toEqual([true, true]);
+  });
+});
+
 // A change is made in place: the changed partition's trie takes the route (insertRoute / removeRoute), and its
 // matcher (the strategy's code or walk, with its static table) is made again on the microtask queue, after the code
 // that made the change: never inside a request, however many requests come before it; the other partitions keep the

@@ -15,8 +15,10 @@ import { verbOf } from './verb.js';
 
 /** What a router answers with until its next change. */
 export interface RouterState {
-  /** The matcher requests go to: matches(), allowedMethods() and the source. */
+  /** The matcher requests go to: allowedMethods() and the source. */
   readonly matcher: Matcher;
+  /** router.matches() (the matcher's, unless the state says how its answers read the table as at the call). */
+  matches(target: string, method: string, httpContext: unknown): Iterable<RouteMatch>;
   /** router.match() over the matcher: the stack's own front, or verbOf in front of a matcher without a stack. */
   readonly front: FrontMatch;
   /** The matcher's stack (static table, method filter); null for the reference strategy and a live table. */
@@ -59,6 +61,7 @@ export function liveState(
   const generationNow = (): Generation => (generation ??= { routes: routes(), options });
   return {
     matcher,
+    matches: (target, method, httpContext) => matcher.matches(target, method, httpContext),
     front: stack?.front ?? plainFront(matcher),
     stack,
     generation: generationNow,
@@ -106,7 +109,7 @@ export function assembleRouter<Router extends AssembledRouter>(initial: RouterSt
     {
       strategy: assembly.strategy,
       match: (target, method, httpContext) => state.front(target, method, httpContext),
-      matches: (target, method, httpContext) => (typeof target === 'string' ? state.matcher.matches(target, verbOf(method), httpContext) : []),
+      matches: (target, method, httpContext) => (typeof target === 'string' ? state.matches(target, verbOf(method), httpContext) : []),
       allowedMethods: (target, httpContext) => (typeof target === 'string' ? state.matcher.allowedMethods(target, httpContext) : []),
       generate: (values, options) => state.urls(values, options),
       add: (route) => changes.add(route),

@@ -16,7 +16,8 @@ import type { StackCore } from './match/matcher-stack.js';
 import { assembleRouter, liveState, stackOf, stateOf, type RouterState } from './assemble-router.js';
 import { createTrieMatcher } from './match/trie-matcher.js';
 import { matchableEntries } from './matchable-entries.js';
-import type { Matcher, MatchStrategy, RouteMatch } from './matcher.js';
+import { freshMatch, type Matcher, type MatchStrategy, type RouteMatch } from './matcher.js';
+import { routeAt } from './compiled-route.js';
 import { createReferenceMatcher } from './reference/reference-matcher.js';
 import { compileComplexSegment } from './complex-segment.js';
 import { createRouteEntry, createSharedParts, unsharedParts, type CompiledRoute, type RouteDefinition, type RouteEntry } from './route-entry.js';
@@ -126,8 +127,14 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     const entries = createEntries(definitions, registry, fold);
     const matchable = matchableEntries(entries);
     let routes: readonly CompiledRoute[] | null = null;
-    const state = stateOf(matcherOf(matchable), matchable, () => fixedRoutes(entries), options, () => (routes ??= entries.map((e) => e.route)));
-    return { ...state, entries: () => entries, live: null };
+    const made: CompiledState = {
+      ...stateOf(matcherOf(matchable), matchable, () => fixedRoutes(entries), options, () => (routes ??= entries.map((e) => e.route))),
+      // An answer read after the router changed names its route as it stood at the call (its index then).
+      matches: (target, method, httpContext) => asOfCall(made.matcher.matches(target, method, httpContext), () => state !== made, entries),
+      entries: () => entries,
+      live: null,
+    };
+    return made;
   };
 
   let state = compileState(routes);
@@ -184,6 +191,17 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
 interface CompiledState extends RouterState {
   readonly entries: () => readonly RouteEntry[];
   readonly live: LiveTable | null;
+}
+
+/**
+ * A compiled state's answers, read lazily: those read once `changed()` (the router changed since the call) name
+ * their routes at their indexes in `entries`, the table of the call (a route's own index is its place now).
+ */
+function* asOfCall(answers: Iterable<RouteMatch>, changed: () => boolean, entries: readonly RouteEntry[]): Generator<RouteMatch> {
+  for (const answer of answers) {
+    if (!changed()) yield answer;
+    else yield freshMatch(routeAt(answer.route, entries.findIndex((entry) => entry.route === answer.route)), answer.values as RouteValues);
+  }
 }
 
 /** The route entries, in collection order, resolved with the registry; throws for bad routes. */

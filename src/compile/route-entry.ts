@@ -8,6 +8,7 @@ import { findParameter, type RouteTemplate } from '../template/ast.js';
 import { parseTemplate } from '../template/parser.js';
 import { foldCase, type Fold } from './case-fold.js';
 import { compileComplexSegment, type ComplexPattern } from './complex-segment.js';
+import { createRoute } from './compiled-route.js';
 import { frozenMatch, type RouteMatch } from './matcher.js';
 import { nameKey } from '../name-key.js';
 import { unknownKeys } from './unknown-keys.js';
@@ -36,9 +37,12 @@ export interface RouteDefinition {
   constraintResolver?: ConstraintRegistry | null;
 }
 
-/** A route after compile(): what match() and generate() hand back. */
+/** A route after compile(): what match() and generate() hand back (compiled-route.ts makes it). */
 export interface CompiledRoute {
-  /** Position in the collection: first match wins by this order. */
+  /**
+   * Position in the collection: first match wins by this order. Read when asked: after a live table's change, the
+   * same route object says its new position.
+   */
   readonly index: number;
   readonly name: string | null;
   /** The template text as given. */
@@ -184,18 +188,18 @@ function assembleEntry(
     return part.isCatchAll ? { kind: 'catchAll', name: part.name } : { kind: 'parameter', name: part.name };
   });
 
-  const route: CompiledRoute = Object.freeze({
+  const route = createRoute(
     index,
-    name: definition.name ?? null,
-    template: definition.template,
-    parsedTemplate: template,
+    definition.name ?? null,
+    definition.template,
+    template,
     defaults,
-    dataTokens: definition.dataTokens ? frozenData({ ...definition.dataTokens }) : EMPTY,
-    methods: verbs === null ? null : verbs.list,
-    constraints: constraints.size === 0 ? NO_CONSTRAINTS : constraints,
-    handler: definition.handler,
-    generationOnly: definition.generationOnly === true,
-  });
+    definition.dataTokens ? frozenData({ ...definition.dataTokens }) : EMPTY,
+    verbs === null ? null : verbs.list,
+    constraints.size === 0 ? NO_CONSTRAINTS : constraints,
+    definition.handler,
+    definition.generationOnly === true,
+  );
   // A null default makes its parameter omittable but produces no value (ASP.NET stores null; we omit it).
   const defaultEntries = defaults === NO_DEFAULTS ? NONE : orNone(defaultsInTemplateOrder(template, defaults).filter(([, value]) => value !== null && value !== undefined));
   const isStatic = segments.every((s) => s.kind === 'literal');

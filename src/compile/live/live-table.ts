@@ -22,6 +22,7 @@ import { byOrder, collectInto, searchFrom } from '../match/trie-walk.js';
 import { createTrie, insertRoute, lowerBounds, nodesOf, removeRoute, type TrieNode } from '../match/trie.js';
 import { frozenMatch, type Matcher, type MatchStrategy, type RouteMatch } from '../matcher.js';
 import type { CompiledRoute, RouteDefinition, RouteEntry } from '../route-entry.js';
+import { placeRoute, routeAt } from '../compiled-route.js';
 import { duplicateName, nameOf, RoutesByName } from '../route-names.js';
 import { RouteOrder, type Block, type Ordered } from './route-order.js';
 ;
@@ -45,9 +46,6 @@ export interface Slot extends RouteEntry, Ordered<Slot> {
   readonly entry: RouteEntry;
   /** Its partition's key; null for a generation-only route, which no matcher sees. */
   readonly prefix: string | null;
-  /** The entry with its index as of `positionedAt` (the list's version): rebuilt when its position moves. */
-  positioned: RouteEntry;
-  positionedAt: number;
   /** The entry as its partition's built matcher sees it (its index in the partition), kept while that index holds. */
   local: RouteEntry | null;
 }
@@ -77,9 +75,9 @@ export interface LiveTableParts {
   createEntry(definition: RouteDefinition, index: number): RouteEntry;
 }
 
-/** An entry with another index (the route object is new: it is frozen; a static route's answer names it). */
-export function withIndex(entry: RouteEntry, index: number): RouteEntry {
-  const route = Object.freeze({ ...entry.route, index });
+/** An entry whose route is a stand-in at another index (compiled-route.ts, routeAt), its static answer with it. */
+function standIn(entry: RouteEntry, index: number): RouteEntry {
+  const route = routeAt(entry.route, index);
   return { ...entry, route, order: index, staticAnswer: entry.staticAnswer === null ? null : frozenMatch(route, { ...entry.staticAnswer.values }) };
 }
 
@@ -102,7 +100,7 @@ export class LiveTable implements Matcher {
   /** Routes by name, in any case. */
   private readonly byName = new RoutesByName<Slot>();
   private entriesCache: { readonly version: number; readonly entries: readonly RouteEntry[] } | null = null;
-  private routesCache: { readonly of: readonly RouteEntry[]; readonly routes: readonly CompiledRoute[] } | null = null;
+  private routesCache: { readonly version: number; readonly routes: readonly CompiledRoute[] } | null = null;
   /** The partitions whose matchers are to be made, in one microtask for them all (empty: none is queued). */
   private readonly queue: Partition[] = [];
 
@@ -115,7 +113,10 @@ export class LiveTable implements Matcher {
     // partitions get matchers as requests reach them: a table of many tenants does not compile them all at once.
     const slots = entries.map((entry) => this.slotOf(entry));
     this.order.appendAll(slots);
-    for (const slot of slots) this.index(slot, false);
+    for (const slot of slots) {
+      placeRoute(slot.route, this.order, slot, slot.route.index);
+      this.index(slot, false);
+    }
   }
 
   get length(): number {
@@ -138,6 +139,7 @@ export class LiveTable implements Matcher {
       throw duplicateName(later.name!, later.template);
     }
     this.place(position, slot);
+    placeRoute(slot.route, this.order, slot, position);
   }
 
   /**
@@ -174,6 +176,7 @@ export class LiveTable implements Matcher {
       throw new TypeError(`remove: give a route name (string) or an index (number), got ${nameOrIndex === null ? 'null' : typeof nameOrIndex}`);
     }
     const slot = this.order.removeAt(position);
+    placeRoute(slot.route, null, null, position); // it keeps the index it last had
     const name = slot.route.name;
     if (name !== null) this.byName.delete(name);
     if (slot.prefix !== null) {
@@ -210,8 +213,6 @@ export class LiveTable implements Matcher {
       block: null,
       entry,
       prefix: prefixOf(entry),
-      positioned: entry,
-      positionedAt: -1,
       local: null,
       generation: undefined,
     };
@@ -280,28 +281,20 @@ export class LiveTable implements Matcher {
     return this.order.at(position);
   }
 
-  /** A slot's entry with its current position as index. */
-  positioned(slot: Slot): RouteEntry {
-    if (slot.positionedAt < 0 || !this.order.isCurrent(slot.positioned.route.index, slot.positionedAt)) {
-      const index = this.order.positionOf(slot);
-      if (index !== slot.positioned.route.index || slot.positionedAt < 0) slot.positioned = index === slot.entry.route.index ? slot.entry : withIndex(slot.entry, index);
-      slot.positionedAt = this.order.version;
-    }
-    return slot.positioned;
-  }
-
   /** Every entry, in order, with its position as index (what compile() of the current list would hold). */
   entries(): readonly RouteEntry[] {
     if (this.entriesCache?.version !== this.order.version) {
-      this.entriesCache = { version: this.order.version, entries: Array.from(this.order, (slot) => this.positioned(slot)) };
+      // Introspection's entries, ordered by their positions: an entry of a route that moved is copied with it as
+      // its order (the entry, never the route: a route's index reads its place itself).
+      const entries = Array.from(this.order, (slot, position) => (slot.entry.order === position ? slot.entry : { ...slot.entry, order: position }));
+      this.entriesCache = { version: this.order.version, entries };
     }
     return this.entriesCache.entries;
   }
 
   /** The routes in order, as router.routes gives them. */
   routes(): readonly CompiledRoute[] {
-    const entries = this.entries();
-    if (this.routesCache?.of !== entries) this.routesCache = { of: entries, routes: entries.map((entry) => entry.route) };
+    if (this.routesCache?.version !== this.order.version) this.routesCache = { version: this.order.version, routes: Array.from(this.order, (slot) => slot.route) };
     return this.routesCache.routes;
   }
 
@@ -333,7 +326,7 @@ export class LiveTable implements Matcher {
       partition.local = routesOf(partition.root).sort(byOrder);
       // Routes whose place in the partition did not move keep their entries.
       partition.built = this.parts.buildMatcher(
-        partition.local.map((slot, i) => (slot.local?.route.index === i ? slot.local : (slot.local = withIndex(slot.entry, i)))),
+        partition.local.map((slot, i) => (slot.local?.route.index === i ? slot.local : (slot.local = standIn(slot.entry, i)))),
       );
     }
     return partition.built;
@@ -427,7 +420,7 @@ export class LiveTable implements Matcher {
         }
       }
     }
-    return best === null ? null : answerOf(this.positioned(best), values!);
+    return best === null ? null : answerOf(best, values!);
   }
 
   /** The routes of the partitions this path may reach whose template shape accepts it, in order. */
@@ -444,7 +437,11 @@ export class LiveTable implements Matcher {
    */
   matches(target: string, method: string, httpContext: unknown): Iterable<RouteMatch> {
     const path = new RequestPath(target, false, this.parts.fold);
-    return answersOf(accepting(this.candidates(target, path).map((slot) => this.positioned(slot)), path, method, httpContext));
+    const candidates = this.candidates(target, path);
+    // Their places now: an answer read after a change names its route as it stood at this call.
+    const version = this.order.version;
+    const at = new Map(candidates.map((slot) => [slot, slot.route.index]));
+    return answersOf(accepting(candidates, path, method, httpContext), (slot) => (this.order.version === version ? slot : standIn(slot, at.get(slot as Slot)!)));
   }
 
   allowedMethods(target: string, httpContext: unknown): string[] {
@@ -454,8 +451,8 @@ export class LiveTable implements Matcher {
 }
 
 /** The answers of the entries that accept a request (their indexes as they were when the entries were read). */
-function* answersOf(accepted: Iterable<[RouteEntry, RouteValues]>): Generator<RouteMatch> {
-  for (const [entry, values] of accepted) yield answerOf(entry, values);
+function* answersOf(accepted: Iterable<[RouteEntry, RouteValues]>, asAtCall: (entry: RouteEntry) => RouteEntry): Generator<RouteMatch> {
+  for (const [entry, values] of accepted) yield answerOf(asAtCall(entry), values);
 }
 
 /** The routes of a trie, each once (a route with omittable segments ends at several nodes). */
