@@ -1,12 +1,12 @@
 // assembleRouter(): the one place a router is put together, for compile() (compile.ts), its live table (the same
 // router, changed: live/live-table.ts answers in its state) and a built module (aot/load-router.ts). A state is a
-// strategy's matcher with the stack in front of it (static table, method filter) and URL generation over the same
-// routes; the facade (match, matches, allowedMethods, generate, routes, source, the changes) reads the state it
-// has now, which a change replaces whole. It imports no strategy, no live table and no emitter: a built module's
-// bundle carries none of them.
+// matcher (a strategy's, with the stack in front of it: static table, method filter, matcher-stack.ts) and the
+// routes URL generation reads; the facade (match, matches, allowedMethods, generate, routes, source, the changes)
+// answers by the state it has now, which a change replaces whole. It imports no strategy, no live table and no
+// emitter: a built module's bundle carries none of them.
 import type { UrlOptions } from './generate/normalize-path.js';
 import { createUrlGenerator, type Generation, type GenerationRoutes, type UrlGenerator } from './generate/url-generator.js';
-import { plainFront, stackMatcher, type FrontMatch, type MatcherStack, type StackCore } from './match/matcher-stack.js';
+import type { FrontMatch, MatcherStack } from './match/matcher-stack.js';
 import type { Matcher, RouteMatch } from './matcher.js';
 import type { CompiledRoute, RouteDefinition, RouteEntry } from './route-entry.js';
 import { registerInternals, type CompiledInternals } from './router-internals.js';
@@ -15,62 +15,21 @@ import { verbOf } from './verb.js';
 
 /** What a router answers with until its next change. */
 export interface RouterState {
-  /** The matcher requests go to: allowedMethods() and the source. */
+  /** The matcher requests go to: allowedMethods(), and the source. */
   readonly matcher: Matcher;
-  /** router.matches() (the matcher's, unless the state says how its answers read the table as at the call). */
-  matches(target: string, method: string, httpContext: unknown): Iterable<RouteMatch>;
-  /** router.match() over the matcher: the stack's own front, or verbOf in front of a matcher without a stack. */
+  /** router.match() over it: a stack's front, or plainFront for a matcher without a stack. */
   readonly front: FrontMatch;
   /** The matcher's stack (static table, method filter); null for the reference strategy and a live table. */
   readonly stack: MatcherStack | null;
-  /** The routes and URL options generate() reads (explainGenerate() runs them again): made on first use. */
-  generation(): Generation;
-  /** URL generation over `generation()`. */
-  urls(values: Parameters<UrlGenerator>[0], options?: Parameters<UrlGenerator>[1]): ReturnType<UrlGenerator>;
-  /** The routes in order (router.routes). */
+  /** router.matches() (the matcher's, or compile()'s answers as of the call, compile.ts). */
+  matches(target: string, method: string, httpContext: unknown): Iterable<RouteMatch>;
+  /** The routes URL generation reads (called on the first generate(), and each time introspection reads them). */
+  generationRoutes(): GenerationRoutes<RouteEntry>;
+  /** Every route in order (router.routes). */
   routes(): readonly CompiledRoute[];
 }
 
-/**
- * The state of a table whose matcher is `core` over `matchable` (its routes but the generation-only ones): the
- * stack in front of it unless it is the reference (the plain ordered loop it is the oracle as), and URL generation
- * over `routes` (called on the first generate(), or when introspection reads it). `all`: every route in order,
- * for router.routes.
- */
-export function stateOf(core: StackCore, matchable: readonly RouteEntry[], routes: () => GenerationRoutes<RouteEntry>, options: UrlOptions, all: () => readonly CompiledRoute[]): RouterState {
-  const stack = stackOf(core, matchable);
-  return liveState(stack ?? core, stack, routes, options, all);
-}
-
-/** The stack in front of `core` (the routes it matches: `matchable`); none in front of the reference, the oracle. */
-export function stackOf(core: StackCore, matchable: readonly RouteEntry[]): MatcherStack | null {
-  return core.strategy === 'reference' ? null : stackMatcher(core, matchable);
-}
-
-/** The state of a matcher that brings its own layers (a live table): match() is verbOf in front of it. */
-export function liveState(
-  matcher: Matcher,
-  stack: MatcherStack | null,
-  routes: () => GenerationRoutes<RouteEntry>,
-  options: UrlOptions,
-  all: () => readonly CompiledRoute[],
-): RouterState {
-  // A server that only matches never pays for URL generation's index of names: made on the first generate().
-  let generation: Generation | null = null;
-  let urls: UrlGenerator | null = null;
-  const generationNow = (): Generation => (generation ??= { routes: routes(), options });
-  return {
-    matcher,
-    matches: (target, method, httpContext) => matcher.matches(target, method, httpContext),
-    front: stack?.front ?? plainFront(matcher),
-    stack,
-    generation: generationNow,
-    urls: (values, generateOptions) => (urls ??= createUrlGenerator(generationNow().routes, options))(values, generateOptions),
-    routes: all,
-  };
-}
-
-/** add(), insert(), remove() and replace() of a router: a change puts the router in another state (assembled.become). */
+/** add(), insert(), remove() and replace() of a router: a change puts the router in another state (become). */
 export interface RouterChanges {
   add(route: RouteDefinition): void;
   insert(index: number, route: RouteDefinition): void;
@@ -86,7 +45,7 @@ export interface AssembledRouter extends RouterChanges {
   match(path: string, method?: string | null, httpContext?: unknown): RouteMatch | null;
   matches(path: string, method?: string | null, httpContext?: unknown): Iterable<RouteMatch>;
   allowedMethods(path: string, httpContext?: unknown): string[];
-  generate: RouterState['urls'];
+  generate: UrlGenerator;
 }
 
 /** What assembleRouter() is given beside the first state. */
@@ -100,33 +59,35 @@ export interface Assembly {
   readonly compiled?: CompiledInternals;
 }
 
-/** The router over `initial`, and `become`, which puts it in another state (its changes call it). */
-export function assembleRouter<Router extends AssembledRouter>(initial: RouterState, assembly: Assembly): { readonly router: Router; become(next: RouterState): void } {
+/** The router over `initial`; `become` puts it in another state (its changes call it), `generation` is its state's. */
+export function assembleRouter<Router extends AssembledRouter>(
+  initial: RouterState,
+  options: UrlOptions,
+  { strategy, source, changes, compiled }: Assembly,
+): { readonly router: Router; become(next: RouterState): void; generation(): Generation } {
   let state = initial;
-  const { changes, source } = assembly;
+  // A server that only matches never pays for URL generation's index of names: made on the first generate().
+  let urls: UrlGenerator | null = null;
+  const generation = (): Generation => ({ routes: state.generationRoutes(), options });
   // routes and source are getters, defined after the literal (define-getters.ts).
   const router = defineGetters<Router>(
     {
-      strategy: assembly.strategy,
+      strategy,
       match: (target, method, httpContext) => state.front(target, method, httpContext),
       matches: (target, method, httpContext) => (typeof target === 'string' ? state.matches(target, verbOf(method), httpContext) : []),
       allowedMethods: (target, httpContext) => (typeof target === 'string' ? state.matcher.allowedMethods(target, httpContext) : []),
-      generate: (values, options) => state.urls(values, options),
-      add: (route) => changes.add(route),
-      insert: (index, route) => changes.insert(index, route),
-      remove: (nameOrIndex) => changes.remove(nameOrIndex),
-      replace: (routes) => changes.replace(routes),
+      generate: (values, generateOptions) => (urls ??= createUrlGenerator(state.generationRoutes(), options))(values, generateOptions),
+      ...changes,
     } satisfies Omit<AssembledRouter, 'routes' | 'source'>,
-    {
-      routes: () => state.routes(),
-      source: source === undefined ? () => state.matcher.source : () => source,
-    },
+    { routes: () => state.routes(), source: () => source ?? state.matcher.source },
   );
-  registerInternals(router, { stack: () => state.stack, compiled: assembly.compiled });
+  registerInternals(router, { stack: () => state.stack, compiled });
   return {
     router,
-    become: (next) => {
+    become(next) {
       state = next;
+      urls = null;
     },
+    generation,
   };
 }

@@ -8,20 +8,21 @@ import type { ConstraintFactory } from '../constraints/route-constraint.js';
 import { RouteCreationError, RouteTableError, TemplateParseError, type RouteFailure } from '../errors.js';
 import type { RouteValues } from '../route-values.js';
 import type { UrlOptions } from './generate/normalize-path.js';
-import { fixedRoutes, type GenerateOptions, type GeneratedPath } from './generate/url-generator.js';
+import { fixedRoutes, type GenerateOptions, type GeneratedPath, type GenerationRoutes } from './generate/url-generator.js';
 import { LiveTable } from './live/live-table.js';
 import { liveRoutes } from './live/live-url-generator.js';
 import { createGeneratedMatcher } from './match/generated/generated-matcher.js';
-import type { StackCore } from './match/matcher-stack.js';
-import { assembleRouter, liveState, stackOf, stateOf, type RouterState } from './assemble-router.js';
+import { plainFront, stackMatcher, type MatcherStack, type StackCore } from './match/matcher-stack.js';
+import { assembleRouter, type RouterState } from './assemble-router.js';
 import { createTrieMatcher } from './match/trie-matcher.js';
 import { matchableEntries } from './matchable-entries.js';
 import { freshMatch, type Matcher, type MatchStrategy, type RouteMatch } from './matcher.js';
-import { routeAt } from './compiled-route.js';
+import { createRoute, routeAt } from './compiled-route.js';
 import { createReferenceMatcher } from './reference/reference-matcher.js';
 import { compileComplexSegment } from './complex-segment.js';
 import { createRouteEntry, createSharedParts, unsharedParts, type CompiledRoute, type RouteDefinition, type RouteEntry } from './route-entry.js';
 import type { CheckedRoutes, RouterFor } from './typed-router.js';
+import type { Inspectable } from './introspect/inspectable.js';
 import { duplicateName, nameOf, RoutesByName } from './route-names.js';
 import { unknownKeys } from './unknown-keys.js';
 
@@ -127,10 +128,20 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     const entries = createEntries(definitions, registry, fold);
     const matchable = matchableEntries(entries);
     let routes: readonly CompiledRoute[] | null = null;
+    let generation: GenerationRoutes<RouteEntry> | null = null;
+    // The stack (static table, method filter) in front of the strategy's matcher; the reference stays the plain
+    // ordered loop it is the oracle as.
+    const core = matcherOf(matchable);
+    const stack = stackOf(core, matchable);
+    const matcher = stack ?? core;
     const made: CompiledState = {
-      ...stateOf(matcherOf(matchable), matchable, () => fixedRoutes(entries), options, () => (routes ??= entries.map((e) => e.route))),
+      matcher,
+      front: stack?.front ?? plainFront(core),
+      stack,
       // An answer read after the router changed names its route as it stood at the call (its index then).
-      matches: (target, method, httpContext) => asOfCall(made.matcher.matches(target, method, httpContext), () => state !== made, entries),
+      matches: (target, method, httpContext) => asOfCall(matcher.matches(target, method, httpContext), () => state !== made, entries),
+      generationRoutes: () => (generation ??= fixedRoutes(entries)),
+      routes: () => (routes ??= entries.map((e) => e.route)),
       entries: () => entries,
       live: null,
     };
@@ -145,14 +156,23 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     if (state.live !== null) return state.live;
     // A route added later is made as compile() makes it: with the router's fold, in parts of its own (nothing
     // of it is kept in a table-wide cache once it is removed).
-    const parts = unsharedParts(fold);
+    const parts = unsharedParts(fold, createRoute);
     const createEntry = (definition: RouteDefinition, index: number) => createRouteEntry(definition, index, registry, parts);
     const buildMatcher = (matchable: readonly RouteEntry[]): Matcher => {
       const core = matcherOf(matchable);
       return stackOf(core, matchable) ?? core;
     };
     const made = new LiveTable({ strategy, fold, buildMatcher, createEntry }, state.entries());
-    become({ ...liveState(made, null, () => liveRoutes(made), options, () => made.routes()), entries: () => made.entries(), live: made });
+    become({
+      matcher: made,
+      front: plainFront(made),
+      stack: null,
+      matches: (target, method, httpContext) => made.matches(target, method, httpContext),
+      generationRoutes: () => liveRoutes(made),
+      routes: () => made.routes(),
+      entries: () => made.entries(),
+      live: made,
+    });
     return made;
   };
   const become = (next: CompiledState): void => {
@@ -160,7 +180,7 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
     assembled.become(next);
   };
 
-  const assembled = assembleRouter<CompiledRouter>(state, {
+  const assembled = assembleRouter<CompiledRouter>(state, options, {
     strategy,
     changes: {
       add(route) {
@@ -181,7 +201,7 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
       entries: () => state.entries(),
       live: () => state.live,
       // describe() says which static paths' answers cannot be kept, and why (never silently slower).
-      inspectable: () => ({ entries: state.entries(), matcher: state.matcher, generation: state.generation(), fold, notes: state.stack?.staticTable?.notes() ?? [] }),
+      inspectable: (): Inspectable => ({ entries: state.entries(), matcher: state.matcher, generation: assembled.generation(), fold, notes: state.stack?.staticTable?.notes() ?? [] }),
     },
   });
   return assembled.router;
@@ -202,6 +222,11 @@ function* asOfCall(answers: Iterable<RouteMatch>, changed: () => boolean, entrie
     if (!changed()) yield answer;
     else yield freshMatch(routeAt(answer.route, entries.findIndex((entry) => entry.route === answer.route)), answer.values as RouteValues);
   }
+}
+
+/** The stack in front of `core` (the routes it matches: `matchable`); none in front of the reference, the oracle. */
+function stackOf(core: StackCore, matchable: readonly RouteEntry[]): MatcherStack | null {
+  return core.strategy === 'reference' ? null : stackMatcher(core, matchable);
 }
 
 /** The route entries, in collection order, resolved with the registry; throws for bad routes. */
@@ -235,7 +260,7 @@ function createEveryEntry(routes: Iterable<RouteDefinition>, registry: Constrain
   const entries: RouteEntry[] = [];
   const failures: RouteFailure[] = [];
   const names = new RoutesByName<true>();
-  const shared = createSharedParts(fold, compileComplexSegment);
+  const shared = createSharedParts(fold, compileComplexSegment, createRoute);
   let index = 0;
   for (const definition of routes) {
     const routeIndex = index++;

@@ -5,7 +5,7 @@
 import type { RouteTemplate } from '../template/ast.js';
 import type { RouteConstraint } from '../constraints/route-constraint.js';
 import type { RouteValues } from '../route-values.js';
-import type { CompiledRoute } from './route-entry.js';
+import type { CompiledRoute, RouteFactory } from './route-entry.js';
 
 /** A list that changes (a live table's order, live/route-order.ts): an item's position, and whether one still holds. */
 export interface RouteList<Item> {
@@ -37,30 +37,19 @@ class Route implements CompiledRoute {
   declare readonly handler: unknown;
   declare readonly generationOnly: boolean;
 
-  constructor(
-    index: number,
-    name: string | null,
-    template: string,
-    parsedTemplate: RouteTemplate,
-    defaults: Readonly<RouteValues>,
-    dataTokens: Readonly<Record<string, unknown>>,
-    methods: readonly string[] | null,
-    constraints: ReadonlyMap<string, RouteConstraint>,
-    handler: unknown,
-    generationOnly: boolean,
-  ) {
-    this.#index = index;
+  constructor(fields: CompiledRoute) {
+    this.#index = fields.index;
     // index first, an own enumerable property as the fields are: a spread, JSON and a deep equality see it.
     Object.defineProperty(this, 'index', INDEX);
-    this.name = name;
-    this.template = template;
-    this.parsedTemplate = parsedTemplate;
-    this.defaults = defaults;
-    this.dataTokens = dataTokens;
-    this.methods = methods;
-    this.constraints = constraints;
-    this.handler = handler;
-    this.generationOnly = generationOnly;
+    this.name = fields.name;
+    this.template = fields.template;
+    this.parsedTemplate = fields.parsedTemplate;
+    this.defaults = fields.defaults;
+    this.dataTokens = fields.dataTokens;
+    this.methods = fields.methods;
+    this.constraints = fields.constraints;
+    this.handler = fields.handler;
+    this.generationOnly = fields.generationOnly;
     Object.freeze(this);
   }
 
@@ -86,10 +75,8 @@ class Route implements CompiledRoute {
   }
 }
 
-/** A new route object at `index` (route-entry.ts makes every route with it). */
-export function createRoute(...fields: ConstructorParameters<typeof Route>): CompiledRoute {
-  return new Route(...fields);
-}
+/** A new route object at `index`: compile()'s RouteFactory (route-entry.ts), for routes a live table may move. */
+export const createRoute: RouteFactory = (fields) => new Route(fields);
 
 /**
  * The route's index is from now on `item`'s position in `list` (a live table places each route it holds), or, with

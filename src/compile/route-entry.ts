@@ -8,7 +8,6 @@ import { findParameter, type RouteTemplate } from '../template/ast.js';
 import { parseTemplate } from '../template/parser.js';
 import { foldCase, type Fold } from './case-fold.js';
 import { compileComplexSegment, type ComplexPattern } from './complex-segment.js';
-import { createRoute } from './compiled-route.js';
 import { frozenMatch, type RouteMatch } from './matcher.js';
 import { nameKey } from '../name-key.js';
 import { unknownKeys } from './unknown-keys.js';
@@ -188,18 +187,19 @@ function assembleEntry(
     return part.isCatchAll ? { kind: 'catchAll', name: part.name } : { kind: 'parameter', name: part.name };
   });
 
-  const route = createRoute(
+  const unconstrained = constraints.size === 0;
+  const route = shared.makeRoute({
     index,
-    definition.name ?? null,
-    definition.template,
-    template,
+    name: definition.name ?? null,
+    template: definition.template,
+    parsedTemplate: template,
     defaults,
-    definition.dataTokens ? frozenData({ ...definition.dataTokens }) : EMPTY,
-    verbs === null ? null : verbs.list,
-    constraints.size === 0 ? NO_CONSTRAINTS : constraints,
-    definition.handler,
-    definition.generationOnly === true,
-  );
+    dataTokens: definition.dataTokens ? frozenData({ ...definition.dataTokens }) : EMPTY,
+    methods: verbs?.list ?? null,
+    constraints: unconstrained ? NO_CONSTRAINTS : constraints,
+    handler: definition.handler,
+    generationOnly: definition.generationOnly === true,
+  });
   // A null default makes its parameter omittable but produces no value (ASP.NET stores null; we omit it).
   const defaultEntries = defaults === NO_DEFAULTS ? NONE : orNone(defaultsInTemplateOrder(template, defaults).filter(([, value]) => value !== null && value !== undefined));
   const isStatic = segments.every((s) => s.kind === 'literal');
@@ -215,9 +215,9 @@ function assembleEntry(
     captures: capturesOf(segments),
     defaults,
     defaultEntries,
-    constraintKeys: constraints.size === 0 ? NONE : [...constraints.keys()],
-    constraintList: constraints.size === 0 ? NONE : [...constraints.values()],
-    methodSet: verbs === null ? null : verbs.set,
+    constraintKeys: unconstrained ? NONE : [...constraints.keys()],
+    constraintList: unconstrained ? NONE : [...constraints.values()],
+    methodSet: verbs?.set ?? null,
     generation: undefined,
   };
 }
@@ -263,17 +263,29 @@ export interface SharedParts {
    * (it imports the compiler only when one has).
    */
   readonly complex: typeof compileComplexSegment | null;
+  /** What makes the route objects (RouteFactory). */
+  readonly makeRoute: RouteFactory;
 }
 
-/** Empty shared parts, for one table that compares literals by `fold` (and makes complex patterns with `complex`). */
-export function createSharedParts(fold: Fold, complex: SharedParts['complex']): SharedParts {
-  return { literalPlans: new Map(), verbLimits: new Map(), fold, complex };
+/**
+ * Empty shared parts, for one table that compares literals by `fold` (and makes complex patterns with `complex`), its
+ * route objects made by `makeRoute`.
+ */
+export function createSharedParts(fold: Fold, complex: SharedParts['complex'], makeRoute: RouteFactory = Object.freeze): SharedParts {
+  return { literalPlans: new Map(), verbLimits: new Map(), fold, complex, makeRoute };
 }
 
 /** Parts that share nothing: for routes made one at a time (a live table's), with no table-wide cache to grow. */
-export function unsharedParts(fold: Fold): SharedParts {
-  return { literalPlans: null, verbLimits: null, fold, complex: compileComplexSegment };
+export function unsharedParts(fold: Fold, makeRoute: RouteFactory): SharedParts {
+  return { literalPlans: null, verbLimits: null, fold, complex: compileComplexSegment, makeRoute };
 }
+
+/**
+ * What makes a route object of its fields: by default (a table that never changes, a built module's) the fields
+ * frozen, its index for good; compile() makes its routes with compiled-route.ts's createRoute, whose index follows
+ * the route through a live table's changes.
+ */
+export type RouteFactory = (fields: CompiledRoute) => CompiledRoute;
 
 function internMethods(shared: SharedParts, methods: readonly string[]): VerbLimit {
   const key = methods.join(' ');
