@@ -95,7 +95,8 @@ describe('layers', () => {
     generate: ['model', 'generate'],
     introspect: ['model', 'match', 'generate', 'introspect'],
     reference: ['reference'],
-    // assembleRouter: the stack and URL generation behind one facade, for compile() and built modules.
+    // assembleRouter: the router's facade over a state (a matcher, the routes URL generation reads): for compile(),
+    // and callable by built modules' runtime (aot/).
     assemble: ['model', 'match', 'generate'],
     aot: ['model', 'match', 'generate', 'assemble', 'aot'],
     live: ['model', 'match', 'generate', 'live'],

@@ -1,5 +1,6 @@
-// assembleRouter(): the one place a router is put together, for compile() (compile.ts), its live table (the same
-// router, changed: live/live-table.ts answers in its state) and a built module (aot/load-router.ts). A state is a
+// assembleRouter(): the one place a router is put together, for compile() (compile.ts) and its live table (the
+// same router, changed: live/live-table.ts answers in its state); a built module's (aot/load-router.ts) can be the
+// same call (it imports nothing a built module's bundle would not carry). A state is a
 // matcher (a strategy's, with the stack in front of it: static table, method filter, matcher-stack.ts) and the
 // routes URL generation reads; the facade (match, matches, allowedMethods, generate, routes, source, the changes)
 // answers by the state it has now, which a change replaces whole. It imports no strategy, no live table and no
