@@ -85,6 +85,7 @@ describe('layers', () => {
     const rel = relative(SRC, file);
     if (!rel.startsWith('compile/')) return null;
     if (rel === 'compile/compile.ts') return 'assembly';
+    if (rel === 'compile/assemble-router.ts') return 'assemble';
     const parts = rel.split('/');
     return parts.length > 2 ? parts[1] : 'model';
   };
@@ -94,9 +95,12 @@ describe('layers', () => {
     generate: ['model', 'generate'],
     introspect: ['model', 'match', 'generate', 'introspect'],
     reference: ['reference'],
-    aot: ['model', 'match', 'generate', 'aot'],
+    // assembleRouter: the router's facade over a state (a matcher, the routes URL generation reads): for compile(),
+    // and callable by built modules' runtime (aot/).
+    assemble: ['model', 'match', 'generate'],
+    aot: ['model', 'match', 'generate', 'assemble', 'aot'],
     live: ['model', 'match', 'generate', 'live'],
-    assembly: ['model', 'match', 'generate', 'introspect', 'reference', 'live'],
+    assembly: ['model', 'match', 'generate', 'introspect', 'reference', 'live', 'assemble'],
   };
   const compileEdges = edges.filter((e) => e.to !== null && compilePart(e.from) !== null && compilePart(e.to) !== null);
 

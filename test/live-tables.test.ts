@@ -21,12 +21,11 @@ import { methodOf, pathRecipe, renderPath, routeArb, routesArb, type PathRecipe 
 import { compileWith, evaluateBuiltModule, isBuilt, strategies, type StrategyOptions } from './support/routers.js';
 import { compileToModule } from '../src/build.js';
 
-const { SEED, TIMEOUT, check, runs } = fuzzHarness('test/live-tables.test.ts', 0x11fe);
+const { SEED, TIMEOUT, checkAsync, runs } = fuzzHarness('test/live-tables.test.ts', 0x11fe);
 const CHANGES = Number(process.env.LIVE_CHANGES ?? 20);
 
-// Every strategy ('generated', the default, answers a changed partition by its trie until the partition has served
-// as many requests as it has routes, then by its emitted code: within a sequence of changes, partitions go back
-// and forth between the two).
+// Every strategy (a changed partition is answered by its trie until its matcher is made again, on the microtask
+// queue: the property lets the queue run after every other change, so partitions go back and forth between the two).
 const VARIANTS: [string, StrategyOptions][] = strategies.filter((s) => !isBuilt(s)).map((strategy): [string, StrategyOptions] => [strategy, { strategy }]);
 
 // ─── The comparison ───────────────────────────────────────────────────────────────────────────────────────
@@ -148,18 +147,21 @@ const PROPERTY_VARIANTS = VARIANTS.flatMap(([label, options]) => MODES.map(([mod
 describe.each(PROPERTY_VARIANTS)('a live table (%s)', (_label, options) => {
   it(
     `answers as compile() of its current list after each of ${runs(10) * CHANGES} random changes (seed ${SEED})`,
-    () => {
-      check(
+    async () => {
+      await checkAsync(
         'live table',
-        fc.property(
+        fc.asyncProperty(
           routesArb(8, namedRoute).filter((routes) => nextList([], { kind: 'replace', routes }).error === null),
           fc.array(change, { minLength: CHANGES, maxLength: CHANGES }),
           fc.array(pathRecipe, { minLength: 1, maxLength: 6 }),
           fc.array(valuesArb, { minLength: 1, maxLength: 2 }),
-          (initial, changes, recipes, values) => {
+          async (initial, changes, recipes, values) => {
             let list = initial;
             const router = compileWith(list, options);
-            for (const c of changes) {
+            for (const [i, c] of changes.entries()) {
+              // Every other change, the partitions' matchers queued so far are made (setImmediate: after the
+              // microtasks), and the comparison below reads them; else the tries answer the changed partitions.
+              if (i % 2 === 1) await new Promise((resolve) => setImmediate(resolve));
               const { list: next, error } = nextList(list, c);
               const result = apply(router, list, c);
               if (error !== null) {
@@ -239,29 +241,92 @@ describe.each(VARIANTS)('changes in order (%s)', (_label, options) => {
   });
 });
 
-// A change is made in place: the changed partition's trie takes the route (insertRoute / removeRoute), and nothing
-// is compiled for it until it has served as many requests as it has routes ('generated'); the other partitions
-// keep the matchers (and code) they have.
-describe('a change builds nothing until its partition has served its routes', () => {
-  const lookups = (router: CompiledRouter, path: string, times: number): void => {
-    for (let i = 0; i < times; i++) router.match(path, 'GET');
-  };
-  // t1 has three routes after the insert: the trie answers its first three requests, the code the fourth.
-  it.each<[string, StrategyOptions, number, string[]]>([
-    ['trie: the trie answers for good', { strategy: 'trie' }, 10, []],
-    ['generated: the trie answers the first requests', { strategy: 'generated' }, 3, ['t2']],
-    ['generated: then the code', { strategy: 'generated' }, 4, ['t1', 't2']],
-    ['reference: its ordered loop at once', { strategy: 'reference' }, 1, ['t1', 't2']],
-  ])('%s', (_name, options, requests, built) => {
+// A route's identity is its place in the order: a change re-creates no route object. A route handed out before a
+// change (by router.routes, match(), generate()) is the same object after it, and says its new index; a route
+// removed keeps the index it last had.
+describe.each(VARIANTS)('a route is the same object through changes (%s)', (_label, options) => {
+  const changes: [string, (r: CompiledRouter) => unknown, string][] = [
+    ['insert at 0: every route moves down', (r) => r.insert(0, { template: 'first', name: 'first' }), 'first'],
+    ['insert before the fallback', (r) => r.insert(3, { template: 't3/{x}', name: 't3' }), 't3'],
+    ['add at the end: nothing moves', (r) => r.add({ template: 'last', name: 'last' }), 'last'],
+    ['remove the first route: every other moves up', (r) => r.remove('t1.user'), ''],
+    ['remove by index in the middle', (r) => r.remove(2), ''],
+  ];
+  const rows = changes.flatMap(([name, changeIt, added]) => (['compiled', 'already live'] as const).map((table): [string, string, (r: CompiledRouter) => unknown, string] => [name, table, changeIt, added]));
+  it.each(rows)('%s, on a table %s', (_name, table, changeIt, added) => {
     const router = compileWith(TENANTS, options);
-    router.add({ template: 'x' }); // the router is live
-    lookups(router, '/t2/users', 10); // t2 has served its routes (or never builds, for the trie)
+    if (table === 'already live') {
+      router.add({ template: 'gone' });
+      router.remove('gone');
+    }
+    const before = [...router.routes];
+    const matched = router.match('/t1/users/5', 'GET')!.route;
+    const generated = router.generate({}, { routeName: 't2.users' })!.route;
+    changeIt(router);
+    const after = router.routes;
+    // Every route still in the table is the object it was, at its new index (read from the route itself).
+    for (const route of after) if (route.name !== added) expect(before).toContain(route);
+    after.forEach((route, index) => expect([route.name, route.index]).toEqual([route.name, index]));
+    const gone = before.filter((route) => !after.includes(route));
+    expect(gone).toHaveLength(before.length + (added === '' ? 0 : 1) - after.length);
+    for (const route of gone) expect(route.index).toBe(before.indexOf(route)); // the index it last had
+    // What the API hands out is that same object, with its index now.
+    if (after.includes(matched)) {
+      expect(router.match('/t1/users/5', 'GET')!.route).toBe(matched);
+      expect(matched.index).toBe(after.indexOf(matched));
+    }
+    if (after.includes(generated)) {
+      expect(router.generate({}, { routeName: 't2.users' })!.route).toBe(generated);
+      expect(generated.index).toBe(after.indexOf(generated));
+    }
+    expect([matched, generated].map(Object.isFrozen)).toEqual([true, true]);
+  });
+});
+
+// A change is made in place: the changed partition's trie takes the route (insertRoute / removeRoute), and its
+// matcher (the strategy's code or walk, with its static table) is made again on the microtask queue, after the code
+// that made the change: never inside a request, however many requests come before it; the other partitions keep the
+// matchers they have. A partition never changed gets its matcher after the first request that reaches it.
+describe.each(VARIANTS)('a change is built off the hot path (%s)', (_label, options) => {
+  /** Once the microtasks queued so far have run (setImmediate runs after them: no time is waited for). */
+  const settled = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+  const built = (router: CompiledRouter): string[] => internalsOf(router)!.compiled!.live()!.builtPartitions().sort();
+  const lookups = (router: CompiledRouter, path: string, times: number): void => {
+    for (let i = 0; i < times; i++) expect(router.match(path, 'GET')?.route.name).toBe(path === '/t2/users' ? 't2.users' : 'new');
+  };
+
+  it.each<[string, number, string[], string[]]>([
+    ['no request: the change alone queues it', 0, ['t2', 'x'], ['t1', 't2', 'x']],
+    ['4 requests (more than its routes) are answered by its trie', 4, ['t2', 'x'], ['t1', 't2', 'x']],
+    ['20,000 requests (more than any old threshold) are answered by its trie', 20_000, ['t2', 'x'], ['t1', 't2', 'x']],
+  ])('%s; then its matcher is made, and the other partitions keep theirs', async (_name, requests, before, after) => {
+    const router = compileWith(TENANTS, options);
+    router.add({ template: 'x' }); // the router is live: its partitions get matchers as changes and requests reach them
+    expect(built(router)).toEqual([]);
+    lookups(router, '/t2/users', 1);
+    expect(built(router)).toEqual([]); // a request never builds
+    await settled();
+    expect(built(router)).toEqual(['t2', 'x']); // "x" was changed, "t2" requested; "t1" and "" neither
     router.insert(0, { template: 't1/new/{id}', name: 'new' });
-    expect(internalsOf(router)!.compiled!.live()!.builtPartitions().sort()).toEqual(options.strategy === 'trie' ? [] : ['t2']);
     lookups(router, '/t1/new/5', requests);
-    expect(internalsOf(router)!.compiled!.live()!.builtPartitions().sort()).toEqual(built);
+    expect(built(router)).toEqual(before);
+    await settled();
+    expect(built(router)).toEqual(after);
     expect(router.match('/t1/new/5', 'GET')?.route).toMatchObject({ name: 'new', index: 0 });
     expect(router.match('/t2/users', 'GET')?.route).toMatchObject({ name: 't2.users', index: 3 });
+  });
+
+  it('a burst of changes in one partition: answered by its trie throughout, built once after it', async () => {
+    const router = compileWith(TENANTS, options);
+    router.add({ template: 'x' });
+    for (let i = 0; i < 50; i++) {
+      router.insert(0, { template: `t1/burst${i}/{id}`, name: `burst${i}` });
+      expect(router.match(`/t1/burst${i}/1`, 'GET')?.route).toMatchObject({ name: `burst${i}`, index: 0 });
+    }
+    expect(built(router)).toEqual([]);
+    await settled();
+    expect(built(router)).toEqual(['t1', 'x']);
+    expect(router.match('/t1/burst0/1', 'GET')?.route).toMatchObject({ name: 'burst0', index: 49 });
   });
 });
 

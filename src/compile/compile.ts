@@ -8,22 +8,22 @@ import type { ConstraintFactory } from '../constraints/route-constraint.js';
 import { RouteCreationError, RouteTableError, TemplateParseError, type RouteFailure } from '../errors.js';
 import type { RouteValues } from '../route-values.js';
 import type { UrlOptions } from './generate/normalize-path.js';
-import { createUrlGenerator, fixedRoutes, type GenerateOptions, type GeneratedPath, type Generation, type GenerationRoutes, type UrlGenerator } from './generate/url-generator.js';
-import { LiveTable, type LiveTableParts } from './live/live-table.js';
+import { fixedRoutes, type GenerateOptions, type GeneratedPath, type GenerationRoutes } from './generate/url-generator.js';
+import { LiveTable } from './live/live-table.js';
 import { liveRoutes } from './live/live-url-generator.js';
 import { createGeneratedMatcher } from './match/generated/generated-matcher.js';
-import { plainFront, stackMatcher, type FrontMatch, type MatcherStack, type StackCore } from './match/matcher-stack.js';
+import { plainFront, stackMatcher, type MatcherStack, type StackCore } from './match/matcher-stack.js';
+import { assembleRouter, type RouterState } from './assemble-router.js';
 import { createTrieMatcher } from './match/trie-matcher.js';
 import { matchableEntries } from './matchable-entries.js';
-import type { Matcher, MatchStrategy, RouteMatch } from './matcher.js';
+import { freshMatch, type Matcher, type MatchStrategy, type RouteMatch } from './matcher.js';
+import { createRoute, routeAt } from './compiled-route.js';
 import { createReferenceMatcher } from './reference/reference-matcher.js';
 import { compileComplexSegment } from './complex-segment.js';
 import { createRouteEntry, createSharedParts, unsharedParts, type CompiledRoute, type RouteDefinition, type RouteEntry } from './route-entry.js';
 import type { CheckedRoutes, RouterFor } from './typed-router.js';
+import type { Inspectable } from './introspect/inspectable.js';
 import { duplicateName, nameOf, RoutesByName } from './route-names.js';
-import { registerInternals } from './router-internals.js';
-import { defineGetters } from './define-getters.js';
-import { verbOf } from './verb.js';
 import { unknownKeys } from './unknown-keys.js';
 
 export type { GenerateOptions, GeneratedPath, MatchStrategy };
@@ -101,24 +101,6 @@ const MATCHERS: Readonly<Record<MatchStrategy, (entries: readonly RouteEntry[], 
 };
 
 /**
- * A router's current state, replaced whole by its changes: its matcher, its URL generation, and its entries
- * (indexes = positions); compiled, or a live table once the router has changed.
- */
-interface RouterState {
-  readonly matcher: Matcher;
-  /** router.match() over the matcher: the stack's own front, or verbOf in front of the matcher. */
-  readonly front: FrontMatch;
-  /** The matcher's stack (static table, method filter): null for the reference and a live table. */
-  readonly stack: MatcherStack | null;
-  readonly urls: UrlGenerator;
-  /** What explainGenerate() runs again: the routes and options of `urls`. */
-  readonly generation: Generation;
-  readonly entries: () => readonly RouteEntry[];
-  /** The live table, once the router has changed. */
-  readonly live: LiveTable | null;
-}
-
-/**
  * Compiles routes once, at start-up. Throws TemplateParseError or RouteCreationError for a bad route, and
  * RouteTableError (every failing route, in order) when two or more are bad.
  * A literal table (an array written in place, no `as const` needed) gets typed match() and generate().
@@ -138,56 +120,69 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
   const registry = registryOf(options);
   const caseSensitive = options.caseSensitive === true;
   const fold = foldFor(caseSensitive);
-  // Without new Function the generated matcher cannot exist: the interpreted trie answers instead.
-  // The stack (static table, method filter) serves the trie strategies; the reference stays the plain
-  // ordered loop it is the oracle as.
-  const buildStack = (matchable: readonly RouteEntry[]): { matcher: Matcher; stack: MatcherStack | null } => {
-    const built: StackCore = MATCHERS[requested](matchable, { caseSensitive }) ?? createTrieMatcher(matchable, { caseSensitive });
-    if (built.strategy === 'reference') return { matcher: built, stack: null };
-    const stack = stackMatcher(built, matchable);
-    return { matcher: stack, stack };
-  };
-  /** A state's URL generation over its routes, and what explainGenerate() runs again of it. */
-  const generationOver = (routes: GenerationRoutes<RouteEntry>): Pick<RouterState, 'urls' | 'generation'> => ({
-    urls: createUrlGenerator(routes, options),
-    generation: { routes, options },
-  });
-  const compileState = (definitions: Iterable<RouteDefinition>): RouterState => {
+  // The strategy's matcher of some entries (their indexes 0..n-1 in order), with the stack in front of it: the
+  // whole table's, or a live table's partition's. Without new Function the generated matcher cannot exist: the
+  // interpreted trie answers instead.
+  const matcherOf = (matchable: readonly RouteEntry[]): StackCore => MATCHERS[requested](matchable, { caseSensitive }) ?? createTrieMatcher(matchable, { caseSensitive });
+  const compileState = (definitions: Iterable<RouteDefinition>): CompiledState => {
     const entries = createEntries(definitions, registry, fold);
     const matchable = matchableEntries(entries);
-    const { matcher, stack } = buildStack(matchable);
-    return { matcher, front: stack?.front ?? plainFront(matcher), stack, ...generationOver(fixedRoutes(entries)), entries: () => entries, live: null };
+    let routes: readonly CompiledRoute[] | null = null;
+    let generation: GenerationRoutes<RouteEntry> | null = null;
+    // The stack (static table, method filter) in front of the strategy's matcher; the reference stays the plain
+    // ordered loop it is the oracle as.
+    const core = matcherOf(matchable);
+    const stack = stackOf(core, matchable);
+    const matcher = stack ?? core;
+    const made: CompiledState = {
+      matcher,
+      front: stack?.front ?? plainFront(core),
+      stack,
+      // An answer read after the router changed names its route as it stood at the call (its index then).
+      matches: (target, method, httpContext) => asOfCall(matcher.matches(target, method, httpContext), () => state !== made, entries),
+      generationRoutes: () => (generation ??= fixedRoutes(entries)),
+      routes: () => (routes ??= entries.map((e) => e.route)),
+      entries: () => entries,
+      live: null,
+    };
+    return made;
   };
 
   let state = compileState(routes);
-  let matcher = state.matcher;
-  const strategy = matcher.strategy;
-  // describe() says which static paths' answers cannot be kept, and why (never silently slower).
-  const notes = (): string[] => state.stack?.staticTable?.notes() ?? [];
-  let routesCache: { readonly of: readonly RouteEntry[]; readonly routes: readonly CompiledRoute[] } | null = null;
+  const strategy = state.matcher.strategy;
 
   /** The live table the router changes: made from the compiled state at the first change. */
   const live = (): LiveTable => {
     if (state.live !== null) return state.live;
     // A route added later is made as compile() makes it: with the router's fold, in parts of its own (nothing
     // of it is kept in a table-wide cache once it is removed).
-    const parts = unsharedParts(fold);
+    const parts = unsharedParts(fold, createRoute);
     const createEntry = (definition: RouteDefinition, index: number) => createRouteEntry(definition, index, registry, parts);
-    const buildMatcher = (matchable: readonly RouteEntry[]): Matcher => buildStack(matchable).matcher;
+    const buildMatcher = (matchable: readonly RouteEntry[]): Matcher => {
+      const core = matcherOf(matchable);
+      return stackOf(core, matchable) ?? core;
+    };
     const made = new LiveTable({ strategy, fold, buildMatcher, createEntry }, state.entries());
-    state = { matcher: made, front: plainFront(made), stack: null, ...generationOver(liveRoutes(made)), entries: () => made.entries(), live: made };
-    matcher = made;
+    become({
+      matcher: made,
+      front: plainFront(made),
+      stack: null,
+      matches: (target, method, httpContext) => made.matches(target, method, httpContext),
+      generationRoutes: () => liveRoutes(made),
+      routes: () => made.routes(),
+      entries: () => made.entries(),
+      live: made,
+    });
     return made;
   };
+  const become = (next: CompiledState): void => {
+    state = next;
+    assembled.become(next);
+  };
 
-  // routes and source are getters, defined after the literal (define-getters.ts).
-  const router = defineGetters<CompiledRouter>(
-    {
-      strategy,
-      match: (target, method, httpContext) => state.front(target, method, httpContext),
-      matches: (target, method, httpContext) => (typeof target === 'string' ? matcher.matches(target, verbOf(method), httpContext) : []),
-      allowedMethods: (target, httpContext) => (typeof target === 'string' ? matcher.allowedMethods(target, httpContext) : []),
-      generate: (values, generateOptions) => state.urls(values, generateOptions),
+  const assembled = assembleRouter<CompiledRouter>(state, options, {
+    strategy,
+    changes: {
       add(route) {
         const made = live();
         made.insert(made.length, route);
@@ -196,31 +191,42 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
         live().insert(index, route);
       },
       remove: (nameOrIndex) => live().remove(nameOrIndex),
+      // A whole new list is compiled as compile() compiles it; the router becomes live again at its next change.
       replace(routes) {
-        // A whole new list is compiled as compile() compiles it; the router becomes live again at its next change.
-        state = compileState(routes);
-        matcher = state.matcher;
+        become(compileState(routes));
       },
-    } satisfies Omit<CompiledRouter, 'routes' | 'source'>,
-    {
-      routes: () => {
-        const entries = state.entries();
-        if (routesCache?.of !== entries) routesCache = { of: entries, routes: entries.map((e) => e.route) };
-        return routesCache.routes;
-      },
-      source: () => matcher.source,
     },
-  );
-  registerInternals(router, {
-    stack: () => state.stack,
     compiled: {
       caseSensitive,
       entries: () => state.entries(),
       live: () => state.live,
-      inspectable: () => ({ entries: state.entries(), matcher, generation: state.generation, fold, notes: notes() }),
+      // describe() says which static paths' answers cannot be kept, and why (never silently slower).
+      inspectable: (): Inspectable => ({ entries: state.entries(), matcher: state.matcher, generation: assembled.generation(), fold, notes: state.stack?.staticTable?.notes() ?? [] }),
     },
   });
-  return router;
+  return assembled.router;
+}
+
+/** A state of compile()'s router: its entries (indexes = positions), and its live table once it has changed. */
+interface CompiledState extends RouterState {
+  readonly entries: () => readonly RouteEntry[];
+  readonly live: LiveTable | null;
+}
+
+/**
+ * A compiled state's answers, read lazily: those read once `changed()` (the router changed since the call) name
+ * their routes at their indexes in `entries`, the table of the call (a route's own index is its place now).
+ */
+function* asOfCall(answers: Iterable<RouteMatch>, changed: () => boolean, entries: readonly RouteEntry[]): Generator<RouteMatch> {
+  for (const answer of answers) {
+    if (!changed()) yield answer;
+    else yield freshMatch(routeAt(answer.route, entries.findIndex((entry) => entry.route === answer.route)), answer.values as RouteValues);
+  }
+}
+
+/** The stack in front of `core` (the routes it matches: `matchable`); none in front of the reference, the oracle. */
+function stackOf(core: StackCore, matchable: readonly RouteEntry[]): MatcherStack | null {
+  return core.strategy === 'reference' ? null : stackMatcher(core, matchable);
 }
 
 /** The route entries, in collection order, resolved with the registry; throws for bad routes. */
@@ -254,7 +260,7 @@ function createEveryEntry(routes: Iterable<RouteDefinition>, registry: Constrain
   const entries: RouteEntry[] = [];
   const failures: RouteFailure[] = [];
   const names = new RoutesByName<true>();
-  const shared = createSharedParts(fold, compileComplexSegment);
+  const shared = createSharedParts(fold, compileComplexSegment, createRoute);
   let index = 0;
   for (const definition of routes) {
     const routeIndex = index++;

@@ -36,9 +36,12 @@ export interface RouteDefinition {
   constraintResolver?: ConstraintRegistry | null;
 }
 
-/** A route after compile(): what match() and generate() hand back. */
+/** A route after compile(): what match() and generate() hand back (compiled-route.ts makes it). */
 export interface CompiledRoute {
-  /** Position in the collection: first match wins by this order. */
+  /**
+   * Position in the collection: first match wins by this order. Read when asked: after a live table's change, the
+   * same route object says its new position.
+   */
   readonly index: number;
   readonly name: string | null;
   /** The template text as given. */
@@ -184,15 +187,16 @@ function assembleEntry(
     return part.isCatchAll ? { kind: 'catchAll', name: part.name } : { kind: 'parameter', name: part.name };
   });
 
-  const route: CompiledRoute = Object.freeze({
+  const unconstrained = constraints.size === 0;
+  const route = shared.makeRoute({
     index,
     name: definition.name ?? null,
     template: definition.template,
     parsedTemplate: template,
     defaults,
     dataTokens: definition.dataTokens ? frozenData({ ...definition.dataTokens }) : EMPTY,
-    methods: verbs === null ? null : verbs.list,
-    constraints: constraints.size === 0 ? NO_CONSTRAINTS : constraints,
+    methods: verbs?.list ?? null,
+    constraints: unconstrained ? NO_CONSTRAINTS : constraints,
     handler: definition.handler,
     generationOnly: definition.generationOnly === true,
   });
@@ -211,9 +215,9 @@ function assembleEntry(
     captures: capturesOf(segments),
     defaults,
     defaultEntries,
-    constraintKeys: constraints.size === 0 ? NONE : [...constraints.keys()],
-    constraintList: constraints.size === 0 ? NONE : [...constraints.values()],
-    methodSet: verbs === null ? null : verbs.set,
+    constraintKeys: unconstrained ? NONE : [...constraints.keys()],
+    constraintList: unconstrained ? NONE : [...constraints.values()],
+    methodSet: verbs?.set ?? null,
     generation: undefined,
   };
 }
@@ -259,17 +263,29 @@ export interface SharedParts {
    * (it imports the compiler only when one has).
    */
   readonly complex: typeof compileComplexSegment | null;
+  /** What makes the route objects (RouteFactory). */
+  readonly makeRoute: RouteFactory;
 }
 
-/** Empty shared parts, for one table that compares literals by `fold` (and makes complex patterns with `complex`). */
-export function createSharedParts(fold: Fold, complex: SharedParts['complex']): SharedParts {
-  return { literalPlans: new Map(), verbLimits: new Map(), fold, complex };
+/**
+ * Empty shared parts, for one table that compares literals by `fold` (and makes complex patterns with `complex`), its
+ * route objects made by `makeRoute`.
+ */
+export function createSharedParts(fold: Fold, complex: SharedParts['complex'], makeRoute: RouteFactory = Object.freeze): SharedParts {
+  return { literalPlans: new Map(), verbLimits: new Map(), fold, complex, makeRoute };
 }
 
 /** Parts that share nothing: for routes made one at a time (a live table's), with no table-wide cache to grow. */
-export function unsharedParts(fold: Fold): SharedParts {
-  return { literalPlans: null, verbLimits: null, fold, complex: compileComplexSegment };
+export function unsharedParts(fold: Fold, makeRoute: RouteFactory): SharedParts {
+  return { literalPlans: null, verbLimits: null, fold, complex: compileComplexSegment, makeRoute };
 }
+
+/**
+ * What makes a route object of its fields: by default (a table that never changes, a built module's) the fields
+ * frozen, its index for good; compile() makes its routes with compiled-route.ts's createRoute, whose index follows
+ * the route through a live table's changes.
+ */
+export type RouteFactory = (fields: CompiledRoute) => CompiledRoute;
 
 function internMethods(shared: SharedParts, methods: readonly string[]): VerbLimit {
   const key = methods.join(' ');

@@ -208,10 +208,11 @@ export class RouteCollection<Table extends RouteTable = RouteTable> implements R
   /** Template routes and custom routers interleaved, in collection order (all read before any of them runs). */
   private async routeWithCustom(context: RouteContext, router: CompiledRouter, custom: Compiled['custom'], positions: readonly number[]): Promise<void> {
     const request = context.httpContext.request;
-    const matches = [...router.matches(request.path, request.method, context.httpContext)];
+    // Each match's place in the collection, read now: a route's index is its place when read, and a target may
+    // change the table before the next match is tried.
+    const matches = [...router.matches(request.path, request.method, context.httpContext)].map((match) => ({ match, position: positions[match.route.index] }));
     let c = 0;
-    for (const match of matches) {
-      const position = positions[match.route.index];
+    for (const { match, position } of matches) {
       while (c < custom.length && custom[c].position < position) {
         if (await this.tryCustom(context, custom[c++].router)) return;
       }

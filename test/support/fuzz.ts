@@ -13,6 +13,8 @@ export function fuzzHarness(file: string, defaultSeed: number) {
   const seed = process.env.FUZZ_SEED === 'random' ? Date.now() % 2 ** 31 : Number(process.env.FUZZ_SEED ?? defaultSeed) | 0;
   const multiplier = Math.max(0.01, Number(process.env.FUZZ_RUNS ?? 1));
   const runs = (n: number): number => Math.max(1, Math.round(n * multiplier));
+  const replayable = (label: string, error: unknown): Error =>
+    new Error(`[${label}] seed ${seed} (replay: FUZZ_SEED=${seed} npx vitest run ${file})\n${(error as Error).message}`, { cause: error });
   return {
     SEED: seed,
     runs,
@@ -23,8 +25,15 @@ export function fuzzHarness(file: string, defaultSeed: number) {
       try {
         fc.assert(property, { seed, numRuns: runs(numRuns), examples });
       } catch (error) {
-        const message = (error as Error).message;
-        throw new Error(`[${label}] seed ${seed} (replay: FUZZ_SEED=${seed} npx vitest run ${file})\n${message}`, { cause: error });
+        throw replayable(label, error);
+      }
+    },
+    /** check() of a property that awaits (fc.asyncProperty). */
+    async checkAsync<Ts extends [unknown, ...unknown[]]>(label: string, property: fc.IAsyncProperty<Ts>, numRuns: number): Promise<void> {
+      try {
+        await fc.assert(property, { seed, numRuns: runs(numRuns) });
+      } catch (error) {
+        throw replayable(label, error);
       }
     },
   };

@@ -7,13 +7,11 @@
 //
 // Each partition keeps a trie that changes in place (trie.ts: insertRoute, removeRoute), its routes ordered by
 // their order keys, so a change costs the length of one template, whatever the table's size, and no index is
-// renumbered. With the 'generated' strategy that trie answers (interpreted) while a changed partition serves
-// its first requests, as many as it has routes (REBUILD_AFTER at most); then its routes get the strategy's
-// matcher (emitted code and static table) until its next change. Emitting a partition costs in proportion to its
-// routes, so a burst of changes with requests in between emits each partition once per that many requests, not
-// once per request, and a partition is back on its code soon after the burst.
-// The 'trie' strategy's tries answer for good; the 'reference' strategy, the oracle, answers by its own ordered
-// loop over each partition's routes.
+// renumbered. Each partition also gets the matcher the table's factory makes of its routes (compile()'s: the
+// strategy's code or walk, with its static table), on the microtask queue: after a change to the partition (a
+// burst of changes made in one go is built once, after the code that made them, before the next I/O event), or
+// after the first request that finds it without one. A request never builds: until its partition's matcher is
+// made, the partition's trie answers it, interpreted. The other partitions keep the matchers (and code) they have.
 import { RouteCreationError, RouteTableError, TemplateParseError } from '../../errors.js';
 import type { RouteValues } from '../../route-values.js';
 import type { Fold } from '../case-fold.js';
@@ -23,10 +21,11 @@ import { accepting, methodsAllowed } from '../match/trie-matcher.js';
 import { byOrder, collectInto, searchFrom } from '../match/trie-walk.js';
 import { createTrie, insertRoute, lowerBounds, nodesOf, removeRoute, type TrieNode } from '../match/trie.js';
 import { frozenMatch, type Matcher, type MatchStrategy, type RouteMatch } from '../matcher.js';
-import { matchableEntries } from '../matchable-entries.js';
-import type { RouteDefinition, RouteEntry } from '../route-entry.js';
+import type { CompiledRoute, RouteDefinition, RouteEntry } from '../route-entry.js';
+import { placeRoute, routeAt } from '../compiled-route.js';
 import { duplicateName, nameOf, RoutesByName } from '../route-names.js';
 import { RouteOrder, type Block, type Ordered } from './route-order.js';
+;
 
 /**
  * How deep the partitions' keys go. One segment: a multi-tenant table ("t5/…") gets a partition per tenant, and
@@ -35,8 +34,6 @@ import { RouteOrder, type Block, type Ordered } from './route-order.js';
 const PREFIX_DEPTH = 1;
 /** The partition of routes with no literal prefix. */
 const NO_PREFIX = '';
-/** The most requests a changed partition serves from its trie before the 'generated' strategy emits its code again. */
-export const REBUILD_AFTER = 10_000;
 
 /**
  * One route of a live table, as its partition's trie holds it: the route's entry with its order key as its
@@ -49,40 +46,38 @@ export interface Slot extends RouteEntry, Ordered<Slot> {
   readonly entry: RouteEntry;
   /** Its partition's key; null for a generation-only route, which no matcher sees. */
   readonly prefix: string | null;
-  /** The entry with its index as of `positionedAt` (the list's version): rebuilt when its position moves. */
-  positioned: RouteEntry;
-  positionedAt: number;
   /** The entry as its partition's built matcher sees it (its index in the partition), kept while that index holds. */
   local: RouteEntry | null;
 }
 
-/** The routes of one literal prefix: their trie, changed in place, and the strategy's matcher once it is built. */
+/** The routes of one literal prefix: their trie, changed in place, and the factory's matcher of them once it is made. */
 interface Partition {
   readonly root: TrieNode;
   /** How many routes it has (they are in its trie). */
   size: number;
-  /** Requests it has served since its last change. */
-  served: number;
-  /** The strategy's matcher of its routes (their indexes: places in `local`), or null: the trie answers. */
+  /** The factory's matcher of its routes (their indexes: places in `local`), or null: the trie answers. */
   built: Matcher | null;
   /** Its routes in order, as `built` indexes them. */
   local: Slot[];
+  /** Whether its matcher is to be made on the microtask queue (LiveTable.queue). */
+  queued: boolean;
 }
 
-/** What a live table needs from compile(): the strategy's matcher for a list of entries, and route creation. */
+/** What a live table needs from compile(): a matcher factory, and route creation. */
 export interface LiveTableParts {
+  /** What the table reports as its strategy (the factory's). */
   readonly strategy: MatchStrategy;
   /** How the router compares literals (case-fold.ts): partition keys and request segments are folded by it. */
   readonly fold: Fold;
-  /** The matcher compile() would make for these entries (their indexes 0..n-1 in order). */
+  /** The matcher compile() would make for these entries (their indexes 0..n-1 in order): each partition's. */
   buildMatcher(entries: readonly RouteEntry[]): Matcher;
   /** A route entry as compile() makes it at `index` (with `fold`): throws compile()'s error for a bad route. */
   createEntry(definition: RouteDefinition, index: number): RouteEntry;
 }
 
-/** An entry with another index (the route object is new: it is frozen; a static route's answer names it). */
-export function withIndex(entry: RouteEntry, index: number): RouteEntry {
-  const route = Object.freeze({ ...entry.route, index });
+/** An entry whose route is a stand-in at another index (compiled-route.ts, routeAt), its static answer with it. */
+function standIn(entry: RouteEntry, index: number): RouteEntry {
+  const route = routeAt(entry.route, index);
   return { ...entry, route, order: index, staticAnswer: entry.staticAnswer === null ? null : frozenMatch(route, { ...entry.staticAnswer.values }) };
 }
 
@@ -105,20 +100,23 @@ export class LiveTable implements Matcher {
   /** Routes by name, in any case. */
   private readonly byName = new RoutesByName<Slot>();
   private entriesCache: { readonly version: number; readonly entries: readonly RouteEntry[] } | null = null;
-
-  /** Whether a changed partition serves its first requests from its trie (else it is built at once, or never). */
-  private readonly rebuilds: 'never' | 'at once' | 'when used';
+  private routesCache: { readonly version: number; readonly routes: readonly CompiledRoute[] } | null = null;
+  /** The partitions whose matchers are to be made, in one microtask for them all (empty: none is queued). */
+  private readonly queue: Partition[] = [];
 
   constructor(
     private readonly parts: LiveTableParts,
     entries: readonly RouteEntry[],
   ) {
     this.strategy = parts.strategy;
-    this.rebuilds = parts.strategy === 'trie' ? 'never' : parts.strategy === 'reference' ? 'at once' : 'when used';
-    // The compiled table's routes, at once: ordered in one pass (no search per route), then indexed.
+    // The compiled table's routes, at once: ordered in one pass (no search per route), then indexed. Their
+    // partitions get matchers as requests reach them: a table of many tenants does not compile them all at once.
     const slots = entries.map((entry) => this.slotOf(entry));
     this.order.appendAll(slots);
-    for (const slot of slots) this.index(slot);
+    for (const slot of slots) {
+      placeRoute(slot.route, this.order, slot, slot.route.index);
+      this.index(slot, false);
+    }
   }
 
   get length(): number {
@@ -141,6 +139,7 @@ export class LiveTable implements Matcher {
       throw duplicateName(later.name!, later.template);
     }
     this.place(position, slot);
+    placeRoute(slot.route, this.order, slot, position);
   }
 
   /**
@@ -177,6 +176,7 @@ export class LiveTable implements Matcher {
       throw new TypeError(`remove: give a route name (string) or an index (number), got ${nameOrIndex === null ? 'null' : typeof nameOrIndex}`);
     }
     const slot = this.order.removeAt(position);
+    placeRoute(slot.route, null, null, position); // it keeps the index it last had
     const name = slot.route.name;
     if (name !== null) this.byName.delete(name);
     if (slot.prefix !== null) {
@@ -184,7 +184,7 @@ export class LiveTable implements Matcher {
       if (--partition.size === 0) this.partitions.delete(slot.prefix);
       else {
         removeRoute(partition.root, slot);
-        changed(partition);
+        this.changed(partition);
       }
     }
     return true;
@@ -213,8 +213,6 @@ export class LiveTable implements Matcher {
       block: null,
       entry,
       prefix: prefixOf(entry),
-      positioned: entry,
-      positionedAt: -1,
       local: null,
       generation: undefined,
     };
@@ -230,16 +228,40 @@ export class LiveTable implements Matcher {
     this.index(slot);
   }
 
-  /** A placed route enters the name index and its partition's trie. */
-  private index(slot: Slot): void {
+  /** A placed route enters the name index and its partition's trie (`change`: the partition's matcher is made again). */
+  private index(slot: Slot, change = true): void {
     const name = slot.route.name;
     if (name !== null) this.byName.set(name, slot);
     if (slot.prefix === null) return;
     let partition = this.partitions.get(slot.prefix);
-    if (partition === undefined) this.partitions.set(slot.prefix, (partition = { root: createTrie(), size: 0, served: 0, built: null, local: [] }));
+    if (partition === undefined) this.partitions.set(slot.prefix, (partition = { root: createTrie(), size: 0, built: null, local: [], queued: false }));
     partition.size++;
     insertRoute(partition.root, slot);
-    changed(partition);
+    if (change) this.changed(partition);
+  }
+
+  /** A partition's routes changed: its matcher is dropped (its trie is already up to date) and made again, queued. */
+  private changed(partition: Partition): void {
+    partition.built = null;
+    this.enqueue(partition);
+  }
+
+  /**
+   * The partition's matcher is to be made on the microtask queue: after the code running now (a burst of changes,
+   * the request being answered), never inside a request. One microtask makes every partition queued meanwhile.
+   */
+  private enqueue(partition: Partition): void {
+    if (partition.queued) return;
+    partition.queued = true;
+    if (this.queue.push(partition) === 1) void Promise.resolve().then(() => this.buildQueued());
+  }
+
+  /** Makes the matchers of the queued partitions that still lack one (a partition emptied since is gone). */
+  private buildQueued(): void {
+    for (const partition of this.queue.splice(0)) {
+      partition.queued = false;
+      if (partition.built === null && partition.size > 0) this.builtOf(partition);
+    }
   }
 
   // ─── Reading ─────────────────────────────────────────────────────────────────────────────────────────────
@@ -259,22 +281,21 @@ export class LiveTable implements Matcher {
     return this.order.at(position);
   }
 
-  /** A slot's entry with its current position as index. */
-  positioned(slot: Slot): RouteEntry {
-    if (slot.positionedAt < 0 || !this.order.isCurrent(slot.positioned.route.index, slot.positionedAt)) {
-      const index = this.order.positionOf(slot);
-      if (index !== slot.positioned.route.index || slot.positionedAt < 0) slot.positioned = index === slot.entry.route.index ? slot.entry : withIndex(slot.entry, index);
-      slot.positionedAt = this.order.version;
-    }
-    return slot.positioned;
-  }
-
   /** Every entry, in order, with its position as index (what compile() of the current list would hold). */
   entries(): readonly RouteEntry[] {
     if (this.entriesCache?.version !== this.order.version) {
-      this.entriesCache = { version: this.order.version, entries: Array.from(this.order, (slot) => this.positioned(slot)) };
+      // Introspection's entries, ordered by their positions: an entry of a route that moved is copied with it as
+      // its order (the entry, never the route: a route's index reads its place itself).
+      const entries = Array.from(this.order, (slot, position) => (slot.entry.order === position ? slot.entry : { ...slot.entry, order: position }));
+      this.entriesCache = { version: this.order.version, entries };
     }
     return this.entriesCache.entries;
+  }
+
+  /** The routes in order, as router.routes gives them. */
+  routes(): readonly CompiledRoute[] {
+    if (this.routesCache?.version !== this.order.version) this.routesCache = { version: this.order.version, routes: Array.from(this.order, (slot) => slot.route) };
+    return this.routesCache.routes;
   }
 
   /** What the heap check counts: everything the table keeps grows with its routes, nothing with its changes. */
@@ -292,7 +313,7 @@ export class LiveTable implements Matcher {
     return { routes: this.order.length, blocks: this.order.blockCount, partitions: this.partitions.size, partitionRoutes, trieNodes, trieRoutes, names: this.byName.size };
   }
 
-  /** The partitions (by prefix) that answer by the strategy's matcher now, not by their trie. */
+  /** The partitions (by prefix) that answer by the factory's matcher now, not by their trie. */
   builtPartitions(): string[] {
     return [...this.partitions].filter(([, partition]) => partition.built !== null).map(([prefix]) => prefix);
   }
@@ -305,18 +326,16 @@ export class LiveTable implements Matcher {
       partition.local = routesOf(partition.root).sort(byOrder);
       // Routes whose place in the partition did not move keep their entries.
       partition.built = this.parts.buildMatcher(
-        partition.local.map((slot, i) => (slot.local?.route.index === i ? slot.local : (slot.local = withIndex(slot.entry, i)))),
+        partition.local.map((slot, i) => (slot.local?.route.index === i ? slot.local : (slot.local = standIn(slot.entry, i)))),
       );
     }
     return partition.built;
   }
 
-  /** The partition's built matcher when it answers now (it is hot), else null: its trie answers. */
+  /** The partition's matcher, else null (its trie answers, and its matcher is queued: never made in a request). */
   private hotMatcher(partition: Partition): Matcher | null {
-    if (partition.built !== null) return partition.built;
-    if (this.rebuilds === 'never') return null;
-    if (this.rebuilds === 'when used' && partition.served++ < Math.min(partition.size, REBUILD_AFTER)) return null;
-    return this.builtOf(partition);
+    if (partition.built === null) this.enqueue(partition);
+    return partition.built;
   }
 
   /** The partitions that may hold a route accepting this path: "", then the one its first segment names. */
@@ -353,11 +372,14 @@ export class LiveTable implements Matcher {
     return folded === segment ? undefined : this.partitions.get(folded);
   }
 
+  /** The partitions' matchers' code (each made now if it has none); null when the factory's matchers have none. */
   get source(): string | null {
-    if (this.strategy !== 'generated') return null;
     const sources: string[] = [];
-    for (const [prefix, partition] of this.partitions) sources.push(`// The routes under ${JSON.stringify(prefix)}:\n${this.builtOf(partition).source}`);
-    return sources.join('\n\n');
+    for (const [prefix, partition] of this.partitions) {
+      const source = this.builtOf(partition).source;
+      if (source !== null) sources.push(`// The routes under ${JSON.stringify(prefix)}:\n${source}`);
+    }
+    return sources.length === 0 ? null : sources.join('\n\n');
   }
 
   match(target: string, method: string, httpContext: unknown): RouteMatch | null {
@@ -398,7 +420,7 @@ export class LiveTable implements Matcher {
         }
       }
     }
-    return best === null ? null : answerOf(this.positioned(best), values!);
+    return best === null ? null : answerOf(best, values!);
   }
 
   /** The routes of the partitions this path may reach whose template shape accepts it, in order. */
@@ -414,59 +436,23 @@ export class LiveTable implements Matcher {
    * are read is for the calls after it, as if a copy of the table were iterated.
    */
   matches(target: string, method: string, httpContext: unknown): Iterable<RouteMatch> {
-    if (this.strategy === 'reference') return this.builtMatches(target, method, httpContext);
     const path = new RequestPath(target, false, this.parts.fold);
-    return answersOf(accepting(this.candidates(target, path).map((slot) => this.positioned(slot)), path, method, httpContext));
-  }
-
-  /**
-   * matches() by each partition's built matcher, merged by the routes' positions (the reference strategy). A
-   * built matcher is never changed (a change drops it), and its routes' positions are taken at the call.
-   */
-  private builtMatches(target: string, method: string, httpContext: unknown): Iterable<RouteMatch> {
-    const streams = this.partitionsFor(target).map((partition) => ({
-      answers: this.builtOf(partition).matches(target, method, httpContext)[Symbol.iterator](),
-      entries: partition.local.map((slot) => this.positioned(slot)),
-    }));
-    return mergedByIndex(streams);
+    const candidates = this.candidates(target, path);
+    // Their places now: an answer read after a change names its route as it stood at this call.
+    const version = this.order.version;
+    const at = new Map(candidates.map((slot) => [slot, slot.route.index]));
+    return answersOf(accepting(candidates, path, method, httpContext), (slot) => (this.order.version === version ? slot : standIn(slot, at.get(slot as Slot)!)));
   }
 
   allowedMethods(target: string, httpContext: unknown): string[] {
-    if (this.strategy === 'reference') {
-      const allowed = new Set<string>();
-      for (const partition of this.partitionsFor(target)) for (const method of this.builtOf(partition).allowedMethods(target, httpContext)) allowed.add(method);
-      return [...allowed].sort();
-    }
     const path = new RequestPath(target, false, this.parts.fold);
     return methodsAllowed(this.candidates(target, path), path, httpContext);
   }
 }
 
 /** The answers of the entries that accept a request (their indexes as they were when the entries were read). */
-function* answersOf(accepted: Iterable<[RouteEntry, RouteValues]>): Generator<RouteMatch> {
-  for (const [entry, values] of accepted) yield answerOf(entry, values);
-}
-
-/** The answers of several partitions' matchers (each indexing `entries`), in the order of the entries' indexes. */
-function* mergedByIndex(streams: readonly { readonly answers: Iterator<RouteMatch>; readonly entries: readonly RouteEntry[] }[]): Generator<RouteMatch> {
-  const heads = streams.map((stream) => stream.answers.next());
-  for (;;) {
-    let next = -1;
-    let nextEntry: RouteEntry | null = null;
-    for (let i = 0; i < streams.length; i++) {
-      const head = heads[i];
-      if (head.done) continue;
-      const entry = streams[i].entries[head.value.route.index];
-      if (nextEntry === null || entry.route.index < nextEntry.route.index) {
-        next = i;
-        nextEntry = entry;
-      }
-    }
-    if (nextEntry === null) return;
-    const found = heads[next].value as RouteMatch;
-    heads[next] = streams[next].answers.next();
-    yield answerOf(nextEntry, found.values as RouteValues);
-  }
+function* answersOf(accepted: Iterable<[RouteEntry, RouteValues]>, asAtCall: (entry: RouteEntry) => RouteEntry): Generator<RouteMatch> {
+  for (const [entry, values] of accepted) yield answerOf(asAtCall(entry), values);
 }
 
 /** The routes of a trie, each once (a route with omittable segments ends at several nodes). */
@@ -477,10 +463,4 @@ function routesOf(root: TrieNode): Slot[] {
     for (const entry of node.catchAlls) routes.add(entry as Slot);
   }
   return [...routes];
-}
-
-/** A partition's routes changed: its built matcher is dropped (its trie is already up to date). */
-function changed(partition: Partition): void {
-  partition.built = null;
-  partition.served = 0;
 }

@@ -1,5 +1,6 @@
 // URL generation over a live table: url-generator.ts's generation over the table's current routes, with each
-// route's generators kept on the route itself, so that they survive the inserts and removes that move the route.
+// route's generators kept on the route itself, so that they survive the inserts and removes that move the route
+// (and its index read from its place: the route itself is the answer).
 import type { GenerationRoutes } from '../generate/url-generator.js';
 import type { LiveTable, Slot } from './live-table.js';
 
@@ -9,6 +10,6 @@ export function liveRoutes(table: LiveTable): GenerationRoutes<Slot> {
     named: (name) => table.named(name),
     inOrder: () => table.slots(),
     at: (index) => table.slotAt(index),
-    answerOf: (slot) => table.positioned(slot),
+    answerOf: (slot) => slot,
   };
 }

@@ -1,0 +1,94 @@
+// assembleRouter(): the one place a router is put together, for compile() (compile.ts) and its live table (the
+// same router, changed: live/live-table.ts answers in its state); a built module's (aot/load-router.ts) can be the
+// same call (it imports nothing a built module's bundle would not carry). A state is a
+// matcher (a strategy's, with the stack in front of it: static table, method filter, matcher-stack.ts) and the
+// routes URL generation reads; the facade (match, matches, allowedMethods, generate, routes, source, the changes)
+// answers by the state it has now, which a change replaces whole. It imports no strategy, no live table and no
+// emitter: a built module's bundle carries none of them.
+import type { UrlOptions } from './generate/normalize-path.js';
+import { createUrlGenerator, type Generation, type GenerationRoutes, type UrlGenerator } from './generate/url-generator.js';
+import type { FrontMatch, MatcherStack } from './match/matcher-stack.js';
+import type { Matcher, RouteMatch } from './matcher.js';
+import type { CompiledRoute, RouteDefinition, RouteEntry } from './route-entry.js';
+import { registerInternals, type CompiledInternals } from './router-internals.js';
+import { defineGetters } from './define-getters.js';
+import { verbOf } from './verb.js';
+
+/** What a router answers with until its next change. */
+export interface RouterState {
+  /** The matcher requests go to: allowedMethods(), and the source. */
+  readonly matcher: Matcher;
+  /** router.match() over it: a stack's front, or plainFront for a matcher without a stack. */
+  readonly front: FrontMatch;
+  /** The matcher's stack (static table, method filter); null for the reference strategy and a live table. */
+  readonly stack: MatcherStack | null;
+  /** router.matches() (the matcher's, or compile()'s answers as of the call, compile.ts). */
+  matches(target: string, method: string, httpContext: unknown): Iterable<RouteMatch>;
+  /** The routes URL generation reads (called on the first generate(), and each time introspection reads them). */
+  generationRoutes(): GenerationRoutes<RouteEntry>;
+  /** Every route in order (router.routes). */
+  routes(): readonly CompiledRoute[];
+}
+
+/** add(), insert(), remove() and replace() of a router: a change puts the router in another state (become). */
+export interface RouterChanges {
+  add(route: RouteDefinition): void;
+  insert(index: number, route: RouteDefinition): void;
+  remove(nameOrIndex: string | number): boolean;
+  replace(routes: Iterable<RouteDefinition>): void;
+}
+
+/** A router's public face, as every router the library makes has it. */
+export interface AssembledRouter extends RouterChanges {
+  readonly routes: readonly CompiledRoute[];
+  readonly strategy: string;
+  readonly source: string | null;
+  match(path: string, method?: string | null, httpContext?: unknown): RouteMatch | null;
+  matches(path: string, method?: string | null, httpContext?: unknown): Iterable<RouteMatch>;
+  allowedMethods(path: string, httpContext?: unknown): string[];
+  generate: UrlGenerator;
+}
+
+/** What assembleRouter() is given beside the first state. */
+export interface Assembly {
+  /** What router.strategy says (it does not change with the state). */
+  readonly strategy: string;
+  /** router.source: the state's matcher's, unless given (a built module's code, as written in the module). */
+  readonly source?: string;
+  readonly changes: RouterChanges;
+  /** What compile() keeps of its router for introspection (router-internals.ts); none for a built module's. */
+  readonly compiled?: CompiledInternals;
+}
+
+/** The router over `initial`; `become` puts it in another state (its changes call it), `generation` is its state's. */
+export function assembleRouter<Router extends AssembledRouter>(
+  initial: RouterState,
+  options: UrlOptions,
+  { strategy, source, changes, compiled }: Assembly,
+): { readonly router: Router; become(next: RouterState): void; generation(): Generation } {
+  let state = initial;
+  // A server that only matches never pays for URL generation's index of names: made on the first generate().
+  let urls: UrlGenerator | null = null;
+  const generation = (): Generation => ({ routes: state.generationRoutes(), options });
+  // routes and source are getters, defined after the literal (define-getters.ts).
+  const router = defineGetters<Router>(
+    {
+      strategy,
+      match: (target, method, httpContext) => state.front(target, method, httpContext),
+      matches: (target, method, httpContext) => (typeof target === 'string' ? state.matches(target, verbOf(method), httpContext) : []),
+      allowedMethods: (target, httpContext) => (typeof target === 'string' ? state.matcher.allowedMethods(target, httpContext) : []),
+      generate: (values, generateOptions) => (urls ??= createUrlGenerator(state.generationRoutes(), options))(values, generateOptions),
+      ...changes,
+    } satisfies Omit<AssembledRouter, 'routes' | 'source'>,
+    { routes: () => state.routes(), source: () => source ?? state.matcher.source },
+  );
+  registerInternals(router, { stack: () => state.stack, compiled });
+  return {
+    router,
+    become(next) {
+      state = next;
+      urls = null;
+    },
+    generation,
+  };
+}
