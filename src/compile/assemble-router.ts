@@ -1,12 +1,12 @@
 // assembleRouter(): the one place a router is put together, for compile() (compile.ts) and its live table (the
-// same router, changed: live/live-table.ts answers in its state); a built module's (aot/load-router.ts) can be the
-// same call (it imports nothing a built module's bundle would not carry). A state is a
+// same router, changed: live/live-table.ts answers in its state) and a built module's (aot/load-router.ts: it
+// imports nothing a built module's bundle would not carry). A state is a
 // matcher (a strategy's, with the stack in front of it: static table, method filter, matcher-stack.ts) and the
 // routes URL generation reads; the facade (match, matches, allowedMethods, generate, routes, source, the changes)
 // answers by the state it has now, which a change replaces whole. It imports no strategy, no live table and no
 // emitter: a built module's bundle carries none of them.
 import type { UrlOptions } from './generate/normalize-path.js';
-import { createUrlGenerator, type Generation, type GenerationRoutes, type UrlGenerator } from './generate/url-generator.js';
+import { urlGeneratorWith, type DirectGenerators, type Generation, type GenerationRoutes, type UrlGenerator } from './generate/url-generator.js';
 import type { FrontMatch, MatcherStack } from './match/matcher-stack.js';
 import type { Matcher, RouteMatch } from './matcher.js';
 import type { CompiledRoute, RouteDefinition, RouteEntry } from './route-entry.js';
@@ -56,6 +56,11 @@ export interface Assembly {
   /** router.source: the state's matcher's, unless given (a built module's code, as written in the module). */
   readonly source?: string;
   readonly changes: RouterChanges;
+  /**
+   * generate()'s shortcut by name for plain routes (plain-route.ts's createDirectGenerator), or null: every link
+   * the binder's way, with the same result (a module built --compact leaves the shortcut out of its bundle).
+   */
+  readonly direct: DirectGenerators | null;
   /** What compile() keeps of its router for introspection (router-internals.ts); none for a built module's. */
   readonly compiled?: CompiledInternals;
 }
@@ -64,7 +69,7 @@ export interface Assembly {
 export function assembleRouter<Router extends AssembledRouter>(
   initial: RouterState,
   options: UrlOptions,
-  { strategy, source, changes, compiled }: Assembly,
+  { strategy, source, changes, direct, compiled }: Assembly,
 ): { readonly router: Router; become(next: RouterState): void; generation(): Generation } {
   let state = initial;
   // A server that only matches never pays for URL generation's index of names: made on the first generate().
@@ -77,7 +82,7 @@ export function assembleRouter<Router extends AssembledRouter>(
       match: (target, method, httpContext) => state.front(target, method, httpContext),
       matches: (target, method, httpContext) => (typeof target === 'string' ? state.matches(target, verbOf(method), httpContext) : []),
       allowedMethods: (target, httpContext) => (typeof target === 'string' ? state.matcher.allowedMethods(target, httpContext) : []),
-      generate: (values, generateOptions) => (urls ??= createUrlGenerator(state.generationRoutes(), options))(values, generateOptions),
+      generate: (values, generateOptions) => (urls ??= urlGeneratorWith(state.generationRoutes(), options, direct))(values, generateOptions),
       ...changes,
     } satisfies Omit<AssembledRouter, 'routes' | 'source'>,
     { routes: () => state.routes(), source: () => source ?? state.matcher.source },

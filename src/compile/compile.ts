@@ -14,6 +14,7 @@ import { liveRoutes } from './live/live-url-generator.js';
 import { createGeneratedMatcher } from './match/generated/generated-matcher.js';
 import { plainFront, stackMatcher, type MatcherStack, type StackCore } from './match/matcher-stack.js';
 import { assembleRouter, type RouterState } from './assemble-router.js';
+import { createDirectGenerator } from './generate/plain-route.js';
 import { createTrieMatcher } from './match/trie-matcher.js';
 import { matchableEntries } from './matchable-entries.js';
 import { freshMatch, type Matcher, type MatchStrategy, type RouteMatch } from './matcher.js';
@@ -182,6 +183,7 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
 
   const assembled = assembleRouter<CompiledRouter>(state, options, {
     strategy,
+    direct: createDirectGenerator,
     changes: {
       add(route) {
         const made = live();

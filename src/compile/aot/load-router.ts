@@ -9,7 +9,8 @@ import type { compileComplexSegment } from '../complex-segment.js';
 import type { ConstraintFactory, RouteConstraint } from '../../constraints/route-constraint.js';
 import { nameKey } from '../../name-key.js';
 import type { UrlOptions } from '../generate/normalize-path.js';
-import { fixedRoutes, urlGeneratorWith, type DirectGenerators, type UrlGenerator } from '../generate/url-generator.js';
+import { fixedRoutes, type DirectGenerators } from '../generate/url-generator.js';
+import { assembleRouter } from '../assemble-router.js';
 import { emittedHelpersWith, type EmittedHelpers, type SubtreeMatch, type WalkFrom } from '../match/generated/emitted-helpers.js';
 import type { INLINE_CHECKS } from '../match/generated/inline-constraints.js';
 import { emittedFront, type EmittedMatch } from '../match/generated/emitted-front.js';
@@ -18,12 +19,10 @@ import { createRouteScan } from '../match/route-scan.js';
 import type { StaticTable } from '../match/static-table.js';
 import type { TrieNode } from '../match/trie.js';
 import type { trieParts, TrieWalker } from '../match/trie-matcher.js';
-import type { Matcher, RouteMatch } from '../matcher.js';
+import type { Matcher } from '../matcher.js';
 import { matchableEntries } from '../matchable-entries.js';
 import { builtRouteEntry, createSharedParts, type CompiledRoute, type RouteDefinition } from '../route-entry.js';
 import type { RouterFor } from '../typed-router.js';
-import { registerInternals } from '../router-internals.js';
-import { verbOf } from '../verb.js';
 import { checkModuleFormat, type ModuleFormat } from './module-format.js';
 import { catalogOf } from './object-catalog.js';
 import { routeDigest, templateDigest } from './route-digest.js';
@@ -209,27 +208,13 @@ export function loadRouter(table: ModuleTable): AotRouter {
     matches: companion.matches,
     allowedMethods: companion.allowedMethods,
   };
-  const matcher = stackMatcher(built, matchable);
-  // URL generation's index of names is made on the first generate(), not at start-up: a server that only matches
-  // never pays for it. (A built module's names were checked unique when it was written; a route module's by its digests.)
-  let generator: UrlGenerator | null = null;
-  const router = {
-    routes: entries.map((e) => e.route),
-    strategy: 'aot',
-    source,
-    match: matcher.front,
-    matches: (target: string, method?: string | null, httpContext?: unknown): Iterable<RouteMatch> =>
-      typeof target === 'string' ? matcher.matches(target, verbOf(method), httpContext) : [],
-    allowedMethods: (target, httpContext) => (typeof target === 'string' ? matcher.allowedMethods(target, httpContext) : []),
-    generate: (values: Parameters<UrlGenerator>[0], options?: Parameters<UrlGenerator>[1]) =>
-      (generator ??= urlGeneratorWith(fixedRoutes(entries), table.options, table.direct ?? null))(values, options),
-    add: refuseChange,
-    insert: refuseChange,
-    remove: refuseChange,
-    replace: refuseChange,
-  } as AotRouter;
-  registerInternals(router, { stack: () => matcher });
-  return router;
+  // Put together as compile() does (assemble-router.ts). (A built module's names were checked unique when it was
+  // written; a route module's by its digests.)
+  const stack = stackMatcher(built, matchable);
+  const routes = entries.map((e) => e.route);
+  const state = { matcher: stack, front: stack.front, stack, matches: stack.matches, generationRoutes: () => fixedRoutes(entries), routes: () => routes };
+  const changes = { add: refuseChange, insert: refuseChange, remove: refuseChange, replace: refuseChange };
+  return assembleRouter<AotRouter>(state, table.options, { strategy: 'aot', source, changes, direct: table.direct ?? null }).router;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { CompiledRoute, RouteEntry } from '../route-entry.js';
 import { duplicateName } from '../route-names.js';
 import { nameKey } from '../../name-key.js';
 import type { GenerationRequest } from './binder.js';
-import { createDirectGenerator } from './plain-route.js';
+import type { createDirectGenerator } from './plain-route.js';
 import { createRouteGenerator, type RouteGenerator } from './route-generator.js';
 import { ValueBag } from './value-bag.js';
 import { normalizeVirtualPath, type UrlOptions } from './normalize-path.js';
@@ -109,17 +109,13 @@ export function generateWith({ routes, options }: Generation, entry: RouteEntry,
   return generateAt(routes, options, routes.at(entry.route.index), request);
 }
 
-/** URL generation over a list of routes: by name, or each route in order. */
-export function createUrlGenerator<R extends RouteEntry>(routes: GenerationRoutes<R>, options: UrlOptions): UrlGenerator {
-  return urlGeneratorWith(routes, options, createDirectGenerator);
-}
-
 /** What makes a plain route's by-name shortcut (plain-route.ts), made on the route's first by-name use. */
 export type DirectGenerators = typeof createDirectGenerator;
 
 /**
- * createUrlGenerator() with the by-name shortcut given, or none (`null`: every link goes the binder's way, with the
- * same result): a module built --compact leaves the shortcut's code out of a Worker's bundle.
+ * URL generation over a list of routes: by name, or each route in order; with the by-name shortcut for plain routes
+ * given, or none (`null`: every link goes the binder's way, with the same result): a module built --compact leaves
+ * the shortcut's code out of a Worker's bundle.
  */
 export function urlGeneratorWith<R extends RouteEntry>(routes: GenerationRoutes<R>, options: UrlOptions, direct: DirectGenerators | null): UrlGenerator {
   const found = (route: R, path: string | null): GeneratedPath | null => {
