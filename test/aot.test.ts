@@ -360,7 +360,7 @@ describe('compileToModule', () => {
             "matcher",
             "shapes",
           ],
-          "format": 8,
+          "format": 9,
           "helpers": [
             "alpha",
             "bool",
@@ -368,6 +368,7 @@ describe('compileToModule', () => {
             "foldedEquals",
             "guid",
             "int",
+            "last",
             "length",
             "literalAt",
             "literalChild",
