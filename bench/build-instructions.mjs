@@ -11,7 +11,7 @@
 //   BENCH_BUILD_RUNS=7: timed fresh processes per subject and set (0: counted only)
 //   BENCH_BUILD_COUNTED=0: timed only   BENCH_BUILD_JOBS=2: callgrind processes at a time
 //   BENCH_BUILD_OUT=build-instructions.json: the results file in bench/results/ (bench/results/node<major>/ off Node 24);
-//   a part this run skips (BENCH_BUILD_COUNTED=0 or BENCH_BUILD_RUNS=0) is kept from the file, with its own meta
+//   the rows of the cells this run does not count or time are kept from the file (each row says its run's date and build)
 //   BENCH_NODE=24 | 26 | current | /path/to/node (bench/lib/bench-node.mjs)
 // (the defaults: switchyard compile()'s defaults, the seven peers of the targets, hono's TrieRouter and rou3's
 // findRoute; `none` is always counted, to subtract)
@@ -57,7 +57,7 @@ const files = Object.fromEntries(
 );
 const child = fileURLToPath(new URL('startup-child.mjs', import.meta.url));
 /** The first line of a failed child's error, e.g. a peer that cannot express a route of the set. */
-const reasonOf = (error) => (String(error.stderr ?? '').split('\n').find((l) => /Error/.test(l)) ?? error.message).trim().slice(0, 300);
+const reasonOf = (error) => (String(error.stderr ?? '').split('\n').find((l) => /^\w*Error\b/.test(l)) ?? error.message).trim().slice(0, 300);
 
 const t0 = performance.now();
 const counted = [];
@@ -112,7 +112,7 @@ for (let run = 0; run < RUNS; run++) {
   console.log(`timed run ${run + 1}/${RUNS} done`);
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const fresh = [...samples].filter(([, runs]) => runs !== null).map(([key, runs]) => {
+const freshTimed = [...samples].filter(([, runs]) => runs !== null).map(([key, runs]) => {
   const [set, subject] = key.split(' ');
   return { subject, name: runs[0].name, set, medianMs: median(runs.map((r) => r.importMs + r.buildMs)), importMs: median(runs.map((r) => r.importMs)), buildMs: median(runs.map((r) => r.buildMs)), runsMs: runs.map((r) => r.importMs + r.buildMs) };
 });
@@ -122,16 +122,19 @@ const meta = { ...environment('bench:build-instructions'), method: 'marks, less 
 const dir = resultsDir(false);
 mkdirSync(dir, { recursive: true });
 const out = new URL(process.env.BENCH_BUILD_OUT ?? 'build-instructions.json', dir);
-// A part this run skipped is kept from the file (a counted run and a timed run made apart), with the meta it had.
+// The rows of cells this run did not count or time are kept from the file (a counted run and a timed run made apart,
+// or a run of a few subjects); each row carries its run's date and build.
+const run = { date: meta.date, node: meta.node, bundle: bundle.sha256 };
+counted.forEach((row) => Object.assign(row, run));
+const fresh = freshTimed.map((row) => ({ ...row, ...run }));
 const before = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : null;
-const keep = (part, ran) => (ran || before === null ? null : { rows: before[part], meta: before[`${part}Meta`] ?? before.meta });
-const keptCounted = keep('counted', COUNTED);
-const keptTimed = keep('timed', RUNS > 0);
-counted.push(...(keptCounted?.rows ?? []));
-const timed = [...fresh, ...(keptTimed?.rows ?? [])];
-const sets = SETS.map((name) => ({ name, routes: files[name].routes, requests: files[name].requests, source: files[name].source }));
-const partMeta = (kept) => (kept ? kept.meta : meta);
-writeFileSync(out, JSON.stringify({ suite: 'build-instructions', meta, countedMeta: partMeta(keptCounted), timedMeta: partMeta(keptTimed), sets, counted, timed }, null, 1) + '\n');
+const ranHere = (ran, subjects) => (row) => ran && SETS.includes(row.set) && subjects.includes(row.subject);
+const keptCounted = (before?.counted ?? []).filter((row) => !ranHere(COUNTED, ['none', ...SUBJECTS])(row));
+const keptTimed = (before?.timed ?? []).filter((row) => !ranHere(RUNS > 0, SUBJECTS)(row));
+counted.push(...keptCounted);
+const timed = [...fresh, ...keptTimed];
+const sets = [...(before?.sets ?? []).filter((s) => !SETS.includes(s.name)), ...SETS.map((name) => ({ name, routes: files[name].routes, requests: files[name].requests, source: files[name].source }))];
+writeFileSync(out, JSON.stringify({ suite: 'build-instructions', meta, sets, counted, timed }, null, 1) + '\n');
 
 // The table: each subject against the fastest peer that built the set and answered it rightly.
 const ratioTo = (value, best) => (value == null || best == null ? '—' : `${(value / best).toFixed(2)}×`);
