@@ -3,7 +3,9 @@
 // first N lookups, each path a fresh string cut from a Buffer as node:http hands req.url over. Prints
 // { importMs, buildMs, lookupMs } as JSON; node's own bootstrap, the same for every subject, is not counted.
 //
-//   node bench/startup-child.mjs <subject> <N> [set]   BENCH_STARTUP_MARKS=1000,10000: callgrind marks (process.ppid,
+//   node bench/startup-child.mjs <subject> <N> [set]   set: github, small (test/fixtures/routes-<set>.json) or the path
+//   of a set's JSON file ({ routes, requests }, as bench/build-instructions.mjs writes the 10,000-route sets)
+//   BENCH_STARTUP_MARKS=1000,10000: callgrind marks (process.ppid,
 //   bench/lib/callgrind.mjs) before the import and after the first 1,000, 10,000 and N lookups, so that one process
 //   under callgrind counts every shorter start-up too.
 import { readFileSync } from 'node:fs';
@@ -11,7 +13,7 @@ import { readFileSync } from 'node:fs';
 const [adapterId, countText, setName = 'github'] = process.argv.slice(2);
 const count = Number(countText);
 const marks = process.env.BENCH_STARTUP_MARKS ? [...process.env.BENCH_STARTUP_MARKS.split(',').map(Number), count] : null;
-const fixture = JSON.parse(readFileSync(new URL(`../test/fixtures/routes-${setName}.json`, import.meta.url), 'utf8'));
+const fixture = JSON.parse(readFileSync(setName.endsWith('.json') ? setName : new URL(`../test/fixtures/routes-${setName}.json`, import.meta.url), 'utf8'));
 const { routes, requests } = fixture;
 const buffer = Buffer.from(requests.map((r) => r.path).join(''), 'latin1');
 const starts = [0];
