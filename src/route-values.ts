@@ -88,7 +88,6 @@ export type MergedByName<Shared, Own> = {
 
 /** Looks a route value up by name, case-insensitively. */
 export function getRouteValue(values: RouteValues, name: string): unknown {
-  if (Object.hasOwn(values, name)) return values[name]; // own only: "toString" may be a route value name
-  const key = findRouteKey(values, name);
+  const key = findRouteKey(values, name); // own keys only: "toString" may be a route value name
   return key === undefined ? undefined : values[key];
 }

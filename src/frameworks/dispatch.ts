@@ -78,9 +78,10 @@ export function urlForRequest(router: AdapterRouter, match: RouteMatch | null, b
  * prefix ('t/{tenant}') added values the module's types do not ask for. Null when the templates are the same.
  */
 function servedElsewise(name: string, module: readonly RouteDefinition[], served: readonly { readonly name?: string | null; readonly template?: string }[]): string | null {
-  const key = nameKey(name);
-  const written = module.find((route) => typeof route?.name === 'string' && nameKey(route.name) === key)?.template;
-  const serving = served.find((route) => typeof route?.name === 'string' && nameKey(route.name) === key)?.template;
+  const templateOf = (routes: readonly { readonly name?: string | null; readonly template?: string }[]) =>
+    routes.find((route) => typeof route?.name === 'string' && nameKey(route.name) === nameKey(name))?.template;
+  const written = templateOf(module);
+  const serving = templateOf(served);
   if (written === undefined || serving === undefined || written === serving) return null;
   return `urlFor(${JSON.stringify(name)}): served as ${JSON.stringify(serving)}, not ${JSON.stringify(written)} as its module wrote it: link through what the group returned`;
 }

@@ -49,11 +49,12 @@ export function honoMiddleware(router: AdapterRouter, options: AdapterOptions, g
 }
 
 /**
- * The mount as registered, as http.route starts with it ('/api/*' → '/api', '/*' and '*' → ''); a path without a
- * trailing '*' is no mount. Its segments are the ones cut from a request's path.
+ * The mount as registered, as http.route starts with it ('/api/*' → '/api/', '/*' → '/', '*' → ''; mountOf drops
+ * the "/"s it ends with); a path without a trailing '*' is no mount. Its segments are the ones cut from a request's
+ * path.
  */
 function mountPath(routePath: string): string {
-  return routePath.endsWith('*') ? routePath.slice(0, -1).replace(/\/$/, '') : '';
+  return routePath.endsWith('*') ? routePath.slice(0, -1) : '';
 }
 
 /**

@@ -30,13 +30,15 @@ export function createRouteGenerator(entry: RouteEntry): RouteGenerator {
   const constraintList: readonly RouteConstraint[] = entry.constraintList;
   const route = entry.route;
   const plain = plainPieces(entry, parameters, segments);
+  const queryOf = (request: GenerationRequest): string =>
+    request.values.keys.length > 0 ? buildQuery(request.values, parameterNames, parameterSet, defaultNames, defaultKeys) : '';
 
   return (request) => {
     if (plain !== null && request.ambient === null) {
       const path = bindPlain(plain, parameters, request.values);
       if (path !== undefined) {
         if (path === null || !methodAllows(entry.methodSet, request)) return null;
-        return path + (request.values.keys.length > 0 ? buildQuery(request.values, parameterNames, parameterSet, defaultNames, defaultKeys) : '');
+        return path + queryOf(request);
       }
     }
     const slots = getParameterValues(parameters, request);
@@ -60,7 +62,6 @@ export function createRouteGenerator(entry: RouteEntry): RouteGenerator {
 
     const path = bindPath(segments, parameters, slots);
     if (path === null) return null;
-    const query = request.values.keys.length > 0 ? buildQuery(request.values, parameterNames, parameterSet, defaultNames, defaultKeys) : '';
-    return (path.charCodeAt(0) === 47 ? path : '/' + path) + query;
+    return (path.charCodeAt(0) === 47 ? path : '/' + path) + queryOf(request);
   };
 }

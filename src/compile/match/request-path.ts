@@ -83,11 +83,6 @@ export class RequestPath {
     return this.body!.slice(b[i], b[i + 1] - 1);
   }
 
-  /** Raw segments, all of them. */
-  get segments(): readonly string[] {
-    return Array.from({ length: this.length }, (_, i) => this.segment(i));
-  }
-
   /**
    * The whole path as the static-route index keys it, before folding ("Users/List/" → "Users/List"); null
    * when it has escapes (decoding may change it) or is "//" (one empty segment, not the root "").

@@ -9,7 +9,6 @@ import type { RouteEntry } from '../route-entry.js';
 import { answerOf } from './answer-of.js';
 import { RequestPath } from './request-path.js';
 import { accepting, methodsAllowed } from './trie-matcher.js';
-import { firstAccepting } from './trie-walk.js';
 import { shapeMissAt } from './route-checks.js';
 
 /** match(), matches() and allowedMethods() over `entries` (in order, generation-only ones left out) by scanning them. */
@@ -18,11 +17,13 @@ export function createRouteScan(entries: readonly RouteEntry[], fold: Fold): Pic
     const path = new RequestPath(target, false, fold);
     return [entries.filter((entry) => shapeMissAt(entry, path) < 0), path];
   };
+  function* matches(target: string, method: string, httpContext: unknown): Generator<RouteMatch> {
+    for (const [entry, values] of accepting(...scan(target), method, httpContext)) yield answerOf(entry, values);
+  }
   return {
-    match: (target, method, httpContext) => firstAccepting(...scan(target), method, httpContext),
-    *matches(target, method, httpContext): Generator<RouteMatch> {
-      for (const [entry, values] of accepting(...scan(target), method, httpContext)) yield answerOf(entry, values);
-    },
+    // The first of matches(): the trie's own first-match walk (trie-walk.ts) is not in a bundle that has no trie.
+    match: (target, method, httpContext) => matches(target, method, httpContext).next().value ?? null,
+    matches,
     allowedMethods: (target, httpContext) => methodsAllowed(...scan(target), httpContext),
   };
 }
