@@ -62,6 +62,17 @@ export default new RouteBuilder(app).mapGet('Shop/{category}/{id:int}', async ()
   'same-twice.mjs': 'export const apiRoutes = [{ template: "a" }];\nexport const all = apiRoutes;\n',
   'several.mjs': 'export const apiRoutes = [{ name: "item", template: "api/items/{id:int}" }];\nexport const adminRoutes = [{ name: "admin", template: "admin/{id:int}" }];\n',
   'none.mjs': 'export const port = 8080;\nexport function start() {}\n',
+  // docs/pipeline.md's declining router: route 0's target declines for non-admins, so route 1 handles them.
+  'declining-builder.mjs': `import { createApplication, RouteBuilder } from ${JSON.stringify(HTTP)};
+class AdminsOnly {
+  async routeAsync(context) { if (context.httpContext.request.headers['x-role'] === 'admin') context.handler = async () => {}; }
+  getVirtualPath() { return null; }
+}
+export const builder = new RouteBuilder(createApplication(), new AdminsOnly());
+builder.mapRoute('admin', 'items/{id}', null, null, { area: 'admin' });
+builder.mapGet('items/{id}', async () => {});
+builder.mapGet('items/{id}', async () => {}); // behind a route that always handles: unreachable
+`,
   'compiled.mjs': `import { compile } from ${JSON.stringify(pathToFileURL(join(ROOT, 'dist/index.js')).href)};\nexport const router = compile([{ template: "a" }]);\n`,
 };
 
@@ -128,6 +139,16 @@ const rows: Row[] = [
   { title: "explain of a RouteBuilder: its app's constraint names", args: ['explain', '$DIR/builder.mjs', 'GET', '/admin/users/3'], status: 0, stdout: ['✗ #1 admin-user "admin/users/{id:even}"  id:even rejected "3"', '✓ #2 default'] },
   { title: "url of a RouteBuilder: its routing options' lowercaseUrls and appendTrailingSlash, as its UrlHelper writes links", args: ['url', '$DIR/lowercase-builder.mjs', '--name', 'product', 'category=Tools', 'id=42'], status: 0, stdout: ['/shop/tools/42/'] },
   { title: 'url of a RouteCollection', args: ['url', '$DIR/collection.mjs', '--name', 'admin-user', 'id=4'], status: 0, stdout: ['/admin/users/4'] },
+  {
+    title: 'lint of a RouteBuilder whose first route may decline (its target is not a handler): the route behind it is reachable',
+    args: ['lint', '$DIR/declining-builder.mjs'],
+    status: 1,
+    stdout: [
+      'warning #1 "items/{id}"  reachable only when route #0 admin "items/{id}" declines (its target is a router, which may decline): it comes first and accepts every request this route accepts',
+      'error   #2 "items/{id}"  unreachable: route #1 "items/{id}" comes first and accepts every request this route accepts',
+      'declining-builder.mjs: 3 routes, 1 error (1 route unreachable), 1 warning',
+    ],
+  },
   { title: "a RouteBuilder's caseSensitive routing option", args: ['lint', '$DIR/case-sensitive-builder.mjs'], status: 0, stdout: ['2 routes, 0 errors, 0 warnings'] },
   { title: 'build refuses a RouteBuilder', args: ['build', '$DIR/builder.mjs', '-o', '$DIR/out/builder-router.mjs'], status: 2, stderr: 'the export "builder" is a RouteBuilder: the pipeline routes requests with it; switchyard build makes a router from a route list (export const routes = [...])' },
 ];

@@ -368,3 +368,31 @@ function coverTogetherInOrder(earlier: readonly RouteEntry[], b: RouteEntry): Ro
   }
   return null;
 }
+
+// A route whose target may decline what it matched (the pipeline's routers other than a handler) proves nothing
+// unreachable: the route behind it takes what it declines (docs/pipeline.md's AdminsOnly). A route that always
+// handles still does.
+describe('diagnostics with routes that may decline (mayDecline)', () => {
+  const routes: RouteDefinition[] = [
+    { name: 'admin', template: 'items/{id}', handler: 'declines' },
+    { template: 'items/{id}', methods: ['GET'] },
+    { template: 'items/{id}', methods: ['GET'] },
+    { template: 'x/{a}', methods: ['GET'], handler: 'declines' },
+    { template: 'x/{a}', methods: ['POST'], handler: 'declines' },
+    { template: 'x/{b}', methods: ['GET', 'POST'] },
+  ];
+  const found = diagnostics(compile(routes), { mayDecline: (route) => route.handler === 'declines' });
+  const of = (index: number) => found.filter((d) => d.route.index === index).map((d) => [d.severity, d.message.replace(/:.*$/, '')]);
+
+  it.each([
+    { index: 1, expected: [['warning', 'reachable only when route #0 admin "items/{id}" declines (its target is a router, which may decline)']] },
+    { index: 2, expected: [['error', 'unreachable']] },
+    { index: 5, expected: [['warning', 'reachable only when route #3 "x/{a}" or route #4 "x/{a}" declines (its target is a router, which may decline)']] },
+  ])('route #$index', ({ index, expected }) => {
+    expect(of(index)).toEqual(expected);
+  });
+
+  it('without mayDecline, every route is taken to handle what it matches', () => {
+    expect(diagnostics(compile(routes)).filter((d) => d.severity === 'error').map((d) => d.route.index)).toEqual([1, 2, 5]);
+  });
+});

@@ -243,7 +243,7 @@ export class RouteCollection<Table extends RouteTable = RouteTable> implements R
 
   /** Unreachable routes (proven) and likely mistakes among the template routes (diagnostics() of switchyard-router/introspect). */
   diagnostics(): Diagnostic[] {
-    return diagnostics(this.build().compiled!.router);
+    return diagnostics(this.build().compiled!.router, { mayDecline: Route.mayDecline });
   }
 
   private tryRoute(context: RouteContext, match: RouteMatch): Promise<boolean> | boolean {

@@ -22,6 +22,7 @@ import { INSPECTOR_CSS, INSPECTOR_HTML, INSPECTOR_ICON, INSPECTOR_JS } from './i
 import { problem } from './problem-details.js';
 import { writeProblem } from './write-problem.js';
 import type { RouteCollection } from './route-collection.js';
+import { Route } from './route.js';
 
 /** Options of routeInspector(). */
 export interface RouteInspectorOptions {
@@ -135,7 +136,7 @@ export function routeInspector(source: CompiledRouter | RouteCollection, options
   let routesJson: string | null = null;
   const routesNow = (r: CompiledRouter): string => {
     if (routesJson !== null) return routesJson;
-    const found = diagnostics(r);
+    const found = diagnostics(r, { mayDecline: Route.mayDecline });
     return (routesJson = safeJson({
       routes: r.routes.map(routeView),
       diagnostics: found.map((d) => ({ code: d.code, severity: d.severity, route: d.route.index, by: d.by?.index ?? null, example: d.example, message: d.message })),

@@ -3,7 +3,7 @@
 import { HttpMethodRouteConstraint } from '../constraints/builtins.js';
 import type { ConstraintRegistry, ConstraintSpec } from '../constraints/registry.js';
 import { compile, type CompiledRouter } from '../compile/compile.js';
-import type { RouteDefinition } from '../compile/route-entry.js';
+import type { CompiledRoute, RouteDefinition } from '../compile/route-entry.js';
 import type { RouteValues } from '../route-values.js';
 import { requireRouter, RouteHandler } from './route-handler.js';
 import { RouteData } from './route-data.js';
@@ -88,6 +88,15 @@ export class Route implements NamedRouter {
   /** Whether handleMatch() always handles the request at once (a RouteHandler's route never declines). */
   get handlesAtOnce(): boolean {
     return this.target instanceof RouteHandler;
+  }
+
+  /**
+   * Whether a compiled route (of a collection's compiled router: its handler is its Route) may decline a request it
+   * matched: its target is a router other than a handler (the builder's default handler, a custom router), which
+   * may leave the request to the routes after it. What diagnostics() takes as `mayDecline` for a collection.
+   */
+  static mayDecline(route: CompiledRoute): boolean {
+    return route.handler instanceof Route && !route.handler.handlesAtOnce;
   }
 
   /**

@@ -61,10 +61,13 @@ export function diagnose(
   winner: Winner = (path, method) => explainRequest(entries, path, method, undefined, fold).match,
   /** How the table compares literals (case-fold.ts): "/Users" shadows "/users" only when it ignores case. */
   fold: Fold = foldCase,
+  /** Whether a route's target may decline a request it matched (the pipeline's routers): then it proves nothing unreachable. */
+  mayDecline: (route: CompiledRoute) => boolean = () => false,
 ): Diagnostic[] {
   const found: Diagnostic[] = [];
   const neverMatches = new Set<number>();
   const covers = new CoverIndex();
+  const anyDeclines = entries.some((entry) => mayDecline(entry.route));
   for (const entry of entries) {
     // The one rule for a route no request reaches: an error, "unreachable", unless it still has a use: a named
     // route that is shadowed (its own constraints pass) makes links by name, so it is a warning, "only makes links".
@@ -79,15 +82,30 @@ export function diagnose(
     if (entry.route.generationOnly) neverMatches.add(entry.route.index);
     covers.add(entry);
     if (neverMatches.has(entry.route.index)) continue;
+    // Routes that always handle what they match prove a route unreachable; failing that, routes whose targets may
+    // decline show where it takes only what they decline.
+    const handles = (earlier: RouteEntry): boolean => earlier !== entry && !neverMatches.has(earlier.route.index) && !mayDecline(earlier.route);
     const usable = (earlier: RouteEntry): boolean => earlier !== entry && !neverMatches.has(earlier.route.index);
-    const single = covers.firstCover(entry, usable);
-    const together = single === undefined ? covers.coverTogether(entry, usable) : null;
+    const coverBy = (by: (earlier: RouteEntry) => boolean): { single: RouteEntry | undefined; together: RouteEntry[] | null } => {
+      const single = covers.firstCover(entry, by);
+      return { single, together: single === undefined ? covers.coverTogether(entry, by) : null };
+    };
+    let { single, together } = coverBy(handles);
+    if (single === undefined && together === null && anyDeclines) ({ single, together } = coverBy(usable));
     const cover = single ?? together?.[0];
     if (cover) {
-      neverMatches.add(entry.route.index); // a shadowed route never matches, named or not: it covers nothing either
       const example = findExample(entry, winner, fold);
       const shown = example ? `: ${example.method} ${example.path} goes to #${example.winner}` : '';
       const shownExample = example ? { method: example.method, path: example.path } : null;
+      // A route behind routes whose targets may decline takes what they decline: it is reachable, and may cover others.
+      const declining = (together ?? [cover]).filter((c) => mayDecline(c.route));
+      if (declining.length > 0) {
+        const who = declining.map((c) => `route ${describeRoute(c.route)}`).join(' or ');
+        const comes = together === null ? 'it comes first and accepts' : 'they come first and together accept';
+        add('shadowed', 'warning', `reachable only when ${who} declines (its target is a router, which may decline): ${comes} every request this route accepts`, cover.route, shownExample);
+        continue;
+      }
+      neverMatches.add(entry.route.index); // a shadowed route never matches, named or not: it covers nothing either
       const taken =
         together === null
           ? `route ${describeRoute(cover.route)} comes first and accepts every request this route accepts${shown}`

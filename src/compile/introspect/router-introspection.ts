@@ -3,6 +3,7 @@
 // is now; compile() itself loads none of this.
 import type { RouteValues } from '../../route-values.js';
 import type { CompiledRouter } from '../compile.js';
+import type { CompiledRoute } from '../route-entry.js';
 import { generateWith, generationRequestOf, routeNamed, type GenerateOptions } from '../generate/url-generator.js';
 import { verbOf } from '../verb.js';
 import { describeMatcher, describeRoutes, type DescribeFormat } from './describe.js';
@@ -27,10 +28,19 @@ export function explainGenerate(router: CompiledRouter, values: RouteValues, opt
   return explainGeneration({ entries: candidates, routeName: name, generate: (entry) => generateWith(generation, entry, request) }, request);
 }
 
+/** Options of diagnostics(). */
+export interface DiagnosticsOptions {
+  /**
+   * Whether a route's target may decline a request it matched (the node:http pipeline's routers other than a
+   * handler: `Route.mayDecline`): a route behind it is then reachable, a warning rather than "unreachable".
+   */
+  mayDecline?: (route: CompiledRoute) => boolean;
+}
+
 /** Unreachable routes (proven) and likely mistakes, in collection order. */
-export function diagnostics(router: CompiledRouter): Diagnostic[] {
+export function diagnostics(router: CompiledRouter, options: DiagnosticsOptions = {}): Diagnostic[] {
   const { entries, matcher, fold } = inspectableOf(router, 'diagnostics');
-  return diagnose(entries, (path, method) => matcher.match(path, method, undefined), fold);
+  return diagnose(entries, (path, method) => matcher.match(path, method, undefined), fold, options.mayDecline);
 }
 
 /**
