@@ -73,6 +73,7 @@ builder.mapRoute('admin', 'items/{id}', null, null, { area: 'admin' });
 builder.mapGet('items/{id}', async () => {});
 builder.mapGet('items/{id}', async () => {}); // behind a route that always handles: unreachable
 `,
+  'middleware-routes.mjs': 'export const routes = [{ template: "a", middleware: [() => {}], handler: () => {} }];\n',
   'compiled.mjs': `import { compile } from ${JSON.stringify(pathToFileURL(join(ROOT, 'dist/index.js')).href)};\nexport const router = compile([{ template: "a" }]);\n`,
 };
 
@@ -150,6 +151,12 @@ const rows: Row[] = [
     ],
   },
   { title: "a RouteBuilder's caseSensitive routing option", args: ['lint', '$DIR/case-sensitive-builder.mjs'], status: 0, stdout: ['2 routes, 0 errors, 0 warnings'] },
+  {
+    title: "build refuses a route's middleware, naming both ways hono/aot composes it into the handler",
+    args: ['build', '$DIR/middleware-routes.mjs', '-o', '$DIR/out/middleware-router.mjs'],
+    status: 2,
+    stderr: '#0 "a"  has middleware, which a built router cannot run: compose it into the handler with defineRoutes() or group() from switchyard-router/hono/aot',
+  },
   { title: 'build refuses a RouteBuilder', args: ['build', '$DIR/builder.mjs', '-o', '$DIR/out/builder-router.mjs'], status: 2, stderr: 'the export "builder" is a RouteBuilder: the pipeline routes requests with it; switchyard build makes a router from a route list (export const routes = [...])' },
 ];
 

@@ -9,7 +9,7 @@ import { switchyard as honoRoutes } from '../src/hono.js';
 import { defineRoutes as builtRoutes } from '../src/hono-aot.js';
 import { checkRoutes, compile, group, RouteCreationError, RouteTableError, TemplateParseError, type RouteDefinition } from '../src/index.js';
 import { switchyard as koaRoutes } from '../src/koa.js';
-import { Route, RouteBuilder, RouteCollection, RouteHandler } from '../src/http.js';
+import { createApplication, createNodeMiddleware, Route, RouteBuilder, RouteCollection, RouteHandler, useRouter } from '../src/http.js';
 
 const handler = async (): Promise<void> => {};
 const DUPLICATE = /the route name "(a|A)" is already used by an earlier route \(names are case-insensitive\)/;
@@ -23,6 +23,10 @@ const cases: [string, () => unknown, RegExp][] = [
   ['a plain function added to a RouteCollection', () => new RouteCollection().add(handler as never), /RouteCollection.add needs a Router, got a plain function: wrap .* RouteHandler/],
   ['a plain function as the default handler', () => new RouteBuilder(null, handler as never), /RouteBuilder \(its defaultHandler\) needs a Router, got a plain function/],
   ['a number as a Router', () => new RouteCollection().add(5 as never), /needs a Router \(an object with routeAsync and getVirtualPath\), got number/],
+  // A JavaScript app that forgets build(): refused when mounted, where every request answered 500 before.
+  ['a RouteBuilder given to useRouter', () => useRouter(createApplication(), new RouteBuilder(null) as never), /^useRouter needs a Router, got a RouteBuilder: pass builder.build\(\)/],
+  ['a RouteBuilder given to createNodeMiddleware', () => createNodeMiddleware(new RouteBuilder(null) as never), /^createNodeMiddleware needs a Router, got a RouteBuilder: pass builder.build\(\)/],
+  ['an object that is no Router given to useRouter', () => useRouter(createApplication(), {} as never), /^useRouter needs a Router \(an object with routeAsync and getVirtualPath\), got object/],
   ['compile() with one method as a string', () => compile([{ template: 'x', methods: 'GET' } as unknown as RouteDefinition]), /methods must be a list of HTTP method names, such as \["GET", "HEAD"\]; got the string "GET" \(write \["GET"\]\)/],
   ['a route name twice in compile()', () => compile([{ name: 'a', template: 'x' }, { name: 'A', template: 'y' }]), DUPLICATE],
   [

@@ -355,7 +355,7 @@ to load.`,
           table.withMiddleware.map(({ index, definition }) => ({
             code: 'invalid-route',
             route: { index, name: definition.name ?? null, template: String(definition.template) },
-            message: "has middleware, which a built router cannot run: compose it into the handler with defineRoutes from switchyard-router/hono/aot, or give the routes to your adapter's switchyard(routes)",
+            message: "has middleware, which a built router cannot run: compose it into the handler with defineRoutes() or group() from switchyard-router/hono/aot (a group's middleware too), or give the routes to your adapter's switchyard(routes)",
             where: [],
           })),
         );

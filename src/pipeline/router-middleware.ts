@@ -8,6 +8,7 @@ import { writeProblem } from './write-problem.js';
 import { answerUnmatched, routesAsGet, UNMATCHED_METHOD_KEYS, type UnmatchedMethodOptions } from './unmatched-method.js';
 import { unknownKeys } from '../compile/unknown-keys.js';
 import { RouteBuilder } from './route-builder.js';
+import { requireRouter } from './route-handler.js';
 import { RouteCollection } from './route-collection.js';
 import { Route } from './route.js';
 import { isTracing, traceRoute } from './route-tracing.js';
@@ -109,8 +110,13 @@ function routerMiddleware(router: Router, applied: RouterMiddlewareOptions): Mid
 /** A router, or a function that configures a RouteBuilder (then built once, here). */
 export type RouterSource = Router | ((builder: RouteBuilder) => void);
 
-function resolveRouter(source: RouterSource, app: Application | null): Router {
-  if (typeof source !== 'function') return source;
+function resolveRouter(source: RouterSource, app: Application | null, where: string): Router {
+  // A builder is not a router yet (a JavaScript caller is not stopped by the types): said here, not as a 500 per request.
+  if (source instanceof RouteBuilder) throw new TypeError(`${where} needs a Router, got a RouteBuilder: pass builder.build() (the RouteCollection it makes), or a function that maps the routes on a builder`);
+  if (typeof source !== 'function') {
+    requireRouter(source, where);
+    return source;
+  }
   const builder = new RouteBuilder(app);
   source(builder);
   return builder.build();
@@ -120,7 +126,7 @@ function resolveRouter(source: RouterSource, app: Application | null): Router {
 export function useRouter<R extends Router>(app: Application, source: R, options?: RouterMiddlewareOptions): R;
 export function useRouter(app: Application, source: RouterSource, options?: RouterMiddlewareOptions): Router;
 export function useRouter(app: Application, source: RouterSource, options: RouterMiddlewareOptions = {}): Router {
-  const router = resolveRouter(source, app);
+  const router = resolveRouter(source, app, 'useRouter');
   if (!app.services.has(ROUTER)) app.services.addSingleton(ROUTER, router);
   app.use(routerMiddleware(router, optionsFor(router, options, 'useRouter', UNMATCHED_METHOD_KEYS)));
   return router;
@@ -146,7 +152,7 @@ export function createNodeMiddleware(
 ): (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void {
   const services = options.services ?? new ServiceContainer();
   // A configure function builds with these services: their addRouting options and constraint names apply.
-  const router = resolveRouter(source, new Application(services));
+  const router = resolveRouter(source, new Application(services), 'createNodeMiddleware');
   if (!services.has(ROUTER)) services.addSingleton(ROUTER, router);
   const middleware = routerMiddleware(router, optionsFor(router, options, 'createNodeMiddleware', NODE_MIDDLEWARE_KEYS));
   return (req, res, next) => {
