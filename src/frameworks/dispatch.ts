@@ -68,6 +68,10 @@ export function urlForRequest(router: AdapterRouter, match: RouteMatch | null, b
     try {
       return link(second as string, third);
     } catch (error) {
+      // The module's routes were never given to switchyard() with the others: the types cannot see that.
+      if (unknownName(String(second), router.routes, undefined) !== null) {
+        throw new Error(`urlFor(${JSON.stringify(second)}): not in the app's table: give the routes to switchyard() with the others`);
+      }
       throw new Error(servedElsewise(second as string, first, router.routes) ?? (error as Error).message);
     }
   }) as UrlFor;
