@@ -164,12 +164,14 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
       return stackOf(core, matchable) ?? core;
     };
     const made = new LiveTable({ strategy, fold, buildMatcher, createEntry }, state.entries());
+    // One list for generate() and explainGenerate(): the generators one makes serve the other.
+    const generation = liveRoutes(made);
     become({
       matcher: made,
       front: plainFront(made),
       stack: null,
       matches: (target, method, httpContext) => made.matches(target, method, httpContext),
-      generationRoutes: () => liveRoutes(made),
+      generationRoutes: () => generation,
       routes: () => made.routes(),
       entries: () => made.entries(),
       live: made,

@@ -96,8 +96,6 @@ export interface RouteEntry {
   readonly constraintList: readonly RouteConstraint[];
   /** Upper-cased methods, checked before constraints; null for any. */
   readonly methodSet: ReadonlySet<string> | null;
-  /** URL generation's state of the route (generate/url-generator.ts's RouteGeneration), made on its first use. */
-  generation: unknown;
 }
 
 const EMPTY: Readonly<Record<string, unknown>> = Object.freeze({});
@@ -218,7 +216,6 @@ function assembleEntry(
     constraintKeys: unconstrained ? NONE : [...constraints.keys()],
     constraintList: unconstrained ? NONE : [...constraints.values()],
     methodSet: verbs?.set ?? null,
-    generation: undefined,
   };
 }
 

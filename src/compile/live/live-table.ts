@@ -21,6 +21,7 @@ import { accepting, methodsAllowed } from '../match/trie-matcher.js';
 import { byOrder, collectInto, searchFrom } from '../match/trie-walk.js';
 import { createTrie, insertRoute, lowerBounds, nodesOf, removeRoute, type TrieNode } from '../match/trie.js';
 import { frozenMatch, type Matcher, type MatchStrategy, type RouteMatch } from '../matcher.js';
+import type { RouteGeneration } from '../generate/url-generator.js';
 import type { CompiledRoute, RouteDefinition, RouteEntry } from '../route-entry.js';
 import { placeRoute, routeAt } from '../compiled-route.js';
 import { duplicateName, nameOf, RoutesByName } from '../route-names.js';
@@ -48,6 +49,8 @@ export interface Slot extends RouteEntry, Ordered<Slot> {
   readonly prefix: string | null;
   /** The entry as its partition's built matcher sees it (its index in the partition), kept while that index holds. */
   local: RouteEntry | null;
+  /** URL generation's state of the route (live-url-generator.ts), made on its first use: it moves with the slot. */
+  generation: RouteGeneration | null;
 }
 
 /** The routes of one literal prefix: their trie, changed in place, and the factory's matcher of them once it is made. */
@@ -214,7 +217,7 @@ export class LiveTable implements Matcher {
       entry,
       prefix: prefixOf(entry),
       local: null,
-      generation: undefined,
+      generation: null,
     };
   }
 
