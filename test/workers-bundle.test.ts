@@ -1,6 +1,6 @@
 // Cloudflare Workers forbid code generation from strings, and a Worker is one bundled module: a Hono app whose
 // routes are a router built ahead of time (switchyard-router/hono/aot) bundles with esbuild --minify without
-// compile() or new Function, within 31 kB of the same app on Hono's own router, and runs where new Function
+// compile() or new Function, within 31.2 kB of the same app on Hono's own router, and runs where new Function
 // throws (Node with --disallow-code-generation-from-strings; workerd itself in test/runtimes/workers.test.ts).
 import { execFileSync } from 'node:child_process';
 import { build as esbuild } from 'esbuild';
@@ -50,7 +50,8 @@ describe('a Worker bundle of a Hono app on a built router', () => {
     expect(CODE_FROM_STRINGS.exec(bundles.switchyard.text)?.[0] ?? null).toBe(null);
   });
 
-  // Holds the line at what a built router costs today: +30.9 kB (30,926 bytes, built --compact; module format 9's
+  // Holds the line at what a built router costs today: +31.2 kB (31,176 bytes, built --compact; RouteEntry's match
+  // plan apart (entry.plan.segments, createMatchPlan) and generation's state kept by its list, +250; module format 9's
   // H.last, the index a subtree hands its caller, +67: module format 8
   // leaves generate()'s by-name shortcut out of a --compact module, -405 bytes; the one check of a route's shape and
   // constraints that explain() shares with the route scan, +138; the one assembleRouter compile() uses too, +435; 30,691 before; 30,262 before the merge with the
@@ -63,8 +64,8 @@ describe('a Worker bundle of a Hono app on a built router', () => {
   // definition again, a static table and a trie in every bundle, Unicode case folding, complex segments and a
   // did-you-mean guesser whatever the routes); +43.0 kB without --compact then, +38.3 kB now.
   const added = (): number => bundles.switchyard.text.length - bundles.hono.text.length;
-  it("adds at most 31 kB minified over the same app on Hono's own router", () => {
-    expect(added()).toBeLessThanOrEqual(31_000);
+  it("adds at most 31.2 kB minified over the same app on Hono's own router", () => {
+    expect(added()).toBeLessThanOrEqual(31_200);
   });
 
   // What the app does not use is not in the bundle: its routes' only constraint is int (no datetime, guid, bool or

@@ -1,7 +1,8 @@
 // URL generation over a whole table: by route name, or by trying each route in collection order. Each route's
 // generator (route-generator.ts) is made on its first use, so a table that only matches pays nothing for them.
 import type { RouteValues } from '../../route-values.js';
-import type { CompiledRoute, RouteEntry } from '../route-entry.js';
+import type { RouteEntry } from '../route-entry.js';
+import type { CompiledRoute } from '../compiled-route.js';
 import { duplicateName } from '../route-names.js';
 import { nameKey } from '../../name-key.js';
 import type { GenerationRequest } from './binder.js';
