@@ -37,9 +37,8 @@ export function passesConstraints(entry: RouteEntry, values: RouteValues, method
 
 /** The index (in constraintKeys) of the first constraint that rejects the values, in the matcher's order; -1: none. */
 export function failingConstraint(entry: RouteEntry, values: RouteValues, method: string, httpContext: unknown): number {
-  const keys = entry.plan.constraintKeys;
+  const { constraintKeys: keys, constraintList: list } = entry.plan;
   const context = constraintContext(httpContext, method);
-  const list = entry.plan.constraintList;
   for (let i = 0; i < keys.length; i++) {
     if (!list[i].match(context, entry.route, keys[i], values, 'incoming')) return i;
   }
