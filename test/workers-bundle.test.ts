@@ -50,8 +50,8 @@ describe('a Worker bundle of a Hono app on a built router', () => {
     expect(CODE_FROM_STRINGS.exec(bundles.switchyard.text)?.[0] ?? null).toBe(null);
   });
 
-  // Holds the line at what a built router costs today: +31.2 kB (31,176 bytes, built --compact; RouteEntry's match
-  // plan apart (entry.plan.segments, createMatchPlan) and generation's state kept by its list, +250; module format 9's
+  // Holds the line at what a built router costs today: +31.1 kB (31,144 bytes, built --compact; RouteEntry's match
+  // plan apart (entry.plan.segments, createMatchPlan) and generation's state kept by its list, +218; module format 9's
   // H.last, the index a subtree hands its caller, +67: module format 8
   // leaves generate()'s by-name shortcut out of a --compact module, -405 bytes; the one check of a route's shape and
   // constraints that explain() shares with the route scan, +138; the one assembleRouter compile() uses too, +435; 30,691 before; 30,262 before the merge with the
