@@ -54,4 +54,4 @@ export {
   rangeCheck,
   regexCheck,
 } from './compile/match/generated/inline-constraints.js';
-export type { RouteDefinition } from './compile/route-entry.js';
+export type { RouteDefinition } from './compile/route-definition.js';

@@ -9,4 +9,4 @@
 // namespace itself, and every member when it goes through this re-export (docs/aot.md, "What a module imports").
 export { loadRouter, type AotRouter, type ModuleTable } from './compile/aot/load-router.js';
 export * as protocol from './aot-protocol.js';
-export type { RouteDefinition } from './compile/route-entry.js';
+export type { RouteDefinition } from './compile/route-definition.js';

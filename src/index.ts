@@ -11,7 +11,8 @@ export { parseTemplate } from './template/parser.js';
 export { formatTemplate } from './template/format.js';
 
 export { compile, checkRoutes, type CompileOptions, type CompiledRouter, type GenerateOptions, type GeneratedPath } from './compile/compile.js';
-export type { RouteDefinition, CompiledRoute } from './compile/route-entry.js';
+export type { CompiledRoute } from './compile/compiled-route.js';
+export type { RouteDefinition } from './compile/route-definition.js';
 export { group, type GroupOptions, type GroupedRoute } from './compile/route-group.js';
 export type { RouteMatch, MatchStrategy } from './compile/matcher.js';
 export { isRoute, type TypedRouter, type TypedRouteMatch, type MatchOf, type RouteNames, type GenerateValuesFor } from './compile/typed-router.js';

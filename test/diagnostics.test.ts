@@ -356,14 +356,14 @@ describe('soundness (fast-check)', () => {
 
 /** Routes of `earlier` that together cover b, taken greedily in index order (what coverTogether promises). */
 function coverTogetherInOrder(earlier: readonly RouteEntry[], b: RouteEntry): RouteEntry[] | null {
-  if (b.methodSet === null) return null;
-  const needed = new Set(b.methodSet);
+  if (b.plan.methodSet === null) return null;
+  const needed = new Set(b.plan.methodSet);
   const together: RouteEntry[] = [];
   for (const a of earlier) {
-    if (a === b || a.methodSet === null || ![...a.methodSet].some((m) => needed.has(m))) continue;
-    if (!coversLengths(a, b, b.omittableFrom, null)) continue;
+    if (a === b || a.plan.methodSet === null || ![...a.plan.methodSet].some((m) => needed.has(m))) continue;
+    if (!coversLengths(a, b, b.plan.omittableFrom, null)) continue;
     together.push(a);
-    for (const m of a.methodSet) needed.delete(m);
+    for (const m of a.plan.methodSet) needed.delete(m);
     if (needed.size === 0) return together;
   }
   return null;

@@ -3,6 +3,7 @@ import { caseDependent, caseMode, routerFor, strategies } from './support/router
 import { runSuite } from './support/suite.js';
 import { compile, type CompiledRouter } from '../src/index.js';
 import { toRouteString } from '../src/route-values.js';
+import { internalsOf } from '../src/compile/router-internals.js';
 import { generateCases, leadingSlashCases } from './cases/generate-cases.js';
 
 
@@ -67,5 +68,26 @@ describe('generate() by name: the shortcut for exact values answers as the full 
   ] as [string, Record<string, unknown>][])('%s %o', (routeName, values) => {
     const full = router.generate(values, { routeName, ambientValues: {} });
     expect(router.generate(values, { routeName })).toEqual(full);
+  });
+});
+
+// A route's entry is made once and never written: generate() keeps what it makes of a route (its generators, the
+// by-name shortcut) beside it, so one entry can serve every view of the route (a live table's stand-ins share it).
+describe.each(['compiled', 'live'] as const)('generate() writes into no route entry (%s table)', (kind) => {
+  const routes = [
+    { name: 'product', template: 'products/{id}' },
+    { name: 'page', template: 'pages/{slug}/{n:int=1}', methods: ['GET'] },
+    { template: 'files/{**path}' },
+  ];
+  it.each(['generated', 'trie', 'reference'] as const)('%s', (strategy) => {
+    const router = compile(routes, { strategy });
+    if (kind === 'live') router.add({ name: 'added', template: 'added/{id}' });
+    const entries = () => internalsOf(router)!.compiled!.entries();
+    const fields = () => entries().map((entry) => ({ ...entry }));
+    const before = fields();
+    expect(router.generate({ id: '1' }, { routeName: 'product' })?.path).toBe('/products/1'); // the by-name shortcut
+    expect(router.generate({ slug: 'a', n: 2 }, { routeName: 'page' })?.path).toBe('/pages/a/2'); // the binder
+    expect(router.generate({ path: 'a/b' })?.path).toBe('/files/a/b'); // every route in order
+    expect(fields()).toEqual(before);
   });
 });

@@ -283,6 +283,30 @@ describe.each(VARIANTS)('a route is the same object through changes (%s)', (_lab
   });
 });
 
+// A live table's views of a route (its slot, its stand-in at its place in a partition's matcher, the entry
+// introspection reads at its position) are made of the route's one plan, never of copies of its fields.
+describe.each(VARIANTS)("every view of a route shares the route's plan (%s)", (_label, options) => {
+  it.each<[string, (r: CompiledRouter) => unknown]>([
+    ['insert at 0: every route moves down', (r) => r.insert(0, { template: 'first/{id}', name: 'first' })],
+    ['remove the first route: every other moves up', (r) => r.remove('t1.user')],
+  ])('%s', async (_name, changeIt) => {
+    const router = compileWith(TENANTS, options);
+    changeIt(router);
+    for (const path of ['/t1/users/5', '/t2/users', '/first/1', '/nothing']) router.match(path, 'GET'); // the partitions requested
+    await new Promise((resolve) => setImmediate(resolve)); // their matchers made (and their stand-ins)
+    const internals = internalsOf(router)!.compiled!;
+    const slots = [...internals.live()!.slots()];
+    expect(slots.filter((slot) => slot.local !== null && slot.local !== slot.entry).length).toBeGreaterThan(0);
+    for (const slot of slots) {
+      expect(slot.entry.plan).toBeDefined();
+      expect(slot.plan).toBe(slot.entry.plan);
+      if (slot.local !== null) expect(slot.local.plan).toBe(slot.entry.plan);
+    }
+    expect(internals.entries().map((entry) => entry.plan)).toEqual(slots.map((slot) => slot.entry.plan));
+    internals.entries().forEach((entry, i) => expect(entry.plan).toBe(slots[i].entry.plan));
+  });
+});
+
 // A change is made in place: the changed partition's trie takes the route (insertRoute / removeRoute), and its
 // matcher (the strategy's code or walk, with its static table) is made again on the microtask queue, after the code
 // that made the change: never inside a request, however many requests come before it; the other partitions keep the

@@ -18,10 +18,11 @@ import { createDirectGenerator } from './generate/plain-route.js';
 import { createTrieMatcher } from './match/trie-matcher.js';
 import { matchableEntries } from './matchable-entries.js';
 import { freshMatch, type Matcher, type MatchStrategy, type RouteMatch } from './matcher.js';
-import { createRoute, routeAt } from './compiled-route.js';
+import { createRoute, routeAt, type CompiledRoute } from './compiled-route.js';
 import { createReferenceMatcher } from './reference/reference-matcher.js';
 import { compileComplexSegment } from './complex-segment.js';
-import { createRouteEntry, createSharedParts, unsharedParts, type CompiledRoute, type RouteDefinition, type RouteEntry } from './route-entry.js';
+import { createRouteEntry, createSharedParts, unsharedParts, type RouteEntry } from './route-entry.js';
+import type { RouteDefinition } from './route-definition.js';
 import type { CheckedRoutes, RouterFor } from './typed-router.js';
 import type { Inspectable } from './introspect/inspectable.js';
 import { duplicateName, nameOf, RoutesByName } from './route-names.js';
@@ -164,12 +165,14 @@ export function compile(routes: Iterable<RouteDefinition>, options: CompileOptio
       return stackOf(core, matchable) ?? core;
     };
     const made = new LiveTable({ strategy, fold, buildMatcher, createEntry }, state.entries());
+    // One list for generate() and explainGenerate(): the generators one makes serve the other.
+    const generation = liveRoutes(made);
     become({
       matcher: made,
       front: plainFront(made),
       stack: null,
       matches: (target, method, httpContext) => made.matches(target, method, httpContext),
-      generationRoutes: () => liveRoutes(made),
+      generationRoutes: () => generation,
       routes: () => made.routes(),
       entries: () => made.entries(),
       live: made,

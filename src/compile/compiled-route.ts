@@ -5,7 +5,35 @@
 import type { RouteTemplate } from '../template/ast.js';
 import type { RouteConstraint } from '../constraints/route-constraint.js';
 import type { RouteValues } from '../route-values.js';
-import type { CompiledRoute, RouteFactory } from './route-entry.js';
+
+/** A route after compile(): what match() and generate() hand back (made here for compile(); frozen plain objects for a built module). */
+export interface CompiledRoute {
+  /**
+   * Position in the collection: first match wins by this order. Read when asked: after a live table's change, the
+   * same route object says its new position.
+   */
+  readonly index: number;
+  readonly name: string | null;
+  /** The template text as given. */
+  readonly template: string;
+  readonly parsedTemplate: RouteTemplate;
+  readonly defaults: Readonly<RouteValues>;
+  readonly dataTokens: Readonly<Record<string, unknown>>;
+  /** Upper-cased allowed methods, or null for any method. */
+  readonly methods: readonly string[] | null;
+  /** The resolved constraints by route value name (inline and given), as matching runs them. */
+  readonly constraints: ReadonlyMap<string, RouteConstraint>;
+  readonly handler: unknown;
+  /** Only for generating links: it never matches a request. */
+  readonly generationOnly: boolean;
+}
+
+/**
+ * What makes a route object of its fields: by default (a table that never changes, a built module's) the fields
+ * frozen, its index for good; compile() makes its routes with compiled-route.ts's createRoute, whose index follows
+ * the route through a live table's changes.
+ */
+export type RouteFactory = (fields: CompiledRoute) => CompiledRoute;
 
 /** A list that changes (a live table's order, live/route-order.ts): an item's position, and whether one still holds. */
 export interface RouteList<Item> {

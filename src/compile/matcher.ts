@@ -1,7 +1,8 @@
 // The one interface every matching strategy satisfies. compile() builds the route entries once and asks the
 // strategy's factory for a Matcher; it never branches on the strategy itself.
 import type { RouteValues } from '../route-values.js';
-import type { CompiledRoute, RouteEntry } from './route-entry.js';
+import type { RouteEntry } from './route-entry.js';
+import type { CompiledRoute } from './compiled-route.js';
 
 /**
  * A successful match: the route and its values (URL values as decoded strings, plus defaults). Read-only by type.

@@ -8,7 +8,7 @@ import { mergeByName, type MergedByName } from '../route-values.js';
 import type { ConstraintSpec } from '../constraints/registry.js';
 import type { JoinTemplates } from '../template/template-types.js';
 import { parseTemplate } from '../template/parser.js';
-import type { RouteDefinition } from './route-entry.js';
+import type { RouteDefinition } from './route-definition.js';
 import { unknownKeys } from './unknown-keys.js';
 
 /** What the routes of a group share. */

@@ -3,7 +3,8 @@
 import type { RouteValues } from '../route-values.js';
 import type { CheckTemplate, GenerationValues, TemplateValues } from '../template/template-types.js';
 import type { CompiledRouter, GenerateOptions, GeneratedPath } from './compile.js';
-import type { CompiledRoute, RouteDefinition } from './route-entry.js';
+import type { CompiledRoute } from './compiled-route.js';
+import type { RouteDefinition } from './route-definition.js';
 import type { RouteMatch } from './matcher.js';
 
 /** A match of one route of a literal table: its name (null without one) and index are literal types. */

@@ -5,7 +5,7 @@
 // No compile() here (router-of.ts compiles an adapter's routes): the Hono entry for built routers bundles this.
 import type { CompileOptions, CompiledRouter } from '../compile/compile.js';
 import type { RouteMatch } from '../compile/matcher.js';
-import type { RouteDefinition } from '../compile/route-entry.js';
+import type { RouteDefinition } from '../compile/route-definition.js';
 import type { RouteValues } from '../route-values.js';
 import { answerUnmatched, routesAsGet, type UnmatchedMethodAnswer, type UnmatchedMethodOptions } from '../pipeline/unmatched-method.js';
 import { encodeUrlPart } from '../compile/generate/url-encoder.js';

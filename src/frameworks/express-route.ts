@@ -2,7 +2,7 @@
 // methods, stack }), and tools that group requests by route (APM agents, Prometheus middleware) read
 // req.baseUrl + req.route.path. Behind switchyard Express matched no route, so the adapter sets one of these,
 // made once per route and frozen (every request of the route shares it).
-import type { CompiledRoute } from '../compile/route-entry.js';
+import type { CompiledRoute } from '../compile/compiled-route.js';
 import { httpRoute } from '../pipeline/route-tracing.js';
 
 /** What req.route holds for a switchyard route: its template as the path, its methods as Express lists them. */

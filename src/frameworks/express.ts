@@ -3,7 +3,7 @@
 // what it throws or rejects goes to next(error), Express's error handling. Nothing matches: next().
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { CompiledRouter } from '../compile/compile.js';
-import type { RouteDefinition } from '../compile/route-entry.js';
+import type { RouteDefinition } from '../compile/route-definition.js';
 import type { RouteValues } from '../route-values.js';
 import { decide, pathOf, requestData, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
 import { didYouMeanSuffix } from '../did-you-mean.js';

@@ -5,7 +5,7 @@
 // request.switchyard. Nothing matches: fastify's not-found handling (reply.callNotFound()).
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { CompiledRouter } from '../compile/compile.js';
-import type { RouteDefinition } from '../compile/route-entry.js';
+import type { RouteDefinition } from '../compile/route-definition.js';
 import type { RouteValues } from '../route-values.js';
 import { belowMount, decide, pathOf, requestData, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
 import { didYouMeanSuffix } from '../did-you-mean.js';

@@ -6,7 +6,7 @@
 // composes the routes it is given.
 import type { MiddlewareHandler } from 'hono';
 import type { AdapterOptions, AdapterRouter } from './dispatch.js';
-import type { RouteDefinition } from '../compile/route-entry.js';
+import type { RouteDefinition } from '../compile/route-definition.js';
 import { group as groupRoutes, type GroupOptions } from '../compile/route-group.js';
 import type { HonoTypes } from './hono.js';
 import { composeHono, honoMiddleware } from './hono-middleware.js';

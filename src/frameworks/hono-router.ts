@@ -12,7 +12,7 @@ import type { Params, Result, Router } from 'hono/router';
 import { UnsupportedPathError } from 'hono/router';
 import { checkOptionalParameter } from 'hono/utils/url';
 import { compile, type CompiledRouter } from '../compile/compile.js';
-import type { RouteDefinition } from '../compile/route-entry.js';
+import type { RouteDefinition } from '../compile/route-definition.js';
 
 /** Names of the template parameters that stand for hono's `*`: matched, never handed over as params. */
 const WILDCARD = '__hono_wildcard';

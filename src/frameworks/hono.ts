@@ -6,7 +6,7 @@
 // hono-middleware.ts, shared with switchyard-router/hono/aot.
 import type { Handler, MiddlewareHandler } from 'hono';
 import type { CompiledRouter } from '../compile/compile.js';
-import type { RouteDefinition } from '../compile/route-entry.js';
+import type { RouteDefinition } from '../compile/route-definition.js';
 import type { RouteValues } from '../route-values.js';
 import type { AdapterOptions, AdapterRouter, SwitchyardRequestData } from './dispatch.js';
 import { composeHono, honoMiddleware } from './hono-middleware.js';

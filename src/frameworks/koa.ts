@@ -3,7 +3,7 @@
 // throws reaches Koa's error handling. Nothing matches: next().
 import type { Context, DefaultContext, DefaultState, Middleware, Next } from 'koa';
 import type { CompiledRouter } from '../compile/compile.js';
-import type { RouteDefinition } from '../compile/route-entry.js';
+import type { RouteDefinition } from '../compile/route-definition.js';
 import type { RouteValues } from '../route-values.js';
 import { decide, pathOf, requestData, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
 import { didYouMeanSuffix } from '../did-you-mean.js';

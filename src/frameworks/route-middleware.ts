@@ -2,7 +2,7 @@
 // `handler` into one handler in its framework's own way, once, when it is given the routes. A route without
 // middleware keeps its handler as given, so its requests pay nothing.
 import type { CompiledRouter } from '../compile/compile.js';
-import { ROUTE_KEYS, type RouteDefinition } from '../compile/route-entry.js';
+import { ROUTE_KEYS, type RouteDefinition } from '../compile/route-definition.js';
 import { unknownKeys } from '../compile/unknown-keys.js';
 import { RouteCreationError } from '../errors.js';
 

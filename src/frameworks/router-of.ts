@@ -1,7 +1,7 @@
 // The router an adapter runs: the routes given to it compiled once, or the router given. Apart from dispatch.ts,
 // so that an adapter over a built router (hono-aot.ts) does not reach compile().
 import { compile, type CompiledRouter } from '../compile/compile.js';
-import type { RouteDefinition } from '../compile/route-entry.js';
+import type { RouteDefinition } from '../compile/route-definition.js';
 import { unknownKeys } from '../compile/unknown-keys.js';
 import type { AdapterOptions } from './dispatch.js';
 

@@ -8,7 +8,7 @@
 // each property that is not a function. So the templates, names and defaults are each inferred through their
 // own mapped type (reverse mapping over the array literal), and only once they are known does the parameter's
 // type become the checked shape (AdapterRoutes' second branch) that hands the handler its contextual type.
-import type { RouteDefinition } from '../compile/route-entry.js';
+import type { RouteDefinition } from '../compile/route-definition.js';
 import type { GroupOptions } from '../compile/route-group.js';
 import type { IsTuple, GenerationTable } from '../compile/typed-router.js';
 import type { MergedByName, RouteValues } from '../route-values.js';

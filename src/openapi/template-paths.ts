@@ -3,7 +3,8 @@
 // length, and a complex segment ending in an optional parameter ("{name}.{ext?}") one path with and one
 // without it.
 import type { Fold } from '../compile/case-fold.js';
-import { omittableFrom, type CompiledRoute } from '../compile/route-entry.js';
+import type { CompiledRoute } from '../compile/compiled-route.js';
+import { omittableFrom } from '../compile/match-plan.js';
 import { encodeUrlPart } from '../compile/generate/url-encoder.js';
 import type { ParameterPart, TemplateSegment } from '../template/ast.js';
 

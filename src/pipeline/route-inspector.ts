@@ -14,7 +14,8 @@
 // JSON answers escape "<", ">" and "&".
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { compile, type CompiledRouter } from '../compile/compile.js';
-import type { CompiledRoute, RouteDefinition } from '../compile/route-entry.js';
+import type { CompiledRoute } from '../compile/compiled-route.js';
+import type { RouteDefinition } from '../compile/route-definition.js';
 import { summarizeDiagnostics } from '../compile/introspect/diagnostics.js';
 import { diagnostics, explain, explainGenerate } from '../compile/introspect/router-introspection.js';
 import { HttpRequest } from './http-context.js';

@@ -3,7 +3,8 @@
 import { HttpMethodRouteConstraint } from '../constraints/builtins.js';
 import type { ConstraintRegistry, ConstraintSpec } from '../constraints/registry.js';
 import { compile, type CompiledRouter } from '../compile/compile.js';
-import type { CompiledRoute, RouteDefinition } from '../compile/route-entry.js';
+import type { CompiledRoute } from '../compile/compiled-route.js';
+import type { RouteDefinition } from '../compile/route-definition.js';
 import type { RouteValues } from '../route-values.js';
 import { requireRouter, RouteHandler } from './route-handler.js';
 import { RouteData } from './route-data.js';

@@ -9,7 +9,7 @@ import type { compileComplexSegment } from '../complex-segment.js';
 import type { ConstraintFactory, RouteConstraint } from '../../constraints/route-constraint.js';
 import { nameKey } from '../../name-key.js';
 import type { UrlOptions } from '../generate/normalize-path.js';
-import { fixedRoutes, type DirectGenerators } from '../generate/url-generator.js';
+import { fixedRoutes, type DirectGenerators, type GenerationRoutes } from '../generate/url-generator.js';
 import { assembleRouter } from '../assemble-router.js';
 import { emittedHelpersWith, type EmittedHelpers, type SubtreeMatch, type WalkFrom } from '../match/generated/emitted-helpers.js';
 import type { INLINE_CHECKS } from '../match/generated/inline-constraints.js';
@@ -21,7 +21,9 @@ import type { TrieNode } from '../match/trie.js';
 import type { trieParts, TrieWalker } from '../match/trie-matcher.js';
 import type { Matcher } from '../matcher.js';
 import { matchableEntries } from '../matchable-entries.js';
-import { builtRouteEntry, createSharedParts, type CompiledRoute, type RouteDefinition } from '../route-entry.js';
+import { builtRouteEntry, createSharedParts, type RouteEntry } from '../route-entry.js';
+import type { CompiledRoute } from '../compiled-route.js';
+import type { RouteDefinition } from '../route-definition.js';
 import type { RouterFor } from '../typed-router.js';
 import { checkModuleFormat, type ModuleFormat } from './module-format.js';
 import { catalogOf } from './object-catalog.js';
@@ -212,7 +214,8 @@ export function loadRouter(table: ModuleTable): AotRouter {
   // written; a route module's by its digests.)
   const stack = stackMatcher(built, matchable);
   const routes = entries.map((e) => e.route);
-  const state = { matcher: stack, front: stack.front, stack, matches: stack.matches, generationRoutes: () => fixedRoutes(entries), routes: () => routes };
+  let generation: GenerationRoutes<RouteEntry> | null = null; // made on the first generate(), then kept
+  const state = { matcher: stack, front: stack.front, stack, matches: stack.matches, generationRoutes: () => (generation ??= fixedRoutes(entries)), routes: () => routes };
   const changes = { add: refuseChange, insert: refuseChange, remove: refuseChange, replace: refuseChange };
   return assembleRouter<AotRouter>(state, table.options, { strategy: 'aot', source, changes, direct: table.direct ?? null }).router;
 }

@@ -1,7 +1,7 @@
 // The declarations beside a built module (router.d.mts): the route table as a literal type, so the module's
 // match() and generate() are typed as compile() types a literal table. Only what the types read is written: the
 // template, the name and the defaults of each route.
-import type { RouteDefinition } from '../route-entry.js';
+import type { RouteDefinition } from '../route-definition.js';
 import { quote } from '../match/generated/emit/writer.js';
 import { DEFAULT_RUNTIME } from './compile-to-module.js';
 

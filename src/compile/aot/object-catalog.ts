@@ -10,9 +10,9 @@ export function catalogOf(entries: readonly RouteEntry[]): unknown[] {
   for (const entry of entries) {
     catalog.push(entry.route);
     if (entry.staticAnswer !== null) catalog.push(entry.staticAnswer, entry.staticAnswer.values);
-    for (const constraint of entry.constraintList) catalog.push(constraint);
-    for (const { plan } of entry.captures) if (plan.kind === 'complex') catalog.push(plan.pattern);
-    for (const value of Object.values(entry.defaults)) if (isObject(value)) catalog.push(value);
+    for (const constraint of entry.plan.constraintList) catalog.push(constraint);
+    for (const { plan } of entry.plan.captures) if (plan.kind === 'complex') catalog.push(plan.pattern);
+    for (const value of Object.values(entry.plan.defaults)) if (isObject(value)) catalog.push(value);
   }
   return catalog;
 }

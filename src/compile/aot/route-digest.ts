@@ -13,7 +13,8 @@
 import { builtinNameOf, type CompositeRouteConstraint, type HttpMethodRouteConstraint, type OptionalRouteConstraint } from '../../constraints/builtins.js';
 import { constraintLabel } from '../../constraints/constraint-description.js';
 import type { RouteConstraint } from '../../constraints/route-constraint.js';
-import type { CompiledRoute, RouteDefinition } from '../route-entry.js';
+import type { CompiledRoute } from '../compiled-route.js';
+import type { RouteDefinition } from '../route-definition.js';
 
 /** The digest of one route (16 hex digits), with its definition's constraints object: its template's digest, then the hash of the rest. */
 export function routeDigest(route: CompiledRoute, given: RouteDefinition['constraints']): string {

@@ -1,7 +1,7 @@
 // A route file's list as route definitions: the same reading for `switchyard` commands and for a module built
 // from a route module, so both see the same table. A route may be a template string, and may give one `method`
 // instead of `methods` (the benchmark route sets do).
-import type { RouteDefinition } from '../route-entry.js';
+import type { RouteDefinition } from '../route-definition.js';
 
 /** The route list of a route file's content: an array, or an object with a `routes` array; null when neither. */
 export function routeListOf(table: unknown): readonly unknown[] | null {

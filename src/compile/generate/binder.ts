@@ -33,7 +33,7 @@ export type BindPart =
 
 /** The template's segments as literal text (encoded once, here) and parameter slots. */
 export function bindParts(entry: RouteEntry, parameters: readonly ParameterInfo[]): BindPart[][] {
-  return entry.template.segments.map((segment) =>
+  return entry.route.parsedTemplate.segments.map((segment) =>
     segment.parts.map((part): BindPart =>
       part.kind === 'parameter'
         ? { kind: 'parameter', slot: parameters.findIndex((p) => p.name === part.name) }
@@ -44,14 +44,15 @@ export function bindParts(entry: RouteEntry, parameters: readonly ParameterInfo[
 
 /** The route's parameters as the binder sees them, left to right. */
 export function parameterInfos(entry: RouteEntry): ParameterInfo[] {
-  return entry.template.parameters.map((p) => ({
+  const defaults = entry.plan.defaults;
+  return entry.route.parsedTemplate.parameters.map((p) => ({
     name: p.name,
     lower: nameKey(p.name),
     isOptional: p.isOptional,
     isCatchAll: p.isCatchAll,
     encodeSlashes: p.encodeSlashes,
-    hasDefault: Object.hasOwn(entry.defaults, p.name),
-    defaultValue: entry.defaults[p.name],
+    hasDefault: Object.hasOwn(defaults, p.name),
+    defaultValue: defaults[p.name],
   }));
 }
 

@@ -11,8 +11,8 @@ import { MISSING, type ValueBag } from './value-bag.js';
 /** A plain route's path as pieces: encoded literal text (with the "/"s) or a parameter's slot. Null for a route that is not plain. */
 export function plainPieces(entry: RouteEntry, parameters: readonly ParameterInfo[], segments: readonly BindPart[][]): (string | number)[] | null {
   const isPlain =
-    Object.keys(entry.defaults).length === 0 &&
-    entry.constraintKeys.length === 0 &&
+    Object.keys(entry.plan.defaults).length === 0 &&
+    entry.plan.constraintKeys.length === 0 &&
     parameters.every((p) => !p.isOptional && !p.isCatchAll);
   if (!isPlain) return null;
   const pieces: (string | number)[] = [];

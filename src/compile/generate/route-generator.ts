@@ -19,15 +19,15 @@ export function createRouteGenerator(entry: RouteEntry): RouteGenerator {
   const parameters = parameterInfos(entry);
   const parameterSet = new Set(parameters.map((p) => p.lower));
   const parameterNames = new Set(parameters.map((p) => p.name));
-  const defaultNames = new Set(Object.keys(entry.defaults));
-  const defaultKeys = new Set(Object.keys(entry.defaults).map(nameKey));
+  const { defaults, constraintKeys, methodSet } = entry.plan;
+  const defaultNames = new Set(Object.keys(defaults));
+  const defaultKeys = new Set(Object.keys(defaults).map(nameKey));
   // A default with no parameter is a filter on explicit values.
-  const filters = Object.entries(entry.defaults)
+  const filters = Object.entries(defaults)
     .filter(([key]) => !parameterSet.has(nameKey(key)))
     .map(([key, value]) => ({ key, lower: nameKey(key), value }));
   const segments = bindParts(entry, parameters);
-  const constraintKeys = entry.constraintKeys;
-  const constraintList: readonly RouteConstraint[] = entry.constraintList;
+  const constraintList: readonly RouteConstraint[] = entry.plan.constraintList;
   const route = entry.route;
   const plain = plainPieces(entry, parameters, segments);
   const queryOf = (request: GenerationRequest): string =>
@@ -37,7 +37,7 @@ export function createRouteGenerator(entry: RouteEntry): RouteGenerator {
     if (plain !== null && request.ambient === null) {
       const path = bindPlain(plain, parameters, request.values);
       if (path !== undefined) {
-        if (path === null || !methodAllows(entry.methodSet, request)) return null;
+        if (path === null || !methodAllows(methodSet, request)) return null;
         return path + queryOf(request);
       }
     }
@@ -50,7 +50,7 @@ export function createRouteGenerator(entry: RouteEntry): RouteGenerator {
       if (value !== MISSING && !routePartsEqual(value, filter.value)) return null;
     }
 
-    if (!methodAllows(entry.methodSet, request)) return null;
+    if (!methodAllows(methodSet, request)) return null;
 
     // The values the constraints see: accepted values, then ambient values that match no parameter.
     if (constraintKeys.length > 0) {

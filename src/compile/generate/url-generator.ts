@@ -1,7 +1,8 @@
 // URL generation over a whole table: by route name, or by trying each route in collection order. Each route's
 // generator (route-generator.ts) is made on its first use, so a table that only matches pays nothing for them.
 import type { RouteValues } from '../../route-values.js';
-import type { CompiledRoute, RouteEntry } from '../route-entry.js';
+import type { RouteEntry } from '../route-entry.js';
+import type { CompiledRoute } from '../compiled-route.js';
 import { duplicateName } from '../route-names.js';
 import { nameKey } from '../../name-key.js';
 import type { GenerationRequest } from './binder.js';
@@ -65,16 +66,16 @@ export interface GenerationRoutes<R extends RouteEntry> {
   at(index: number): R;
   /** The route with its current index: what an answer names. */
   answerOf(route: R): RouteEntry;
+  /** What generation keeps of the route, made on its first use: kept while the list holds the route (as it moves). */
+  generationOf(route: R): RouteGeneration;
 }
-
-/** Where a route's generators are kept: on the route as the list holds it (so a live table's route keeps them as it moves). */
-const generationOf = (route: RouteEntry): RouteGeneration => (route.generation ??= {}) as RouteGeneration;
 
 /** A compiled table's routes, indexed by name (a duplicate name, ignoring case, is a RouteCreationError). */
 export function fixedRoutes(entries: readonly RouteEntry[]): GenerationRoutes<RouteEntry> {
   // Each name as written (the usual by-name call needs no lower-casing) and its nameKey, for a name in any case:
   // one Map holds both, as they never disagree (no two routes have a name with the same key).
   const byName = new Map<string, RouteEntry>();
+  const generations: (RouteGeneration | null)[] = entries.map(() => null); // packed: one per route
   for (const entry of entries) {
     const name = entry.route.name;
     if (name === null) continue;
@@ -87,12 +88,15 @@ export function fixedRoutes(entries: readonly RouteEntry[]): GenerationRoutes<Ro
     inOrder: () => entries,
     at: (index) => entries[index],
     answerOf: (entry) => entry,
+    // By the route's place (a compiled table's order is its index): a field read, where a map keyed by the route
+    // cost a by-name generate() a fifth of its time.
+    generationOf: (entry) => (generations[entry.order] ??= {}),
   };
 }
 
 /** A route's normalized URL for a request, or null; its generator is made on first use and kept. */
 function generateAt<R extends RouteEntry>(routes: GenerationRoutes<R>, options: UrlOptions, route: R, request: GenerationRequest): string | null {
-  const path = (generationOf(route).generator ??= createRouteGenerator(route))(request);
+  const path = (routes.generationOf(route).generator ??= createRouteGenerator(route))(request);
   return path === null ? null : normalizeVirtualPath(path, options);
 }
 
@@ -129,7 +133,7 @@ export function urlGeneratorWith<R extends RouteEntry>(routes: GenerationRoutes<
     if (routeName && route === undefined) return null;
     // The by-name shortcut, for the name as written: values that are exactly a plain route's parameters.
     if (direct !== null && route !== undefined && route.route.name === routeName && !generateOptions.ambientValues && values) {
-      const generation = generationOf(route);
+      const generation = routes.generationOf(route);
       if (generation.direct === undefined) generation.direct = direct(route);
       const path = generation.direct ? generation.direct(values) : undefined;
       if (path !== undefined) return found(route, normalizeVirtualPath(path, options));

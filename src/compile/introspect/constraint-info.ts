@@ -25,9 +25,9 @@ export interface ConstraintInfo {
 
 /** The constraints of route value `constraintKeys[i]`, one by one (composites and optional wrappers opened). */
 export function constraintsOf(entry: RouteEntry, i: number): ConstraintInfo[] {
-  const list = constraintParts(entry.constraintList[i]);
+  const list = constraintParts(entry.plan.constraintList[i]);
   // Inline constraints are resolved after the constraints object's, so they are the last ones of the list.
-  const inline = findParameter(entry.template, entry.constraintKeys[i])?.constraints ?? [];
+  const inline = findParameter(entry.route.parsedTemplate, entry.plan.constraintKeys[i])?.constraints ?? [];
   const firstInline = list.length - inline.length;
   return list.map((c, at) => {
     const description = describeConstraint(c);

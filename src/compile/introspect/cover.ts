@@ -4,14 +4,15 @@
 // segment, or a cover by several routes together is not claimed.
 import { constraintContext } from '../../constraint-context.js';
 import { getRouteValue } from '../../route-values.js';
-import type { RouteEntry, SegmentPlan } from '../route-entry.js';
+import type { RouteEntry } from '../route-entry.js';
+import type { SegmentPlan } from '../match-plan.js';
 import { constraintsOf, type ConstraintInfo } from './constraint-info.js';
 
-const catchAllAt = (entry: RouteEntry): number => entry.segments.findIndex((p) => p.kind === 'catchAll');
+const catchAllAt = (entry: RouteEntry): number => entry.plan.segments.findIndex((p) => p.kind === 'catchAll');
 
 /** Path lengths (segment counts) the template shape accepts: n ≥ omittableFrom, and no more than its segments without a catch-all. */
 function acceptsLength(entry: RouteEntry, n: number): boolean {
-  return n >= entry.omittableFrom && (catchAllAt(entry) >= 0 || n <= entry.segments.length);
+  return n >= entry.plan.omittableFrom && (catchAllAt(entry) >= 0 || n <= entry.plan.segments.length);
 }
 
 /**
@@ -25,8 +26,8 @@ function acceptsLength(entry: RouteEntry, n: number): boolean {
  * segment — is not proven, and the route is not reported.
  */
 export function provesCover(a: RouteEntry, b: RouteEntry): boolean {
-  if (a.methodSet !== null && (b.methodSet === null || [...b.methodSet].some((m) => !a.methodSet!.has(m)))) return false;
-  return coversLengths(a, b, b.omittableFrom, null);
+  if (a.plan.methodSet !== null && (b.plan.methodSet === null || [...b.plan.methodSet].some((m) => !a.plan.methodSet!.has(m)))) return false;
+  return coversLengths(a, b, b.plan.omittableFrom, null);
 }
 
 /**
@@ -37,7 +38,7 @@ export function coversLengths(a: RouteEntry, b: RouteEntry, from: number, to: nu
   const bCatch = catchAllAt(b);
   const aCatch = catchAllAt(a);
   // Past both templates (with a catch-all), every length behaves alike: one more is enough to check.
-  const longest = bCatch >= 0 ? Math.max(a.segments.length, b.segments.length) + 1 : b.segments.length;
+  const longest = bCatch >= 0 ? Math.max(a.plan.segments.length, b.plan.segments.length) + 1 : b.plan.segments.length;
   const last = to === null ? longest : Math.min(to, longest);
   for (let n = from; n <= last; n++) {
     if (!acceptsLength(b, n)) continue;
@@ -45,10 +46,10 @@ export function coversLengths(a: RouteEntry, b: RouteEntry, from: number, to: nu
     const checked = aCatch >= 0 && aCatch < n ? aCatch : n;
     for (let j = 0; j < checked; j++) {
       // Past b's catch-all the segments are anything at all, empty ones included.
-      const bPlan: SegmentPlan | null = bCatch >= 0 && j >= bCatch ? null : b.segments[j];
-      if (!segmentCovers(a.segments[j], bPlan)) return false;
+      const bPlan: SegmentPlan | null = bCatch >= 0 && j >= bCatch ? null : b.plan.segments[j];
+      if (!segmentCovers(a.plan.segments[j], bPlan)) return false;
     }
-    for (let i = 0; i < a.constraintKeys.length; i++) {
+    for (let i = 0; i < a.plan.constraintKeys.length; i++) {
       if (!constraintCovers(a, i, b, n)) return false;
     }
   }
@@ -73,17 +74,17 @@ function segmentCovers(a: SegmentPlan, b: SegmentPlan | null): boolean {
 function constraintCovers(a: RouteEntry, i: number, b: RouteEntry, n: number): boolean {
   const infos = constraintsOf(a, i);
   if (infos.some((c) => c.identity === null)) return false;
-  const key = a.constraintKeys[i];
-  const depth = a.segments.findIndex((plan) => (plan.kind === 'parameter' || plan.kind === 'catchAll' ? plan.name === key : plan.kind === 'complex' && plan.pattern.names.includes(key)));
-  const plan = depth >= 0 ? a.segments[depth] : null;
+  const key = a.plan.constraintKeys[i];
+  const depth = a.plan.segments.findIndex((plan) => (plan.kind === 'parameter' || plan.kind === 'catchAll' ? plan.name === key : plan.kind === 'complex' && plan.pattern.names.includes(key)));
+  const plan = depth >= 0 ? a.plan.segments[depth] : null;
   if (plan === null || depth >= n) {
     // A fixed value: the default (of a parameter left out, or of a name that is no parameter), or none.
-    return passesAlone(a, i, getRouteValue(a.defaults, key));
+    return passesAlone(a, i, getRouteValue(a.plan.defaults, key));
   }
-  const bPlan = b.segments[depth];
+  const bPlan = b.plan.segments[depth];
   if (plan.kind === 'complex' || bPlan === undefined || bPlan.kind !== plan.kind) return false;
   if (plan.kind === 'catchAll' && depth !== catchAllAt(b)) return false;
-  const bKey = b.constraintKeys.findIndex((k) => k === (bPlan as { name: string }).name);
+  const bKey = b.plan.constraintKeys.findIndex((k) => k === (bPlan as { name: string }).name);
   if (bKey < 0) return false;
   const bIdentities = new Set(constraintsOf(b, bKey).map((c: ConstraintInfo) => c.identity));
   return infos.every((c) => bIdentities.has(c.identity));
@@ -91,9 +92,9 @@ function constraintCovers(a: RouteEntry, i: number, b: RouteEntry, n: number): b
 
 /** Does constraint i accept `value` for its key, with no other values? (Built-in constraints read only their key.) */
 export function passesAlone(entry: RouteEntry, i: number, value: unknown): boolean {
-  const key = entry.constraintKeys[i];
+  const key = entry.plan.constraintKeys[i];
   const values = value === undefined || value === null ? {} : { [key]: value };
-  return entry.constraintList[i].match(constraintContext(null, 'GET'), entry.route, key, values, 'incoming');
+  return entry.plan.constraintList[i].match(constraintContext(null, 'GET'), entry.route, key, values, 'incoming');
 }
 
 /**
@@ -114,9 +115,9 @@ export class CoverIndex {
 
   add(entry: RouteEntry): void {
     let node = this.root;
-    for (let depth = 0; depth < entry.segments.length; depth++) {
-      if (depth >= entry.omittableFrom) node.ends.push(entry);
-      const plan = entry.segments[depth];
+    for (let depth = 0; depth < entry.plan.segments.length; depth++) {
+      if (depth >= entry.plan.omittableFrom) node.ends.push(entry);
+      const plan = entry.plan.segments[depth];
       if (plan.kind === 'catchAll') {
         node.catchAll.push(entry);
         return;
@@ -158,15 +159,15 @@ export class CoverIndex {
    * candidates are tried in index order, as trying every earlier route in order would.
    */
   coverTogether(b: RouteEntry, usable: (a: RouteEntry) => boolean): RouteEntry[] | null {
-    if (b.methodSet === null) return null;
-    const needed = new Set(b.methodSet);
+    if (b.plan.methodSet === null) return null;
+    const needed = new Set(b.plan.methodSet);
     const together: RouteEntry[] = [];
     const inOrder = this.candidates(b).flat().sort((x, y) => x.route.index - y.route.index);
     for (const a of inOrder) {
-      if (a.methodSet === null || !usable(a) || ![...a.methodSet].some((m) => needed.has(m))) continue;
-      if (!coversLengths(a, b, b.omittableFrom, null)) continue;
+      if (a.plan.methodSet === null || !usable(a) || ![...a.plan.methodSet].some((m) => needed.has(m))) continue;
+      if (!coversLengths(a, b, b.plan.omittableFrom, null)) continue;
       together.push(a);
-      for (const m of a.methodSet) needed.delete(m);
+      for (const m of a.plan.methodSet) needed.delete(m);
       if (needed.size === 0) return together;
     }
     return null;
@@ -180,12 +181,12 @@ export class CoverIndex {
     const stack: { node: CoverNode; depth: number }[] = [{ node: this.root, depth: 0 }];
     while (stack.length > 0) {
       const { node, depth } = stack.pop()!;
-      if (depth === b.omittableFrom) {
+      if (depth === b.plan.omittableFrom) {
         lists.push(node.ends);
         continue;
       }
       if (node.catchAll.length > 0) lists.push(node.catchAll);
-      const plan = b.segments[depth];
+      const plan = b.plan.segments[depth];
       const own = plan.kind === 'literal' ? node.literals.get(plan.folded) : plan.kind === 'complex' ? node.complex.get(plan.pattern.key) : undefined;
       if (own !== undefined) stack.push({ node: own, depth: depth + 1 });
       if (node.parameter !== null) stack.push({ node: node.parameter, depth: depth + 1 });

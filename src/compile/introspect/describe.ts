@@ -49,8 +49,8 @@ function methodsLabel(entry: RouteEntry): string {
 /** Constraints that are not written inline in the template (those from the constraints object). */
 function extraConstraints(entry: RouteEntry): string {
   const shown: string[] = [];
-  entry.constraintKeys.forEach((key, i) => {
-    const inline = new Set(entry.template.parameters.find((p) => p.name === key)?.constraints ?? []);
+  entry.plan.constraintKeys.forEach((key, i) => {
+    const inline = new Set(entry.route.parsedTemplate.parameters.find((p) => p.name === key)?.constraints ?? []);
     for (const info of constraintsOf(entry, i)) if (!inline.has(info.label)) shown.push(`${key}:${info.label}`);
   });
   return shown.length ? `where ${shown.join(' ')}` : '';
@@ -58,8 +58,8 @@ function extraConstraints(entry: RouteEntry): string {
 
 /** Defaults that are not written inline in the template. */
 function extraDefaults(entry: RouteEntry): string {
-  const shown = Object.entries(entry.defaults)
-    .filter(([key]) => (entry.template.parameters.find((p) => p.name === key)?.defaultValue ?? null) === null)
+  const shown = Object.entries(entry.plan.defaults)
+    .filter(([key]) => (entry.route.parsedTemplate.parameters.find((p) => p.name === key)?.defaultValue ?? null) === null)
     .map(([key, value]) => `${key}=${JSON.stringify(value)}`);
   return shown.length ? `defaults ${shown.join(' ')}` : '';
 }
@@ -68,10 +68,10 @@ function describeTree(entries: readonly RouteEntry[]): string {
   const root: Node = { label: '/', children: new Map(), routes: [] };
   for (const entry of entries) {
     let node = root;
-    for (const [i, segment] of entry.template.segments.entries()) {
+    for (const [i, segment] of entry.route.parsedTemplate.segments.entries()) {
       const label = formatTemplate({ segments: [segment] });
       // Literals compare as the table compares them: ignoring case (by default), "Api" and "api" share a branch.
-      const plan = entry.segments[i];
+      const plan = entry.plan.segments[i];
       const key = plan.kind === 'literal' ? `L${plan.folded}` : `P${label}`;
       let child = node.children.get(key);
       if (!child) node.children.set(key, (child = { label, children: new Map(), routes: [] }));

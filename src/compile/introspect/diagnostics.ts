@@ -12,7 +12,8 @@ import { constraintsOf, impossibleCombination } from './constraint-info.js';
 import { CoverIndex, passesAlone } from './cover.js';
 import { didYouMean } from '../../did-you-mean.js';
 import { describeRoute, explainRequest } from './explain.js';
-import type { CompiledRoute, RouteEntry } from '../route-entry.js';
+import type { RouteEntry } from '../route-entry.js';
+import type { CompiledRoute } from '../compiled-route.js';
 import { nameKey } from '../../name-key.js';
 
 /** What a diagnostic is about. */
@@ -109,7 +110,7 @@ export function diagnose(
       const taken =
         together === null
           ? `route ${describeRoute(cover.route)} comes first and accepts every request this route accepts${shown}`
-          : `routes ${together.map((a) => `${describeRoute(a.route)} (${[...a.methodSet!].join(', ')})`).join(' and ')} come first and together accept every request this route accepts${shown}`;
+          : `routes ${together.map((a) => `${describeRoute(a.route)} (${[...a.plan.methodSet!].join(', ')})`).join(' and ')} come first and together accept every request this route accepts${shown}`;
       if (entry.route.name === null) add('shadowed', 'error', taken, cover.route, shownExample);
       else add('shadowed', 'warning', `${LINKS_ONLY}${taken}. No request reaches it; if it is kept to make links by name, mark it generationOnly: true`, cover.route, shownExample);
     }
@@ -141,10 +142,10 @@ type Add = (code: DiagnosticCode, severity: Diagnostic['severity'], message: str
 
 /** Impossible constraints, constraint keys that name nothing, defaults that fail their own constraints, regexes. */
 function checkConstraints(entry: RouteEntry, add: Add): void {
-  for (let i = 0; i < entry.constraintKeys.length; i++) {
-    const key = entry.constraintKeys[i];
+  for (let i = 0; i < entry.plan.constraintKeys.length; i++) {
+    const key = entry.plan.constraintKeys[i];
     const infos = constraintsOf(entry, i);
-    const parameter = findParameter(entry.template, key);
+    const parameter = findParameter(entry.route.parsedTemplate, key);
     const builtin = infos.every((c) => c.identity !== null);
     const labels = infos.map((c) => c.label).join(':');
 
@@ -156,12 +157,12 @@ function checkConstraints(entry: RouteEntry, add: Add): void {
     }
 
     // Route value names are case-insensitive: a constraint on "area" sees a default given as "Area".
-    const defaultKey = findRouteKey(entry.defaults, parameter?.name ?? key);
+    const defaultKey = findRouteKey(entry.plan.defaults, parameter?.name ?? key);
     const hasDefault = defaultKey !== undefined;
     if (parameter === undefined && !hasDefault) {
       // A custom constraint may read anything (the request's method, headers…): under any key it is the
       // user's business. A built-in one always sees a missing value: most reject it, and then nothing matches.
-      const guess = didYouMean(key, entry.template.parameters.map((p) => p.name));
+      const guess = didYouMean(key, entry.route.parsedTemplate.parameters.map((p) => p.name));
       const hint = guess === null ? '' : `. Did you mean {${guess}}?`;
       if (builtin && !passesAlone(entry, i, undefined)) {
         add('constraint-key-not-parameter', 'error', `the constraints key "${key}" (${labels}) names no parameter of the template, so it always sees a missing value and rejects it${hint}`);
@@ -169,7 +170,7 @@ function checkConstraints(entry: RouteEntry, add: Add): void {
         add('constraint-key-not-parameter', 'warning', `the constraints key "${key}" (${labels}) names no parameter of the template${hint}`);
       }
     } else if (hasDefault && builtin && impossible === null) {
-      const value = entry.defaults[defaultKey];
+      const value = entry.plan.defaults[defaultKey];
       if (!passesAlone(entry, i, value)) {
         const what = parameter === undefined ? `the default ${key}=${JSON.stringify(value)} (not a parameter, so always the value)` : `the default ${key}=${JSON.stringify(value)}`;
         add('default-violates-constraint', parameter === undefined ? 'error' : 'warning', `${what} violates its own constraint ${key}:${failingLabel(entry, i, value)}${parameter ? ' (requests that leave it out never match)' : ''}`);
@@ -202,7 +203,7 @@ function spelledWord(source: string): string | null {
 }
 
 function failingLabel(entry: RouteEntry, i: number, value: unknown): string {
-  const key = entry.constraintKeys[i];
+  const key = entry.plan.constraintKeys[i];
   const values = value === undefined || value === null ? {} : { [key]: value };
   const infos = constraintsOf(entry, i);
   return (infos.find((c) => !c.constraint.match({}, entry.route, key, values, 'incoming')) ?? infos[0]).label;
@@ -238,12 +239,12 @@ export function hasUnanchoredAlternation(source: string): boolean {
 
 /** Optional or defaulted segments before a required one, Express-style literals, odd parameter names. */
 function checkSegments(entry: RouteEntry, add: Add): void {
-  const segments = entry.template.segments;
-  const requiredAfter = entry.omittableFrom - 1;
+  const segments = entry.route.parsedTemplate.segments;
+  const requiredAfter = entry.plan.omittableFrom - 1;
   segments.forEach((segment, i) => {
     const text = formatTemplate({ segments: [segment] });
     const part = segment.parts[0];
-    if (i < requiredAfter && segment.parts.length === 1 && part.kind === 'parameter' && (part.isOptional || Object.hasOwn(entry.defaults, part.name))) {
+    if (i < requiredAfter && segment.parts.length === 1 && part.kind === 'parameter' && (part.isOptional || Object.hasOwn(entry.plan.defaults, part.name))) {
       const required = formatTemplate({ segments: [segments[requiredAfter]] });
       const what = part.isOptional ? `"${text}" is optional but can never be left out` : `the default of "${text}" is never used when matching`;
       add('required-after-optional', 'warning', `${what}: the required segment "${required}" comes after it`);
@@ -278,9 +279,9 @@ function checkDefinition(entry: RouteEntry, add: Add): void {
   }
   // A defaults key that names no parameter is how conventional routing attaches values ("controller",
   // "action"): no finding. Only one that looks like a misspelt parameter is worth a person's time.
-  const names = entry.template.parameters.map((p) => p.name);
-  for (const key of Object.keys(entry.defaults)) {
-    if (findParameter(entry.template, key) !== undefined) continue;
+  const names = entry.route.parsedTemplate.parameters.map((p) => p.name);
+  for (const key of Object.keys(entry.plan.defaults)) {
+    if (findParameter(entry.route.parsedTemplate, key) !== undefined) continue;
     const guess = didYouMean(key, names);
     if (guess !== null) {
       add('default-key-not-parameter', 'warning', `the defaults key "${key}" names no parameter. Did you mean {${guess}}? As written, "${key}" is added to every match's values and {${guess}} gets no default`);
@@ -301,8 +302,8 @@ function checkDefinition(entry: RouteEntry, add: Add): void {
 function findExample(b: RouteEntry, winnerOf: Winner, fold: Fold): { method: string; path: string; winner: number } | null {
   const method = b.route.methods?.[0] ?? 'GET';
   for (const sample of ['1', 'a', 'abc', '12', 'x1', 'true', 'a.txt', '2020-01-01', '00000000-0000-0000-0000-000000000001']) {
-    for (let n = b.omittableFrom; n <= b.segments.length; n++) {
-      const path = '/' + b.template.segments.slice(0, n).map((segment) =>
+    for (let n = b.plan.omittableFrom; n <= b.plan.segments.length; n++) {
+      const path = '/' + b.route.parsedTemplate.segments.slice(0, n).map((segment) =>
         segment.parts.map((p) => (p.kind === 'parameter' ? sample : p.text)).join(''),
       ).join('/');
       if (explainRequest([b], path, method, undefined, fold).match === null) continue;

@@ -7,7 +7,8 @@ import { combineValues, getParameterValues, methodAllows, parameterInfos, type G
 import { MISSING } from '../generate/value-bag.js';
 import { constraintsOf, constraintText } from './constraint-info.js';
 import { describeRoute } from './explain.js';
-import type { CompiledRoute, RouteEntry } from '../route-entry.js';
+import type { RouteEntry } from '../route-entry.js';
+import type { CompiledRoute } from '../compiled-route.js';
 import { nameKey } from '../../name-key.js';
 
 /** Why one route produced no URL. */
@@ -92,18 +93,18 @@ function diagnose(entry: RouteEntry, request: GenerationRequest): { reason: Gene
     return { reason: { kind: 'missing-value', parameter: p.name, ambientDiscarded: ambient !== undefined && ambient !== MISSING }, ambientStoppedAt };
   }
   const parameterNames = new Set(parameters.map((p) => p.lower));
-  for (const [key, expected] of Object.entries(entry.defaults)) {
+  for (const [key, expected] of Object.entries(entry.plan.defaults)) {
     if (parameterNames.has(nameKey(key))) continue;
     const given = request.values.get(key, nameKey(key));
     if (given !== MISSING && !routePartsEqual(given, expected)) return { reason: { kind: 'filter', key, expected, given }, ambientStoppedAt };
   }
-  if (!methodAllows(entry.methodSet, request)) {
+  if (!methodAllows(entry.plan.methodSet, request)) {
     const method = getRouteValue(request.values.values, 'httpMethod') ?? getRouteValue(request.ambient?.values ?? {}, 'httpMethod');
     return { reason: { kind: 'method', method: toRouteString(method), allowed: entry.route.methods ?? [] }, ambientStoppedAt };
   }
   const combined: RouteValues = combineValues(parameters, slots, request, parameterNames);
-  for (let i = 0; i < entry.constraintKeys.length; i++) {
-    const key = entry.constraintKeys[i];
+  for (let i = 0; i < entry.plan.constraintKeys.length; i++) {
+    const key = entry.plan.constraintKeys[i];
     for (const info of constraintsOf(entry, i)) {
       if (!info.constraint.match(request.httpContext, entry.route, key, combined, 'generation')) {
         const value = getRouteValue(combined, key);

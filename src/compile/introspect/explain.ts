@@ -9,7 +9,8 @@ import { formatTemplate } from '../../template/format.js';
 import { foldCase, type Fold } from '../case-fold.js';
 import { constraintsOf, constraintText } from './constraint-info.js';
 import { RequestPath } from '../match/request-path.js';
-import type { CompiledRoute, RouteEntry } from '../route-entry.js';
+import type { RouteEntry } from '../route-entry.js';
+import type { CompiledRoute } from '../compiled-route.js';
 import type { RouteMatch } from '../matcher.js';
 import { captureValues } from '../match/capture-values.js';
 import { acceptsMethod, failingConstraint, shapeMissAt } from '../match/route-checks.js';
@@ -118,9 +119,9 @@ function judge(entry: RouteEntry, path: RequestPath, method: string, httpContext
   const values = captureValues(entry, path);
   if (values === null) throw new Error('explain: a complex segment split in the shape check but not in value capture');
   const i = failingConstraint(entry, values, method, httpContext);
-  if (i < 0) return { values, reason: null, progress: CONSTRAINT_STAGE + entry.constraintKeys.length };
+  if (i < 0) return { values, reason: null, progress: CONSTRAINT_STAGE + entry.plan.constraintKeys.length };
   // Which of the key's constraints rejected it, run again as the matcher ran them.
-  const key = entry.constraintKeys[i];
+  const key = entry.plan.constraintKeys[i];
   const context = constraintContext(httpContext, method);
   const failed = constraintsOf(entry, i).find((c) => !c.constraint.match(context, entry.route, key, values, 'incoming'));
   const constraint = failed?.label ?? constraintsOf(entry, i).map((c) => c.label).join(':');
@@ -131,28 +132,28 @@ function judge(entry: RouteEntry, path: RequestPath, method: string, httpContext
 function shapeReason(entry: RouteEntry, path: RequestPath, at: number): MissReason {
   if (at === path.length) {
     // The last segment that cannot be left out (an optional one before it cannot be left out either).
-    const required = entry.omittableFrom - 1;
+    const required = entry.plan.omittableFrom - 1;
     return { kind: 'too-few-segments', segment: required, expected: templateSegment(entry, required) };
   }
-  if (at >= entry.segments.length) return { kind: 'too-many-segments', segment: at, text: path.decoded(at) };
+  if (at >= entry.plan.segments.length) return { kind: 'too-many-segments', segment: at, text: path.decoded(at) };
   if (path.isEmpty(at)) return { kind: 'empty-segment', segment: at };
   const text = path.decoded(at);
   const expected = templateSegment(entry, at);
-  const plan = entry.segments[at]; // a literal or a complex segment: a parameter takes any segment that is not empty
+  const plan = entry.plan.segments[at]; // a literal or a complex segment: a parameter takes any segment that is not empty
   if (plan.kind !== 'literal') return { kind: 'complex-mismatch', segment: at, text, expected };
   const caseOnly = path.fold !== foldCase && foldCase(text) === foldCase(plan.folded);
   return { kind: 'literal-mismatch', segment: at, text, expected, ...(caseOnly ? { caseOnly } : {}) };
 }
 
 function templateSegment(entry: RouteEntry, i: number): string {
-  return formatTemplate({ segments: [entry.template.segments[i]] });
+  return formatTemplate({ segments: [entry.route.parsedTemplate.segments[i]] });
 }
 
 /** One line for a reason. */
 export function reasonText(reason: MissReason, entry?: RouteEntry): string {
   switch (reason.kind) {
     case 'too-many-segments':
-      return `too many segments: segment ${reason.segment} ${JSON.stringify(reason.text)} is past the template's ${entry?.segments.length ?? reason.segment}`;
+      return `too many segments: segment ${reason.segment} ${JSON.stringify(reason.text)} is past the template's ${entry?.plan.segments.length ?? reason.segment}`;
     case 'empty-segment':
       return `segment ${reason.segment} is empty ("//"): no template segment accepts an empty segment`;
     case 'literal-mismatch':

@@ -3,7 +3,7 @@
 // is now; compile() itself loads none of this.
 import type { RouteValues } from '../../route-values.js';
 import type { CompiledRouter } from '../compile.js';
-import type { CompiledRoute } from '../route-entry.js';
+import type { CompiledRoute } from '../compiled-route.js';
 import { generateWith, generationRequestOf, routeNamed, type GenerateOptions } from '../generate/url-generator.js';
 import { verbOf } from '../verb.js';
 import { describeMatcher, describeRoutes, type DescribeFormat } from './describe.js';

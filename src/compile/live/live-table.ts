@@ -21,8 +21,10 @@ import { accepting, methodsAllowed } from '../match/trie-matcher.js';
 import { byOrder, collectInto, searchFrom } from '../match/trie-walk.js';
 import { createTrie, insertRoute, lowerBounds, nodesOf, removeRoute, type TrieNode } from '../match/trie.js';
 import { frozenMatch, type Matcher, type MatchStrategy, type RouteMatch } from '../matcher.js';
-import type { CompiledRoute, RouteDefinition, RouteEntry } from '../route-entry.js';
-import { placeRoute, routeAt } from '../compiled-route.js';
+import type { RouteGeneration } from '../generate/url-generator.js';
+import type { RouteEntry } from '../route-entry.js';
+import type { RouteDefinition } from '../route-definition.js';
+import { placeRoute, routeAt, type CompiledRoute } from '../compiled-route.js';
 import { duplicateName, nameOf, RoutesByName } from '../route-names.js';
 import { RouteOrder, type Block, type Ordered } from './route-order.js';
 ;
@@ -48,6 +50,8 @@ export interface Slot extends RouteEntry, Ordered<Slot> {
   readonly prefix: string | null;
   /** The entry as its partition's built matcher sees it (its index in the partition), kept while that index holds. */
   local: RouteEntry | null;
+  /** URL generation's state of the route (live-url-generator.ts), made on its first use: it moves with the slot. */
+  generation: RouteGeneration | null;
 }
 
 /** The routes of one literal prefix: their trie, changed in place, and the factory's matcher of them once it is made. */
@@ -85,8 +89,8 @@ function standIn(entry: RouteEntry, index: number): RouteEntry {
 function prefixOf(entry: RouteEntry): string | null {
   if (entry.route.generationOnly) return null;
   let prefix = NO_PREFIX;
-  for (let depth = 0; depth < PREFIX_DEPTH && depth < entry.segments.length; depth++) {
-    const plan = entry.segments[depth];
+  for (let depth = 0; depth < PREFIX_DEPTH && depth < entry.plan.segments.length; depth++) {
+    const plan = entry.plan.segments[depth];
     if (plan.kind !== 'literal') break;
     prefix = depth === 0 ? plan.folded : `${prefix}/${plan.folded}`;
   }
@@ -192,29 +196,21 @@ export class LiveTable implements Matcher {
 
   /** The route as the table keeps it: its entry, ordered by the key the list gives it when it is placed. */
   private slotOf(entry: RouteEntry): Slot {
-    // Field by field, not spread: one object shape for every slot, and no slow generic copy per route. The
-    // order starts as a non-integer number, as the keys the list writes are: had it started as a small integer,
-    // the first key written would change the field's representation and make V8 migrate every slot made so far.
+    // Field by field, not spread: one object shape for every slot. The plan is the entry's own (a slot is a view of
+    // the route, as a stand-in is). The order starts as a non-integer number, as the keys the list writes are: had it
+    // started as a small integer, the first key written would change the field's representation and make V8 migrate
+    // every slot made so far.
     return {
       route: entry.route,
       order: Number.NaN,
-      givenConstraintKeys: entry.givenConstraintKeys,
-      template: entry.template,
-      segments: entry.segments,
-      omittableFrom: entry.omittableFrom,
-      isStatic: entry.isStatic,
+      plan: entry.plan,
       staticAnswer: entry.staticAnswer,
-      captures: entry.captures,
-      defaults: entry.defaults,
-      defaultEntries: entry.defaultEntries,
-      constraintKeys: entry.constraintKeys,
-      constraintList: entry.constraintList,
-      methodSet: entry.methodSet,
+      givenConstraintKeys: entry.givenConstraintKeys,
       block: null,
       entry,
       prefix: prefixOf(entry),
       local: null,
-      generation: undefined,
+      generation: null,
     };
   }
 

@@ -1,5 +1,5 @@
 // URL generation over a live table: url-generator.ts's generation over the table's current routes, with each
-// route's generators kept on the route itself, so that they survive the inserts and removes that move the route
+// route's generators kept in its slot, so that they survive the inserts and removes that move the route
 // (and its index read from its place: the route itself is the answer).
 import type { GenerationRoutes } from '../generate/url-generator.js';
 import type { LiveTable, Slot } from './live-table.js';
@@ -11,5 +11,6 @@ export function liveRoutes(table: LiveTable): GenerationRoutes<Slot> {
     inOrder: () => table.slots(),
     at: (index) => table.slotAt(index),
     answerOf: (slot) => slot,
+    generationOf: (slot) => (slot.generation ??= {}),
   };
 }

@@ -12,8 +12,8 @@ import type { RouteEntry } from '../route-entry.js';
 export function captureValues(entry: RouteEntry, path: RequestPath): RouteValues | null {
   if (entry.staticAnswer !== null) return entry.staticAnswer.values as RouteValues;
   const values: RouteValues = {};
+  const { captures, defaults, defaultEntries } = entry.plan;
   // Perf: only the value-producing segments are visited; an all-literal template never splits the path.
-  const captures = entry.captures;
   if (captures.length > 0) {
     const count = path.length;
     for (let i = 0; i < captures.length; i++) {
@@ -27,7 +27,7 @@ export function captureValues(entry: RouteEntry, path: RequestPath): RouteValues
         for (let slot = 0; slot < found.length; slot++) {
           const name = plan.pattern.names[slot];
           // An absent optional extension takes its default here, in template order, not after later segments.
-          const value = found[slot] !== undefined ? found[slot] : Object.hasOwn(entry.defaults, name) ? entry.defaults[name] : null;
+          const value = found[slot] !== undefined ? found[slot] : Object.hasOwn(defaults, name) ? defaults[name] : null;
           if (value !== undefined && value !== null) setRouteValue(values, name, value);
         }
       } else {
@@ -36,9 +36,8 @@ export function captureValues(entry: RouteEntry, path: RequestPath): RouteValues
       }
     }
   }
-  const defaults = entry.defaultEntries;
-  for (let i = 0; i < defaults.length; i++) {
-    const [key, value] = defaults[i];
+  for (let i = 0; i < defaultEntries.length; i++) {
+    const [key, value] = defaultEntries[i];
     if (!Object.hasOwn(values, key)) setRouteValue(values, key, value); // not `in`: "constructor" is a fine route value name
   }
   return values;

@@ -11,11 +11,11 @@ export type MethodFilter = (method: string, slot: number) => boolean;
 
 /** The method filter of `entries`, or null when some route takes every method (then no method can be ruled out). */
 export function methodFilter(entries: readonly RouteEntry[]): MethodFilter | null {
-  if (entries.length === 0 || entries.some((entry) => entry.methodSet === null)) return null;
+  if (entries.length === 0 || entries.some((entry) => entry.plan.methodSet === null)) return null;
   let standard = 0; // the standard methods some route names, as bits (1 << slot)
   const others = new Set<string>(); // the other methods some route names (PURGE, REPORT…)
   for (const entry of entries) {
-    for (const method of entry.methodSet!) {
+    for (const method of entry.plan.methodSet!) {
       const slot = standardSlot(method);
       if (slot < 0) others.add(method);
       else standard |= 1 << slot;

@@ -14,9 +14,9 @@ import type { RequestPath } from './request-path.js';
  * rest of the template may be absent (else the miss is at path.length). explain() says why from the segment.
  */
 export function shapeMissAt(entry: RouteEntry, path: RequestPath): number {
-  const segments = entry.segments;
+  const segments = entry.plan.segments;
   for (let depth = 0; ; depth++) {
-    if (depth === path.length) return depth >= entry.omittableFrom ? -1 : depth;
+    if (depth === path.length) return depth >= entry.plan.omittableFrom ? -1 : depth;
     if (depth === segments.length || path.isEmpty(depth)) return depth;
     const plan = segments[depth];
     if (plan.kind === 'catchAll') return -1;
@@ -26,19 +26,19 @@ export function shapeMissAt(entry: RouteEntry, path: RequestPath): number {
 
 /** The route's verb limit (checked before binding values: the cheapest reason to skip a route). */
 export function acceptsMethod(entry: RouteEntry, method: string): boolean {
-  return entry.methodSet === null || entry.methodSet.has(method);
+  const methods = entry.plan.methodSet;
+  return methods === null || methods.has(method);
 }
 
 /** The constraints, in the incoming direction, on the values tokenizing produced: they run only after the template matched. */
 export function passesConstraints(entry: RouteEntry, values: RouteValues, method: string, httpContext: unknown): boolean {
-  return entry.constraintKeys.length === 0 || failingConstraint(entry, values, method, httpContext) < 0;
+  return entry.plan.constraintKeys.length === 0 || failingConstraint(entry, values, method, httpContext) < 0;
 }
 
 /** The index (in constraintKeys) of the first constraint that rejects the values, in the matcher's order; -1: none. */
 export function failingConstraint(entry: RouteEntry, values: RouteValues, method: string, httpContext: unknown): number {
-  const keys = entry.constraintKeys;
+  const { constraintKeys: keys, constraintList: list } = entry.plan;
   const context = constraintContext(httpContext, method);
-  const list = entry.constraintList;
   for (let i = 0; i < keys.length; i++) {
     if (!list[i].match(context, entry.route, keys[i], values, 'incoming')) return i;
   }

@@ -39,7 +39,7 @@ export class StaticPath {
   /** Why answers for this path cannot be kept (a route whose constraint reads more than its value), or null. */
   get notKept(): string | null {
     if (this.keptBecause === undefined) {
-      const opaque = this.candidates.find((entry) => !entry.constraintList.every(dependsOnlyOnValue));
+      const opaque = this.candidates.find((entry) => !entry.plan.constraintList.every(dependsOnlyOnValue));
       this.keptBecause = opaque === undefined ? null : `route ${opaque.route.index} (${opaque.route.template}) has a constraint that reads more than its value`;
     }
     return this.keptBecause;
@@ -110,11 +110,12 @@ export class StaticTable {
     readonly trie: () => TrieNode,
     readonly fold: Fold,
   ) {
-    for (const entry of entries) if (entry.methodSet !== null) for (const m of entry.methodSet) if (standardSlot(m) < 0) this.namedMethods.add(m);
+    for (const { plan } of entries) if (plan.methodSet !== null) for (const m of plan.methodSet) if (standardSlot(m) < 0) this.namedMethods.add(m);
     let longest = 0;
     for (const entry of entries) {
-      if (!entry.isStatic) continue;
-      const key = entry.segments.map((s) => (s.kind === 'literal' ? s.folded : '')).join('/');
+      const plan = entry.plan;
+      if (!plan.isStatic) continue;
+      const key = plan.segments.map((s) => (s.kind === 'literal' ? s.folded : '')).join('/');
       let path = this.byKey.get(key);
       if (path === undefined) {
         if (!this.isLookupKey(`/${key}`, key)) continue;

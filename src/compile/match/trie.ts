@@ -19,7 +19,8 @@
 import type { ComplexPattern } from '../complex-segment.js';
 import { insertAt, removeAt } from '../list-edits.js';
 import type { RequestPath } from './request-path.js';
-import type { RouteEntry, SegmentPlan } from '../route-entry.js';
+import type { RouteEntry } from '../route-entry.js';
+import type { SegmentPlan } from '../match-plan.js';
 
 /** One edge for a complex segment pattern; routes with the same pattern (names aside) share it. */
 export interface ComplexEdge {
@@ -244,10 +245,11 @@ function childOn(node: TrieNode, plan: Exclude<SegmentPlan, { kind: 'catchAll' }
  */
 export function insertRoute(root: TrieNode, entry: RouteEntry): void {
   let node = root;
-  for (let depth = 0; depth < entry.segments.length; depth++) {
+  const { segments, omittableFrom } = entry.plan;
+  for (let depth = 0; depth < segments.length; depth++) {
     if (entry.order < node.minIndex) node.minIndex = entry.order;
-    if (depth >= entry.omittableFrom) node.terminals = placed(node.terminals, entry);
-    const plan = entry.segments[depth];
+    if (depth >= omittableFrom) node.terminals = placed(node.terminals, entry);
+    const plan = segments[depth];
     switch (plan.kind) {
       case 'catchAll':
         node.catchAlls = placed(node.catchAlls, entry);
@@ -273,9 +275,10 @@ export function insertRoute(root: TrieNode, entry: RouteEntry): void {
 /** Lowers the min of every node on a route's path to its order (the route is in the trie; its order key was rewritten). */
 export function lowerBounds(root: TrieNode, entry: RouteEntry): void {
   let node: TrieNode | null | undefined = root;
-  for (let depth = 0; node && depth <= entry.segments.length; depth++) {
+  const segments = entry.plan.segments;
+  for (let depth = 0; node && depth <= segments.length; depth++) {
     if (entry.order < node.minIndex) node.minIndex = entry.order;
-    const plan = entry.segments[depth];
+    const plan = segments[depth];
     if (plan === undefined || plan.kind === 'catchAll') return;
     node = childOn(node, plan);
   }
@@ -296,9 +299,10 @@ export function removeRoute(root: TrieNode, entry: RouteEntry): void {
   try {
     let node = root;
     let caught = false;
-    for (let depth = 0; depth < entry.segments.length; depth++) {
-      if (depth >= entry.omittableFrom) node.terminals = without(node.terminals, entry);
-      const plan = entry.segments[depth];
+    const { segments, omittableFrom } = entry.plan;
+    for (let depth = 0; depth < segments.length; depth++) {
+      if (depth >= omittableFrom) node.terminals = without(node.terminals, entry);
+      const plan = segments[depth];
       if (plan.kind === 'catchAll') {
         node.catchAlls = without(node.catchAlls, entry);
         caught = true;
@@ -312,7 +316,7 @@ export function removeRoute(root: TrieNode, entry: RouteEntry): void {
     // Bottom up: cut off empty nodes, and tighten the bounds the removed route set.
     for (let i = count - 1; i >= 0; i--) {
       const at = path[i]!;
-      if (i > 0 && isEmpty(at)) detach(path[i - 1]!, at, entry.segments[i - 1]);
+      if (i > 0 && isEmpty(at)) detach(path[i - 1]!, at, segments[i - 1]);
       else if (at.minIndex === entry.order && at.literalNodes.length + at.complex.length <= RECOMPUTE_FANOUT_MAX) at.minIndex = ownMin(at);
     }
   } finally {

@@ -15,7 +15,7 @@ import type { SplitPath } from './split-path.js';
  * then the defaults that name no parameter; null and undefined defaults are left out.
  */
 export function matchTemplate(entry: RouteEntry, request: SplitPath): RouteValues | null {
-  const template = entry.template.segments;
+  const template = entry.route.parsedTemplate.segments;
   const path = request.segments;
   const values: RouteValues = {};
   for (let i = 0; i < template.length; i++) {
@@ -64,7 +64,7 @@ function canBeAbsent(segment: TemplateSegment, entry: RouteEntry): boolean {
   return (
     segment.parts.length === 1 &&
     part.kind === 'parameter' &&
-    (part.isOptional || part.isCatchAll || Object.hasOwn(entry.defaults, part.name))
+    (part.isOptional || part.isCatchAll || Object.hasOwn(entry.route.defaults, part.name))
   );
 }
 
@@ -77,17 +77,17 @@ function withDefaults(values: RouteValues, entry: RouteEntry): RouteValues {
   const fill = (key: string, value: unknown): void => {
     if (value !== null && value !== undefined && !Object.hasOwn(ordered, key)) setRouteValue(ordered, key, value);
   };
-  for (const { name } of entry.template.parameters) {
-    fill(name, Object.hasOwn(values, name) ? values[name] : Object.hasOwn(entry.defaults, name) ? entry.defaults[name] : undefined);
+  for (const { name } of entry.route.parsedTemplate.parameters) {
+    fill(name, Object.hasOwn(values, name) ? values[name] : Object.hasOwn(entry.route.defaults, name) ? entry.route.defaults[name] : undefined);
   }
-  for (const [key, value] of Object.entries(entry.defaults)) fill(key, value);
+  for (const [key, value] of Object.entries(entry.route.defaults)) fill(key, value);
   return ordered;
 }
 
 
 /** The route's verb limit: no limit, or the (upper-cased) request method is one of its methods. */
 export function acceptsVerb(entry: RouteEntry, method: string): boolean {
-  return entry.methodSet === null || entry.methodSet.has(method);
+  return entry.plan.methodSet === null || entry.plan.methodSet.has(method);
 }
 
 /**
@@ -96,5 +96,5 @@ export function acceptsVerb(entry: RouteEntry, method: string): boolean {
  */
 export function passesConstraints(entry: RouteEntry, values: RouteValues, method: string, httpContext: unknown): boolean {
   const context = constraintContext(httpContext, method);
-  return entry.constraintKeys.every((key, i) => entry.constraintList[i].match(context, entry.route, key, values, 'incoming'));
+  return entry.plan.constraintKeys.every((key, i) => entry.plan.constraintList[i].match(context, entry.route, key, values, 'incoming'));
 }

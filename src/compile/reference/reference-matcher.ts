@@ -36,7 +36,7 @@ class StaticAnswers {
   answer(entry: RouteEntry, values: RouteValues): RouteMatch {
     const kept = this.kept.get(entry);
     if (kept !== undefined) return kept;
-    const hasParameters = entry.template.segments.some((segment) => segment.parts.some((part) => part.kind === 'parameter'));
+    const hasParameters = entry.route.parsedTemplate.segments.some((segment) => segment.parts.some((part) => part.kind === 'parameter'));
     // Made here, not by matcher.ts's helpers: the reference shares no code with the production matchers.
     if (hasParameters) return { route: entry.route, values };
     const made: RouteMatch = Object.freeze({ route: entry.route, values: Object.freeze(values) });

@@ -6,7 +6,7 @@
 // line break, no "*/"). A subtree unit's legend says what each constant is and never what it holds: one shape's
 // code serves many subtrees, each with constants of its own.
 import type { ComplexPattern } from '../../../complex-segment.js';
-import type { CompiledRoute } from '../../../route-entry.js';
+import type { CompiledRoute } from '../../../compiled-route.js';
 import type { RouteMatch } from '../../../matcher.js';
 import { usesOf, type ConstantUse, type ConstantUses } from './constant-pool.js';
 import { quoteInComment } from './writer.js';

@@ -104,7 +104,7 @@ function routeCode(unit: UnitEmitter, entry: RouteEntry, depth: number, taken: r
   // In a subtree unit the names are data (unit-emitter.ts): the values are stored one by one under K[i], which
   // costs a fraction of a computed key in an object literal (docs/benchmarks.md, "Why these thresholds").
   const namesAsData = unit.base !== null;
-  const verb = entry.methodSet === null ? null : `(${[...entry.methodSet].map((m) => `method === ${quote(m)}`).join(' || ')})`;
+  const verb = entry.plan.methodSet === null ? null : `(${[...entry.plan.methodSet].map((m) => `method === ${quote(m)}`).join(' || ')})`;
   const inlineChecks: string[] = [];
 
   // The route's values here, in template order (a parameter the URL did not give takes its default in its
@@ -122,10 +122,10 @@ function routeCode(unit: UnitEmitter, entry: RouteEntry, depth: number, taken: r
     set.add(name);
   };
   const addDefault = (name: string): void => {
-    const value = Object.hasOwn(entry.defaults, name) ? entry.defaults[name] : null;
+    const value = Object.hasOwn(entry.plan.defaults, name) ? entry.plan.defaults[name] : null;
     if (value !== null && value !== undefined) add(name, pool.ref(value, 'default', name));
   };
-  for (const { depth: at, plan } of entry.captures) {
+  for (const { depth: at, plan } of entry.plan.captures) {
     if (plan.kind === 'parameter') {
       if (at < depth) {
         add(plan.name, `path.substring(s${at}, e${at})`); // substring, not slice: no negative offsets, a smaller graph for TurboFan
@@ -135,10 +135,10 @@ function routeCode(unit: UnitEmitter, entry: RouteEntry, depth: number, taken: r
       const match = at < depth ? (taken[at] as { match: string }).match : null;
       plan.pattern.names.forEach((name, slot) => {
         const optional = plan.pattern.hasOptionalExtension && slot === plan.pattern.names.length - 1;
-        const hasDefault = Object.hasOwn(entry.defaults, name) && entry.defaults[name] != null;
+        const hasDefault = Object.hasOwn(entry.plan.defaults, name) && entry.plan.defaults[name] != null;
         if (match === null) addDefault(name);
         else if (!optional) add(name, `${match}[${slot}]`);
-        else if (hasDefault) add(name, `${match}[${slot}] ?? ${pool.ref(entry.defaults[name], 'default', name)}`);
+        else if (hasDefault) add(name, `${match}[${slot}] ?? ${pool.ref(entry.plan.defaults[name], 'default', name)}`);
         else {
           laterFields.push(`if (${match}[${slot}] !== undefined) H.setValue(v, ${pool.ref(name, 'name')}, ${match}[${slot}]);`);
           set.add(name);
@@ -150,15 +150,15 @@ function routeCode(unit: UnitEmitter, entry: RouteEntry, depth: number, taken: r
   }
   // (A static route answers with its prebuilt answer: its values are not written, nor read from K.)
   if (entry.staticAnswer === null) {
-    for (const [name, value] of entry.defaultEntries) {
+    for (const [name, value] of entry.plan.defaultEntries) {
       if (!set.has(name)) add(name, pool.ref(value, 'default', name));
     }
   }
 
   // Constraints: inline on the offsets where they have an inline form, else the RouteConstraint on the values.
   const objectConstraints: string[] = [];
-  entry.constraintKeys.forEach((name, i) => {
-    const constraint = entry.constraintList[i];
+  entry.plan.constraintKeys.forEach((name, i) => {
+    const constraint = entry.plan.constraintList[i];
     const at = urlParameters.get(name);
     const checks: InlineCheck[] | null = at === undefined ? null : inlineChecksFor(constraint);
     if (checks !== null) {
