@@ -360,7 +360,7 @@ describe('compileToModule', () => {
             "matcher",
             "shapes",
           ],
-          "format": 9,
+          "format": 8,
           "helpers": [
             "alpha",
             "bool",
@@ -368,7 +368,6 @@ describe('compileToModule', () => {
             "foldedEquals",
             "guid",
             "int",
-            "last",
             "length",
             "literalAt",
             "literalChild",

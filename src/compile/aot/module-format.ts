@@ -19,11 +19,9 @@
  * the runtime resolves no constraint name and checks no definition again; a route's digest covers its constraints
  * object as given. 8: the module imports one namespace, the protocol of its format (switchyard-router/aot/protocol,
  * `import * as P`), and names what it uses of it (P.loadRouter, P.intConstraint, P.intCheck), where format 7
- * imported each by name from switchyard-router/aot, which no longer exports them. 9: a subtree's function hands its
- * caller the index of the route it found in H.last (H.walk too), where format 8 read it from the route object (whose
- * index is now a getter that follows the route's place in its table).
+ * imported each by name from switchyard-router/aot, which no longer exports them.
  */
-export const MODULE_FORMAT = 9;
+export const MODULE_FORMAT = 8;
 
 /** What a module says of its format: the number, and the command that built it (`switchyard build` writes it). */
 export interface ModuleFormat {

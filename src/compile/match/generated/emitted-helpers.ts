@@ -36,10 +36,8 @@ export type WalkFrom = typeof findFirstFrom;
  * built module whose code reaches no trie node has none, and its bundle no walk.
  */
 export function emittedHelpersWith<Checks extends object>(checks: Checks, resolveLazy: LazyResolver, fold: Fold, walkFrom: WalkFrom | undefined) {
-  const helpers = {
+  return {
     ...checks,
-    /** The best route index a subtree function found, set as it returns (its caller's next `best`). */
-    last: 0,
     complex: (pattern: ComplexPattern, text: string) => pattern.match(text),
     /** Case-insensitive equality (the table's fold) of the segment at `start` with a folded literal that has non-ASCII text. */
     foldedEquals(path: string, start: number, folded: string): boolean {
@@ -75,14 +73,11 @@ export function emittedHelpersWith<Checks extends object>(checks: Checks, resolv
     },
     /** The interpreted walk from `node` at segment `depth` of an already decoded path (nodes below EMIT_DEPTH_MAX). */
     walk(node: TrieNode, depth: number, path: string, method: string, ctx: unknown, best: number): RouteMatch | null {
-      const found = walkFrom!(node, depth, new RequestPath(path, true, fold), method, ctx, best);
-      if (found !== null) helpers.last = found.route.index; // as a subtree function's caller reads it
-      return found;
+      return walkFrom!(node, depth, new RequestPath(path, true, fold), method, ctx, best);
     },
     /** values[name] = value for any name ("__proto__" included, which plain assignment would swallow). */
     setValue: setRouteValue,
   };
-  return helpers;
 }
 
 export type EmittedHelpers = ReturnType<typeof createEmittedHelpers>;

@@ -106,8 +106,6 @@ export class UnitEmitter {
     w.line(`const length = path.length;`);
     w.line(`let found = null;`);
     emitBody(w);
-    // The caller reads the best index found from H.last: a route object's index is a getter, slower to read.
-    w.line('H.last = best;');
     w.line('return found;');
     w.close();
     this.functions.push(w);
@@ -127,7 +125,7 @@ export class UnitEmitter {
   private emitCall(w: Writer, fn: string, taken: readonly Taken[], depth: number, start: string): void {
     const args = scopeVariables(taken, depth).slice(1);
     w.line(`const m = ${fn}(path, end, method, ctx, best, ${[start, ...args].join(', ')});`);
-    w.line('if (m !== null) { best = H.last; found = m; }');
+    w.line('if (m !== null) { best = m.route.index; found = m; }');
     this.guards.changed();
   }
 
@@ -144,7 +142,7 @@ export class UnitEmitter {
   private emitBelow(w: Writer, child: TrieNode, depth: number, taken: readonly Taken[], start: string): void {
     if (depth + 1 > EMIT_DEPTH_MAX) {
       w.line(`const m = H.walk(${this.pool.ref(child, 'node', depth + 1)}, ${depth + 1}, path, method, ctx, best); // deeper than EMIT_DEPTH_MAX: the interpreted walk`);
-      w.line('if (m !== null) { best = H.last; found = m; }');
+      w.line('if (m !== null) { best = m.route.index; found = m; }');
       this.guards.changed();
     } else if (!this.budget.fitsInline(child)) {
       this.emitCall(w, this.emitFunction(child, depth + 1, taken), taken, depth + 1, start);
