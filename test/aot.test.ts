@@ -214,6 +214,16 @@ describe('compileToModule', () => {
     expect(evaluateBuiltModule(source, { default: ['a', { template: 'b/{id}' }] }).match('/b/5')?.values).toEqual({ id: '5' });
   });
 
+  // What `switchyard build` recorded is the command to run again (a module made by compileToModule() alone records none).
+  it.each([
+    { what: 'a template', changed: [{ template: 'a' }, { template: 'b/{key}' }] },
+    { what: 'the number of routes', changed: [{ template: 'a' }] },
+    { what: 'a route beside its template', changed: [{ template: 'a' }, { template: 'b/{id}', methods: ['GET'] }] },
+  ])('the refusal of a module whose route module changed ($what) names the command that built it', ({ changed }) => {
+    const source = compileToModule([{ template: 'a' }, { template: 'b/{id}' }], { routesModule: './routes.mjs', buildCommand: 'switchyard build routes.mjs -o router.mjs' });
+    expect(() => evaluateBuiltModule(source, { routes: changed })).toThrow(/\): build it again: npx switchyard build routes\.mjs -o router\.mjs$/);
+  });
+
   // The module holds no list of templates: a route's digest begins with its template's, checked before the module's
   // parsed form of the old template (here a complex segment's) is read with the new text.
   it('a changed template is refused before its old parsed form is read', () => {

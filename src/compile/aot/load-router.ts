@@ -147,15 +147,15 @@ export function loadRouter(table: ModuleTable): AotRouter {
   // First: a module of another format may hold none of what the rest reads, or hold it with another meaning.
   checkModuleFormat(table);
   const { definitions, constraints } = definitionsOf(table);
-  if (table.names !== undefined) checkNames(table.names, constraints);
+  if (table.names !== undefined) checkNames(table.names, constraints, table);
   // Route i's constraints object and constraintResolver, as the module's constraints read them: one that is gone
   // is a changed route (its digest would say so, but the module reads it before the digest is checked).
   const given = (i: number, key: string, at: number | null): unknown => {
     const spec = definitions[i].constraints?.[key];
     const item = at === null ? spec : Array.isArray(spec) ? spec[at] : undefined;
-    return item ?? changedRoute(definitions[i], i);
+    return item ?? changedRoute(definitions[i], i, table);
   };
-  const own = (i: number, reference: string): RouteConstraint => definitions[i].constraintResolver?.resolve(reference) ?? changedRoute(definitions[i], i);
+  const own = (i: number, reference: string): RouteConstraint => definitions[i].constraintResolver?.resolve(reference) ?? changedRoute(definitions[i], i, table);
   const made = table.constraints?.(given, own, constraints ?? {}) ?? [];
   const caseSensitive = table.options.caseSensitive === true;
   const fold = caseSensitive ? keepCase : (table.fold ?? foldAscii);
@@ -163,7 +163,7 @@ export function loadRouter(table: ModuleTable): AotRouter {
   const entries = definitions.map((definition, index) =>
     builtRouteEntry(definition, decodeTemplate(definition.template, table.segments[index]), index, made[index] || undefined, shared),
   );
-  if (!Array.isArray(table.routes)) checkDigests(entries.map((e) => e.route), definitions, table.digests!);
+  if (!Array.isArray(table.routes)) checkDigests(entries.map((e) => e.route), definitions, table);
   const matchable = matchableEntries(entries);
 
   // The trie (a module imports it unless it was built --compact and its code reaches no trie node) only for what
@@ -225,16 +225,17 @@ export function loadRouter(table: ModuleTable): AotRouter {
  * constraints, defaults, data tokens, name or generationOnly changed (its template the same) would be matched
  * by code and constants made for the old route.
  */
-function checkDigests(routes: readonly CompiledRoute[], definitions: readonly RouteDefinition[], digests: readonly string[]): void {
-  const changed = routes.findIndex((route, i) => routeDigest(route, definitions[i].constraints) !== digests[i]);
-  if (changed !== -1) changedRoute(definitions[changed], changed);
+function checkDigests(routes: readonly CompiledRoute[], definitions: readonly RouteDefinition[], table: ModuleTable): void {
+  const changed = routes.findIndex((route, i) => routeDigest(route, definitions[i].constraints) !== table.digests![i]);
+  if (changed !== -1) changedRoute(definitions[changed], changed, table);
 }
 
 /** The refusal of route `index` of the route module, changed beside its template since the module was built. */
-function changedRoute(definition: RouteDefinition, index: number): never {
+function changedRoute(definition: RouteDefinition, index: number, table: ModuleFormat): never {
   const named = definition.name == null ? '' : ` (named ${JSON.stringify(definition.name)})`;
   throw outOfDate(
     `route ${index} ${JSON.stringify(definition.template)}${named} is not the route it was built from: its name, defaults, constraints, methods, data tokens or generationOnly changed`,
+    table,
   );
 }
 
@@ -243,15 +244,16 @@ function changedRoute(definition: RouteDefinition, index: number): never {
  * route module no longer gives, or now gives in place of a built-in one, would leave the module's constraints
  * made as they no longer are.
  */
-function checkNames(names: Readonly<Record<string, 0 | 1>>, constraints: Readonly<Record<string, ConstraintFactory>> | undefined): void {
+function checkNames(names: Readonly<Record<string, 0 | 1>>, constraints: Readonly<Record<string, ConstraintFactory>> | undefined, table: ModuleFormat): void {
   const own = new Set(Object.keys(constraints ?? {}).map(nameKey));
   for (const [name, was] of Object.entries(names)) {
-    if (own.has(name) !== (was === 1)) throw outOfDate(`its constraints ${was === 1 ? 'no longer give' : 'now give'} the constraint name "${name}"`);
+    if (own.has(name) !== (was === 1)) throw outOfDate(`its constraints ${was === 1 ? 'no longer give' : 'now give'} the constraint name "${name}"`, table);
   }
 }
 
-/** The refusal of a module whose route module changed since it was built, saying what changed. */
-const outOfDate = (what: string): Error => new Error(`this router module is out of date with its routes (${what}): build it again`);
+/** The refusal of a module whose route module changed since it was built, saying what changed and the command that built it. */
+const outOfDate = (what: string, table: ModuleFormat): Error =>
+  new Error(`this router module is out of date with its routes (${what}): build it again${typeof table.buildCommand === 'string' ? `: npx ${table.buildCommand}` : ''}`);
 
 /**
  * The definitions (and custom constraint names) of the table, checked against the templates it was built from (the
@@ -270,7 +272,7 @@ function definitionsOf(table: ModuleTable): { definitions: RouteDefinition[]; co
       changed === -2
         ? `it has ${definitions.length} routes, the router was built from ${digests.length}`
         : `route ${changed} is ${JSON.stringify(definitions[changed]?.template)}, not the template the router was built from`;
-    throw outOfDate(what);
+    throw outOfDate(what, table);
   }
   return { definitions, constraints: source.constraints as Record<string, ConstraintFactory> | undefined };
 }
