@@ -150,6 +150,12 @@ const rows: Row[] = [
       'declining-builder.mjs: 3 routes, 1 error (1 route unreachable), 1 warning',
     ],
   },
+  {
+    title: 'explain of a RouteBuilder: a winner whose target may decline, and the route that takes what it declines',
+    args: ['explain', '$DIR/declining-builder.mjs', 'GET', '/items/5'],
+    status: 0,
+    stdout: ['GET /items/5 → matched #0 admin "items/{id}"', `#0's target may decline the request (a router, not a handler): then #1 "items/{id}" takes it`],
+  },
   { title: "a RouteBuilder's caseSensitive routing option", args: ['lint', '$DIR/case-sensitive-builder.mjs'], status: 0, stdout: ['2 routes, 0 errors, 0 warnings'] },
   {
     title: "build refuses a route's middleware, naming both ways hono/aot composes it into the handler",

@@ -208,6 +208,11 @@ request is a GET (a note on stderr says so). Exit status 0 either way.`,
       const { shown, others } = focus(explained.routes, explained.closest);
       for (const r of shown) line(r);
       if (others.length > 0) out(style.dim(`  and ${count(others.length, 'other route')}: ${summarise(others)} (--all lists them)`));
+      // A pipeline route whose target may decline (a router, not a handler) leaves what it declines to the next.
+      if (explained.match !== null && Route.mayDecline(explained.match.route)) {
+        const next = explained.routes.find((r) => r.outcome === 'not-tried' && r.reason === null);
+        out(`  #${explained.match.route.index}'s target may decline the request (a router, not a handler): then ${next ? routeName(next.route, style) : 'no later route'} takes it`);
+      }
       // No route got past the first segment: the path may carry a mount the table does not know of.
       if (explained.match === null && base === null && (explained.closest?.progress ?? 0) === 0) {
         const mount = mountHint(router, path, explained.method);
