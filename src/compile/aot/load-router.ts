@@ -217,7 +217,7 @@ export function loadRouter(table: ModuleTable): AotRouter {
   let generation: GenerationRoutes<RouteEntry> | null = null; // made on the first generate(), then kept
   const state = { matcher: stack, front: stack.front, stack, matches: stack.matches, generationRoutes: () => (generation ??= fixedRoutes(entries)), routes: () => routes };
   const changes = { add: refuseChange, insert: refuseChange, remove: refuseChange, replace: refuseChange };
-  return assembleRouter<AotRouter>(state, table.options, { strategy: 'aot', source, changes, direct: table.direct ?? null }).router;
+  return assembleRouter<AotRouter>(state, table.options, { strategy: 'aot', source, changes, direct: table.direct ?? null, fixed: true }).router;
 }
 
 /**
