@@ -6,7 +6,8 @@
 // answers by the state it has now, which a change replaces whole. It imports no strategy, no live table and no
 // emitter: a built module's bundle carries none of them.
 import type { UrlOptions } from './generate/normalize-path.js';
-import { urlGeneratorWith, type DirectGenerators, type Generation, type GenerationRoutes, type UrlGenerator } from './generate/url-generator.js';
+import type { RouteValues } from '../route-values.js';
+import { urlGeneratorWith, type DirectGenerators, type GeneratedPath, type GenerateOptions, type Generation, type GenerationRoutes, type UrlGenerator } from './generate/url-generator.js';
 import type { FrontMatch, MatcherStack } from './match/matcher-stack.js';
 import type { Matcher, RouteMatch } from './matcher.js';
 import type { RouteEntry } from './route-entry.js';
@@ -34,21 +35,37 @@ export interface RouterState {
 
 /** add(), insert(), remove() and replace() of a router: a change puts the router in another state (become). */
 export interface RouterChanges {
+  /**
+   * Appends a route (as compile() of the list with it at the end would take it). Throws compile()'s error for a
+   * bad route or a name already taken, and then the router is unchanged. See docs/live-tables.md.
+   */
   add(route: RouteDefinition): void;
+  /** Inserts a route at `index` (0 to the number of routes); the routes from there on move one place down. */
   insert(index: number, route: RouteDefinition): void;
+  /** Removes the route at an index, or with a name (ignoring case); whether there was one. */
   remove(nameOrIndex: string | number): boolean;
+  /** Replaces every route with these (compiled as compile() compiles them; on an error the router is unchanged). */
   replace(routes: Iterable<RouteDefinition>): void;
 }
 
-/** A router's public face, as every router the library makes has it. */
+/** A router's public face, as every router the library makes has it (compile.ts's CompiledRouter names its strategies). */
 export interface AssembledRouter extends RouterChanges {
   readonly routes: readonly CompiledRoute[];
+  /** The strategy in use (a requested 'generated' reads 'trie' where new Function is unavailable). */
   readonly strategy: string;
+  /** The generated matcher's JavaScript source (strategy 'generated'), for debugging; null otherwise. */
   readonly source: string | null;
+  /** The first route, in collection order, that accepts the request; null when none does. */
   match(path: string, method?: string | null, httpContext?: unknown): RouteMatch | null;
+  /** Every route that accepts the request, lazily, in collection order, as the table is at this call (docs/live-tables.md). */
   matches(path: string, method?: string | null, httpContext?: unknown): Iterable<RouteMatch>;
+  /**
+   * The methods accepted by the routes whose template and constraints (the verb aside) accept the path;
+   * "*" stands for a route without a verb limit. Empty when no route matches the path.
+   */
   allowedMethods(path: string, httpContext?: unknown): string[];
-  generate: UrlGenerator;
+  /** A URL from route values, by route name or by trying each route in order; null when none can. */
+  generate(values: RouteValues, options?: GenerateOptions): GeneratedPath | null;
 }
 
 /** What assembleRouter() is given beside the first state. */

@@ -13,7 +13,7 @@ import { LiveTable } from './live/live-table.js';
 import { liveRoutes } from './live/live-url-generator.js';
 import { createGeneratedMatcher } from './match/generated/generated-matcher.js';
 import { plainFront, stackMatcher, type MatcherStack, type StackCore } from './match/matcher-stack.js';
-import { assembleRouter, type RouterState } from './assemble-router.js';
+import { assembleRouter, type AssembledRouter, type RouterState } from './assemble-router.js';
 import { createDirectGenerator } from './generate/plain-route.js';
 import { createTrieMatcher } from './match/trie-matcher.js';
 import { matchableEntries } from './matchable-entries.js';
@@ -62,34 +62,8 @@ const COMPILE_KEYS: readonly string[] = /* @__PURE__ */ Object.keys({
 } satisfies Record<keyof CompileOptions, true>);
 
 /** The compiled route collection. */
-export interface CompiledRouter {
-  readonly routes: readonly CompiledRoute[];
-  /** The strategy in use (a requested 'generated' reads 'trie' where new Function is unavailable). */
+export interface CompiledRouter extends AssembledRouter {
   readonly strategy: MatchStrategy;
-  /** The generated matcher's JavaScript source (strategy 'generated'), for debugging; null otherwise. */
-  readonly source: string | null;
-  /** The first route, in collection order, that accepts the request; null when none does. */
-  match(path: string, method?: string | null, httpContext?: unknown): RouteMatch | null;
-  /** Every route that accepts the request, lazily, in collection order, as the table is at this call (docs/live-tables.md). */
-  matches(path: string, method?: string | null, httpContext?: unknown): Iterable<RouteMatch>;
-  /**
-   * The methods accepted by the routes whose template and constraints (the verb aside) accept the path;
-   * "*" stands for a route without a verb limit. Empty when no route matches the path.
-   */
-  allowedMethods(path: string, httpContext?: unknown): string[];
-  /** A URL from route values, by route name or by trying each route in order; null when none can. */
-  generate(values: RouteValues, options?: GenerateOptions): GeneratedPath | null;
-  /**
-   * Appends a route (as compile() of the list with it at the end would take it). Throws compile()'s error for a
-   * bad route or a name already taken, and then the router is unchanged. See docs/live-tables.md.
-   */
-  add(route: RouteDefinition): void;
-  /** Inserts a route at `index` (0 to the number of routes); the routes from there on move one place down. */
-  insert(index: number, route: RouteDefinition): void;
-  /** Removes the route at an index, or with a name (ignoring case); whether there was one. */
-  remove(nameOrIndex: string | number): boolean;
-  /** Replaces every route with these (compiled as compile() compiles them; on an error the router is unchanged). */
-  replace(routes: Iterable<RouteDefinition>): void;
 }
 
 /**
