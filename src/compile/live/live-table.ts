@@ -27,7 +27,6 @@ import type { RouteDefinition } from '../route-definition.js';
 import { placeRoute, routeAt, type CompiledRoute } from '../compiled-route.js';
 import { duplicateName, nameOf, RoutesByName } from '../route-names.js';
 import { RouteOrder, type Block, type Ordered } from './route-order.js';
-;
 
 /**
  * How deep the partitions' keys go. One segment: a multi-tenant table ("t5/…") gets a partition per tenant, and
