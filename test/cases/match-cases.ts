@@ -16,6 +16,14 @@ const VERBS: CaseRoute[] = [
   { template: 'api/{x}' },
 ];
 
+/**
+ * 64 routes under "a" (more than one emitted function holds: it gets a function of its own) beside a route "b"
+ * inlined in place, "a" as the first of the literal branches or as the last, then a route of parameters alone.
+ */
+const UNDER_A: CaseRoute[] = Array.from({ length: 64 }, (_, i) => ({ template: `a/x${i >> 3}/{y}/z${i & 7}` }));
+const SPLIT_FIRST: CaseRoute[] = [...UNDER_A, { template: 'b' }, { template: '{p}/{q}/{r}/{s}' }];
+const SPLIT_LAST: CaseRoute[] = [{ template: 'b' }, ...UNDER_A, { template: '{p}/{q}/{r}/{s}' }];
+
 export const matchCases: MatchCase[] = [
   // Literal-only template: only that path.
   { routes: one('api/todo'), path: '/api/todo', expected: hit({}) },
@@ -188,6 +196,13 @@ export const matchCases: MatchCase[] = [
   },
   { routes: [{ template: 'x/{a}.{b}' }, { template: 'x/{c}-{d}' }, { template: 'x/{e}' }], path: '/x/1-2', expected: hit({ c: '1', d: '2' }, 1) },
   { routes: [{ template: 'x/{c}-{d}' }, { template: 'x/{a}-{b}' }], path: '/x/1-2', expected: hit({ c: '1', d: '2' }) },
+  // The same across a subtree too large for one emitted function: its function's answer (route 0) keeps the
+  // later parameter routes out whether it came from the first literal branch or the last.
+  { routes: SPLIT_FIRST, path: '/a/x0/v/z0', expected: hit({ y: 'v' }) },
+  { routes: SPLIT_FIRST, path: '/a/x7/v/z7', expected: hit({ y: 'v' }, 63) },
+  { routes: SPLIT_FIRST, path: '/b', expected: hit({}, 64) },
+  { routes: SPLIT_FIRST, path: '/a/x0/v/w', expected: hit({ p: 'a', q: 'x0', r: 'v', s: 'w' }, 65) },
+  { routes: SPLIT_LAST, path: '/a/x0/v/z0', expected: hit({ y: 'v' }, 1) },
 
   { routes: [{ template: 'Api/x' }, { template: 'api/y' }], path: '/API/y', expected: hit({}, 1), source: 'literals differing only in case share a branch' },
   { routes: [{ template: 'a/{b?}' }, { template: 'a' }], path: '/a', expected: hit({}) },

@@ -37,9 +37,14 @@ export function emitRoutes(unit: UnitEmitter, w: Writer, entries: readonly Route
   }
 }
 
-/** `best > index`, unless that is known where the route is written (each route before it may lower best). */
-function guard(unit: UnitEmitter, entry: RouteEntry): string[] {
-  return unit.guards.known >= entry.route.index ? [] : [`best > ${unit.ix(entry.route.index)}`];
+/**
+ * `best > index`, unless that is known where the route is written (each route before it may lower best); `best`
+ * is brought up to date before the route's code, which reads it.
+ */
+function guard(unit: UnitEmitter, w: Writer, entry: RouteEntry): string[] {
+  if (unit.guards.known >= entry.route.index) return [];
+  unit.guards.refresh(w);
+  return [`best > ${unit.ix(entry.route.index)}`];
 }
 
 /** Whether two routes' answers differ only by route: same values, nothing checked on them. */
@@ -50,7 +55,7 @@ function sameValues(a: RouteCode, b: RouteCode): boolean {
 
 /** Routes of the same values: the first whose guard and verb pass is the route, then one answer for it. */
 function emitByVerb(unit: UnitEmitter, w: Writer, codes: readonly RouteCode[]): void {
-  const conditions = codes.map((code) => [...guard(unit, code.entry), ...(code.verb === null ? [] : [code.verb])]);
+  const conditions = codes.map((code) => [...guard(unit, w, code.entry), ...(code.verb === null ? [] : [code.verb])]);
   // A route that takes every request here leaves none to the routes after it.
   const last = conditions.findIndex((c) => c.length === 0);
   if (last === 0) return writeRoute(unit, w, codes[0]);
@@ -75,7 +80,7 @@ function emitByVerb(unit: UnitEmitter, w: Writer, codes: readonly RouteCode[]): 
 function writeRoute(unit: UnitEmitter, w: Writer, code: RouteCode): void {
   const { entry, objectConstraints } = code;
   const index = entry.route.index;
-  const conditions = [...guard(unit, entry), ...(code.verb === null ? [] : [code.verb]), ...code.checks];
+  const conditions = [...guard(unit, w, entry), ...(code.verb === null ? [] : [code.verb]), ...code.checks];
   w.open(conditions.length > 0 ? `if (${conditions.join(' && ')}) { ${code.label}` : `{ ${code.label}`);
   // A static route answers with its one prebuilt (frozen) answer; any other route with a fresh one, written as
   // matcher.ts's freshMatch() makes it (not frozen: no other request sees it).

@@ -98,8 +98,9 @@ export class UnitEmitter {
    */
   private writeFunction(name: string, min: number, depth: number, taken: readonly Taken[], emitBody: (w: Writer) => void): void {
     const outerBudget = this.budget.enter();
-    const outerKnown = this.guards.known;
+    const outer = this.guards.save();
     this.guards.known = min;
+    this.guards.stale = false;
     const w = new Writer();
     w.open(`function ${name}(path, end, method, ctx, best, ${scopeVariables(taken, depth).join(', ')}) {`);
     w.line(`if (best <= ${this.ix(min)}) return null; // nothing here comes before the best match found so far`);
@@ -110,7 +111,8 @@ export class UnitEmitter {
     w.close();
     this.functions.push(w);
     this.budget.leave(outerBudget);
-    this.guards.known = outerKnown;
+    this.guards.known = outer.known;
+    this.guards.stale = outer.stale;
   }
 
   /** The unit's source: its functions, its literal tables, then `tail` (the return statement). */
@@ -121,18 +123,22 @@ export class UnitEmitter {
     return { source, constants, legend: () => legendOf({ constants, kinds, abouts, more }, base) };
   }
 
-  /** A call of a split function, keeping the better of its answer and ours. */
+  /**
+   * A call of a split function, keeping its answer: it answers only with a route before `best`, so its answer is
+   * the better one (`best` follows where it is read next: guards.ts).
+   */
   private emitCall(w: Writer, fn: string, taken: readonly Taken[], depth: number, start: string): void {
     const args = scopeVariables(taken, depth).slice(1);
+    this.guards.refresh(w);
     w.line(`const m = ${fn}(path, end, method, ctx, best, ${[start, ...args].join(', ')});`);
-    w.line('if (m !== null) { best = m.route.index; found = m; }');
-    this.guards.changed();
+    w.line('if (m !== null) found = m;');
+    this.guards.foundBelow();
   }
 
   /** Emits a child at depth + 1 whose segment starts at `start`, under its guard. */
   private emitChild(w: Writer, child: TrieNode, depth: number, taken: readonly Taken[], start: string): void {
     const saved = this.guards.save();
-    if (!this.guards.open((text) => w.open(text), child.minIndex, (i) => this.ix(i))) w.open('{');
+    if (!this.guards.open(w, child.minIndex, (i) => this.ix(i))) w.open('{');
     this.emitBelow(w, child, depth, taken, start);
     w.close();
     this.guards.after(saved);
@@ -141,9 +147,10 @@ export class UnitEmitter {
   /** A child's code once its segment start is known: inline, a call when it does not fit, or the walk when deep. */
   private emitBelow(w: Writer, child: TrieNode, depth: number, taken: readonly Taken[], start: string): void {
     if (depth + 1 > EMIT_DEPTH_MAX) {
+      this.guards.refresh(w);
       w.line(`const m = H.walk(${this.pool.ref(child, 'node', depth + 1)}, ${depth + 1}, path, method, ctx, best); // deeper than EMIT_DEPTH_MAX: the interpreted walk`);
-      w.line('if (m !== null) { best = m.route.index; found = m; }');
-      this.guards.changed();
+      w.line('if (m !== null) found = m;');
+      this.guards.foundBelow();
     } else if (!this.budget.fitsInline(child)) {
       this.emitCall(w, this.emitFunction(child, depth + 1, taken), taken, depth + 1, start);
     } else {
@@ -160,19 +167,22 @@ export class UnitEmitter {
     // Literal edges read its first unit, once (c<depth>).
     const first = node.literalKeys.length > 0 ? `c${depth}` : null;
     const segmentHere = `path.charCodeAt(${s}) !== 47`;
+    const mark = this.guards.save();
     if (node.terminals.length > 0) {
-      const before = this.guards.known;
       w.open(`if (${s} > end) {`);
       w.line(`// the path ends here`);
       emitRoutes(this, w, node.terminals, depth, taken, null);
-      this.guards.known = before; // the else branch runs instead of the routes above
+      this.guards.branch(mark); // the else branch runs instead of the routes above
       if (!hasBelow) w.close();
       else if (first === null) w.reopen(`} else if (${segmentHere}) {`);
       else w.reopen('} else {');
     } else if (hasBelow) {
       w.open(first === null ? `if (${s} <= end && ${segmentHere}) {` : `if (${s} <= end) {`);
     }
-    if (!hasBelow) return;
+    if (!hasBelow) {
+      this.guards.after(mark);
+      return;
+    }
     if (first !== null) {
       w.line(`const ${first} = path.charCodeAt(${s});`);
       w.open(`if (${first} !== 47) {`);
@@ -190,7 +200,7 @@ export class UnitEmitter {
       node.complex.forEach((edge, i) => {
         const match = `x${depth}_${i}`;
         const saved = this.guards.save();
-        if (!this.guards.open((text) => w.open(text), edge.node.minIndex, (j) => this.ix(j))) w.open('{');
+        if (!this.guards.open(w, edge.node.minIndex, (j) => this.ix(j))) w.open('{');
         const comment = this.base === null ? ` // ${quoteInComment(describePattern(edge.pattern))}` : '';
         w.line(`const ${match} = H.complex(${this.pool.ref(edge.pattern, 'pattern')}, t${depth});${comment}`);
         w.open(`if (${match} !== null) {`);
@@ -202,6 +212,7 @@ export class UnitEmitter {
     }
     if (first !== null) w.close();
     w.close();
+    this.guards.after(mark);
   }
 
   /**
@@ -225,9 +236,11 @@ export class UnitEmitter {
       if (bucket === undefined) buckets.set(key, [edge]);
       else bucket.push(edge);
     }
+    const mark = this.guards.save();
     w.open(`switch (c${depth}) {`);
     for (const [first, bucket] of buckets) {
       if (first < 0) continue;
+      this.guards.branch(mark); // each case runs only when the ones before it did not
       const labels = this.caseSensitive ? [first] : asciiFoldClass(first); // a letter's two cases
       w.open(`${labels.map((code) => `case ${code}:`).join(' ')} {`);
       this.emitBucketCall(w, bucket, depth, taken, next);
@@ -236,11 +249,13 @@ export class UnitEmitter {
     }
     const other = buckets.get(-1);
     if (other) {
+      this.guards.branch(mark);
       w.open('default: {');
       this.emitBucketCall(w, other, depth, taken, next);
       w.close();
     }
     w.close();
+    this.guards.after(mark);
   }
 
   /**
@@ -254,7 +269,7 @@ export class UnitEmitter {
     const name = `n${++this.functionCount}`;
     const min = Math.min(...edges.map(([, child]) => child.minIndex));
     const saved = this.guards.save();
-    if (!this.guards.open((text) => w.open(text), min, (i) => this.ix(i))) w.open('{');
+    if (!this.guards.open(w, min, (i) => this.ix(i))) w.open('{');
     this.writeFunction(name, min, depth, taken, (f) => this.emitBucket(f, edges, depth, next));
     this.emitCall(w, name, taken, depth, `s${depth}`);
     w.close();
@@ -298,7 +313,7 @@ export class UnitEmitter {
       const test = asData ? `(${condition}) {` : `(${condition}) { // ${quoteInComment(text)}`;
       if (i === 0) w.open(`if ${test}`);
       else w.reopen(`} else if ${test}`);
-      this.guards.known = saved.known; // each branch runs only when the ones before it did not
+      this.guards.branch(saved); // each branch runs only when the ones before it did not
       this.emitChild(w, child, depth, next, asData ? `${s} + ${literalLength(text, ref, true)} + 1` : `${s} + ${text.length + 1}`);
     });
     w.close();
