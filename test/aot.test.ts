@@ -75,7 +75,8 @@ describe('compileToModule', () => {
   it.each([
     { what: 'an inline name', routes: [{ template: 'a/{id:int}' }], imports: ['intCheck', 'intConstraint'] },
     { what: 'a name in any case, its check shared', routes: [{ template: 'a/{id:MinLength(2)}/{x:length(3)}' }], imports: ['lengthCheck', 'lengthConstraint', 'minlengthConstraint'] },
-    { what: 'a name in a constraints object', routes: [{ template: 'a/{id}', constraints: { id: ['range(1,5)', 'alpha'] } }], imports: ['alphaCheck', 'alphaConstraint', 'rangeCheck', 'rangeConstraint'] },
+    { what: 'a name in a constraints object', routes: [{ template: 'a/{id}', constraints: { id: ['range(1,5)', 'alpha'] } }], imports: ['alphaCheck', 'alphaConstraint', 'keyConstraint', 'rangeCheck', 'rangeConstraint'] },
+    { what: 'an optional parameter: the wrapper of its key', routes: [{ template: 'a/{id:int?}' }], imports: ['intCheck', 'intConstraint', 'keyConstraint'] },
     { what: 'a string that names no constraint (a regular expression)', routes: [{ template: 'a/{id}', constraints: { id: '^x$' } }], imports: ['regexCheck', 'regexConstraint'] },
     { what: 'a RegExp (its class)', routes: [{ template: 'a/{id}', constraints: { id: /^x$/ } }], imports: ['RegexRouteConstraint', 'regexCheck'] },
     { what: 'a name with no in-place check', routes: [{ template: 'a/{id:datetime}' }], imports: ['datetimeConstraint'] },

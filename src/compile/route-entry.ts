@@ -58,7 +58,7 @@ export function createRouteEntry(
  * One route of a module built ahead of time (aot/load-router.ts): its template parsed and its constraints made
  * by the module, which was built from this very definition (its digest says so): nothing is checked or resolved
  * again, so a bundle of a built router carries neither the checks nor the resolver. `constraints`: each key with
- * its constraints, as constraintMap() takes them (none: the route has no constraint).
+ * its constraint, as constraintMap() takes them (none: the route has no constraint).
  */
 export function builtRouteEntry(
   definition: RouteDefinition,

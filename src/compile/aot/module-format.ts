@@ -21,7 +21,9 @@
  * `import * as P`), and names what it uses of it (P.loadRouter, P.intConstraint, P.intCheck), where format 7
  * imported each by name from switchyard-router/aot, which no longer exports them. 9: a route's digest writes a
  * constraint as any other value, by its fields, tagged with its built-in label or name (route-digest.ts), so the
- * runtime has no second way to write one.
+ * runtime has no second way to write one; the module makes each key's constraint whole, and calls P.keyConstraint
+ * only for a key with several constraints or an optional parameter (format 8 handed the runtime, per key, 1 when its
+ * parameter was optional and each constraint).
  */
 export const MODULE_FORMAT = 9;
 
