@@ -33,6 +33,8 @@ export {
   regexConstraint,
   requiredConstraint,
 } from './constraints/builtins.js';
+// The wrappers of a key with several constraints or an optional parameter, named by a module only for such a key.
+export { keyConstraint } from './constraints/registry.js';
 // The interpreted trie and the static table: a module names them unless it was built --compact (the trie, then,
 // only when its code reaches a trie node).
 export { StaticTable } from './compile/match/static-table.js';

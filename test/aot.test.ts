@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RegexRouteConstraint } from '../src/constraints.js';
+import { BoolRouteConstraint, IntRouteConstraint, LengthRouteConstraint, LongRouteConstraint, RegexRouteConstraint } from '../src/constraints.js';
 import { compile, type RouteDefinition } from '../src/index.js';
 import { compileToModule, moduleDeclarations } from '../src/build.js';
 import { foldFor } from '../src/compile/case-fold.js';
@@ -75,7 +75,8 @@ describe('compileToModule', () => {
   it.each([
     { what: 'an inline name', routes: [{ template: 'a/{id:int}' }], imports: ['intCheck', 'intConstraint'] },
     { what: 'a name in any case, its check shared', routes: [{ template: 'a/{id:MinLength(2)}/{x:length(3)}' }], imports: ['lengthCheck', 'lengthConstraint', 'minlengthConstraint'] },
-    { what: 'a name in a constraints object', routes: [{ template: 'a/{id}', constraints: { id: ['range(1,5)', 'alpha'] } }], imports: ['alphaCheck', 'alphaConstraint', 'rangeCheck', 'rangeConstraint'] },
+    { what: 'a name in a constraints object', routes: [{ template: 'a/{id}', constraints: { id: ['range(1,5)', 'alpha'] } }], imports: ['alphaCheck', 'alphaConstraint', 'keyConstraint', 'rangeCheck', 'rangeConstraint'] },
+    { what: 'an optional parameter: the wrapper of its key', routes: [{ template: 'a/{id:int?}' }], imports: ['intCheck', 'intConstraint', 'keyConstraint'] },
     { what: 'a string that names no constraint (a regular expression)', routes: [{ template: 'a/{id}', constraints: { id: '^x$' } }], imports: ['regexCheck', 'regexConstraint'] },
     { what: 'a RegExp (its class)', routes: [{ template: 'a/{id}', constraints: { id: /^x$/ } }], imports: ['RegexRouteConstraint', 'regexCheck'] },
     { what: 'a name with no in-place check', routes: [{ template: 'a/{id:datetime}' }], imports: ['datetimeConstraint'] },
@@ -262,6 +263,28 @@ describe('compileToModule', () => {
       expect(() => evaluateBuiltModule(source, { default: changed, constraints: slugA })).toThrow(ITEM);
     });
 
+    // A constraint object is digested by its fields, tagged with its built-in label or name: built-ins that hold no
+    // field (int, bool, long) differ by their tag, a length by its bounds, a wrapper by what it holds, a custom one by
+    // its own fields.
+    class Prefix {
+      constructor(readonly prefix: string) {}
+      match(): boolean {
+        return true;
+      }
+    }
+    it.each([
+      { what: 'int made bool (neither holds a field)', was: new IntRouteConstraint(), now: new BoolRouteConstraint() },
+      { what: 'int made long', was: new IntRouteConstraint(), now: new LongRouteConstraint() },
+      { what: 'a length with other bounds', was: new LengthRouteConstraint(1, 5), now: new LengthRouteConstraint(1, 6) },
+      { what: 'one of a list of constraints', was: [new IntRouteConstraint(), new LengthRouteConstraint(1, 5)], now: [new BoolRouteConstraint(), new LengthRouteConstraint(1, 5)] },
+      { what: "a custom constraint's field", was: new Prefix('a'), now: new Prefix('b') },
+    ])('a constraint object changed, $what: refused', ({ was, now }) => {
+      const given = (spec: unknown): RouteDefinition[] => [{ name: 'n', template: 'n/{v?}', constraints: { v: spec as never } }];
+      const withObject = compileToModule(given(was), { routesModule: './routes.mjs' });
+      expect(evaluateBuiltModule(withObject, { default: given(was) }).routes).toHaveLength(1);
+      expect(() => evaluateBuiltModule(withObject, { default: given(now) })).toThrow(/route 0 "n\/\{v\?\}" \(named "n"\) is not the route it was built from/);
+    });
+
     it('a custom constraint name whose factory makes another constraint: refused, naming that route', () => {
       expect(() => evaluateBuiltModule(source, { default: built, constraints: { slug: () => new RegexRouteConstraint('^b') } })).toThrow(
         /route 2 "c\/\{s:slug\}" \(named "post"\) is not the route it was built from/,
@@ -352,7 +375,7 @@ describe('compileToModule', () => {
         digest: routeDigest(compile(routes).routes[0], routes[0].constraints),
       }).toMatchInlineSnapshot(`
         {
-          "digest": "c90a4f13f1211501",
+          "digest": "c90a4f130a5edd3f",
           "fields": [
             "format",
             "buildCommand",
@@ -370,7 +393,7 @@ describe('compileToModule', () => {
             "matcher",
             "shapes",
           ],
-          "format": 8,
+          "format": 9,
           "helpers": [
             "alpha",
             "bool",

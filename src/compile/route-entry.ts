@@ -13,7 +13,7 @@ import type { CompiledRoute, RouteFactory } from './compiled-route.js';
 import { compileComplexSegment } from './complex-segment.js';
 import { createMatchPlan, type MatchPlan, type PlanParts } from './match-plan.js';
 import { frozenMatch, type RouteMatch } from './matcher.js';
-import { checkDefinition, checkMethods, frozenData, mergeDefaults, refuseMiddleware, type RouteDefinition } from './route-definition.js';
+import { checkDefaults, checkDefinition, checkMethods, frozenData, mergeDefaults, refuseMiddleware, type RouteDefinition } from './route-definition.js';
 
 /** The compiler's view of a route: made once, never written (a view of it at another index is a new entry). */
 export interface RouteEntry {
@@ -58,7 +58,7 @@ export function createRouteEntry(
  * One route of a module built ahead of time (aot/load-router.ts): its template parsed and its constraints made
  * by the module, which was built from this very definition (its digest says so): nothing is checked or resolved
  * again, so a bundle of a built router carries neither the checks nor the resolver. `constraints`: each key with
- * its constraints, as constraintMap() takes them (none: the route has no constraint).
+ * its constraint, as constraintMap() takes them (none: the route has no constraint).
  */
 export function builtRouteEntry(
   definition: RouteDefinition,
@@ -68,10 +68,7 @@ export function builtRouteEntry(
   shared: SharedParts,
 ): RouteEntry {
   refuseMiddleware(definition);
-  const fail = (reason: string): never => {
-    throw new RouteCreationError(definition.name ?? null, definition.template, reason);
-  };
-  return assembleEntry(definition, template, index, mergeDefaults(template, definition.defaults ?? null, fail), constraints === undefined ? NO_CONSTRAINTS : constraintMap(constraints), shared);
+  return assembleEntry(definition, template, index, mergeDefaults(template, definition.defaults ?? null), constraints === undefined ? NO_CONSTRAINTS : constraintMap(constraints), shared);
 }
 
 /** createRouteEntry() once the template is parsed: the definition's defaults, constraints and methods checked and resolved. */
@@ -80,7 +77,8 @@ function entryFromTemplate(definition: RouteDefinition, template: RouteTemplate,
   const fail = (reason: string): never => {
     throw new RouteCreationError(name, definition.template, reason);
   };
-  const defaults = mergeDefaults(template, definition.defaults ?? null, fail);
+  checkDefaults(template, definition.defaults ?? null, fail);
+  const defaults = mergeDefaults(template, definition.defaults ?? null);
   const constraints = resolveRouteConstraints(
     { name, template: definition.template },
     template,

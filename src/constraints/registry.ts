@@ -114,7 +114,7 @@ export function resolveRouteConstraints(
 ): ReadonlyMap<string, RouteConstraint> {
   // Most routes have no constraint at all: nothing to resolve, nothing to allocate (a table is built at once).
   if (constraints == null && template.parameters.every((p) => p.constraints.length === 0)) return NO_CONSTRAINTS;
-  return constraintMap(planRouteConstraints(route, template, constraints, registry, false).map((plan) => [plan.key, plan.optional, ...plan.parts.map((part) => part.constraint)]));
+  return constraintMap(planRouteConstraints(route, template, constraints, registry, false).map((plan) => [plan.key, keyConstraint(plan.optional, plan.parts.map((part) => part.constraint))]));
 }
 
 /** resolveRouteConstraints(), each constraint with its origin; `byRoute`: `registry` is the route's own constraintResolver. */
@@ -179,18 +179,23 @@ export function planRouteConstraints(
 }
 
 /**
- * A route's constraints as matching runs them, from each key's constraints (made by resolveRouteConstraints, or by
- * a built module's own code): several under one key are all required, an optional parameter's pass when its value is
- * absent. Frozen, the map and the built-in constraints in it: every answer hands them to a handler (frozen-map.ts).
+ * The constraint one key of a route runs, from its constraints: several are all required, an optional parameter's
+ * pass when its value is absent; one constraint of a required parameter is itself (a built module makes that one
+ * alone and calls this only for a key that needs a wrapper, so a bundle without such a key carries neither wrapper).
+ * Frozen, with the built-in constraints in it: every answer hands them to a handler.
  */
-export function constraintMap(keys: readonly (readonly [key: string, optional: boolean | 0 | 1, ...constraints: RouteConstraint[]])[]): ReadonlyMap<string, RouteConstraint> {
+export function keyConstraint(optional: boolean | 0 | 1, constraints: readonly RouteConstraint[]): RouteConstraint {
+  const constraint = constraints.length === 1 ? freezeBuiltin(constraints[0]) : freezeBuiltin(new CompositeRouteConstraint(constraints.map(freezeBuiltin)));
+  return optional ? freezeBuiltin(new OptionalRouteConstraint(constraint)) : constraint;
+}
+
+/**
+ * A route's constraints as matching runs them, each key's made by keyConstraint() (by resolveRouteConstraints, or by a
+ * built module's own code). Frozen, the map and the built-in constraints in it (frozen-map.ts).
+ */
+export function constraintMap(keys: readonly (readonly [key: string, constraint: RouteConstraint])[]): ReadonlyMap<string, RouteConstraint> {
   if (keys.length === 0) return NO_CONSTRAINTS;
-  return new FrozenMap(
-    keys.map(([key, optional, ...list]) => {
-      const constraint = list.length === 1 ? freezeBuiltin(list[0]) : freezeBuiltin(new CompositeRouteConstraint(list.map(freezeBuiltin)));
-      return [key, optional ? freezeBuiltin(new OptionalRouteConstraint(constraint)) : constraint];
-    }),
-  );
+  return new FrozenMap(keys.map(([key, constraint]) => [key, freezeBuiltin(constraint)]));
 }
 
 /** The constraints of a route that has none: one map for every such route of the process, so it cannot change. */

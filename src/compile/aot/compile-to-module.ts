@@ -74,8 +74,8 @@ function entriesOf(definitions: readonly RouteDefinition[], registry: Constraint
 /**
  * How the module makes each route's constraints again (its `constraints` function; G: an item of a route's
  * constraints object as given, V: a route's own constraintResolver's constraint, C: the route module's constraint
- * names): per route, each key, 1 when its parameter is optional, and an expression for
- * each of its constraints, from where it came (registry.ts, ConstraintOrigin); 0 for a route without any. The
+ * names): per route, each key and an expression for its constraint (P.keyConstraint's when it needs a wrapper),
+ * each of the constraints in it from where it came (registry.ts, ConstraintOrigin); 0 for a route without any. The
  * built-in factories and classes the expressions name are the protocol's (P.intConstraint); `names` gets each constraint name the
  * table resolved (its nameKey), 1 when the route module's own constraints supplied it, 0 when it is a built-in one.
  */
@@ -112,7 +112,13 @@ function constraintSources(
     if (entry.plan.constraintKeys.length === 0) return '0';
     const definition = definitions[index];
     const plans = planRouteConstraints({ name: entry.route.name, template: entry.route.template }, entry.route.parsedTemplate, definition.constraints, definition.constraintResolver ?? registry, definition.constraintResolver != null);
-    return `[${plans.map((plan) => `[${[quote(plan.key), plan.optional ? '1' : '0', ...plan.parts.map((part) => expression(index, part.origin))].join(', ')}]`).join(', ')}]`;
+    // A key that needs no wrapper (one constraint, a required parameter: keyConstraint() makes it itself) is its
+    // constraint; another is P.keyConstraint's, which the module then names.
+    const made = (plan: (typeof plans)[number]): string => {
+      const list = plan.parts.map((part) => expression(index, part.origin));
+      return !plan.optional && list.length === 1 ? list[0] : `P.keyConstraint(${plan.optional ? '1' : '0'}, [${list.join(', ')}])`;
+    };
+    return `[${plans.map((plan) => `[${quote(plan.key)}, ${made(plan)}]`).join(', ')}]`;
   });
 }
 
@@ -232,8 +238,8 @@ export function compileToModule(routes: Iterable<RouteDefinition>, options: Modu
       : [
           '/**',
           ' * Each route\'s constraints, made as when the module was built (G: an item of route i\'s constraints object, V: a',
-          ' * constraint of route i\'s own constraintResolver, C: the route module\'s constraint names): each key, 1 when its',
-          ' * parameter is optional, and its constraints; 0: the route has none.',
+          ' * constraint of route i\'s own constraintResolver, C: the route module\'s constraint names): each key and its',
+          ' * constraint; 0: the route has none.',
           ' */',
           'function constraints(G, V, C) {',
           `  return [\n${constraints.map((c) => `    ${c},`).join('\n')}\n  ];`,

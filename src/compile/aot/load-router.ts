@@ -41,15 +41,15 @@ export interface ModuleTable extends ModuleFormat {
   readonly routes: readonly RouteDefinition[] | { readonly routes?: unknown; readonly default?: unknown; readonly constraints?: unknown };
   /**
    * Each route's constraints as the module makes them (G: an item of route i's constraints object, V: a constraint of
-   * route i's own constraintResolver, C: the route module's constraint names), written when it was built: per key, 1 when its parameter is optional, then its constraints; 0 for a
-   * route without any. The module imports the built-in factories it calls one by one from the runtime, so a bundle
+   * route i's own constraintResolver, C: the route module's constraint names), written when it was built: per key, its constraint (P.keyConstraint's when the key needs a wrapper); 0 for
+   * a route without any. The module imports the built-in factories it calls one by one from the runtime, so a bundle
    * carries no other constraint, and no resolver of constraint names.
    */
   readonly constraints?: (
     G: (route: number, key: string, at: number | null) => unknown,
     V: (route: number, reference: string) => RouteConstraint,
     C: Readonly<Record<string, ConstraintFactory>>,
-  ) => readonly (readonly (readonly [string, 0 | 1, ...RouteConstraint[]])[] | 0)[];
+  ) => readonly (readonly (readonly [string, RouteConstraint])[] | 0)[];
   /**
    * With a route module: each constraint name the routes resolved (nameKey), 1 when the route module's own
    * constraints gave it, 0 when it was a built-in one; a module whose route module's names changed is refused.

@@ -19,9 +19,13 @@
  * the runtime resolves no constraint name and checks no definition again; a route's digest covers its constraints
  * object as given. 8: the module imports one namespace, the protocol of its format (switchyard-router/aot/protocol,
  * `import * as P`), and names what it uses of it (P.loadRouter, P.intConstraint, P.intCheck), where format 7
- * imported each by name from switchyard-router/aot, which no longer exports them.
+ * imported each by name from switchyard-router/aot, which no longer exports them. 9: a route's digest writes a
+ * constraint as any other value, by its fields, tagged with its built-in label or name (route-digest.ts), so the
+ * runtime has no second way to write one; the module makes each key's constraint whole, and calls P.keyConstraint
+ * only for a key with several constraints or an optional parameter (format 8 handed the runtime, per key, 1 when its
+ * parameter was optional and each constraint).
  */
-export const MODULE_FORMAT = 8;
+export const MODULE_FORMAT = 9;
 
 /** What a module says of its format: the number, and the command that built it (`switchyard build` writes it). */
 export interface ModuleFormat {

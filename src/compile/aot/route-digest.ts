@@ -10,7 +10,7 @@
 //
 // No class or function name enters the digest: a minifier renames them (esbuild --minify made IntRouteConstraint
 // `a`), and a module built by Node must load in the minified bundle of a Worker.
-import { builtinNameOf, type CompositeRouteConstraint, type HttpMethodRouteConstraint, type OptionalRouteConstraint } from '../../constraints/builtins.js';
+import { builtinNameOf } from '../../constraints/builtins.js';
 import { constraintLabel } from '../../constraints/constraint-description.js';
 import type { RouteConstraint } from '../../constraints/route-constraint.js';
 import type { CompiledRoute } from '../compiled-route.js';
@@ -18,12 +18,8 @@ import type { RouteDefinition } from '../route-definition.js';
 
 /** The digest of one route (16 hex digits), with its definition's constraints object: its template's digest, then the hash of the rest. */
 export function routeDigest(route: CompiledRoute, given: RouteDefinition['constraints']): string {
-  const constraints = [...route.constraints].map(([key, constraint]) => [key, constraintText(constraint)]);
-  const specs = Object.entries(given ?? {}).map(([key, spec]) => [key, (Array.isArray(spec) ? spec : [spec]).map((item) => (isRouteConstraint(item) ? constraintText(item) : canonical(item)))]);
-  return templateDigest(route.template) + hash32(canonical([route.name, route.defaults, route.dataTokens, route.methods, route.generationOnly, constraints, specs]), REST_OFFSET);
+  return templateDigest(route.template) + hash32(canonical([route.name, route.defaults, route.dataTokens, route.methods, route.generationOnly, [...route.constraints], given]), REST_OFFSET);
 }
-
-const isRouteConstraint = (value: unknown): value is RouteConstraint => typeof (value as RouteConstraint | null)?.match === 'function';
 
 /** The first half of a route's digest (8 hex digits): its template's text alone. */
 export function templateDigest(template: string): string {
@@ -31,27 +27,13 @@ export function templateDigest(template: string): string {
 }
 
 /**
- * A constraint as text: a built-in by its label as a user writes it ("int", "range(1,10)", "regex(^a$)", what the
- * module's code checks in place), the wrappers and the HTTP method constraint by what they hold, and a custom
- * constraint, which the module's code only calls, by its own fields.
- */
-function constraintText(constraint: RouteConstraint): string {
-  switch (builtinNameOf(constraint)) {
-    case 'optional':
-      return `optional(${constraintText((constraint as OptionalRouteConstraint).innerConstraint)})`;
-    case 'all':
-      return `all(${(constraint as CompositeRouteConstraint).constraints.map(constraintText).join(',')})`;
-    case 'httpMethod':
-      return `httpMethod(${canonical((constraint as HttpMethodRouteConstraint).allowedMethods)})`;
-  }
-  const label = constraintLabel(constraint);
-  return label === null ? `custom ${canonical(constraint)}` : `builtin ${JSON.stringify(label)}`;
-}
-
-/**
  * A value as stable text: strings quoted, other primitives tagged by type, arrays and objects recursively (an
  * object's own enumerable fields in their order; not its class's name), a RegExp as its source and flags, a
- * function as "function" (not its name). A value met again inside itself is written as a back-reference.
+ * function as "function" (not its name). A value met again inside itself is written as a back-reference. A
+ * constraint of a built-in class is tagged by its label as a user writes it ("int", "range(1,10)", "regex(^a$)",
+ * what the module's code checks in place; a regex's expression is its own, out of reach of its fields) or, for the
+ * wrappers and the HTTP method constraint, its name, then its fields (a wrapper's, the constraints it holds); a
+ * custom constraint, which the module's code only calls, by its fields alone.
  */
 function canonical(value: unknown, seen: object[] = []): string {
   switch (typeof value) {
@@ -77,7 +59,8 @@ function canonical(value: unknown, seen: object[] = []): string {
   const inner = [...seen, object];
   if (Array.isArray(object)) return `[${object.map((item) => canonical(item, inner)).join(',')}]`;
   const fields = Object.entries(object).map(([key, item]) => `${JSON.stringify(key)}:${canonical(item, inner)}`);
-  return `{${fields.join(',')}}`;
+  const constraint = object as RouteConstraint;
+  return `${constraintLabel(constraint) ?? builtinNameOf(constraint) ?? ''}{${fields.join(',')}}`;
 }
 
 /** FNV-1a's offset basis, for the template; the rest of the route hashes from another offset. */

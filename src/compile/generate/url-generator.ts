@@ -3,7 +3,6 @@
 import type { RouteValues } from '../../route-values.js';
 import type { RouteEntry } from '../route-entry.js';
 import type { CompiledRoute } from '../compiled-route.js';
-import { duplicateName } from '../route-names.js';
 import { nameKey } from '../../name-key.js';
 import type { GenerationRequest } from './binder.js';
 import type { createDirectGenerator } from './plain-route.js';
@@ -70,7 +69,10 @@ export interface GenerationRoutes<R extends RouteEntry> {
   generationOf(route: R): RouteGeneration;
 }
 
-/** A compiled table's routes, indexed by name (a duplicate name, ignoring case, is a RouteCreationError). */
+/**
+ * A compiled table's routes, indexed by name. Their names are unique ignoring case: compile() refuses a name taken
+ * twice when it makes the entries, a built module when it was built (its digests cover each route's name).
+ */
 export function fixedRoutes(entries: readonly RouteEntry[]): GenerationRoutes<RouteEntry> {
   // Each name as written (the usual by-name call needs no lower-casing) and its nameKey, for a name in any case:
   // one Map holds both, as they never disagree (no two routes have a name with the same key).
@@ -79,9 +81,7 @@ export function fixedRoutes(entries: readonly RouteEntry[]): GenerationRoutes<Ro
   for (const entry of entries) {
     const name = entry.route.name;
     if (name === null) continue;
-    const key = nameKey(name);
-    if (byName.has(key)) throw duplicateName(name, entry.route.template);
-    byName.set(key, entry).set(name, entry);
+    byName.set(nameKey(name), entry).set(name, entry);
   }
   return {
     named: (name) => byName.get(name) ?? byName.get(nameKey(name)),
