@@ -15,7 +15,8 @@ export interface WorkMeter {
 }
 
 /**
- * The candidate `word` most likely meant, ignoring case, or null: one within an edit distance of a quarter of
+ * The candidate `word` most likely meant, ignoring case, or null: the same name in another case (a key of an
+ * object compares with its case: "lowerCaseUrls" finds "lowercaseUrls"), else one within an edit distance of a quarter of
  * its length (at least 1, so "postitle" finds "posttitle" but the idiomatic "area" does not find "year"; a
  * transposition, "pgae" for "page", is one edit), or the name under a name prefix ("user" finds "v1.user"), or,
  * from three characters on, one that starts with the other.
@@ -40,7 +41,11 @@ export function closestName(word: string, candidates: readonly string[], meter?:
   for (const candidate of candidates) {
     if (candidate.length > LONGEST_NAME) continue;
     const other = nameKey(candidate);
-    if (other === lower) continue;
+    // Spelt with another case: the guess itself (a names lookup ignores case, so only a key asks about it).
+    if (other === lower) {
+      if (candidate !== word) return candidate;
+      continue;
+    }
     const distance = editDistance(lower, other, bestDistance - 1, meter);
     if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
   }

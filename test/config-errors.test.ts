@@ -9,7 +9,7 @@ import { switchyard as honoRoutes } from '../src/hono.js';
 import { defineRoutes as builtRoutes } from '../src/hono-aot.js';
 import { checkRoutes, compile, group, RouteCreationError, RouteTableError, TemplateParseError, type RouteDefinition } from '../src/index.js';
 import { switchyard as koaRoutes } from '../src/koa.js';
-import { createApplication, createNodeMiddleware, Route, RouteBuilder, RouteCollection, RouteHandler, useRouter } from '../src/http.js';
+import { addRouting, createApplication, createNodeMiddleware, Route, RouteBuilder, RouteCollection, RouteHandler, ServiceContainer, useRouter } from '../src/http.js';
 
 const handler = async (): Promise<void> => {};
 const DUPLICATE = /the route name "(a|A)" is already used by an earlier route \(names are case-insensitive\)/;
@@ -165,6 +165,8 @@ describe("a group's or a mapped route's options with a key they cannot have", ()
     { entry: "the pipeline's mapGet", make: () => new RouteBuilder().mapGet('a', h, { middlewares: [auth] } as never), message: /"a".*unknown key "middlewares" \(did you mean "middleware"\?\); a mapped route has/ },
     { entry: "the pipeline's mapGroup", make: () => new RouteBuilder().mapGroup('admin', (g) => g.mapGet('a', h), { middlewares: [auth] } as never), message: /mapGroup\("admin"\): unknown key "middlewares" \(did you mean "middleware"\?\); a group has/ },
     { entry: "compile()'s options", make: () => compile([{ template: 'Admin' }], { caseSensitve: true } as never), message: /compile: unknown key "caseSensitve" \(did you mean "caseSensitive"\?\); compile\(\)'s options object has "strategy", "caseSensitive",/ },
+    { entry: "compile()'s options, a key in another case", make: () => compile([{ template: 'a' }], { lowerCaseUrls: true } as never), message: /compile: unknown key "lowerCaseUrls" \(did you mean "lowercaseUrls"\?\)/ },
+    { entry: "the pipeline's addRouting", make: () => addRouting(new ServiceContainer(), { appendTrailingSlah: true } as never), message: /addRouting: unknown key "appendTrailingSlah" \(did you mean "appendTrailingSlash"\?\); addRouting\(\)'s options object has "constraintMap", "caseSensitive", "lowercaseUrls", "lowercaseQueryStrings", "appendTrailingSlash"/ },
     { entry: "Express's adapter options", make: () => expressRoutes([{ template: 'a', handler: h }], { methodNotAlowed: false } as never), message: /switchyard: unknown key "methodNotAlowed" \(did you mean "methodNotAllowed"\?\); the adapter's options object has "headAsGet", "methodNotAllowed", "options", "compile"/ },
     { entry: "Koa's adapter options", make: () => koaRoutes([{ template: 'a', handler: h }], { headAsGett: false } as never), message: /unknown key "headAsGett" \(did you mean "headAsGet"\?\)/ },
     { entry: "Hono's adapter options", make: () => honoRoutes([{ template: 'a', handler: h }], { option: false } as never), message: /unknown key "option" \(did you mean "options"\?\)/ },

@@ -19,6 +19,7 @@ const guesses: [string, string, string[], string | null][] = [
   ['too far: a quarter of the length', 'area', ['year'], null],
   ['two swaps in a short name are two edits', 'gpea', ['page'], null],
   ['the same name is no guess', 'page', ['page'], null],
+  ['the same name in another case is the guess (an options key compares with its case)', 'lowerCaseUrls', ['strategy', 'lowercaseUrls'], 'lowercaseUrls'],
   ['a key beyond the longest name is not compared', 'page' + 'x'.repeat(LONGEST_NAME), ['page'], null],
   ['a name beyond the longest name is not offered', 'p'.repeat(LONGEST_NAME), ['p'.repeat(LONGEST_NAME + 1)], null],
 ];
