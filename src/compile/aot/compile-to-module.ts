@@ -214,7 +214,7 @@ export function compileToModule(routes: Iterable<RouteDefinition>, options: Modu
     // From a route module, each route's digest as built (its template's first): a module whose table changed since
     // refuses to load (route-digest.ts).
     ...(routesModule !== null
-      ? [routesExport == null ? '  routes: source,' : `  routes: { routes: source[${quote(routesExport)}], constraints: source.constraints },`, `  digests: [${entries.map((entry, i) => quote(routeDigest(entry.route, definitions[i].constraints))).join(', ')}],`]
+      ? [routesExport == null ? '  routes: source,' : `  routes: { routes: source[${quote(routesExport)}], constraints: source.constraints },`, `  digests: [${entries.map((entry, i) => quote(routeDigest(entry.route, definitions[i]))).join(', ')}],`]
       : [`  routes: ${routesAsData(definitions)},`]),
     // The constraint names the routes resolved, as the route module's constraints export gave them (1) or not (0):
     // a module whose route module's names changed since refuses to load.
