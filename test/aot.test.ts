@@ -247,6 +247,9 @@ describe('compileToModule', () => {
     const withRoute = (index: number, change: Partial<RouteDefinition>) => built.map((route, i) => (i === index ? { ...route, ...change } : route));
     const withInt: RouteDefinition[] = [...built, { template: 'd/{n:int}', constraints: { n: 'range(1,9)' } }];
     const withIntSource = compileToModule(withInt, { routesModule: './routes.mjs', constraints: slugA });
+    // A string of the constraints object that names no constraint is a pattern: "abc" is ^(?:abc)$ here.
+    const withPattern: RouteDefinition[] = [...built, { template: 'e/{w}', constraints: { w: 'abc' } }];
+    const withPatternSource = compileToModule(withPattern, { routesModule: './routes.mjs', constraints: slugA });
     const ITEM = /out of date with its routes \(route 1 "b\/\{id\}" \(named "(item|thing)"\) is not the route it was built from: its name, defaults, constraints, methods, data tokens or generationOnly changed\): build it again/;
 
     it.each([
@@ -311,6 +314,7 @@ describe('compileToModule', () => {
     it.each([
       { what: 'a custom name the route module no longer exports', module: () => source, routeModule: { default: built }, name: 'no longer give the constraint name "slug"' },
       { what: 'a custom name now in place of a built-in one its routes use', module: () => withIntSource, routeModule: { default: withInt, constraints: { ...slugA, INT: slugA.slug } }, name: 'now give the constraint name "int"' },
+      { what: 'a custom name now given for a string that was a pattern', module: () => withPatternSource, routeModule: { default: withPattern, constraints: { ...slugA, abc: slugA.slug } }, name: 'now give the constraint name "abc"' },
     ])('$what: refused, naming the name', ({ module, routeModule, name }) => {
       expect(() => evaluateBuiltModule(module(), routeModule)).toThrow(`this router module is out of date with its routes (its constraints ${name}): build it again`);
       expect(() => evaluateBuiltModule(module(), { ...routeModule, constraints: slugA })).not.toThrow();
