@@ -247,6 +247,9 @@ describe('compileToModule', () => {
     const withRoute = (index: number, change: Partial<RouteDefinition>) => built.map((route, i) => (i === index ? { ...route, ...change } : route));
     const withInt: RouteDefinition[] = [...built, { template: 'd/{n:int}', constraints: { n: 'range(1,9)' } }];
     const withIntSource = compileToModule(withInt, { routesModule: './routes.mjs', constraints: slugA });
+    // A string of the constraints object that names no constraint is a pattern: "abc" is ^(?:abc)$ here.
+    const withPattern: RouteDefinition[] = [...built, { template: 'e/{w}', constraints: { w: 'abc' } }];
+    const withPatternSource = compileToModule(withPattern, { routesModule: './routes.mjs', constraints: slugA });
     const ITEM = /out of date with its routes \(route 1 "b\/\{id\}" \(named "(item|thing)"\) is not the route it was built from: its name, defaults, constraints, methods, data tokens or generationOnly changed\): build it again/;
 
     it.each([
@@ -285,6 +288,21 @@ describe('compileToModule', () => {
       expect(() => evaluateBuiltModule(withObject, { default: given(now) })).toThrow(/route 0 "n\/\{v\?\}" \(named "n"\) is not the route it was built from/);
     });
 
+    // A defaults object compile() refuses, whose merge gives the defaults the module was built with (the object's
+    // value under the inline one, a spelling's under the last): the route module no longer holds the route the module
+    // was built from, though the merged defaults alone say it does, and the module's runtime checks no defaults.
+    it.each([
+      { what: 'a default in the object beside the inline one', was: { template: 'n/{v=5}' }, now: { template: 'n/{v=5}', defaults: { v: '7' } }, error: /has a default both inline and in the defaults object/ },
+      { what: 'a default given twice, by two spellings of its name', was: { template: 'n/{v?}', defaults: { v: '1' } }, now: { template: 'n/{v?}', defaults: { V: '9', v: '1' } }, error: /the default "v" is given twice/ },
+      { what: 'defaults that are not an object', was: { template: 'n' }, now: { template: 'n', defaults: 5 as never }, error: /defaults must be an object/ },
+    ])('the defaults object changed, $what (compile() refuses it): refused', ({ was, now, error }) => {
+      const named = (route: RouteDefinition): RouteDefinition[] => [{ name: 'n', ...route }];
+      expect(() => compile(named(now))).toThrow(error);
+      const withDefaults = compileToModule(named(was), { routesModule: './routes.mjs' });
+      expect(evaluateBuiltModule(withDefaults, { default: named(was) }).routes).toHaveLength(1);
+      expect(() => evaluateBuiltModule(withDefaults, { default: named(now) })).toThrow(/route 0 "n(\/\{v=5\}|\/\{v\?\})?" \(named "n"\) is not the route it was built from/);
+    });
+
     it('a custom constraint name whose factory makes another constraint: refused, naming that route', () => {
       expect(() => evaluateBuiltModule(source, { default: built, constraints: { slug: () => new RegexRouteConstraint('^b') } })).toThrow(
         /route 2 "c\/\{s:slug\}" \(named "post"\) is not the route it was built from/,
@@ -296,6 +314,7 @@ describe('compileToModule', () => {
     it.each([
       { what: 'a custom name the route module no longer exports', module: () => source, routeModule: { default: built }, name: 'no longer give the constraint name "slug"' },
       { what: 'a custom name now in place of a built-in one its routes use', module: () => withIntSource, routeModule: { default: withInt, constraints: { ...slugA, INT: slugA.slug } }, name: 'now give the constraint name "int"' },
+      { what: 'a custom name now given for a string that was a pattern', module: () => withPatternSource, routeModule: { default: withPattern, constraints: { ...slugA, abc: slugA.slug } }, name: 'now give the constraint name "abc"' },
     ])('$what: refused, naming the name', ({ module, routeModule, name }) => {
       expect(() => evaluateBuiltModule(module(), routeModule)).toThrow(`this router module is out of date with its routes (its constraints ${name}): build it again`);
       expect(() => evaluateBuiltModule(module(), { ...routeModule, constraints: slugA })).not.toThrow();
@@ -372,7 +391,7 @@ describe('compileToModule', () => {
         // What a module imports, and the members of the protocol it names: the constraint factories and in-place checks its routes use.
         imports: [...full.match(/^import .*$/gm)!, ...named(full)],
         helpers: Object.keys(helpers).sort(),
-        digest: routeDigest(compile(routes).routes[0], routes[0].constraints),
+        digest: routeDigest(compile(routes).routes[0], routes[0]),
       }).toMatchInlineSnapshot(`
         {
           "digest": "c90a4f130a5edd3f",

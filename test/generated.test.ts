@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { CONSTRAINT_CONTEXT_CODE, constraintContext } from '../src/constraint-context.js';
 import type { RouteConstraint } from '../src/constraints.js';
 import { compile, type RouteDefinition } from '../src/index.js';
+import { SPLIT_IN_SHAPE } from './cases/match-cases.js';
 
 /** Text that would break out of a string, a comment or a script if it were pasted into source. */
 const HOSTILE = ['a"b', "a'b", 'a\\b', 'a`b', 'a${{x}}', 'a*/b', '</script>', 'a\u2028b', 'a\u2029b', '__proto__', "x');globalThis.pwned=1;('", 'x"+(globalThis.pwned=1)+"', '\\u0022'];
@@ -226,6 +227,26 @@ describe('router.source', () => {
     for (const [path, method] of requests) {
       expect({ path, method, found: summary(generated.match(path, method)) }).toEqual({ path, method, found: summary(reference.match(path, method)) });
     }
+  });
+
+  it('keeps the answer of a split function inside a compiled subtree shape from a later route of the subtree', () => {
+    // Ten subtrees rN of one shape behind a literal table, each a split "a" then rN/{p}/{q}/{r}/{s}: once four are
+    // reached the shape is compiled, its indexes written `b + offset`, and the split function's answer lowers
+    // `best` before the later route's guard reads it.
+    const generated = compile(SPLIT_IN_SHAPE);
+    const reference = compile(SPLIT_IN_SHAPE, { strategy: 'reference' });
+    const summary = (m: ReturnType<typeof generated.match>) => (m === null ? null : { index: m.route.index, values: { ...m.values } });
+    for (let round = 0; round < 2; round++) {
+      for (let n = 0; n < 10; n++) {
+        for (const path of [`/r${n}/a/x0/v/z0`, `/r${n}/a/x7/v/z7`, `/r${n}/a/x7/v/w`, `/r${n}/b/x7/v/z7`]) {
+          expect({ path, found: summary(generated.match(path)) }).toEqual({ path, found: summary(reference.match(path)) });
+        }
+      }
+    }
+    expect(generated.match('/r9/a/x7/v/z7')?.route.index).toBe(9 * 65 + 63);
+    const source = generated.source!;
+    expect(source).toMatch(/A subtree shape reached by 10 subtrees/);
+    expect(source).toMatch(/if \(found !== null\) best = found\.route\.index;\n\s*if \(best > b \+ 64\) \{/);
   });
 });
 

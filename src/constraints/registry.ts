@@ -89,7 +89,8 @@ function isRouteConstraint(value: unknown): value is RouteConstraint {
  */
 export type ConstraintOrigin =
   | { readonly kind: 'given' | 'regexp'; readonly key: string; readonly at: number | null }
-  | { readonly kind: 'pattern'; readonly pattern: string }
+  /** A string no constraint name resolved (`text`): the anchored regular expression it is. */
+  | { readonly kind: 'pattern'; readonly pattern: string; readonly text: string }
   | { readonly kind: 'name'; readonly reference: string; readonly byRoute: boolean };
 
 /** One key of a route's constraints: its constraints in the order they run, each with its origin. */
@@ -151,7 +152,7 @@ export function planRouteConstraints(
         } else {
           const pattern = `^(?:${item})$`;
           try {
-            add(key, new RegexRouteConstraint(pattern), { kind: 'pattern', pattern });
+            add(key, new RegexRouteConstraint(pattern), { kind: 'pattern', pattern, text: item });
           } catch (error) {
             fail(`the constraint "${item}" for "${key}" is not a valid regular expression: ${(error as Error).message}`, error);
           }

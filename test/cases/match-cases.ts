@@ -23,6 +23,20 @@ const VERBS: CaseRoute[] = [
 const UNDER_A: CaseRoute[] = Array.from({ length: 64 }, (_, i) => ({ template: `a/x${i >> 3}/{y}/z${i & 7}` }));
 const SPLIT_FIRST: CaseRoute[] = [...UNDER_A, { template: 'b' }, { template: '{p}/{q}/{r}/{s}' }];
 const SPLIT_LAST: CaseRoute[] = [{ template: 'b' }, ...UNDER_A, { template: '{p}/{q}/{r}/{s}' }];
+/** The same "a" among ten literals of ten first chars: a switch, each case's literals in a function of their own. */
+const SPLIT_IN_SWITCH: CaseRoute[] = [...UNDER_A, ...[...'bcdefghij'].map((c) => ({ template: `${c}/x0` })), { template: '{p}/{q}/{r}/{s}' }];
+/**
+ * Ten subtrees "rN" of one shape behind a literal table (ten literals of one first char), each a split "a" and a
+ * route of parameters after it: the shape's code (a built module's, or compile()'s once four subtrees reached it)
+ * writes route indexes as `b + offset`, and its own split function's answer must keep that later route out.
+ */
+export const SPLIT_IN_SHAPE: CaseRoute[] = Array.from({ length: 10 }, (_, n) => [
+  ...UNDER_A.map((route) => ({ template: `r${n}/${route.template}` })),
+  { template: `r${n}/{p}/{q}/{r}/{s}` },
+]).flat();
+/** A route deeper than the emitted code goes (the interpreted walk answers below it), then a parameter beside it. */
+const DEEP = Array.from({ length: 64 }, () => 'a').join('/');
+const DEEP_THEN_PARAMETER: CaseRoute[] = [{ template: `${DEEP}/b/{y}` }, { template: `${DEEP}/{p}/{q}` }];
 
 export const matchCases: MatchCase[] = [
   // Literal-only template: only that path.
@@ -203,6 +217,15 @@ export const matchCases: MatchCase[] = [
   { routes: SPLIT_FIRST, path: '/b', expected: hit({}, 64) },
   { routes: SPLIT_FIRST, path: '/a/x0/v/w', expected: hit({ p: 'a', q: 'x0', r: 'v', s: 'w' }, 65) },
   { routes: SPLIT_LAST, path: '/a/x0/v/z0', expected: hit({ y: 'v' }, 1) },
+  // ... as a case of a switch on the first char, as a split inside a subtree shape (indexes relative to the
+  // shape's first route), and from the interpreted walk below the depth the code goes to.
+  { routes: SPLIT_IN_SWITCH, path: '/a/x7/v/z7', expected: hit({ y: 'v' }, 63) },
+  { routes: SPLIT_IN_SWITCH, path: '/a/x7/v/w', expected: hit({ p: 'a', q: 'x7', r: 'v', s: 'w' }, 73) },
+  { routes: SPLIT_IN_SHAPE, path: '/r0/a/x0/v/z0', expected: hit({ y: 'v' }) },
+  { routes: SPLIT_IN_SHAPE, path: '/r7/a/x7/v/z7', expected: hit({ y: 'v' }, 7 * 65 + 63) },
+  { routes: SPLIT_IN_SHAPE, path: '/r7/a/x7/v/w', expected: hit({ p: 'a', q: 'x7', r: 'v', s: 'w' }, 7 * 65 + 64) },
+  { routes: DEEP_THEN_PARAMETER, path: `/${DEEP}/b/v`, expected: hit({ y: 'v' }) },
+  { routes: DEEP_THEN_PARAMETER, path: `/${DEEP}/c/v`, expected: hit({ p: 'c', q: 'v' }, 1) },
 
   { routes: [{ template: 'Api/x' }, { template: 'api/y' }], path: '/API/y', expected: hit({}, 1), source: 'literals differing only in case share a branch' },
   { routes: [{ template: 'a/{b?}' }, { template: 'a' }], path: '/a', expected: hit({}) },

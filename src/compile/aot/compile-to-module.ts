@@ -77,7 +77,8 @@ function entriesOf(definitions: readonly RouteDefinition[], registry: Constraint
  * names): per route, each key and an expression for its constraint (P.keyConstraint's when it needs a wrapper),
  * each of the constraints in it from where it came (registry.ts, ConstraintOrigin); 0 for a route without any. The
  * built-in factories and classes the expressions name are the protocol's (P.intConstraint); `names` gets each constraint name the
- * table resolved (its nameKey), 1 when the route module's own constraints supplied it, 0 when it is a built-in one.
+ * table resolved (its nameKey), 1 when the route module's own constraints supplied it, 0 when it is a built-in one
+ * or the name of a string that no name resolved (a pattern).
  */
 function constraintSources(
   entries: readonly RouteEntry[],
@@ -95,6 +96,9 @@ function constraintSources(
       case 'regexp':
         return `new P.RegexRouteConstraint(${given(origin.key, origin.at)})`;
       case 'pattern':
+        // A string that was a pattern because no name resolved it: a route module that now gives its name would
+        // make it that constraint (a route of its own resolver has no route module's names).
+        if (definitions[index].constraintResolver == null) names.set(nameKey(splitReference(origin.text).name), 0);
         // What the regex factory makes of its argument text, as the resolver's anchored pattern is made.
         return `P.regexConstraint([], ${quote(origin.pattern)})`;
     }
@@ -214,10 +218,11 @@ export function compileToModule(routes: Iterable<RouteDefinition>, options: Modu
     // From a route module, each route's digest as built (its template's first): a module whose table changed since
     // refuses to load (route-digest.ts).
     ...(routesModule !== null
-      ? [routesExport == null ? '  routes: source,' : `  routes: { routes: source[${quote(routesExport)}], constraints: source.constraints },`, `  digests: [${entries.map((entry, i) => quote(routeDigest(entry.route, definitions[i].constraints))).join(', ')}],`]
+      ? [routesExport == null ? '  routes: source,' : `  routes: { routes: source[${quote(routesExport)}], constraints: source.constraints },`, `  digests: [${entries.map((entry, i) => quote(routeDigest(entry.route, definitions[i]))).join(', ')}],`]
       : [`  routes: ${routesAsData(definitions)},`]),
-    // The constraint names the routes resolved, as the route module's constraints export gave them (1) or not (0):
-    // a module whose route module's names changed since refuses to load.
+    // The constraint names the routes resolved, as the route module's constraints export gave them (1) or not (0),
+    // and the names of the strings that were patterns (0): a module whose route module's names changed since refuses
+    // to load.
     ...(routesModule !== null && names.size > 0 ? [`  names: { ${[...names].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, own]) => `${quote(name)}: ${own}`).join(', ')} },`] : []),
     ...(constraints.every((c) => c === '0') ? [] : ['  constraints,']),
     ...(checks.length === 0 ? [] : [`  checks: { ${checks.map((name) => `${name}: P.${name}Check`).join(', ')} },`]),

@@ -226,7 +226,7 @@ export function loadRouter(table: ModuleTable): AotRouter {
  * by code and constants made for the old route.
  */
 function checkDigests(routes: readonly CompiledRoute[], definitions: readonly RouteDefinition[], table: ModuleTable): void {
-  const changed = routes.findIndex((route, i) => routeDigest(route, definitions[i].constraints) !== table.digests![i]);
+  const changed = routes.findIndex((route, i) => routeDigest(route, definitions[i]) !== table.digests![i]);
   if (changed !== -1) changedRoute(definitions[changed], changed, table);
 }
 

@@ -1,4 +1,6 @@
-// A digest of everything a built module takes from one route of its route module: name, template, defaults,
+// A digest of everything a built module takes from one route of its route module: name, template, its defaults
+// object as given (not as merged with the inline ones: the runtime checks no defaults, and an object compile()
+// refuses, a default both inline and in the object or given twice, can merge to the defaults it was built with),
 // data tokens, methods, generationOnly, the route's constraints as resolved (a built-in by what it checks, so
 // a RegexRouteConstraint whose pattern changed, or a custom constraint name whose factory now makes another
 // constraint, is a change), and its constraints object as given (the module makes the constraints a string or a
@@ -16,9 +18,9 @@ import type { RouteConstraint } from '../../constraints/route-constraint.js';
 import type { CompiledRoute } from '../compiled-route.js';
 import type { RouteDefinition } from '../route-definition.js';
 
-/** The digest of one route (16 hex digits), with its definition's constraints object: its template's digest, then the hash of the rest. */
-export function routeDigest(route: CompiledRoute, given: RouteDefinition['constraints']): string {
-  return templateDigest(route.template) + hash32(canonical([route.name, route.defaults, route.dataTokens, route.methods, route.generationOnly, [...route.constraints], given]), REST_OFFSET);
+/** The digest of one route (16 hex digits), with its definition's objects as given: its template's digest, then the hash of the rest. */
+export function routeDigest(route: CompiledRoute, given: Pick<RouteDefinition, 'defaults' | 'constraints'>): string {
+  return templateDigest(route.template) + hash32(canonical([route.name, given.defaults, route.dataTokens, route.methods, route.generationOnly, [...route.constraints], given.constraints]), REST_OFFSET);
 }
 
 /** The first half of a route's digest (8 hex digits): its template's text alone. */
