@@ -250,7 +250,7 @@ describe('compileToModule', () => {
     // A string of the constraints object that names no constraint is a pattern: "abc" is ^(?:abc)$ here.
     const withPattern: RouteDefinition[] = [...built, { template: 'e/{w}', constraints: { w: 'abc' } }];
     const withPatternSource = compileToModule(withPattern, { routesModule: './routes.mjs', constraints: slugA });
-    const ITEM = /out of date with its routes \(route 1 "b\/\{id\}" \(named "(item|thing)"\) is not the route it was built from: its name, defaults, constraints, methods, data tokens or generationOnly changed\): build it again/;
+    const ITEM = /out of date with its routes \(route 1 "b\/\{id\}" \(named "(item|thing)"\) is not the route it was built from: its name, defaults, constraints, methods, data tokens, generationOnly or keys changed\): build it again/;
 
     it.each([
       { what: 'its methods', routes: withRoute(1, { methods: ['POST'] }) },
@@ -295,7 +295,9 @@ describe('compileToModule', () => {
       { what: 'a default in the object beside the inline one', was: { template: 'n/{v=5}' }, now: { template: 'n/{v=5}', defaults: { v: '7' } }, error: /has a default both inline and in the defaults object/ },
       { what: 'a default given twice, by two spellings of its name', was: { template: 'n/{v?}', defaults: { v: '1' } }, now: { template: 'n/{v?}', defaults: { V: '9', v: '1' } }, error: /the default "v" is given twice/ },
       { what: 'defaults that are not an object', was: { template: 'n' }, now: { template: 'n', defaults: 5 as never }, error: /defaults must be an object/ },
-    ])('the defaults object changed, $what (compile() refuses it): refused', ({ was, now, error }) => {
+      { what: 'a misspelt key beside the route (a route has no "methodz")', was: { template: 'n' }, now: { template: 'n', methodz: ['POST'] } as never, error: /unknown key "methodz" \(did you mean "methods"\?\)/ },
+      { what: 'a key a route has, misspelt beside it', was: { template: 'n', methods: ['GET'] }, now: { template: 'n', methods: ['GET'], method: ['POST'] } as never, error: /unknown key "method" \(did you mean "methods"\?\)/ },
+    ])('the route changed, $what (compile() refuses it): refused', ({ was, now, error }) => {
       const named = (route: RouteDefinition): RouteDefinition[] => [{ name: 'n', ...route }];
       expect(() => compile(named(now))).toThrow(error);
       const withDefaults = compileToModule(named(was), { routesModule: './routes.mjs' });
@@ -394,7 +396,7 @@ describe('compileToModule', () => {
         digest: routeDigest(compile(routes).routes[0], routes[0]),
       }).toMatchInlineSnapshot(`
         {
-          "digest": "c90a4f130a5edd3f",
+          "digest": "c90a4f13832209a1",
           "fields": [
             "format",
             "buildCommand",

@@ -234,7 +234,7 @@ function checkDigests(routes: readonly CompiledRoute[], definitions: readonly Ro
 function changedRoute(definition: RouteDefinition, index: number, table: ModuleFormat): never {
   const named = definition.name == null ? '' : ` (named ${JSON.stringify(definition.name)})`;
   throw outOfDate(
-    `route ${index} ${JSON.stringify(definition.template)}${named} is not the route it was built from: its name, defaults, constraints, methods, data tokens or generationOnly changed`,
+    `route ${index} ${JSON.stringify(definition.template)}${named} is not the route it was built from: its name, defaults, constraints, methods, data tokens, generationOnly or keys changed`,
     table,
   );
 }

@@ -4,7 +4,9 @@
 // data tokens, methods, generationOnly, the route's constraints as resolved (a built-in by what it checks, so
 // a RegexRouteConstraint whose pattern changed, or a custom constraint name whose factory now makes another
 // constraint, is a change), and its constraints object as given (the module makes the constraints a string or a
-// RegExp names itself, so a changed, added or removed one must show here). A module built from a route module keeps one digest per route and refuses to load
+// RegExp names itself, so a changed, added or removed one must show here), and the keys the definition has (the
+// runtime checks none, and a key compile() refuses, a misspelt `methodz`, must not load as if it were not there).
+// A module built from a route module keeps one digest per route and refuses to load
 // when a route's digest differs: its code, its constants and its catalogue of objects were made from the old
 // route. Plain code, no node:crypto: the runtime (load-router.ts) runs on every runtime. The template has a hash
 // of its own (the digest's first half), so that a route module whose template changed is refused before the
@@ -19,8 +21,10 @@ import type { CompiledRoute } from '../compiled-route.js';
 import type { RouteDefinition } from '../route-definition.js';
 
 /** The digest of one route (16 hex digits), with its definition's objects as given: its template's digest, then the hash of the rest. */
-export function routeDigest(route: CompiledRoute, given: Pick<RouteDefinition, 'defaults' | 'constraints'>): string {
-  return templateDigest(route.template) + hash32(canonical([route.name, given.defaults, route.dataTokens, route.methods, route.generationOnly, [...route.constraints], given.constraints]), REST_OFFSET);
+export function routeDigest(route: CompiledRoute, given: RouteDefinition): string {
+  // Not the handler's: the module takes handlers from the route module as they are.
+  const keys = Object.keys(given).filter((key) => key !== 'handler').sort();
+  return templateDigest(route.template) + hash32(canonical([route.name, given.defaults, route.dataTokens, route.methods, route.generationOnly, [...route.constraints], given.constraints, keys]), REST_OFFSET);
 }
 
 /** The first half of a route's digest (8 hex digits): its template's text alone. */

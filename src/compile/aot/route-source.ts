@@ -9,9 +9,13 @@ export function routeListOf(table: unknown): readonly unknown[] | null {
   return Array.isArray(routes) ? routes : null;
 }
 
-/** One entry of a route list as a definition (the entry is expected to be an object or a template string). */
+/**
+ * One entry of a route list as a definition (the entry is expected to be an object or a template string). A
+ * `method` that is not read as `methods` stays: a key a route does not have, which compile() refuses, never
+ * dropped unseen.
+ */
 export function normalizeRoute(route: unknown): RouteDefinition {
   if (typeof route === 'string') return { template: route };
   const { method, ...rest } = route as RouteDefinition & { method?: unknown };
-  return typeof method === 'string' && rest.methods == null ? { ...rest, methods: [method] } : rest;
+  return typeof method === 'string' && rest.methods == null ? { ...rest, methods: [method] } : (route as RouteDefinition);
 }
