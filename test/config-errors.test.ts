@@ -27,6 +27,11 @@ const cases: [string, () => unknown, RegExp][] = [
   ['a RouteBuilder given to useRouter', () => useRouter(createApplication(), new RouteBuilder(null) as never), /^useRouter needs a Router, got a RouteBuilder: pass builder.build\(\)/],
   ['a RouteBuilder given to createNodeMiddleware', () => createNodeMiddleware(new RouteBuilder(null) as never), /^createNodeMiddleware needs a Router, got a RouteBuilder: pass builder.build\(\)/],
   ['an object that is no Router given to useRouter', () => useRouter(createApplication(), {} as never), /^useRouter needs a Router \(an object with routeAsync and getVirtualPath\), got object/],
+  // A new user's mapGet without a handler was told only "RouteHandler needs a RequestDelegate function".
+  ['mapGet without a handler', () => new RouteBuilder().mapGet('a/{id}' as never, undefined as never), /^Cannot create route with template "a\/\{id\}": mapGet needs a handler, a function \(context\) => …; got undefined$/],
+  ['mapPost with a string for the handler', () => new RouteBuilder().mapPost('a' as never, 'show' as never, { name: 'create' }), /^Cannot create route "create" with template "a": mapPost needs a handler, a function \(context\) => …; got string$/],
+  ['mapMethods with a number for the handler', () => new RouteBuilder().mapMethods(['GET', 'PUT'], 'b' as never, 5 as never), /^Cannot create route with template "b": mapMethods needs a handler, a function \(context\) => …; got number$/],
+  ['mapRoute(name, template) without a default handler', () => new RouteBuilder().mapRoute('r', 'c'), /^Cannot create route "r" with template "c": mapRoute without a handler needs the RouteBuilder's defaultHandler \(new RouteBuilder\(app, defaultHandler\)\), or use mapGet & co\. with a handler$/],
   ['compile() with one method as a string', () => compile([{ template: 'x', methods: 'GET' } as unknown as RouteDefinition]), /methods must be a list of HTTP method names, such as \["GET", "HEAD"\]; got the string "GET" \(write \["GET"\]\)/],
   ['a route name twice in compile()', () => compile([{ name: 'a', template: 'x' }, { name: 'A', template: 'y' }]), DUPLICATE],
   [

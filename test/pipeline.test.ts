@@ -995,9 +995,9 @@ describe('RouteBuilder, build() and useRouter', () => {
     expect(builder.routes).toHaveLength(2);
   });
 
-  it('mapGet & co. need a RequestDelegate', () => {
+  it('mapGet & co. need a RequestDelegate: a RouteCreationError naming the route (test/config-errors.test.ts has the messages)', () => {
     const builder = new RouteBuilder(createApplication());
-    expect(() => builder.mapGet('x', undefined as unknown as RequestDelegate)).toThrow(TypeError);
+    expect(() => builder.mapGet('x', undefined as unknown as RequestDelegate)).toThrow(expect.objectContaining({ name: 'RouteCreationError', template: 'x' }));
   });
 
   it('build() compiles the routes into a RouteCollection once', () => {

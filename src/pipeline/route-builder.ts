@@ -188,10 +188,10 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
   ): RouteBuilder<any, any, any> {
     if (typeof templateOrHandler === 'function') {
       const options = (defaults ?? undefined) as MapOptions | undefined;
-      return this.addRoute(null, nameOrTemplate as string, this.handlerOf(templateOrHandler, options), options);
+      return this.addRoute(null, nameOrTemplate as string, this.handlerOf('mapRoute', nameOrTemplate as string, templateOrHandler, options), options);
     }
     if (this.defaultHandler === null) {
-      throw new Error('mapRoute needs the RouteBuilder to have a defaultHandler (or use mapGet & co. with a handler)');
+      throw new RouteCreationError(nameOrTemplate, templateOrHandler, "mapRoute without a handler needs the RouteBuilder's defaultHandler (new RouteBuilder(app, defaultHandler)), or use mapGet & co. with a handler");
     }
     return this.addRoute(null, templateOrHandler, this.defaultHandler, { name: nameOrTemplate, defaults: defaults as RouteValues | null, constraints, dataTokens });
   }
@@ -203,7 +203,7 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
     handler: RouteRequestHandler<MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
     options?: MapOptions<Name, D, MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
   ): Added<Table, Prefix, GroupDefaults, Name, T, D> {
-    return this.addRoute([verb], template, this.handlerOf(handler, options), options);
+    return this.addRoute([verb], template, this.handlerOf(`map${verb[0]}${verb.slice(1).toLowerCase()}`, template, handler, options), options);
   }
 
   /** Adds a route limited to several verbs (e.g. ["GET", "HEAD"]). */
@@ -213,7 +213,7 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
     handler: RouteRequestHandler<MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
     options?: MapOptions<Name, D, MappedValues<Prefix, T, MergedByName<GroupDefaults, D>>>,
   ): Added<Table, Prefix, GroupDefaults, Name, T, D> {
-    return this.addRoute(verbs, template, this.handlerOf(handler, options), options);
+    return this.addRoute(verbs, template, this.handlerOf('mapMethods', template, handler, options), options);
   }
 
   /** Adds a route limited to GET (ASP.NET MapGet & co.). The handler's route values are typed from the template. */
@@ -342,8 +342,14 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
     return this.add(new Route(target, name, template, defaults, constraints, dataTokens, this.routing.constraintResolver, { generationOnly, caseSensitive: this.routing.options.caseSensitive }));
   }
 
-  /** A mapped handler as a Router, the route's own middleware run before it (addRoute puts the group's before those). */
-  private handlerOf(handler: RouteRequestHandler<any>, options: MapOptions | undefined): RouteHandler {
+  /**
+   * A mapped handler as a Router, the route's own middleware run before it (addRoute puts the group's before those);
+   * `call` (mapGet…) and `template` name the route when the handler is not a function.
+   */
+  private handlerOf(call: string, template: string, handler: RouteRequestHandler<any>, options: MapOptions | undefined): RouteHandler {
+    if (typeof handler !== 'function') {
+      throw new RouteCreationError(options?.name ?? null, template, `${call} needs a handler, a function (context) => …; got ${handler === null ? 'null' : typeof handler}`);
+    }
     const own = options?.middleware ?? [];
     if (own !== null && !Array.isArray(own)) throw new TypeError(`middleware must be a list of functions, got ${typeof own}`);
     return new RouteHandler(withMiddleware(own, handler));
