@@ -51,6 +51,10 @@ const cases: [string, string[], number, string[], string][] = [
   ['--base, Express spelling', ['explain', '$DIR/mounted.json', 'GET', '/acme/users/5', '--base', '/:tenant'], 2, [], 'not a template: "/:tenant"'],
   ['url: a value from the ambient values says so', ['url', '$DIR/mounted.json', '--name', 'user-orders', '--ambient', 'id=5', '--ambient', 'order=5'], 1, ['✗ #1 user-orders "users/{id:int}/orders/{order:guid}"  order:guid rejected "5" (from the ambient values)'], ''],
   ['url: a value given explicitly says nothing more', ['url', '$DIR/mounted.json', '--name', 'user-orders', 'id=5', 'order=5'], 1, ['order:guid rejected "5"\n'], ''],
+  // A new user's `--ambient controller=Home action=Index` after `action=About`: action=Index was a value given for
+  // the link, and overwrote action=About unseen.
+  ['url: a value given twice is refused', ['url', '$DIR/mounted.json', '--name', 'users', 'id=5', '--ambient', 'tenant=a', 'id=6'], 2, [], '"id" is given twice (id=5 and id=6): give each value once; --ambient takes one key=value (repeat --ambient for each ambient value)'],
+  ['url: an ambient value given twice is refused', ['url', '$DIR/mounted.json', '--name', 'users', 'id=5', '--ambient', 'order=1', '--ambient', 'order=2'], 2, [], '--ambient "order" is given twice (order=1 and order=2): give each value once'],
   ['url: a value given over an ambient one is the given one', ['url', '$DIR/mounted.json', '--name', 'user-orders', '--ambient', 'order=5', 'id=5', 'order=x'], 1, ['order:guid rejected "x" (ambient values dropped at "order" and after)\n'], ''],
 ];
 

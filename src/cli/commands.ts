@@ -120,12 +120,24 @@ const routeName = (route: { index: number; name: string | null; template: string
   `${style.bold(`#${route.index}`)}${route.name ? ` ${route.name}` : ''} ${JSON.stringify(route.template)}`;
 
 /** key=value arguments as route values. */
-function parseValues(pairs: readonly string[]): RouteValues {
+/**
+ * key=value pairs as route values; a key given twice is refused, never overwritten unseen: `--ambient a=1 b=2` gives
+ * b=2 for the link, not as an ambient value, and would overwrite a b given before it.
+ */
+function parseValues(pairs: readonly string[], ambient = false): RouteValues {
   const values: RouteValues = {};
+  const given = new Map<string, string>();
   for (const pair of pairs) {
     const eq = pair.indexOf('=');
     if (eq <= 0) throw new CliError(`expected key=value, got ${JSON.stringify(pair)}`);
-    values[pair.slice(0, eq)] = pair.slice(eq + 1);
+    const key = pair.slice(0, eq);
+    const before = given.get(key);
+    if (before !== undefined) {
+      const hint = ambient ? '' : '; --ambient takes one key=value (repeat --ambient for each ambient value)';
+      throw new CliError(`${ambient ? '--ambient ' : ''}${JSON.stringify(key)} is given twice (${before} and ${pair}): give each value once${hint}`);
+    }
+    given.set(key, pair);
+    values[key] = pair.slice(eq + 1);
   }
   return values;
 }
@@ -239,7 +251,7 @@ each route and exits with status 1.`,
     async run(args, { out, style }) {
       const base = baseOf(args);
       const { router, rest } = await load(args, 1, this.usage);
-      const options = { routeName: args.options.get('name')?.at(-1) ?? null, ambientValues: parseValues(args.options.get('ambient') ?? []) };
+      const options = { routeName: args.options.get('name')?.at(-1) ?? null, ambientValues: parseValues(args.options.get('ambient') ?? [], true) };
       const values = parseValues(rest);
       const explained = explainGenerate(router, values, options);
       const mounted = (path: string | null): string | null => (path === null || base === null || base.length === 0 ? path : baseText(base) + path);
