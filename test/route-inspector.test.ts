@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compile, type RouteDefinition } from '../src/index.js';
-import { routeInspector } from '../src/http.js';
+import { addRouting, createApplication, RouteBuilder, routeInspector, VirtualPathContext } from '../src/http.js';
 import { createTodoServer } from '../src/todo/server.js';
 import { rawGet } from './support/raw-http.js';
 
@@ -104,6 +104,39 @@ describe('routeInspector', () => {
     expect(new Set(answers).size).toBe(1);
     expect(JSON.parse(answers[0]).diagnostics).toContainEqual(expect.objectContaining({ route: 3, by: 2 }));
     expect(routes).toHaveBeenCalledTimes(reads);
+  });
+
+  // Over a RouteCollection, the inspector answers as the collection does: a new user's inspector wrote /blog/Hi
+  // where the app (lowercaseUrls) writes /blog/hi, and matched case-insensitively a table compiled case-sensitive.
+  const blogApp = (options: Parameters<typeof addRouting>[1]) => {
+    const app = createApplication();
+    addRouting(app.services, options);
+    return new RouteBuilder(app).mapGet('blog/{slug}', () => undefined, { name: 'blog' }).build();
+  };
+  const askInspector = async (collection: ReturnType<typeof blogApp>, ask: string): Promise<Record<string, unknown>> => {
+    const inspector = routeInspector(collection);
+    const at = await serve((req, res) => void inspector(req, res));
+    return (await (await fetch(`${at}/_routes/api/${ask}`)).json()) as Record<string, unknown>;
+  };
+
+  it.each([
+    { options: { lowercaseUrls: true }, values: { slug: 'Hi' }, path: '/blog/hi' },
+    { options: { appendTrailingSlash: true }, values: { slug: 'Hi' }, path: '/blog/Hi/' },
+    { options: { lowercaseQueryStrings: true, lowercaseUrls: true }, values: { slug: 'Hi', q: 'X' }, path: '/blog/hi?q=x' },
+    { options: {}, values: { slug: 'Hi', q: 'X' }, path: '/blog/Hi?q=X' },
+  ])('over a RouteCollection with $options: the link it makes of $values is $path, the collection\'s', async ({ options, values, path }) => {
+    const collection = blogApp(options);
+    expect(collection.getVirtualPath(new VirtualPathContext(null, null, values, 'blog'))?.virtualPath).toBe(path);
+    const answer = await askInspector(collection, `generate?${new URLSearchParams({ name: 'blog', values: JSON.stringify(values) })}`);
+    expect(answer.path).toBe(path);
+  });
+
+  it.each([
+    { options: { caseSensitive: true }, match: null },
+    { options: {}, match: { route: 0, values: { slug: 'hi' } } },
+  ])('over a RouteCollection with $options: GET /BLOG/hi matches as in the collection ($match)', async ({ options, match }) => {
+    const answer = await askInspector(blogApp(options), `explain?${new URLSearchParams({ path: '/BLOG/hi' })}`);
+    expect(answer.match).toEqual(match);
   });
 
   it('the page holds no data, no inline script and no inline style', async () => {

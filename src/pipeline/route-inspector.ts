@@ -61,7 +61,10 @@ export type RouteInspector = (req: IncomingMessage, res: ServerResponse, next?: 
 // The page's own script and style only: no inline code, no other origin, no frames, no forms posted anywhere.
 const PAGE_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-/** A compiled router, or the routes of a RouteCollection compiled with their names (for generation by name). */
+/**
+ * A compiled router, or the routes of a RouteCollection compiled with their names (for generation by name) and as
+ * the collection compiles and writes them: its case option, and its links' options (lowercaseUrls…).
+ */
 function routerOf(source: CompiledRouter | RouteCollection): CompiledRouter {
   if (typeof (source as CompiledRouter).match === 'function') return source as CompiledRouter;
   const collection = source as RouteCollection;
@@ -70,7 +73,7 @@ function routerOf(source: CompiledRouter | RouteCollection): CompiledRouter {
     const route = collection.get(i) as { definition?: RouteDefinition; name?: string | null };
     if (route.definition) definitions.push({ ...route.definition, name: route.name ?? null, handler: undefined });
   }
-  return compile(definitions);
+  return compile(definitions, { ...collection.urlOptions, caseSensitive: collection.caseSensitive });
 }
 
 /** JSON that is safe anywhere, even if a browser were to sniff it as HTML. */
