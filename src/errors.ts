@@ -47,3 +47,9 @@ export class RouteTableError extends AggregateError {
     );
   }
 }
+
+/** The failures of a table, thrown: none, nothing; one alone as its own error; several in one RouteTableError. */
+export function throwRouteFailures(failures: readonly RouteFailure[]): void {
+  if (failures.length === 1) throw failures[0].error;
+  if (failures.length > 1) throw new RouteTableError(failures);
+}

@@ -191,3 +191,39 @@ describe("a group's or a mapped route's options with a key they cannot have", ()
     await misspelt.close().catch(() => undefined);
   });
 });
+
+// An adapter given routes refuses a route that answers requests without a handler (test/frameworks.test.ts has
+// each adapter's message), in the same one error as the routes compile() refuses: the whole table fixed in one run.
+const TABLE_ENTRIES: { entry: string; make: (routes: RouteDefinition[]) => unknown }[] = [
+  { entry: 'express', make: (routes) => expressRoutes(routes as never) },
+  { entry: 'koa', make: (routes) => koaRoutes(routes as never) },
+  { entry: 'hono', make: (routes) => honoRoutes(routes as never) },
+  {
+    entry: 'fastify',
+    make: async (routes) => {
+      const app = Fastify();
+      app.register(fastifyRoutes, { routes });
+      try {
+        await app.ready();
+      } finally {
+        await app.close();
+      }
+    },
+  },
+];
+const NO_HANDLER = 'it answers requests but has no handler function';
+
+describe.each(TABLE_ENTRIES)('$entry: bad routes and routes without a handler', ({ make }) => {
+  it("all in one RouteTableError, by index (a route's compile() error before its missing handler)", async () => {
+    let thrown: unknown;
+    try {
+      await make([{ name: 'fine', template: 'fine', handler: h }, ...BAD_TABLE, { name: 'links', template: 'links', generationOnly: true }]);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(RouteTableError);
+    const failures = (thrown as RouteTableError).failures.map((f) => [f.routeIndex, f.error.message]);
+    expect(failures.map(([index]) => index)).toEqual([1, 1, 2, 2, 3, 4, 4, 5, 5, 6]);
+    expect(failures.map(([, message]) => String(message).includes(NO_HANDLER))).toEqual([false, true, false, true, true, false, true, false, true, false]);
+  });
+});

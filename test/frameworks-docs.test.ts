@@ -1,13 +1,17 @@
 // The framework pages' examples (docs/examples/frameworks/*.ts, type-checked by `npm run typecheck`) are shown
 // verbatim in docs/frameworks/*.md, and do what their last comment says when run.
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp as expressApp } from '../docs/examples/frameworks/express.js';
 import { createApp as fastifyApp } from '../docs/examples/frameworks/fastify.js';
 import { createApp as honoApp, createRoutedApp as honoRoutedApp } from '../docs/examples/frameworks/hono.js';
 import { createApp as koaApp } from '../docs/examples/frameworks/koa.js';
+import { compile } from '../src/index.js';
+import { diagnostics } from '../src/introspect.js';
 
 const docs = new URL('../docs/', import.meta.url);
 
@@ -27,6 +31,59 @@ describe.each(['express', 'fastify', 'hono', 'koa'])('docs/frameworks/%s.md', (n
     expect(example).toMatch(/group\(\s*\{\s*prefix:[\s\S]*?middleware: \[/); // a group, with middleware
     for (const parameters of handlers) expect(parameters).not.toContain(':');
     expect(example).not.toMatch(/\bas (never|unknown|[A-Z]\w*)\b/);
+  });
+
+  it('says, before its example, how a parameter is written and where the TypeScript set-up is', () => {
+    const page = readFileSync(new URL(`frameworks/${name}.md`, docs), 'utf8');
+    const note = page.slice(0, page.indexOf('```ts'));
+    expect(note).toContain('A parameter is written `{id}`');
+    expect(note).toContain('`users/:id` is a literal segment `:id`, so the\nroute matches the path `/users/:id` only');
+    expect(note).toContain('(`express-syntax`:\n[diagnostics](../diagnostics.md#diagnosticsrouter))');
+    expect(note).toContain('(../typed-routes.md#a-typescript-project-that-runs-the-examples)');
+  });
+});
+
+// What the pages' note says of `users/:id`: a literal segment, which lint names.
+describe("a template written with Express's :id", () => {
+  const router = compile([{ template: 'users/:id' }]);
+  it.each([
+    ['/users/:id', true],
+    ['/users/5', false],
+  ])('%s matches: %s', (path, matches) => {
+    expect(router.match(path, 'GET') !== null).toBe(matches);
+  });
+  it('gets the express-syntax warning', () => {
+    expect(diagnostics(router).map((d) => [d.code, d.severity])).toEqual([['express-syntax', 'warning']]);
+  });
+});
+
+// docs/typed-routes.md's tsconfig.json, in a project whose package.json says "type": "module", type-checks the four
+// framework examples as they are (switchyard-router installed: the checkout, built, linked into node_modules).
+describe("docs/typed-routes.md's tsconfig.json type-checks the framework pages' examples", () => {
+  const ROOT = resolve(import.meta.dirname, '..');
+  const section = readFileSync(new URL('typed-routes.md', docs), 'utf8').split('## A TypeScript project that runs the examples')[1];
+  const tsconfig = /```json\n([\s\S]*?)```/.exec(section)![1];
+  it.each([
+    ['TypeScript 7', 'node_modules/typescript/bin/tsc'],
+    ['TypeScript 5', 'node_modules/typescript-5/bin/tsc'],
+  ])('%s', (_version, tsc) => {
+    const dir = join(ROOT, `test/types/.tsconfig-doc-${process.pid}`);
+    mkdirSync(join(dir, 'node_modules'), { recursive: true });
+    try {
+      symlinkSync(ROOT, join(dir, 'node_modules/switchyard-router'), 'dir');
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
+      writeFileSync(join(dir, 'tsconfig.json'), tsconfig);
+      for (const name of ['express', 'fastify', 'hono', 'koa']) copyFileSync(new URL(`examples/frameworks/${name}.ts`, docs), join(dir, `${name}.ts`));
+      let output = '';
+      try {
+        execFileSync(process.execPath, [join(ROOT, tsc), '-p', join(dir, 'tsconfig.json')], { cwd: dir, encoding: 'utf8' });
+      } catch (error) {
+        output = (error as { stdout: string }).stdout || String(error);
+      }
+      expect(output).toBe('');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -378,3 +378,85 @@ describe('urlFor across route modules and under a name prefix', () => {
     expect([reply.statusCode, await reply.body.json()]).toEqual([status, body]);
   });
 });
+
+// A route that answers requests but has no function handler could only ever fall through (404), or answer 405 to
+// the methods it does not take and 404 to the one it does: every adapter refuses it when it is given its routes,
+// all such routes in one error (RouteTableError, as compile() reports a table), each named with what to write. A
+// route kept only to make links (generationOnly: true) needs none.
+describe('a route that answers requests without a handler is refused', () => {
+  const ok = (): void => {};
+  const TABLE = [
+    { name: 'b', template: 'b/{id}' },
+    { name: 'c', template: 'c', methods: ['POST'] },
+    { name: 'a', template: 'a', handler: 'show' },
+    { name: 'links', template: 'links/{id}', generationOnly: true },
+    { name: 'fine', template: 'fine', handler: ok },
+  ] as RouteDefinition[];
+  /** Each adapter given routes (or a router whose routes these are), as an app gives them. */
+  const ADAPTERS: Record<string, { form: string; make: (routes: RouteDefinition[]) => Promise<unknown> | unknown }> = {
+    express: { form: '(req, res) => …', make: (routes) => expressRoutes(routes as never) },
+    'express over a compiled router': { form: '(req, res) => …', make: async (routes) => expressRoutes((await import('../src/index.js')).compile(routes)) },
+    koa: { form: '(ctx, next) => …', make: (routes) => koaRoutes(routes as never) },
+    fastify: {
+      form: '(request, reply) => …',
+      make: async (routes) => {
+        const app = Fastify();
+        app.register(fastifyRoutes, { routes });
+        try {
+          await app.ready();
+        } finally {
+          await app.close();
+        }
+      },
+    },
+    hono: { form: '(c) => …', make: (routes) => honoRoutes(routes as never) },
+    'hono/aot over a built module': {
+      form: '(c) => …',
+      make: async (routes) => {
+        const { switchyard } = await import('../src/hono-aot.js');
+        const { compileToModule } = await import('../src/build.js');
+        const { evaluateBuiltModule } = await import('./support/routers.js');
+        return switchyard(evaluateBuiltModule(compileToModule(routes, { routesModule: './routes.mjs' }), { default: routes }));
+      },
+    },
+  };
+  const thrownBy = async (make: () => Promise<unknown> | unknown): Promise<unknown> => {
+    try {
+      await make();
+    } catch (error) {
+      return error;
+    }
+    return undefined;
+  };
+
+  describe.each(Object.entries(ADAPTERS))('%s', (_adapter, { form, make }) => {
+    it('every such route in one RouteTableError: its index, name, template and what to write', async () => {
+      const { RouteTableError, RouteCreationError } = await import('../src/index.js');
+      const thrown = await thrownBy(() => make(TABLE));
+      expect(thrown).toBeInstanceOf(RouteTableError);
+      const table = thrown as InstanceType<typeof RouteTableError>;
+      expect(table.failures.map((f) => f.routeIndex)).toEqual([0, 1, 2]);
+      for (const failure of table.failures) expect(failure.error).toBeInstanceOf(RouteCreationError);
+      const fix = `it answers requests but has no handler function: give it handler: ${form}, or generationOnly: true if it only makes links`;
+      expect(table.message.split('\n')).toEqual([
+        '3 routes cannot be created:',
+        `  route 0: Cannot create route "b" with template "b/{id}": ${fix}`,
+        `  route 1: Cannot create route "c" with template "c": ${fix}`,
+        `  route 2: Cannot create route "a" with template "a": ${fix}`,
+      ]);
+    });
+
+    it('one such route alone: its RouteCreationError', async () => {
+      const { RouteCreationError } = await import('../src/index.js');
+      const thrown = await thrownBy(() => make([TABLE[4], { template: 'orders/{id:int}', methods: ['GET'] }]));
+      expect(thrown).toBeInstanceOf(RouteCreationError);
+      expect((thrown as Error).message).toBe(
+        `Cannot create route with template "orders/{id:int}": it answers requests but has no handler function: give it handler: ${form}, or generationOnly: true if it only makes links`,
+      );
+    });
+
+    it('a route kept only to make links needs none', async () => {
+      expect(await thrownBy(() => make(TABLE.slice(3)))).toBeUndefined();
+    });
+  });
+});

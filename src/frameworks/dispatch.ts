@@ -7,6 +7,7 @@ import type { CompileOptions, CompiledRouter } from '../compile/compile.js';
 import type { RouteMatch } from '../compile/matcher.js';
 import type { RouteDefinition } from '../compile/route-definition.js';
 import type { RouteValues } from '../route-values.js';
+import { RouteCreationError, type RouteFailure } from '../errors.js';
 import { answerUnmatched, routesAsGet, type UnmatchedMethodAnswer, type UnmatchedMethodOptions } from '../pipeline/unmatched-method.js';
 import { encodeUrlPart } from '../compile/generate/url-encoder.js';
 import { nameKey } from '../name-key.js';
@@ -18,6 +19,23 @@ export type { UrlFor } from './typed-routes.js';
 export interface AdapterOptions extends UnmatchedMethodOptions {
   /** Options for compile(), when the adapter is given routes rather than a compiled router. */
   compile?: CompileOptions;
+}
+
+/**
+ * The routes that answer requests but have no function handler, each by its index: an adapter could only let such
+ * a route's requests fall through (404), or answer 405 to the methods it does not take and 404 to the one it
+ * does. A route kept only to make links (generationOnly) needs none. `form` is a handler as the adapter's
+ * framework writes it, for the message. Entries that are no route object are compile()'s to report.
+ */
+export function routesWithoutHandler(routes: readonly Partial<Pick<RouteDefinition, 'name' | 'template' | 'handler' | 'generationOnly'>>[], form: string): RouteFailure[] {
+  const failures: RouteFailure[] = [];
+  routes.forEach((route, routeIndex) => {
+    if (typeof route === 'object' && route !== null && route.generationOnly !== true && typeof route.handler !== 'function') {
+      const reason = `it answers requests but has no handler function: give it handler: ${form}, or generationOnly: true if it only makes links`;
+      failures.push({ routeIndex, error: new RouteCreationError(route.name ?? null, String(route.template), reason) });
+    }
+  });
+  return failures;
 }
 
 /** The decision for one request. */

@@ -41,7 +41,7 @@ export type SwitchyardExpress = RequestHandler & { readonly router: CompiledRout
  */
 export function switchyard<const T extends readonly string[], const N extends readonly unknown[], const D extends readonly unknown[]>(routes: TypedRoutes<ExpressTypes, T, N, D> | CompiledRouter, options?: AdapterOptions): SwitchyardExpress;
 export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, options: AdapterOptions = {}): SwitchyardExpress {
-  const router = routerOf(withMiddleware(routes, composeExpress), options);
+  const router = routerOf(withMiddleware(routes, composeExpress), options, '(req, res) => …');
   const middleware = (req: Request, res: Response, next: NextFunction): void => {
     const decision = decide(router, req.method, pathOf(req.url), options);
     switch (decision.kind) {

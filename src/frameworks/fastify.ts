@@ -60,7 +60,7 @@ const FASTIFY_KEYS = ['routes', 'prefix', 'logLevel', 'logSerializers'];
 
 /** The plugin. */
 export async function switchyard(fastify: FastifyInstance, options: SwitchyardFastifyOptions): Promise<void> {
-  const router = routerOf(withMiddleware(options.routes, composeFastify), options, FASTIFY_KEYS);
+  const router = routerOf(withMiddleware(options.routes, composeFastify), options, '(request, reply) => …', FASTIFY_KEYS);
   const prefix = fastify.prefix;
   // The prefix's segments (its parameters' too: `prefix: '/t/:tenant'`) are cut from the request's path.
   const depth = prefix.split('/').filter((segment) => segment !== '').length;

@@ -5,7 +5,8 @@
 // is composed into its handlers in the route module itself (defineRoutes, group), as switchyard-router/hono
 // composes the routes it is given.
 import type { MiddlewareHandler } from 'hono';
-import type { AdapterOptions, AdapterRouter } from './dispatch.js';
+import { routesWithoutHandler, type AdapterOptions, type AdapterRouter } from './dispatch.js';
+import { throwRouteFailures } from '../errors.js';
 import type { RouteDefinition } from '../compile/route-definition.js';
 import { group as groupRoutes, type GroupOptions } from '../compile/route-group.js';
 import type { HonoTypes } from './hono.js';
@@ -24,6 +25,8 @@ export function switchyard<R extends AdapterRouter>(router: R, options: BuiltRou
   if (typeof router?.match !== 'function') {
     throw new TypeError('switchyard-router/hono/aot takes a built router (the default export of a module switchyard build wrote); for a route list use switchyard-router/hono');
   }
+  // As switchyard-router/hono refuses the routes it is given (router-of.ts), with the same message.
+  throwRouteFailures(routesWithoutHandler(router.routes, '(c) => …'));
   return Object.assign(honoMiddleware(router, options), { router });
 }
 

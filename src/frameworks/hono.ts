@@ -55,6 +55,6 @@ export function switchyard<
   R extends AdapterRouter = CompiledRouter,
 >(routes: TypedRoutes<HonoTypes, T, N, D> | R, options?: AdapterOptions): SwitchyardHono<AdapterRouter extends R ? CompiledRouter : R>;
 export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, options: AdapterOptions = {}): SwitchyardHono {
-  const router = routerOf(withMiddleware(routes, composeHono), options);
+  const router = routerOf(withMiddleware(routes, composeHono), options, '(c) => …');
   return Object.assign(honoMiddleware(router, options, didYouMeanSuffix), { router });
 }

@@ -52,7 +52,7 @@ function koaMount(ctx: Context): Mount {
 /** `app.use(switchyard(routes))`: route definitions whose `handler` is a Koa middleware `(ctx, next)`. */
 export function switchyard<const T extends readonly string[], const N extends readonly unknown[], const D extends readonly unknown[]>(routes: TypedRoutes<KoaTypes, T, N, D> | CompiledRouter, options?: AdapterOptions): SwitchyardKoa;
 export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, options: AdapterOptions = {}): SwitchyardKoa {
-  const router = routerOf(withMiddleware(routes, composeKoa), options);
+  const router = routerOf(withMiddleware(routes, composeKoa), options, '(ctx, next) => …');
   const middleware = async (ctx: Context, next: Next): Promise<void> => {
     const decision = decide(router, ctx.method, pathOf(ctx.url), options);
     switch (decision.kind) {

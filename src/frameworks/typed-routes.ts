@@ -50,16 +50,24 @@ export type AdapterRoutes<
 > = [T] extends [never]
   ? Inferred<T, N, D>
   : {
-      readonly [K in keyof T]: Omit<RouteDefinition, 'name' | 'template' | 'defaults' | 'handler'> & {
+      readonly [K in keyof T]: Omit<RouteDefinition, 'name' | 'template' | 'defaults' | 'handler' | 'generationOnly'> & {
         readonly template: T[K] & CheckTemplate<T[K]>;
         readonly name?: N[K & keyof N] & (string | null | undefined);
         readonly defaults?: D[K & keyof D] & (Readonly<Record<string, unknown>> | null | undefined);
-        // A table that is not a literal: handlers as loose as the definitions.
-        readonly handler?: IsTuple<T> extends true ? Handlers[K] | TypedElsewhere<Framework, NamePrefix> : unknown;
         /** Run in order before the handler, each in the framework's own middleware form. */
         readonly middleware?: IsTuple<T> extends true ? readonly (Middleware[K] | TypedElsewhere<Framework, NamePrefix>)[] | null : readonly unknown[] | null;
-      };
+        // A table that is not a literal: handlers as loose as the definitions.
+      } & (IsTuple<T> extends true ? WithHandler<Handlers[K] | TypedElsewhere<Framework, NamePrefix>> : { readonly handler?: unknown; readonly generationOnly?: boolean | null });
     };
+
+/**
+ * A route's handler: required, as the adapters require it at run time, unless the route only makes links
+ * (generationOnly: true). Its type is the same in both, so an inline handler gets it as its contextual type either way.
+ */
+export type WithHandler<H> =
+  // In this order: a route with neither is reported against the last, as "Property 'handler' is missing".
+  | { readonly handler?: H; readonly generationOnly: true }
+  | { readonly handler: H; readonly generationOnly?: false | null };
 
 /** The values argument of urlFor for a route: optional when the route needs none. */
 type ValuesArgument<V> = {} extends V ? [values?: V] : [values: V];
@@ -113,13 +121,12 @@ export interface DefinedHandler<Framework extends string> {
 
 /** The routes defineRoutes and group give: each route's template, name and defaults as the types read them. */
 export type DefinedRoutes<T extends readonly unknown[], N extends readonly unknown[], D extends readonly unknown[], Framework extends string> = {
-  readonly [K in keyof T]: Omit<RouteDefinition, 'name' | 'template' | 'defaults' | 'handler'> & {
+  readonly [K in keyof T]: Omit<RouteDefinition, 'name' | 'template' | 'defaults' | 'handler' | 'generationOnly'> & {
     readonly template: T[K] & string;
     readonly name: N[K & keyof N] extends string ? N[K & keyof N] : null;
     readonly defaults: D[K & keyof D] extends object ? D[K & keyof D] : {};
-    readonly handler?: DefinedHandler<Framework>;
     readonly middleware?: readonly DefinedHandler<Framework>[] | null;
-  };
+  } & WithHandler<DefinedHandler<Framework>>;
 };
 
 /** A group's templates: its prefix joined to each route's. */

@@ -3,7 +3,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { expectTypeOf } from 'vitest';
 import { compile, type RouteDefinition } from '../../src/index.js';
-import { switchyard } from '../../src/express.js';
+import { defineRoutes, group, switchyard } from '../../src/express.js';
 
 switchyard([
   {
@@ -46,8 +46,28 @@ switchyard([
       expectTypeOf(req.params).toEqualTypeOf<{ page: string | 1 }>();
     },
   },
-  { template: 'static', methods: ['GET'] },
+  // Only for links: no handler needed.
+  { name: 'static', template: 'static', methods: ['GET'], generationOnly: true },
 ]);
+
+// A route that answers requests needs a handler, as the adapter requires when it is given the routes; one kept
+// only to make links (generationOnly: true) does not.
+switchyard([
+  // @ts-expect-error: Property 'handler' is missing
+  { name: 'b', template: 'b/{id}' },
+  // @ts-expect-error: generationOnly: false answers requests
+  { name: 'c', template: 'c', methods: ['POST'], generationOnly: false },
+  { name: 'links', template: 'links/{id}', generationOnly: true },
+  { name: 'a', template: 'a', handler: (_req, res) => void res.send(res.locals.switchyard.urlFor('links', { id: 1 })) },
+]);
+// In a module and a group as well; their routes keep to the rule in a table spread from them.
+// @ts-expect-error: Property 'handler' is missing
+defineRoutes([{ template: 'x' }]);
+// @ts-expect-error: Property 'handler' is missing
+group({ prefix: 'admin' }, [{ template: 'x' }]);
+const linksOnly = defineRoutes([{ name: 'old', template: 'old/{id}', generationOnly: true }]);
+const served = group({ prefix: 'admin' }, [{ name: 'list', template: 'list', handler: (_req, res) => void res.end() }]);
+switchyard([...linksOnly, ...served]);
 
 switchyard([
   // @ts-expect-error: a key a route definition does not have

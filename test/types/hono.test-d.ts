@@ -60,7 +60,7 @@ switchyardBuilt(built, { compile: { caseSensitive: true } });
 // @ts-expect-error: not a router
 switchyardBuilt({ match: 1 });
 expectTypeOf(switchyard(loose).router).toEqualTypeOf<CompiledRouter>();
-expectTypeOf(switchyard([{ template: 'a' }]).router).toEqualTypeOf<CompiledRouter>();
+expectTypeOf(switchyard([{ template: 'a', handler: (c) => c.text('a') }]).router).toEqualTypeOf<CompiledRouter>();
 
 // A route's middleware: Hono middleware typed from the route.
 switchyard([
