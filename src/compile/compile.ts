@@ -5,7 +5,7 @@
 import { foldFor, type Fold } from './case-fold.js';
 import { ConstraintRegistry } from '../constraints/registry.js';
 import type { ConstraintFactory } from '../constraints/route-constraint.js';
-import { RouteCreationError, RouteTableError, TemplateParseError, type RouteFailure } from '../errors.js';
+import { RouteCreationError, TemplateParseError, throwRouteFailures, type RouteFailure } from '../errors.js';
 import type { RouteValues } from '../route-values.js';
 import type { UrlOptions } from './generate/normalize-path.js';
 import { fixedRoutes, type GenerateOptions, type GeneratedPath, type GenerationRoutes } from './generate/url-generator.js';
@@ -211,8 +211,7 @@ function stackOf(core: StackCore, matchable: readonly RouteEntry[]): MatcherStac
 /** The route entries, in collection order, resolved with the registry; throws for bad routes. */
 function createEntries(routes: Iterable<RouteDefinition>, registry: ConstraintRegistry, fold: Fold): RouteEntry[] {
   const { entries, failures } = createEveryEntry(routes, registry, fold);
-  if (failures.length === 1) throw failures[0].error;
-  if (failures.length > 1) throw new RouteTableError(failures);
+  throwRouteFailures(failures);
   return entries;
 }
 
