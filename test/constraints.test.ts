@@ -76,7 +76,7 @@ describe('an unknown inline constraint name', () => {
   });
 
   it.each([
-    ['{id:integer}', {}, ['the inline constraint "integer" of parameter "id" is unknown (did you mean "int"?). The built-in', 'The built-in constraints are int, bool, datetime,', 'range, regex.', 'register it: compile(routes, { constraints: { integer: () => new RegexRouteConstraint', 'or, in the node:http pipeline, addRouting(app.services, { constraintMap: { integer: … } }) before the routes are mapped']],
+    ['{id:integer}', {}, ['the inline constraint "integer" of parameter "id" is unknown (did you mean "int"?). The built-in', 'The built-in constraints are int, bool, datetime,', 'range, regex.', 'register it: compile(routes, { constraints: { integer: () => new RegexRouteConstraint', 'with an adapter, switchyard(routes, { compile: { constraints: { integer: … } } })', 'or, in the node:http pipeline, addRouting(app.services, { constraintMap: { integer: … } }) before the routes are mapped']],
     ['{slug:slugg}', { slug }, ['the inline constraint "slugg" of parameter "slug" is unknown (did you mean "slug"?)', '; also registered: slug.']],
     ['{on:boolen}', {}, ['(did you mean "bool"?)']],
     ['{x:zzz}', {}, ['the inline constraint "zzz" of parameter "x" is unknown. The built-in constraints are']],

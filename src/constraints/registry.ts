@@ -66,6 +66,7 @@ export class ConstraintRegistry extends InlineConstraintResolver {
       `${didYouMeanSuffix(name, [...builtins, ...registered])}.`,
       `The built-in constraints are ${builtins.join(', ')}${registered.length > 0 ? `; also registered: ${registered.join(', ')}` : ''}.`,
       `To use another name inline, register it: compile(routes, { constraints: { ${key}: () => new RegexRouteConstraint('^...$') } }),` +
+        ` with an adapter, switchyard(routes, { compile: { constraints: { ${key}: … } } }),` +
         ` or, in the node:http pipeline, addRouting(app.services, { constraintMap: { ${key}: … } }) before the routes are mapped`,
     ].join(' ');
   }
