@@ -10,7 +10,7 @@ import { attributeOrder, combine, inboundPrecedence, replaceTokens } from '../sr
 import { importSources, readSources } from '../src/cli/import/import-routes.js';
 import { MAX_VISITS } from '../src/cli/import/registration-order.js';
 import { tokenize } from '../src/cli/import/tokens.js';
-import { createApplication, RouteBuilder, RouteHandler, useRouter, type RoutedHttpContext } from '../src/http.js';
+import { createApplication, RouteBuilder, useRouter, type RoutedHttpContext } from '../src/http.js';
 import { compile, type RouteDefinition } from '../src/index.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -722,26 +722,9 @@ describe('switchyard import (the command)', () => {
     const target = join(dir, 'served-routes.mjs');
     expect(run('docs/examples/mvc-app', '-o', target).status).toBe(0);
     const { routes } = (await import(pathToFileURL(target).href)) as { routes: (RouteDefinition & { name?: string })[] };
-    const app = createApplication();
-    const serve = async (context: RoutedHttpContext): Promise<void> => {
-      const { controller, action, ...values } = context.routeData.values;
-      context.response.json(200, { controller, action, values });
-    };
-    const builder = new RouteBuilder(app, new RouteHandler(serve));
-    for (const { methods, name = null, template, ...options } of routes) {
-      if (methods) builder.mapMethods(methods as string[], template, serve, { name, ...options });
-      else builder.mapRoute(name, template, options.defaults, options.constraints, options.dataTokens);
-    }
-    useRouter(app, builder.build());
-    const server = await app.listen(0);
-    try {
-      const { port } = server.address() as { port: number };
-      const response = await fetch(`http://127.0.0.1:${port}${path}`, { method });
-      expect(response.status).toBe(status);
-      if (body !== null) expect(await response.json()).toEqual(body);
-    } finally {
-      await new Promise((done) => server.close(done));
-    }
+    const response = await serveTable(routes, method, path);
+    expect(response.status).toBe(status);
+    if (body !== null) expect(await response.json()).toEqual(body);
   });
 
   it('writes JSON that every command reads, with the sources beside the routes', () => {
