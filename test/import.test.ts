@@ -7,10 +7,10 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { attributeOrder, combine, inboundPrecedence, replaceTokens } from '../src/cli/import/attribute-routes.js';
-import { importSources } from '../src/cli/import/import-routes.js';
+import { importSources, readSources } from '../src/cli/import/import-routes.js';
 import { MAX_VISITS } from '../src/cli/import/registration-order.js';
 import { tokenize } from '../src/cli/import/tokens.js';
-import { createApplication, RouteBuilder, RouteHandler, useRouter, type RoutedHttpContext } from '../src/http.js';
+import { createApplication, RouteBuilder, useRouter, type RoutedHttpContext } from '../src/http.js';
 import { compile, type RouteDefinition } from '../src/index.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -466,6 +466,116 @@ describe.each([
   });
 });
 
+/** The files of a fixture application (test/fixtures/aspnet/<app>), as `switchyard import` reads a folder. */
+const fixtureApp = async (app: string) => readSources([`test/fixtures/aspnet/${app}`], ROOT);
+
+/** docs/import.md's dispatcher: every route with its verbs, options as the module has them (generationOnly included). */
+async function serveTable(routes: readonly (RouteDefinition & { name?: string })[], method: string, path: string): Promise<Response & { json(): Promise<unknown> }> {
+  const app = createApplication();
+  const serve = async (context: RoutedHttpContext): Promise<void> => {
+    const { controller, action, ...values } = context.routeData.values;
+    context.response.json(200, { controller, action, values });
+  };
+  const builder = new RouteBuilder(app);
+  for (const { methods, template, ...options } of routes) {
+    if (methods) builder.mapMethods(methods as string[], template, serve, options);
+    else builder.mapRoute(template, serve, options);
+  }
+  useRouter(app, builder.build());
+  const server = await app.listen(0);
+  try {
+    const { port } = server.address() as { port: number };
+    const response = await fetch(`http://127.0.0.1:${port}${path}`, { method });
+    await response.clone().arrayBuffer();
+    return response;
+  } finally {
+    await new Promise((done) => server.close(done));
+  }
+}
+
+// ASP.NET Core makes a conventional route one endpoint per action it reaches: an action that exists, has no
+// attribute route, and whose area, controller and action the route can hold; the action's verbs limit it there.
+// `{area:exists}` accepts the areas some action has. Each request is served as docs/import.md serves the table.
+describe('ASP.NET Core: what a conventional route reaches, served', () => {
+  interface Served {
+    readonly app: 'Shop' | 'Legacy';
+    readonly method: string;
+    readonly path: string;
+    readonly status: number;
+    /** The body (200) or the Allow header (405). */
+    readonly answer?: unknown;
+  }
+  const CASES: readonly Served[] = [
+    // An attribute-routed action is never reached by a conventional route: its own route's verbs decide.
+    { app: 'Shop', method: 'GET', path: '/admin/users/disable', status: 405, answer: 'OPTIONS, POST' },
+    { app: 'Shop', method: 'POST', path: '/admin/users/disable', status: 200, answer: { controller: 'Users', action: 'Disable', values: { area: 'Admin' } } },
+    { app: 'Shop', method: 'GET', path: '/Products/GetAll', status: 404 },
+    { app: 'Shop', method: 'GET', path: '/admin/users', status: 404 },
+    // No such controller, or no such action: no route takes it.
+    { app: 'Shop', method: 'GET', path: '/Foo/Bar', status: 404 },
+    { app: 'Shop', method: 'GET', path: '/Home/Missing', status: 404 },
+    // Conventional actions, through the route ASP.NET tries first; defaults fill in what the path leaves out.
+    { app: 'Shop', method: 'GET', path: '/admin', status: 200, answer: { controller: 'Dashboard', action: 'Index', values: { area: 'Admin' } } },
+    { app: 'Shop', method: 'GET', path: '/admin/dashboard/stats', status: 200, answer: { controller: 'dashboard', action: 'stats', values: { area: 'Admin' } } },
+    { app: 'Shop', method: 'GET', path: '/', status: 200, answer: { controller: 'Home', action: 'Index', values: {} } },
+    { app: 'Shop', method: 'GET', path: '/Home/Privacy/3', status: 200, answer: { controller: 'Home', action: 'Privacy', values: { id: '3' } } },
+    { app: 'Shop', method: 'GET', path: '/Blog/Post', status: 200, answer: { controller: 'Blog', action: 'Post', values: {} } },
+    { app: 'Shop', method: 'GET', path: '/blog/2024/5/hello', status: 200, answer: { controller: 'Blog', action: 'Post', values: { year: '2024', month: '5', slug: 'hello' } } },
+    // An area's controller is not reached by a route without that area.
+    { app: 'Shop', method: 'GET', path: '/Dashboard/Stats', status: 404 },
+    { app: 'Shop', method: 'GET', path: '/api/products/5', status: 200, answer: { controller: 'Products', action: 'GetById', values: { id: '5' } } },
+    // {area:exists}: only an area some action has; /Home/Privacy goes on to the default route.
+    { app: 'Legacy', method: 'GET', path: '/Home/Privacy', status: 200, answer: { controller: 'Home', action: 'Privacy', values: {} } },
+    { app: 'Legacy', method: 'GET', path: '/admin/Reports', status: 200, answer: { controller: 'Reports', action: 'Index', values: { area: 'admin' } } },
+    { app: 'Legacy', method: 'GET', path: '/Shop/Index', status: 404 },
+    // A conventional action's [HttpPost] limits it on the conventional route too.
+    { app: 'Legacy', method: 'GET', path: '/Admin/Reports/Rebuild', status: 405, answer: 'OPTIONS, POST' },
+    { app: 'Legacy', method: 'POST', path: '/Admin/Reports/Rebuild', status: 200, answer: { controller: 'Reports', action: 'Rebuild', values: { area: 'Admin' } } },
+  ];
+
+  it.each(CASES)('$app: $method $path → $status', async ({ app, method, path, status, answer }) => {
+    const { routes } = importSources(await fixtureApp(app));
+    const response = await serveTable(routes.map((r) => r.definition), method, path);
+    expect(response.status).toBe(status);
+    if (status === 200) expect(await response.json()).toEqual(answer);
+    if (status === 405) expect(response.headers.get('allow')).toBe(answer);
+  });
+
+  it("Shop's conventional routes: one per controller and verbs it reaches, the name kept for links", async () => {
+    const result = importSources(await fixtureApp('Shop'));
+    const conventional = result.routes.filter((r) => r.file.endsWith('Program.cs')).map((r) => r.definition);
+    expect(conventional).toEqual([
+      { template: 'Admin/{controller=Dashboard}/{action=Index}/{id?}', name: 'admin', defaults: { area: 'Admin' }, constraints: { area: 'Admin', controller: 'Dashboard', action: 'Index|Stats' } },
+      { template: 'blog/{year:int}/{month:int:range(1,12)}/{slug}', name: 'blog', defaults: { controller: 'Blog', action: 'Post' } },
+      { template: '{controller=Home}/{action=Index}/{id?}', name: 'default', generationOnly: true },
+      // Home and Index are not Blog's values: ASP.NET drops those defaults for this endpoint.
+      { template: '{controller}/{action}/{id?}', constraints: { controller: 'Blog', action: 'Post' } },
+      { template: '{controller=Home}/{action=Index}/{id?}', constraints: { controller: 'Home', action: 'Index|Privacy|Error' } },
+    ]);
+    const router = compile(result.routes.map((r) => r.definition));
+    expect(router.generate({ controller: 'Home', action: 'Privacy' }, { routeName: 'default' })?.path).toBe('/Home/Privacy');
+  });
+
+  it("Legacy's {area:exists}: the areas some action has, as an expression ignoring case", async () => {
+    const result = importSources(await fixtureApp('Legacy'));
+    expect(result.routes[0].definition).toMatchObject({ name: 'areas', template: '{area}/{controller=Home}/{action=Index}/{id?}', constraints: { area: 'Admin' } });
+    expect(result.findings.map((f) => f.message)).toContainEqual(expect.stringContaining('{area:exists} imported as the areas actions of the sources have (Admin)'));
+    expect(result.findings.map((f) => f.message).join('\n')).not.toContain("the application's own constraint");
+  });
+
+  it('without controllers (only the registrations), conventional routes are imported as written, and the report says why', async () => {
+    const result = importSources((await fixtureApp('Legacy')).filter((s) => s.file.endsWith('Startup.cs')));
+    expect(result.routes.map((r) => r.definition)).toEqual([
+      { name: 'areas', template: '{area}/{controller=Home}/{action=Index}/{id?}' },
+      { name: 'default', template: '{controller=Home}/{action=Index}/{id?}' },
+      { template: '{controller=Home}/{action=Index}/{id?}' },
+    ]);
+    const messages = result.findings.map((f) => f.message);
+    expect(messages).toContainEqual(expect.stringContaining('{area:exists} left out: the sources read hold no controller, so the importer cannot know which values exist'));
+    expect(messages).toContainEqual(expect.stringContaining('no controller in the sources read: imported as written, reaching any controller and action'));
+  });
+});
+
 describe('attribute routes are ordered as ASP.NET orders them', () => {
   it.each([
     ['literal < constrained parameter < parameter < catch-all', ['{*rest}', '{id}', '{id:int}', 'list'], ['list', '{id:int}', '{id}', '{*rest}']],
@@ -612,26 +722,9 @@ describe('switchyard import (the command)', () => {
     const target = join(dir, 'served-routes.mjs');
     expect(run('docs/examples/mvc-app', '-o', target).status).toBe(0);
     const { routes } = (await import(pathToFileURL(target).href)) as { routes: (RouteDefinition & { name?: string })[] };
-    const app = createApplication();
-    const serve = async (context: RoutedHttpContext): Promise<void> => {
-      const { controller, action, ...values } = context.routeData.values;
-      context.response.json(200, { controller, action, values });
-    };
-    const builder = new RouteBuilder(app, new RouteHandler(serve));
-    for (const { methods, name = null, template, ...options } of routes) {
-      if (methods) builder.mapMethods(methods as string[], template, serve, { name, ...options });
-      else builder.mapRoute(name, template, options.defaults, options.constraints, options.dataTokens);
-    }
-    useRouter(app, builder.build());
-    const server = await app.listen(0);
-    try {
-      const { port } = server.address() as { port: number };
-      const response = await fetch(`http://127.0.0.1:${port}${path}`, { method });
-      expect(response.status).toBe(status);
-      if (body !== null) expect(await response.json()).toEqual(body);
-    } finally {
-      await new Promise((done) => server.close(done));
-    }
+    const response = await serveTable(routes, method, path);
+    expect(response.status).toBe(status);
+    if (body !== null) expect(await response.json()).toEqual(body);
   });
 
   it('writes JSON that every command reads, with the sources beside the routes', () => {

@@ -4,6 +4,7 @@
 // with [controller], [action] and [area] replaced. ASP.NET does not try attribute routes in the order they are
 // written: see attributeOrder() below for the order it gives them.
 import { formatTemplate, parseTemplate } from '../../index.js';
+import type { ControllerAction } from './conventional-reach.js';
 import type { Attribute, ClassDeclaration, MethodDeclaration } from './declarations.js';
 import { escapeRegex, regexConstraint, shortText, unreadFinding, type Finding, type ImportedRoute } from './imported-route.js';
 import type { SourceClasses } from './source-classes.js';
@@ -42,9 +43,11 @@ interface RouteAttribute {
  * attributes are those of all its parts (a partial class), and what it inherits: the [Route]s of the nearest class
  * that has any, and the [Area] of the nearest that has one (ASP.NET's DefaultApplicationModelProvider).
  */
-export function attributeRoutes(file: string, classes: readonly ClassDeclaration[], allClasses: SourceClasses, evaluator: Evaluator, isMvc5: boolean): { routes: ImportedRoute[]; findings: Finding[] } {
+export function attributeRoutes(file: string, classes: readonly ClassDeclaration[], allClasses: SourceClasses, evaluator: Evaluator, isMvc5: boolean): { routes: ImportedRoute[]; findings: Finding[]; controllers: number; actions: ControllerAction[] } {
   const routes: ImportedRoute[] = [];
   const findings: Finding[] = [];
+  const actions: ControllerAction[] = [];
+  let controllers = 0;
   // Each class attribute with the class part that declares it: its constants are that class's, its line in that file.
   const declaredIn = new Map<Attribute, ClassDeclaration>();
   const attributesOf = (c: ClassDeclaration): Attribute[] =>
@@ -54,6 +57,7 @@ export function attributeRoutes(file: string, classes: readonly ClassDeclaration
     });
   for (const controller of classes) {
     if (!isController(allClasses.partsOf(controller), attributesOf(controller))) continue;
+    controllers++;
     const scopeOf = (attribute: Attribute): ClassDeclaration => declaredIn.get(attribute) ?? controller;
     /** A class attribute in the scope of the part that declares it; an action's in the scope of its method's class. */
     const read = (attribute: Attribute, action?: Action): RouteAttribute | null => {
@@ -165,6 +169,8 @@ export function attributeRoutes(file: string, classes: readonly ClassDeclaration
           routes.push({ definition, file: found.file, line: selector.line, order: selector.order ?? base?.order ?? 0 });
         }
       }
+      // Every action, for what conventional routes reach and for `exists`; its verbs are those without a template.
+      actions.push({ area, controller: controllerName, action, methods: silentMethods, attributeRouted: any, file: found.file, line: method.line });
       if (any) {
         routed++;
         for (const attribute of method.attributes) {
@@ -180,7 +186,7 @@ export function attributeRoutes(file: string, classes: readonly ClassDeclaration
       findings.push({ kind: 'note', file, line: controller.line, text: controller.name, message: `actions without an attribute route (${unrouted.join(', ')}): ASP.NET reaches them by the conventional routes, if any` });
     }
   }
-  return { routes, findings };
+  return { routes, findings, controllers, actions };
 }
 
 /** A method ASP.NET takes for an action of a controller: its own, or inherited from a base class of the sources. */

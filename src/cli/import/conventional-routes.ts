@@ -48,8 +48,14 @@ export function conditionNote(context: CallContext): string | null {
   return null;
 }
 
-/** The route of one conventional registration (null when none is imported), and what was skipped or noted. */
-export function conventionalRoute(file: string, call: Call, evaluator: Evaluator): { route: ImportedRoute | null; findings: Finding[] } {
+/** ASP.NET Core's registrations: endpoint routing makes each route one endpoint per action it reaches. */
+const ENDPOINT_ROUTING = new Set(['MapControllerRoute', 'MapAreaControllerRoute', 'MapAreaRoute', 'MapDefaultControllerRoute']);
+
+/**
+ * The route of one conventional registration (null when none is imported), and what was skipped or noted.
+ * `isMvc5`: the file is ASP.NET MVC 5's, whose MapRoute matches the URL before it looks for a controller.
+ */
+export function conventionalRoute(file: string, call: Call, evaluator: Evaluator, isMvc5: boolean): { route: ImportedRoute | null; findings: Finding[] } {
   const findings: Finding[] = [];
   const text = shortText(call.text);
   if (isEndpointCall(call.name)) {
@@ -62,8 +68,10 @@ export function conventionalRoute(file: string, call: Call, evaluator: Evaluator
     findings.push({ kind: 'skipped', file, line: call.line, text, message: `inside a lambda given to ${lambda.text}: what that call registers is the application's code` });
     return { route: null, findings };
   }
-  const route = readCall(file, call, evaluator, findings);
-  if (route === null) return { route, findings };
+  const read = readCall(file, call, evaluator, findings);
+  if (read === null) return { route: read, findings };
+  const isCore = ENDPOINT_ROUTING.has(call.name) || (!isMvc5 && call.name !== 'IgnoreRoute' && call.name !== 'MapHttpRoute' && !(call.inClass !== null && isAreaRegistration(call.inClass)));
+  const route: ImportedRoute = isCore ? { ...read, endpointRouting: true } : read;
   for (const c of call.contexts) {
     const note = conditionNote(c);
     if (note !== null) findings.push({ kind: 'note', file, line: call.line, text, message: c.kind === 'loop' ? `imported once, but ${note}` : `imported, but ${note}` });

@@ -11,7 +11,8 @@ import { CliError } from '../load-routes.js';
 import { ATTRIBUTE_ORDER, attributeOrder, attributeRoutes } from './attribute-routes.js';
 import { conventionalRoute, isConventionalCall, isEndpointCall } from './conventional-routes.js';
 import { declarationsOf, type Call, type FileDeclarations } from './declarations.js';
-import { applicationConstraintsLeftOut, type Finding, type ImportedRoute } from './imported-route.js';
+import { conventionalReach, knownValueConstraints, type ControllerAction } from './conventional-reach.js';
+import { applicationConstraintsLeftOut, shortText, type Finding, type ImportedRoute } from './imported-route.js';
 import { registrationOrder } from './registration-order.js';
 import { SourceClasses } from './source-classes.js';
 import { CSharpSyntaxError, tokenize } from './tokens.js';
@@ -40,6 +41,9 @@ export interface ImportResult {
   readonly lint: { readonly summary: string; readonly diagnostics: readonly Diagnostic[] };
 }
 
+/** A file of ASP.NET MVC 5 (System.Web), not of ASP.NET Core. */
+const isMvc5 = (text: string): boolean => /^\s*using\s+System\.Web\.(?:Mvc|Http)\s*;/m.test(text) && !/^\s*using\s+Microsoft\.AspNetCore\b/m.test(text);
+
 /** The routes of C# source texts. */
 export function importSources(sources: readonly SourceFile[]): ImportResult {
   const findings: Finding[] = [];
@@ -59,11 +63,15 @@ export function importSources(sources: readonly SourceFile[]): ImportResult {
   const evaluator = new Evaluator(constants);
 
   const attributed: ImportedRoute[] = [];
+  const actions: ControllerAction[] = [];
+  let controllers = 0;
+  const mvc5Files = new Set(parsed.filter(({ source }) => isMvc5(source.text)).map(({ source }) => source.file));
   for (const { source, declarations } of parsed) {
-    const isMvc5 = /^\s*using\s+System\.Web\.(?:Mvc|Http)\s*;/m.test(source.text) && !/^\s*using\s+Microsoft\.AspNetCore\b/m.test(source.text);
-    const fromAttributes = attributeRoutes(source.file, declarations.classes, classes, evaluator, isMvc5);
+    const fromAttributes = attributeRoutes(source.file, declarations.classes, classes, evaluator, mvc5Files.has(source.file));
     attributed.push(...fromAttributes.routes);
     findings.push(...fromAttributes.findings);
+    actions.push(...fromAttributes.actions);
+    controllers += fromAttributes.controllers;
   }
 
   const groups: { routes: ImportedRoute[]; ordering: string }[] = [];
@@ -79,7 +87,7 @@ export function importSources(sources: readonly SourceFile[]): ImportResult {
     const routes: ImportedRoute[] = [];
     for (const { file, call } of sequence.calls) {
       if (!read.has(call)) {
-        const one = conventionalRoute(file, call, evaluator);
+        const one = conventionalRoute(file, call, evaluator, mvc5Files.has(file));
         read.set(call, one.route);
         findings.push(...one.findings);
       }
@@ -92,8 +100,21 @@ export function importSources(sources: readonly SourceFile[]): ImportResult {
     }
   }
 
-  // An application's own inline constraints (its RouteOptions.ConstraintMap): left out of the template, and said.
-  for (const group of groups) group.routes = group.routes.map((route) => applicationConstraintsLeftOut(route, findings));
+  // ASP.NET's `exists` made the values the actions have; an application's own inline constraints (its
+  // RouteOptions.ConstraintMap) left out of the template, and said.
+  const known = controllers === 0 ? null : actions;
+  for (const group of groups) group.routes = group.routes.map((route) => applicationConstraintsLeftOut(knownValueConstraints(route, known, findings), findings));
+
+  // An ASP.NET Core conventional route: one route per controller and verbs it reaches. Without a controller in the
+  // sources the importer cannot tell what it reaches: imported as written, and said.
+  for (const group of groups) {
+    group.routes = group.routes.flatMap((route) => {
+      if (route.endpointRouting !== true) return [route];
+      if (known !== null) return conventionalReach(route, known, findings);
+      findings.push({ kind: 'note', file: route.file, line: route.line, text: shortText(route.definition.template), message: 'no controller in the sources read: imported as written, reaching any controller and action (ASP.NET Core reaches only actions that exist and have no attribute route: give the controllers\' files to import that)' });
+      return [route];
+    });
+  }
 
   // A name given twice: ASP.NET refuses the second at start-up; the route is kept, without the name.
   const named = new Map<string, ImportedRoute>();

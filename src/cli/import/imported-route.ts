@@ -11,6 +11,8 @@ export interface ImportedRoute {
   readonly line: number;
   /** The attribute route's Order (attribute routes only). */
   readonly order?: number;
+  /** An ASP.NET Core conventional route: one endpoint per action it reaches (conventional-reach.ts). */
+  readonly endpointRouting?: boolean;
 }
 
 export interface Finding {
@@ -52,6 +54,15 @@ export function regexConstraint(pattern: string): { value: string } | { why: str
     return { why: `not a JavaScript regular expression: ${(error as Error).message}` };
   }
   return { value: REGISTRY.has(pattern) ? `(?:${pattern})` : pattern };
+}
+
+/**
+ * Whether an imported constraint accepts a value: a string expression tested as ASP.NET tests it (anchored,
+ * ignoring case). A constraint name ("int") or anything else is the router's to run: taken as accepting.
+ */
+export function constraintAccepts(constraint: unknown, value: string): boolean {
+  if (typeof constraint !== 'string' || REGISTRY.has(constraint)) return true;
+  return new RegExp(`^(?:${constraint})$`, 'i').test(value);
 }
 
 /** Regex-escapes a literal (an area name made into an exact constraint). */
