@@ -2,7 +2,9 @@
 // plugin under a prefix), Hono 4 (middleware, and SwitchyardRouter inside `new Hono({ router })`). One table of
 // requests and answers for all four: values where the framework puts parameters, route data, urlFor with the
 // request's values as ambient values (under the mount point), 405 with Allow, HEAD as GET, OPTIONS, falling
-// through to the framework's next handler, and a handler's error reaching the framework's error handling.
+// through to the framework's next handler, and a handler's error reaching the framework's error handling. Each
+// adapter is given the routes, and a router built ahead of time from them (compileToModule, as `switchyard build`
+// writes it): a built router answers as the routes do.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
@@ -17,6 +19,8 @@ import { switchyard as fastifyRoutes, type FastifyRouteData } from '../src/fasti
 import { SwitchyardRouter, switchyard as honoRoutes, type HonoRouteData } from '../src/hono.js';
 import { switchyard as koaRoutes, type KoaRouteData } from '../src/koa.js';
 import type { RouteDefinition, RouteValues } from '../src/index.js';
+import { compileToModule } from '../src/build.js';
+import { evaluateBuiltModule } from './support/routers.js';
 
 /** What every framework's handlers answer, from the request data the adapter gave them. */
 interface Seen {
@@ -42,24 +46,30 @@ function routes(handle: (answer: (s: Seen) => unknown) => unknown, boom: unknown
 }
 
 type App = { base: string; close: () => Promise<void> };
+/** What an adapter is given: the routes as written, or a router built from them. */
+type Source = (routes: RouteDefinition[]) => never;
+const SOURCES: Record<string, Source> = {
+  routes: (routes) => routes as never,
+  'a built router': (routes) => evaluateBuiltModule(compileToModule(routes, { routesModule: './routes.mjs' }), { default: routes }) as never,
+};
 const listen = (server: Server): Promise<string> =>
   new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
 const closing = (server: Server) => () => new Promise<void>((resolve) => server.close(() => resolve()));
 
-const FRAMEWORKS: Record<string, () => Promise<App>> = {
-  async express() {
+const FRAMEWORKS: Record<string, (source: Source) => Promise<App>> = {
+  async express(source) {
     const app = express();
     const handle = (answer: (s: Seen) => unknown) => (req: express.Request, res: express.Response) => {
       const data = res.locals.switchyard as ExpressRouteData;
       res.json(answer({ params: req.params, route: data.route, urlFor: data.urlFor }));
     };
-    app.use('/v1', expressRoutes(routes(handle, () => Promise.reject(new Error('boom')))));
+    app.use('/v1', expressRoutes(source(routes(handle, () => Promise.reject(new Error('boom'))))));
     app.use((_req, res) => void res.status(404).send('fell through'));
     app.use((error: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => void res.status(500).send(`handled: ${error.message}`));
     const server = createServer(app);
     return { base: `${await listen(server)}/v1`, close: closing(server) };
   },
-  async koa() {
+  async koa(source) {
     const app = new Koa();
     app.use(async (ctx, next) => {
       try {
@@ -73,7 +83,7 @@ const FRAMEWORKS: Record<string, () => Promise<App>> = {
       const data = ctx.state.switchyard as KoaRouteData;
       ctx.body = answer({ params: (ctx as Koa.Context & { params: RouteValues }).params, route: data.route, urlFor: data.urlFor });
     };
-    app.use(koaRoutes(routes(handle, () => { throw new Error('boom'); })));
+    app.use(koaRoutes(source(routes(handle, () => { throw new Error('boom'); }))));
     app.use((ctx) => {
       ctx.status = 404;
       ctx.body = 'fell through';
@@ -81,23 +91,23 @@ const FRAMEWORKS: Record<string, () => Promise<App>> = {
     const server = createServer(app.callback());
     return { base: await listen(server), close: closing(server) };
   },
-  async fastify() {
+  async fastify(source) {
     const app = Fastify();
     const handle = (answer: (s: Seen) => unknown) => async (req: { params: unknown; switchyard: FastifyRouteData }) =>
       answer({ params: req.params as RouteValues, route: req.switchyard.route, urlFor: req.switchyard.urlFor });
     app.setNotFoundHandler((_req, reply) => reply.code(404).send('fell through'));
     app.setErrorHandler((error: Error, _req, reply) => reply.code(500).send(`handled: ${error.message}`));
-    await app.register(fastifyRoutes, { prefix: '/v1', routes: routes(handle, async () => { throw new Error('boom'); }) });
+    await app.register(fastifyRoutes, { prefix: '/v1', routes: source(routes(handle, async () => { throw new Error('boom'); })) });
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     return { base: `${address}/v1`, close: () => app.close() };
   },
-  async hono() {
+  async hono(source) {
     const app = new Hono();
     const handle = (answer: (s: Seen) => unknown) => (c: { get: (key: string) => unknown; json: (body: unknown) => Response }) => {
       const data = c.get('switchyard') as HonoRouteData;
       return c.json(answer({ params: data.values, route: data.route, urlFor: data.urlFor }));
     };
-    app.use(honoRoutes(routes(handle, () => { throw new Error('boom'); })));
+    app.use(honoRoutes(source(routes(handle, () => { throw new Error('boom'); }))));
     app.notFound((c) => c.text('fell through', 404));
     app.onError((error, c) => c.text(`handled: ${error.message}`, 500));
     return serveFetch(app.fetch);
@@ -126,10 +136,10 @@ const CASES: { request: string; status: number; body?: unknown; text?: string; a
   { request: 'GET /boom', status: 500, text: 'handled: boom' },
 ];
 
-describe.each(Object.keys(FRAMEWORKS))('%s', (framework) => {
+describe.each(Object.keys(FRAMEWORKS).flatMap((framework) => Object.keys(SOURCES).map((source) => [framework, source])))('%s given %s', (framework, source) => {
   let app: App;
   beforeAll(async () => {
-    app = await FRAMEWORKS[framework]();
+    app = await FRAMEWORKS[framework](SOURCES[source]);
   });
   afterAll(() => app.close());
 

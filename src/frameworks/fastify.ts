@@ -4,10 +4,9 @@
 // `(request, reply)`, with the matched values in request.params and the match and urlFor in
 // request.switchyard. Nothing matches: fastify's not-found handling (reply.callNotFound()).
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import type { CompiledRouter } from '../compile/compile.js';
 import type { RouteDefinition } from '../compile/route-definition.js';
 import type { RouteValues } from '../route-values.js';
-import { belowMount, decide, pathOf, requestData, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
+import { belowMount, decide, pathOf, requestData, type AdapterOptions, type AdapterRouter, type SwitchyardRequestData } from './dispatch.js';
 import { didYouMeanSuffix } from '../did-you-mean.js';
 import { routerOf } from './router-of.js';
 import { withMiddleware, type RouteWithMiddleware } from './route-middleware.js';
@@ -16,10 +15,10 @@ import { mountLink, mountOf, mountRoute, valuesUnderMount } from './mount.js';
 import { group as groupRoutes } from '../compile/route-group.js';
 import { routesAsGiven, type HandlerTypes, type RoutesOf, type TypedAdapter, type TypedRoutes } from './typed-routes.js';
 
-/** The plugin's options: fastify's `prefix`, the routes (or a compiled router), the adapter's options. */
+/** The plugin's options: fastify's `prefix`, the routes (or a router already made), the adapter's options. */
 export interface SwitchyardFastifyOptions extends AdapterOptions {
-  /** Route definitions whose handler (and middleware) are fastify's, or a compiled router. */
-  readonly routes: readonly RouteWithMiddleware[] | CompiledRouter;
+  /** Route definitions whose handler (and middleware) are fastify's, or a router whose routes carry them: compile()'s or a built module's. */
+  readonly routes: readonly RouteWithMiddleware[] | AdapterRouter;
   readonly prefix?: string;
 }
 

@@ -54,7 +54,7 @@ export function switchyard<
   const D extends readonly unknown[],
   R extends AdapterRouter = CompiledRouter,
 >(routes: TypedRoutes<HonoTypes, T, N, D> | R, options?: AdapterOptions): SwitchyardHono<AdapterRouter extends R ? CompiledRouter : R>;
-export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, options: AdapterOptions = {}): SwitchyardHono {
+export function switchyard(routes: readonly RouteDefinition[] | AdapterRouter, options: AdapterOptions = {}): SwitchyardHono<AdapterRouter> {
   const router = routerOf(withMiddleware(routes, composeHono), options, '(c) => …');
   return Object.assign(honoMiddleware(router, options, didYouMeanSuffix), { router });
 }
