@@ -470,3 +470,110 @@ describe('a route that answers requests without a handler is refused', () => {
     });
   });
 });
+
+// An adapter given to another framework (Express's middleware in Koa, Koa's in Express, Express's registered as a
+// Fastify plugin…) checks its arguments once where the request starts (Fastify's plugin: where it is registered)
+// and throws into that framework's error handling a TypeError naming its own framework, the one that called it,
+// and the adapter that fits: not a property of another framework's object read deep inside ("Cannot set
+// properties of undefined (setting 'switchyard')").
+describe('an adapter given to another framework names the adapter to use', () => {
+  const ADAPTERS: Record<string, (handler: () => void) => unknown> = {
+    express: (handler) => expressRoutes([{ template: 'users/{id}', handler }]),
+    koa: (handler) => koaRoutes([{ template: 'users/{id}', handler }]),
+    hono: (handler) => honoRoutes([{ template: 'users/{id}', handler }]),
+    // The plugin itself: the routes are its register options.
+    fastify: () => fastifyRoutes,
+  };
+  /** The error a host framework's error handling received for GET /users/1 (or the plugin's registration). */
+  const HOSTS: Record<string, (adapter: unknown) => Promise<string>> = {
+    async express(adapter) {
+      const app = express();
+      app.use(adapter as express.RequestHandler);
+      app.use((error: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => void res.status(500).send(error.message));
+      const server = createServer(app);
+      const base = await listen(server);
+      try {
+        return await (await request(`${base}/users/1`)).body.text();
+      } finally {
+        await closing(server)();
+      }
+    },
+    async koa(adapter) {
+      const app = new Koa();
+      app.use(async (ctx, next) => {
+        try {
+          await next();
+        } catch (error) {
+          ctx.status = 500;
+          ctx.body = (error as Error).message;
+        }
+      });
+      app.use(adapter as Koa.Middleware);
+      const server = createServer(app.callback());
+      const base = await listen(server);
+      try {
+        return await (await request(`${base}/users/1`)).body.text();
+      } finally {
+        await closing(server)();
+      }
+    },
+    async hono(adapter) {
+      const app = new Hono();
+      app.use(adapter as never);
+      app.onError((error, c) => c.text(error.message, 500));
+      return (await app.request('/users/1')).text();
+    },
+    async fastify(adapter) {
+      const app = Fastify();
+      try {
+        await app.register(adapter as never);
+        return 'registered';
+      } catch (error) {
+        return (error as Error).message;
+      } finally {
+        await app.close();
+      }
+    },
+    async 'fastify as a route handler'(adapter) {
+      const app = Fastify();
+      app.get('/users/1', adapter as never);
+      app.setErrorHandler((error: Error, _req, reply) => reply.code(500).send(error.message));
+      try {
+        return (await app.inject({ url: '/users/1' })).body;
+      } finally {
+        await app.close();
+      }
+    },
+  };
+  const EXPRESS = 'switchyard-router/express is Express middleware (req, res, next)';
+  const KOA = 'switchyard-router/koa is Koa middleware (ctx, next)';
+  const HONO = 'switchyard-router/hono is Hono middleware (c, next)';
+  const FASTIFY = 'switchyard-router/fastify is a Fastify plugin (app.register(switchyard, { routes }))';
+  const USE = {
+    express: 'Express called it with (req, res, next): use switchyard-router/express there, app.use(switchyard(routes))',
+    koa: 'Koa called it with (ctx, next): use switchyard-router/koa there, app.use(switchyard(routes))',
+    hono: 'Hono called it with (c, next): use switchyard-router/hono there, app.use(switchyard(routes))',
+    fastify: 'Fastify registered it as a plugin (instance, options): use switchyard-router/fastify there, app.register(switchyard, { routes })',
+    fastifyHandler: 'Fastify called it as a route handler (request, reply): use switchyard-router/fastify there, app.register(switchyard, { routes })',
+  };
+  it.each([
+    { adapter: 'express', host: 'koa', message: `${EXPRESS}, but ${USE.koa}` },
+    { adapter: 'express', host: 'hono', message: `${EXPRESS}, but ${USE.hono}` },
+    { adapter: 'express', host: 'fastify', message: `${EXPRESS}, but ${USE.fastify}` },
+    { adapter: 'express', host: 'fastify as a route handler', message: `${EXPRESS}, but ${USE.fastifyHandler}` },
+    { adapter: 'koa', host: 'express', message: `${KOA}, but ${USE.express}` },
+    { adapter: 'koa', host: 'hono', message: `${KOA}, but ${USE.hono}` },
+    { adapter: 'koa', host: 'fastify', message: `${KOA}, but ${USE.fastify}` },
+    { adapter: 'koa', host: 'fastify as a route handler', message: `${KOA}, but ${USE.fastifyHandler}` },
+    { adapter: 'hono', host: 'express', message: `${HONO}, but ${USE.express}` },
+    { adapter: 'hono', host: 'koa', message: `${HONO}, but ${USE.koa}` },
+    { adapter: 'hono', host: 'fastify', message: `${HONO}, but ${USE.fastify}` },
+    { adapter: 'fastify', host: 'express', message: `${FASTIFY}, but ${USE.express}` },
+    { adapter: 'fastify', host: 'koa', message: `${FASTIFY}, but ${USE.koa}` },
+    { adapter: 'fastify', host: 'hono', message: `${FASTIFY}, but ${USE.hono}` },
+  ])("$adapter's adapter in $host", async ({ adapter, host, message }) => {
+    let ran = false;
+    expect(await HOSTS[host](ADAPTERS[adapter](() => void (ran = true)))).toBe(message);
+    expect(ran).toBe(false);
+  });
+});

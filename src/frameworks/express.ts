@@ -12,6 +12,7 @@ import { withMiddleware } from './route-middleware.js';
 import { isTracing, traceRoute } from '../pipeline/route-tracing.js';
 import { mountLink, mountOf, mountRoute, NO_MOUNT, valuesUnderMount, withoutTrailingSlash, type Mount } from './mount.js';
 import { expressRouteOf } from './express-route.js';
+import { wrongFramework } from './wrong-framework.js';
 import { group as groupRoutes } from '../compile/route-group.js';
 import { routesAsGiven, type HandlerTypes, type RoutesOf, type TypedAdapter, type TypedRoutes } from './typed-routes.js';
 
@@ -49,6 +50,13 @@ export function switchyard<
 export function switchyard(routes: readonly RouteDefinition[] | AdapterRouter, options: AdapterOptions = {}): SwitchyardExpress<AdapterRouter> {
   const router = routerOf(withMiddleware(routes, composeExpress), options, '(req, res) => …');
   const middleware = (req: Request, res: Response, next: NextFunction): void => {
+    // Express gives every response its locals: without them, another framework called (wrong-framework.ts).
+    if (res?.locals === undefined) {
+      const error = wrongFramework('switchyard-router/express is Express middleware (req, res, next)', [req, res, next]);
+      // Fastify's plugin loader takes it through its done, as Express's next would; Koa and Hono pass no third.
+      if (typeof next === 'function') return next(error);
+      throw error;
+    }
     const decision = decide(router, req.method, pathOf(req.url), options);
     switch (decision.kind) {
       case 'next':

@@ -9,6 +9,7 @@ import type { RouteValues } from '../route-values.js';
 import { belowMount, decide, pathOf, requestData, type AdapterOptions, type AdapterRouter, type SwitchyardRequestData } from './dispatch.js';
 import { didYouMeanSuffix } from '../did-you-mean.js';
 import { routerOf } from './router-of.js';
+import { wrongFramework } from './wrong-framework.js';
 import { withMiddleware, type RouteWithMiddleware } from './route-middleware.js';
 import { traceRoute } from '../pipeline/route-tracing.js';
 import { mountLink, mountOf, mountRoute, valuesUnderMount } from './mount.js';
@@ -59,6 +60,8 @@ const FASTIFY_KEYS = ['routes', 'prefix', 'logLevel', 'logSerializers'];
 
 /** The plugin. */
 export async function switchyard(fastify: FastifyInstance, options: SwitchyardFastifyOptions): Promise<void> {
+  // Not a Fastify instance: another framework called the plugin as its middleware (wrong-framework.ts).
+  if (typeof fastify?.decorateRequest !== 'function') throw wrongFramework('switchyard-router/fastify is a Fastify plugin (app.register(switchyard, { routes }))', [fastify, options]);
   const router = routerOf(withMiddleware(options.routes, composeFastify), options, '(request, reply) => …', FASTIFY_KEYS);
   const prefix = fastify.prefix;
   // The prefix's segments (its parameters' too: `prefix: '/t/:tenant'`) are cut from the request's path.

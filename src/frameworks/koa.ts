@@ -8,6 +8,7 @@ import type { RouteValues } from '../route-values.js';
 import { decide, pathOf, requestData, type AdapterOptions, type AdapterRouter, type SwitchyardRequestData } from './dispatch.js';
 import { didYouMeanSuffix } from '../did-you-mean.js';
 import { routerOf } from './router-of.js';
+import { wrongFramework } from './wrong-framework.js';
 import { withMiddleware } from './route-middleware.js';
 import { httpRoute, traceRoute } from '../pipeline/route-tracing.js';
 import { mountLink, mountOf, mountRoute, NO_MOUNT, valuesUnderMount, type Mount } from './mount.js';
@@ -62,6 +63,8 @@ export function switchyard<
 export function switchyard(routes: readonly RouteDefinition[] | AdapterRouter, options: AdapterOptions = {}): SwitchyardKoa<AdapterRouter> {
   const router = routerOf(withMiddleware(routes, composeKoa), options, '(ctx, next) => …');
   const middleware = async (ctx: Context, next: Next): Promise<void> => {
+    // Koa gives every context its state: without it, another framework called (wrong-framework.ts).
+    if (ctx?.state === undefined) throw wrongFramework('switchyard-router/koa is Koa middleware (ctx, next)', [ctx, next]);
     const decision = decide(router, ctx.method, pathOf(ctx.url), options);
     switch (decision.kind) {
       case 'next':
