@@ -577,3 +577,68 @@ describe('an adapter given to another framework names the adapter to use', () =>
     expect(ran).toBe(false);
   });
 });
+
+// An adapter over a live router (compile()'s, changed while it serves: docs/live-tables.md) serves the routes added
+// later; it checks the routes for a handler only when it is given the router, so a route added later without one
+// falls through to the framework's next handler, as a route whose handler is not a function does.
+describe('an adapter over a live router', async () => {
+  const { compile } = await import('../src/index.js');
+  type Router = ReturnType<typeof compile>;
+  type Served = { get: (path: string) => Promise<[number, string]>; close: () => Promise<void> };
+  const listenOn = async (server: Server): Promise<Served> => {
+    const base = await listen(server);
+    const get = async (path: string): Promise<[number, string]> => {
+      const reply = await request(base + path);
+      return [reply.statusCode, await reply.body.text()];
+    };
+    return { get, close: closing(server) };
+  };
+  /** Each framework's handler that answers `text`, and its app over the router, falling through to 404 'fell through'. */
+  const SERVE: Record<string, { answer: (text: string) => unknown; serve: (router: Router) => Promise<Served> }> = {
+    express: {
+      answer: (text) => (_req: express.Request, res: express.Response) => void res.send(text),
+      serve: (router) => listenOn(createServer(express().use(expressRoutes(router)).use((_req, res) => void res.status(404).send('fell through')))),
+    },
+    koa: {
+      answer: (text) => (ctx: Koa.Context) => void (ctx.body = text),
+      serve: (router) => listenOn(createServer(new Koa().use(koaRoutes(router)).use((ctx) => void ((ctx.status = 404), (ctx.body = 'fell through'))).callback())),
+    },
+    fastify: {
+      answer: (text) => async () => text,
+      async serve(router) {
+        const app = Fastify();
+        app.setNotFoundHandler((_req, reply) => reply.code(404).send('fell through'));
+        await app.register(fastifyRoutes, { routes: router });
+        const get = async (path: string): Promise<[number, string]> => {
+          const reply = await app.inject({ url: path });
+          return [reply.statusCode, reply.body];
+        };
+        return { get, close: () => app.close() };
+      },
+    },
+    hono: {
+      answer: (text) => (c: Context) => c.text(text),
+      async serve(router) {
+        const app = new Hono().use(honoRoutes(router));
+        app.notFound((c) => c.text('fell through', 404));
+        const get = async (path: string): Promise<[number, string]> => {
+          const reply = await app.request(path);
+          return [reply.status, await reply.text()];
+        };
+        return { get, close: async () => {} };
+      },
+    },
+  };
+  it.each(Object.keys(SERVE))('%s', async (framework) => {
+    const { answer, serve } = SERVE[framework];
+    const router = compile([{ name: 'home', template: '', handler: answer('home') }]);
+    const app = await serve(router);
+    try {
+      router.add({ name: 'added', template: 'added/{id}', handler: answer('added') });
+      router.insert(0, { name: 'bare', template: 'bare/{id}' });
+      expect([await app.get('/added/1'), await app.get('/bare/1'), await app.get('/')]).toEqual([[200, 'added'], [404, 'fell through'], [200, 'home']]);
+    } finally {
+      await app.close();
+    }
+  });
+});
