@@ -158,10 +158,11 @@ const rows: Row[] = [
   },
   { title: "a RouteBuilder's caseSensitive routing option", args: ['lint', '$DIR/case-sensitive-builder.mjs'], status: 0, stdout: ['2 routes, 0 errors, 0 warnings'] },
   {
-    title: "build refuses a route's middleware, naming both ways hono/aot composes it into the handler",
+    title: "build refuses a route's middleware, saying what Hono's and Express's, Koa's or Fastify's users can do",
     args: ['build', '$DIR/middleware-routes.mjs', '-o', '$DIR/out/middleware-router.mjs'],
     status: 2,
-    stderr: '#0 "a"  has middleware, which a built router cannot run: compose it into the handler with defineRoutes() or group() from switchyard-router/hono/aot',
+    stderr:
+      '#0 "a"  has middleware, which a built router cannot run (it keeps each route\'s handler only): for Hono, write the routes with defineRoutes() or group() from switchyard-router/hono/aot, which compose it into the handler (a group\'s middleware too); for Express, Koa or Fastify, give the routes to the adapter rather than build them (app.use(switchyard(routes)); Fastify: app.register(switchyard, { routes })), or call the middleware from the handler',
   },
   { title: 'build refuses a RouteBuilder', args: ['build', '$DIR/builder.mjs', '-o', '$DIR/out/builder-router.mjs'], status: 2, stderr: 'the export "builder" is a RouteBuilder: the pipeline routes requests with it; switchyard build makes a router from a route list (export const routes = [...])' },
 ];

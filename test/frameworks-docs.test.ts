@@ -143,3 +143,89 @@ describe('the examples run', () => {
     });
   });
 });
+
+// docs/frameworks/links.md: urlFor reuses the request's values as ambient values, the same in every adapter. Each
+// row of its table is sent to each adapter, whose handler makes the row's link (the call as the page writes it).
+describe('docs/frameworks/links.md: the links of its table, in every adapter', async () => {
+  const { default: express } = await import('express');
+  const { default: Fastify } = await import('fastify');
+  const { default: Koa } = await import('koa');
+  const { Hono } = await import('hono');
+  const { switchyard: expressRoutes } = await import('../src/express.js');
+  const { switchyard: fastifyRoutes } = await import('../src/fastify.js');
+  const { switchyard: koaRoutes, group } = await import('../src/koa.js');
+  const { switchyard: honoRoutes } = await import('../src/hono.js');
+  const { switchyard: honoBuilt } = await import('../src/hono-aot.js');
+  const { compileToModule } = await import('../src/build.js');
+  const { evaluateBuiltModule } = await import('./support/routers.js');
+
+  const page = readFileSync(new URL('frameworks/links.md', docs), 'utf8');
+  const rows = [...page.matchAll(/^\| `(\w+) ([^`]+)` \| `(urlFor\(.*\))` \| `([^`]+)` \|$/gm)].map(([, method, path, call, link]) => ({ method, path, call, link }));
+  type UrlFor = (name: string, values?: object) => string;
+  /** The page's call, made with a handler's urlFor (the calls are the page's own text, a test's input). */
+  const linkOf = (urlFor: UrlFor, row: string | undefined): string => new Function('urlFor', `return ${rows[Number(row)].call}`)(urlFor) as string;
+  /** The page's two routes, each handler answering its request's link: `answer(urlFor, row)` in the framework's form. */
+  const table = (handler: unknown) => [
+    { name: 'post', template: 'posts/{slug}/{page=1}', methods: ['GET', 'POST'], handler },
+    { name: 'report', template: 'reports/{year:int}/{*rest}', handler },
+  ];
+  type Send = (method: string, path: string, row: number) => Promise<string>;
+  const ADAPTERS: Record<string, () => Promise<Send>> = {
+    async express() {
+      const app = express().use('/api', expressRoutes(table((req: import('express').Request, res: import('express').Response) => void res.send(linkOf(res.locals.switchyard.urlFor, req.get('x-row')))) as never));
+      return async (method, path, row) => (await get(app, path, method, { 'x-row': String(row) })).body;
+    },
+    async koa() {
+      const app = new Koa().use(koaRoutes(group({ prefix: 'api' }, table((ctx: import('koa').Context) => void (ctx.body = linkOf(ctx.state.switchyard.urlFor, ctx.get('x-row')))) as never) as never));
+      return async (method, path, row) => (await get(app.callback(), path, method, { 'x-row': String(row) })).body;
+    },
+    async fastify() {
+      const app = Fastify();
+      await app.register(fastifyRoutes, { prefix: '/api', routes: table(async (request: { switchyard: { urlFor: UrlFor }; headers: Record<string, string> }) => linkOf(request.switchyard.urlFor, request.headers['x-row'])) as never });
+      return async (method, path, row) => (await app.inject({ method: method as 'GET', url: path, headers: { 'x-row': String(row) } })).body;
+    },
+    async hono() {
+      const handler = (c: { var: { switchyard: { urlFor: UrlFor } }; req: { header: (name: string) => string | undefined }; text: (text: string) => Response }) => c.text(linkOf(c.var.switchyard.urlFor, c.req.header('x-row')));
+      const app = new Hono().route('/api', new Hono().use(honoRoutes(table(handler) as never)));
+      return async (method, path, row) => (await app.request(path, { method, headers: { 'x-row': String(row) } })).text();
+    },
+    async 'hono/aot over a built router'() {
+      const handler = (c: { var: { switchyard: { urlFor: UrlFor } }; req: { header: (name: string) => string | undefined }; text: (text: string) => Response }) => c.text(linkOf(c.var.switchyard.urlFor, c.req.header('x-row')));
+      const routes = table(handler);
+      const router = evaluateBuiltModule(compileToModule(routes as never, { routesModule: './routes.mjs' }), { default: routes });
+      const app = new Hono().route('/api', new Hono().use(honoBuilt(router)));
+      return async (method, path, row) => (await app.request(path, { method, headers: { 'x-row': String(row) } })).text();
+    },
+  };
+
+  it('has its rows', () => expect(rows.length).toBe(5));
+  describe.each(Object.keys(ADAPTERS))('%s', (adapter) => {
+    it.each(rows.map((row, index) => ({ ...row, index })))('$method $path: $call → $link', async ({ method, path, link, index }) => {
+      const send = await ADAPTERS[adapter]();
+      expect(await send(method, path, index)).toBe(link);
+    });
+  });
+});
+
+// docs/frameworks/fastify.md: two switchyard plugins under one prefix each add Fastify's routes '/' and '/*' there,
+// which Fastify refuses; one table per prefix, spread from its modules, serves both.
+describe('docs/frameworks/fastify.md: one table per prefix', async () => {
+  const { default: Fastify } = await import('fastify');
+  const { defineRoutes, switchyard } = await import('../src/fastify.js');
+  const users = defineRoutes([{ name: 'user', template: 'users/{id}', handler: async (request) => request.params.id }]);
+  const posts = defineRoutes([{ name: 'post', template: 'posts/{slug}', handler: async (request) => request.params.slug }]);
+  it('two plugins under /api: FST_ERR_DUPLICATED_ROUTE', async () => {
+    const app = Fastify();
+    app.register(switchyard, { prefix: '/api', routes: users });
+    app.register(switchyard, { prefix: '/api', routes: posts });
+    await expect(app.ready()).rejects.toMatchObject({ code: 'FST_ERR_DUPLICATED_ROUTE' });
+    await app.close();
+  });
+  it('one plugin with defineRoutes([...users, ...posts]): both served', async () => {
+    const app = Fastify();
+    await app.register(switchyard, { prefix: '/api', routes: defineRoutes([...users, ...posts]) });
+    const answers = await Promise.all(['/api/users/5', '/api/posts/hi'].map(async (url) => (await app.inject({ url })).body));
+    expect(answers).toEqual(['5', 'hi']);
+    await app.close();
+  });
+});

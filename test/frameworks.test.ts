@@ -2,7 +2,9 @@
 // plugin under a prefix), Hono 4 (middleware, and SwitchyardRouter inside `new Hono({ router })`). One table of
 // requests and answers for all four: values where the framework puts parameters, route data, urlFor with the
 // request's values as ambient values (under the mount point), 405 with Allow, HEAD as GET, OPTIONS, falling
-// through to the framework's next handler, and a handler's error reaching the framework's error handling.
+// through to the framework's next handler, and a handler's error reaching the framework's error handling. Each
+// adapter is given the routes, and a router built ahead of time from them (compileToModule, as `switchyard build`
+// writes it): a built router answers as the routes do.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
@@ -17,6 +19,8 @@ import { switchyard as fastifyRoutes, type FastifyRouteData } from '../src/fasti
 import { SwitchyardRouter, switchyard as honoRoutes, type HonoRouteData } from '../src/hono.js';
 import { switchyard as koaRoutes, type KoaRouteData } from '../src/koa.js';
 import type { RouteDefinition, RouteValues } from '../src/index.js';
+import { compileToModule } from '../src/build.js';
+import { evaluateBuiltModule } from './support/routers.js';
 
 /** What every framework's handlers answer, from the request data the adapter gave them. */
 interface Seen {
@@ -42,24 +46,30 @@ function routes(handle: (answer: (s: Seen) => unknown) => unknown, boom: unknown
 }
 
 type App = { base: string; close: () => Promise<void> };
+/** What an adapter is given: the routes as written, or a router built from them. */
+type Source = (routes: RouteDefinition[]) => never;
+const SOURCES: Record<string, Source> = {
+  routes: (routes) => routes as never,
+  'a built router': (routes) => evaluateBuiltModule(compileToModule(routes, { routesModule: './routes.mjs' }), { default: routes }) as never,
+};
 const listen = (server: Server): Promise<string> =>
   new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
 const closing = (server: Server) => () => new Promise<void>((resolve) => server.close(() => resolve()));
 
-const FRAMEWORKS: Record<string, () => Promise<App>> = {
-  async express() {
+const FRAMEWORKS: Record<string, (source: Source) => Promise<App>> = {
+  async express(source) {
     const app = express();
     const handle = (answer: (s: Seen) => unknown) => (req: express.Request, res: express.Response) => {
       const data = res.locals.switchyard as ExpressRouteData;
       res.json(answer({ params: req.params, route: data.route, urlFor: data.urlFor }));
     };
-    app.use('/v1', expressRoutes(routes(handle, () => Promise.reject(new Error('boom')))));
+    app.use('/v1', expressRoutes(source(routes(handle, () => Promise.reject(new Error('boom'))))));
     app.use((_req, res) => void res.status(404).send('fell through'));
     app.use((error: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => void res.status(500).send(`handled: ${error.message}`));
     const server = createServer(app);
     return { base: `${await listen(server)}/v1`, close: closing(server) };
   },
-  async koa() {
+  async koa(source) {
     const app = new Koa();
     app.use(async (ctx, next) => {
       try {
@@ -73,7 +83,7 @@ const FRAMEWORKS: Record<string, () => Promise<App>> = {
       const data = ctx.state.switchyard as KoaRouteData;
       ctx.body = answer({ params: (ctx as Koa.Context & { params: RouteValues }).params, route: data.route, urlFor: data.urlFor });
     };
-    app.use(koaRoutes(routes(handle, () => { throw new Error('boom'); })));
+    app.use(koaRoutes(source(routes(handle, () => { throw new Error('boom'); }))));
     app.use((ctx) => {
       ctx.status = 404;
       ctx.body = 'fell through';
@@ -81,23 +91,23 @@ const FRAMEWORKS: Record<string, () => Promise<App>> = {
     const server = createServer(app.callback());
     return { base: await listen(server), close: closing(server) };
   },
-  async fastify() {
+  async fastify(source) {
     const app = Fastify();
     const handle = (answer: (s: Seen) => unknown) => async (req: { params: unknown; switchyard: FastifyRouteData }) =>
       answer({ params: req.params as RouteValues, route: req.switchyard.route, urlFor: req.switchyard.urlFor });
     app.setNotFoundHandler((_req, reply) => reply.code(404).send('fell through'));
     app.setErrorHandler((error: Error, _req, reply) => reply.code(500).send(`handled: ${error.message}`));
-    await app.register(fastifyRoutes, { prefix: '/v1', routes: routes(handle, async () => { throw new Error('boom'); }) });
+    await app.register(fastifyRoutes, { prefix: '/v1', routes: source(routes(handle, async () => { throw new Error('boom'); })) });
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     return { base: `${address}/v1`, close: () => app.close() };
   },
-  async hono() {
+  async hono(source) {
     const app = new Hono();
     const handle = (answer: (s: Seen) => unknown) => (c: { get: (key: string) => unknown; json: (body: unknown) => Response }) => {
       const data = c.get('switchyard') as HonoRouteData;
       return c.json(answer({ params: data.values, route: data.route, urlFor: data.urlFor }));
     };
-    app.use(honoRoutes(routes(handle, () => { throw new Error('boom'); })));
+    app.use(honoRoutes(source(routes(handle, () => { throw new Error('boom'); }))));
     app.notFound((c) => c.text('fell through', 404));
     app.onError((error, c) => c.text(`handled: ${error.message}`, 500));
     return serveFetch(app.fetch);
@@ -126,10 +136,10 @@ const CASES: { request: string; status: number; body?: unknown; text?: string; a
   { request: 'GET /boom', status: 500, text: 'handled: boom' },
 ];
 
-describe.each(Object.keys(FRAMEWORKS))('%s', (framework) => {
+describe.each(Object.keys(FRAMEWORKS).flatMap((framework) => Object.keys(SOURCES).map((source) => [framework, source])))('%s given %s', (framework, source) => {
   let app: App;
   beforeAll(async () => {
-    app = await FRAMEWORKS[framework]();
+    app = await FRAMEWORKS[framework](SOURCES[source]);
   });
   afterAll(() => app.close());
 
@@ -458,5 +468,177 @@ describe('a route that answers requests without a handler is refused', () => {
     it('a route kept only to make links needs none', async () => {
       expect(await thrownBy(() => make(TABLE.slice(3)))).toBeUndefined();
     });
+  });
+});
+
+// An adapter given to another framework (Express's middleware in Koa, Koa's in Express, Express's registered as a
+// Fastify plugin…) checks its arguments once where the request starts (Fastify's plugin: where it is registered)
+// and throws into that framework's error handling a TypeError naming its own framework, the one that called it,
+// and the adapter that fits: not a property of another framework's object read deep inside ("Cannot set
+// properties of undefined (setting 'switchyard')").
+describe('an adapter given to another framework names the adapter to use', () => {
+  const ADAPTERS: Record<string, (handler: () => void) => unknown> = {
+    express: (handler) => expressRoutes([{ template: 'users/{id}', handler }]),
+    koa: (handler) => koaRoutes([{ template: 'users/{id}', handler }]),
+    hono: (handler) => honoRoutes([{ template: 'users/{id}', handler }]),
+    // The plugin itself: the routes are its register options.
+    fastify: () => fastifyRoutes,
+  };
+  /** The error a host framework's error handling received for GET /users/1 (or the plugin's registration). */
+  const HOSTS: Record<string, (adapter: unknown) => Promise<string>> = {
+    async express(adapter) {
+      const app = express();
+      app.use(adapter as express.RequestHandler);
+      app.use((error: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => void res.status(500).send(error.message));
+      const server = createServer(app);
+      const base = await listen(server);
+      try {
+        return await (await request(`${base}/users/1`)).body.text();
+      } finally {
+        await closing(server)();
+      }
+    },
+    async koa(adapter) {
+      const app = new Koa();
+      app.use(async (ctx, next) => {
+        try {
+          await next();
+        } catch (error) {
+          ctx.status = 500;
+          ctx.body = (error as Error).message;
+        }
+      });
+      app.use(adapter as Koa.Middleware);
+      const server = createServer(app.callback());
+      const base = await listen(server);
+      try {
+        return await (await request(`${base}/users/1`)).body.text();
+      } finally {
+        await closing(server)();
+      }
+    },
+    async hono(adapter) {
+      const app = new Hono();
+      app.use(adapter as never);
+      app.onError((error, c) => c.text(error.message, 500));
+      return (await app.request('/users/1')).text();
+    },
+    async fastify(adapter) {
+      const app = Fastify();
+      try {
+        await app.register(adapter as never);
+        return 'registered';
+      } catch (error) {
+        return (error as Error).message;
+      } finally {
+        await app.close();
+      }
+    },
+    async 'fastify as a route handler'(adapter) {
+      const app = Fastify();
+      app.get('/users/1', adapter as never);
+      app.setErrorHandler((error: Error, _req, reply) => reply.code(500).send(error.message));
+      try {
+        return (await app.inject({ url: '/users/1' })).body;
+      } finally {
+        await app.close();
+      }
+    },
+  };
+  const EXPRESS = 'switchyard-router/express is Express middleware (req, res, next)';
+  const KOA = 'switchyard-router/koa is Koa middleware (ctx, next)';
+  const HONO = 'switchyard-router/hono is Hono middleware (c, next)';
+  const FASTIFY = 'switchyard-router/fastify is a Fastify plugin (app.register(switchyard, { routes }))';
+  const USE = {
+    express: 'Express called it with (req, res, next): use switchyard-router/express there, app.use(switchyard(routes))',
+    koa: 'Koa called it with (ctx, next): use switchyard-router/koa there, app.use(switchyard(routes))',
+    hono: 'Hono called it with (c, next): use switchyard-router/hono there, app.use(switchyard(routes))',
+    fastify: 'Fastify registered it as a plugin (instance, options): use switchyard-router/fastify there, app.register(switchyard, { routes })',
+    fastifyHandler: 'Fastify called it as a route handler (request, reply): use switchyard-router/fastify there, app.register(switchyard, { routes })',
+  };
+  it.each([
+    { adapter: 'express', host: 'koa', message: `${EXPRESS}, but ${USE.koa}` },
+    { adapter: 'express', host: 'hono', message: `${EXPRESS}, but ${USE.hono}` },
+    { adapter: 'express', host: 'fastify', message: `${EXPRESS}, but ${USE.fastify}` },
+    { adapter: 'express', host: 'fastify as a route handler', message: `${EXPRESS}, but ${USE.fastifyHandler}` },
+    { adapter: 'koa', host: 'express', message: `${KOA}, but ${USE.express}` },
+    { adapter: 'koa', host: 'hono', message: `${KOA}, but ${USE.hono}` },
+    { adapter: 'koa', host: 'fastify', message: `${KOA}, but ${USE.fastify}` },
+    { adapter: 'koa', host: 'fastify as a route handler', message: `${KOA}, but ${USE.fastifyHandler}` },
+    { adapter: 'hono', host: 'express', message: `${HONO}, but ${USE.express}` },
+    { adapter: 'hono', host: 'koa', message: `${HONO}, but ${USE.koa}` },
+    { adapter: 'hono', host: 'fastify', message: `${HONO}, but ${USE.fastify}` },
+    { adapter: 'fastify', host: 'express', message: `${FASTIFY}, but ${USE.express}` },
+    { adapter: 'fastify', host: 'koa', message: `${FASTIFY}, but ${USE.koa}` },
+    { adapter: 'fastify', host: 'hono', message: `${FASTIFY}, but ${USE.hono}` },
+  ])("$adapter's adapter in $host", async ({ adapter, host, message }) => {
+    let ran = false;
+    expect(await HOSTS[host](ADAPTERS[adapter](() => void (ran = true)))).toBe(message);
+    expect(ran).toBe(false);
+  });
+});
+
+// An adapter over a live router (compile()'s, changed while it serves: docs/live-tables.md) serves the routes added
+// later; it checks the routes for a handler only when it is given the router, so a route added later without one
+// falls through to the framework's next handler, as a route whose handler is not a function does.
+describe('an adapter over a live router', async () => {
+  const { compile } = await import('../src/index.js');
+  type Router = ReturnType<typeof compile>;
+  type Served = { get: (path: string) => Promise<[number, string]>; close: () => Promise<void> };
+  const listenOn = async (server: Server): Promise<Served> => {
+    const base = await listen(server);
+    const get = async (path: string): Promise<[number, string]> => {
+      const reply = await request(base + path);
+      return [reply.statusCode, await reply.body.text()];
+    };
+    return { get, close: closing(server) };
+  };
+  /** Each framework's handler that answers `text`, and its app over the router, falling through to 404 'fell through'. */
+  const SERVE: Record<string, { answer: (text: string) => unknown; serve: (router: Router) => Promise<Served> }> = {
+    express: {
+      answer: (text) => (_req: express.Request, res: express.Response) => void res.send(text),
+      serve: (router) => listenOn(createServer(express().use(expressRoutes(router)).use((_req, res) => void res.status(404).send('fell through')))),
+    },
+    koa: {
+      answer: (text) => (ctx: Koa.Context) => void (ctx.body = text),
+      serve: (router) => listenOn(createServer(new Koa().use(koaRoutes(router)).use((ctx) => void ((ctx.status = 404), (ctx.body = 'fell through'))).callback())),
+    },
+    fastify: {
+      answer: (text) => async () => text,
+      async serve(router) {
+        const app = Fastify();
+        app.setNotFoundHandler((_req, reply) => reply.code(404).send('fell through'));
+        await app.register(fastifyRoutes, { routes: router });
+        const get = async (path: string): Promise<[number, string]> => {
+          const reply = await app.inject({ url: path });
+          return [reply.statusCode, reply.body];
+        };
+        return { get, close: () => app.close() };
+      },
+    },
+    hono: {
+      answer: (text) => (c: Context) => c.text(text),
+      async serve(router) {
+        const app = new Hono().use(honoRoutes(router));
+        app.notFound((c) => c.text('fell through', 404));
+        const get = async (path: string): Promise<[number, string]> => {
+          const reply = await app.request(path);
+          return [reply.status, await reply.text()];
+        };
+        return { get, close: async () => {} };
+      },
+    },
+  };
+  it.each(Object.keys(SERVE))('%s', async (framework) => {
+    const { answer, serve } = SERVE[framework];
+    const router = compile([{ name: 'home', template: '', handler: answer('home') }]);
+    const app = await serve(router);
+    try {
+      router.add({ name: 'added', template: 'added/{id}', handler: answer('added') });
+      router.insert(0, { name: 'bare', template: 'bare/{id}' });
+      expect([await app.get('/added/1'), await app.get('/bare/1'), await app.get('/')]).toEqual([[200, 'added'], [404, 'fell through'], [200, 'home']]);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -12,7 +12,7 @@ await writeApiReference();
 
 /** The guide's pages, in the order of the README's docs list. */
 const GUIDE = ['templates', 'matching', 'generation', 'typed-routes', 'aot', 'live-tables', 'diagnostics', 'openapi', 'tracing', 'pipeline', 'import', 'todo-api', 'package', 'architecture', 'benchmarks'];
-const FRAMEWORKS = ['express', 'fastify', 'hono', 'koa'];
+const FRAMEWORKS = ['express', 'fastify', 'hono', 'koa', 'links'];
 
 /** A sidebar item for a page of docs/: its first heading is its title. */
 function page(path: string): DefaultTheme.SidebarItem {

@@ -366,13 +366,15 @@ to load.`,
         routesModule = relativePath.startsWith('.') ? relativePath : `./${relativePath}`;
       }
       // A built router keeps each route's handler, never its middleware: building it would skip an auth check.
+      // Only hono/aot composes middleware into handlers in the route module; the other adapters compose it themselves.
       if (table.withMiddleware.length > 0) {
         throw new RouteFileError(
           file,
           table.withMiddleware.map(({ index, definition }) => ({
             code: 'invalid-route',
             route: { index, name: definition.name ?? null, template: String(definition.template) },
-            message: "has middleware, which a built router cannot run: compose it into the handler with defineRoutes() or group() from switchyard-router/hono/aot (a group's middleware too), or give the routes to your adapter's switchyard(routes)",
+            message:
+              "has middleware, which a built router cannot run (it keeps each route's handler only): for Hono, write the routes with defineRoutes() or group() from switchyard-router/hono/aot, which compose it into the handler (a group's middleware too); for Express, Koa or Fastify, give the routes to the adapter rather than build them (app.use(switchyard(routes)); Fastify: app.register(switchyard, { routes })), or call the middleware from the handler",
             where: [],
           })),
         );

@@ -5,13 +5,14 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { CompiledRouter } from '../compile/compile.js';
 import type { RouteDefinition } from '../compile/route-definition.js';
 import type { RouteValues } from '../route-values.js';
-import { decide, pathOf, requestData, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
+import { decide, pathOf, requestData, type AdapterOptions, type AdapterRouter, type SwitchyardRequestData } from './dispatch.js';
 import { didYouMeanSuffix } from '../did-you-mean.js';
 import { routerOf } from './router-of.js';
 import { withMiddleware } from './route-middleware.js';
 import { isTracing, traceRoute } from '../pipeline/route-tracing.js';
 import { mountLink, mountOf, mountRoute, NO_MOUNT, valuesUnderMount, withoutTrailingSlash, type Mount } from './mount.js';
 import { expressRouteOf } from './express-route.js';
+import { wrongFramework } from './wrong-framework.js';
 import { group as groupRoutes } from '../compile/route-group.js';
 import { routesAsGiven, type HandlerTypes, type RoutesOf, type TypedAdapter, type TypedRoutes } from './typed-routes.js';
 
@@ -33,16 +34,29 @@ export const defineRoutes: TypedAdapter<ExpressTypes>['defineRoutes'] = routesAs
 export const group: TypedAdapter<ExpressTypes>['group'] = groupRoutes as never;
 
 /** The middleware, and the router it runs. */
-export type SwitchyardExpress = RequestHandler & { readonly router: CompiledRouter };
+export type SwitchyardExpress<R extends AdapterRouter = CompiledRouter> = RequestHandler & { readonly router: R };
 
 /**
- * `app.use(switchyard(routes))`: routes are route definitions whose `handler` is an Express handler (or a
- * compiled router whose routes carry them). Mounted under a path (`app.use('/api', …)`), templates match below it.
+ * `app.use(switchyard(routes))`: routes are route definitions whose `handler` is an Express handler, or a router
+ * whose routes carry them: compile()'s or a built module's (kept as its type: see switchyard-router/hono's
+ * switchyard). Mounted under a path (`app.use('/api', …)`), templates match below it.
  */
-export function switchyard<const T extends readonly string[], const N extends readonly unknown[], const D extends readonly unknown[]>(routes: TypedRoutes<ExpressTypes, T, N, D> | CompiledRouter, options?: AdapterOptions): SwitchyardExpress;
-export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, options: AdapterOptions = {}): SwitchyardExpress {
+export function switchyard<
+  const T extends readonly string[],
+  const N extends readonly unknown[],
+  const D extends readonly unknown[],
+  R extends AdapterRouter = CompiledRouter,
+>(routes: TypedRoutes<ExpressTypes, T, N, D> | R, options?: AdapterOptions): SwitchyardExpress<AdapterRouter extends R ? CompiledRouter : R>;
+export function switchyard(routes: readonly RouteDefinition[] | AdapterRouter, options: AdapterOptions = {}): SwitchyardExpress<AdapterRouter> {
   const router = routerOf(withMiddleware(routes, composeExpress), options, '(req, res) => …');
   const middleware = (req: Request, res: Response, next: NextFunction): void => {
+    // Express gives every response its locals: without them, another framework called (wrong-framework.ts).
+    if (res?.locals === undefined) {
+      const error = wrongFramework('switchyard-router/express is Express middleware (req, res, next)', [req, res, next]);
+      // Fastify's plugin loader takes it through its done, as Express's next would; Koa and Hono pass no third.
+      if (typeof next === 'function') return next(error);
+      throw error;
+    }
     const decision = decide(router, req.method, pathOf(req.url), options);
     switch (decision.kind) {
       case 'next':

@@ -4,22 +4,22 @@
 // `(request, reply)`, with the matched values in request.params and the match and urlFor in
 // request.switchyard. Nothing matches: fastify's not-found handling (reply.callNotFound()).
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import type { CompiledRouter } from '../compile/compile.js';
 import type { RouteDefinition } from '../compile/route-definition.js';
 import type { RouteValues } from '../route-values.js';
-import { belowMount, decide, pathOf, requestData, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
+import { belowMount, decide, pathOf, requestData, type AdapterOptions, type AdapterRouter, type SwitchyardRequestData } from './dispatch.js';
 import { didYouMeanSuffix } from '../did-you-mean.js';
 import { routerOf } from './router-of.js';
+import { wrongFramework } from './wrong-framework.js';
 import { withMiddleware, type RouteWithMiddleware } from './route-middleware.js';
 import { traceRoute } from '../pipeline/route-tracing.js';
 import { mountLink, mountOf, mountRoute, valuesUnderMount } from './mount.js';
 import { group as groupRoutes } from '../compile/route-group.js';
 import { routesAsGiven, type HandlerTypes, type RoutesOf, type TypedAdapter, type TypedRoutes } from './typed-routes.js';
 
-/** The plugin's options: fastify's `prefix`, the routes (or a compiled router), the adapter's options. */
+/** The plugin's options: fastify's `prefix`, the routes (or a router already made), the adapter's options. */
 export interface SwitchyardFastifyOptions extends AdapterOptions {
-  /** Route definitions whose handler (and middleware) are fastify's, or a compiled router. */
-  readonly routes: readonly RouteWithMiddleware[] | CompiledRouter;
+  /** Route definitions whose handler (and middleware) are fastify's, or a router whose routes carry them: compile()'s or a built module's. */
+  readonly routes: readonly RouteWithMiddleware[] | AdapterRouter;
   readonly prefix?: string;
 }
 
@@ -60,6 +60,8 @@ const FASTIFY_KEYS = ['routes', 'prefix', 'logLevel', 'logSerializers'];
 
 /** The plugin. */
 export async function switchyard(fastify: FastifyInstance, options: SwitchyardFastifyOptions): Promise<void> {
+  // Not a Fastify instance: another framework called the plugin as its middleware (wrong-framework.ts).
+  if (typeof fastify?.decorateRequest !== 'function') throw wrongFramework('switchyard-router/fastify is a Fastify plugin (app.register(switchyard, { routes }))', [fastify, options]);
   const router = routerOf(withMiddleware(options.routes, composeFastify), options, '(request, reply) => …', FASTIFY_KEYS);
   const prefix = fastify.prefix;
   // The prefix's segments (its parameters' too: `prefix: '/t/:tenant'`) are cut from the request's path.

@@ -9,26 +9,30 @@ import { mountLink, mountOf, mountRoute } from './mount.js';
 
 /**
  * The middleware: the route that takes the request runs with c.var.switchyard set; nothing matches: next(). `guess`:
- * urlFor's guess at a name no route has (none over a built router: a Worker's bundle carries no guesser).
+ * urlFor's guess at a name no route has, `misuse` the error when another framework calls it (wrong-framework.ts;
+ * none over a built router: a Worker's bundle carries neither, and a Worker has no other framework).
  */
-export function honoMiddleware(router: AdapterRouter, options: AdapterOptions, guess?: NameGuess): MiddlewareHandler {
+export function honoMiddleware(router: AdapterRouter, options: AdapterOptions, guess?: NameGuess, misuse?: (c: unknown, next: unknown) => TypeError): MiddlewareHandler {
   // The mount of the path the middleware was last reached under (one path, except for a middleware registered
   // twice): read from it once, not split and matched again on every request.
   let registeredPath: string | null = null;
   let depth = 0;
   let pattern = '';
   return async (c: Context, next: Next): Promise<Response | void> => {
-    const url = c.req.url;
     // Below the path the middleware is registered under (app.route('/api', sub), basePath('/v1'),
     // app.use('/t/:tenant/*', …)): its segments are the mount, cut from the path and put before links.
-    const registered = c.req.routePath;
+    const request = c.req;
+    const registered = request?.routePath;
     if (registered !== registeredPath) {
+      // Hono's requests have a routePath: without one, another framework called.
+      if (registered === undefined && misuse) throw misuse(c, next);
       registeredPath = registered;
       pattern = mountPath(registered);
       depth = pattern.split('/').filter((segment) => segment !== '').length;
     }
+    const { url, method } = request;
     const { base, rest: target } = belowMount(url.slice(url.indexOf('/', url.indexOf('//') + 2)), depth);
-    const decision = decide(router, c.req.method, target, options);
+    const decision = decide(router, method, target, options);
     switch (decision.kind) {
       case 'next':
         return next();
@@ -43,7 +47,7 @@ export function honoMiddleware(router: AdapterRouter, options: AdapterOptions, g
     c.set('switchyard' as never, requestData(router, decision.match, mountLink(mount), guess) as never);
     // Hono's c.req.routePath stays Hono's own (this middleware's path): the route is on the span, under the
     // mount as registered ('/t/:tenant'). The mount's values are Hono's: c.req.param('tenant').
-    traceRoute(decision.match.route.template, c.req.method, mountRoute(mount));
+    traceRoute(decision.match.route.template, method, mountRoute(mount));
     return handler(c, next);
   };
 }

@@ -12,6 +12,7 @@ import type { AdapterOptions, AdapterRouter, SwitchyardRequestData } from './dis
 import { composeHono, honoMiddleware } from './hono-middleware.js';
 import { didYouMeanSuffix } from '../did-you-mean.js';
 import { routerOf } from './router-of.js';
+import { wrongFramework } from './wrong-framework.js';
 import { withMiddleware } from './route-middleware.js';
 import { group as groupRoutes } from '../compile/route-group.js';
 import { routesAsGiven, type HandlerTypes, type RoutesOf, type TypedAdapter, type TypedRoutes } from './typed-routes.js';
@@ -54,7 +55,8 @@ export function switchyard<
   const D extends readonly unknown[],
   R extends AdapterRouter = CompiledRouter,
 >(routes: TypedRoutes<HonoTypes, T, N, D> | R, options?: AdapterOptions): SwitchyardHono<AdapterRouter extends R ? CompiledRouter : R>;
-export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, options: AdapterOptions = {}): SwitchyardHono {
+export function switchyard(routes: readonly RouteDefinition[] | AdapterRouter, options: AdapterOptions = {}): SwitchyardHono<AdapterRouter> {
   const router = routerOf(withMiddleware(routes, composeHono), options, '(c) => …');
-  return Object.assign(honoMiddleware(router, options, didYouMeanSuffix), { router });
+  const misuse = (c: unknown, next: unknown) => wrongFramework('switchyard-router/hono is Hono middleware (c, next)', [c, next]);
+  return Object.assign(honoMiddleware(router, options, didYouMeanSuffix, misuse), { router });
 }

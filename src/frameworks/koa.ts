@@ -5,9 +5,10 @@ import type { Context, DefaultContext, DefaultState, Middleware, Next } from 'ko
 import type { CompiledRouter } from '../compile/compile.js';
 import type { RouteDefinition } from '../compile/route-definition.js';
 import type { RouteValues } from '../route-values.js';
-import { decide, pathOf, requestData, type AdapterOptions, type SwitchyardRequestData } from './dispatch.js';
+import { decide, pathOf, requestData, type AdapterOptions, type AdapterRouter, type SwitchyardRequestData } from './dispatch.js';
 import { didYouMeanSuffix } from '../did-you-mean.js';
 import { routerOf } from './router-of.js';
+import { wrongFramework } from './wrong-framework.js';
 import { withMiddleware } from './route-middleware.js';
 import { httpRoute, traceRoute } from '../pipeline/route-tracing.js';
 import { mountLink, mountOf, mountRoute, NO_MOUNT, valuesUnderMount, type Mount } from './mount.js';
@@ -29,7 +30,7 @@ export const defineRoutes: TypedAdapter<KoaTypes>['defineRoutes'] = routesAsGive
 export const group: TypedAdapter<KoaTypes>['group'] = groupRoutes as never;
 
 /** The middleware, and the router it runs. */
-export type SwitchyardKoa = Middleware & { readonly router: CompiledRouter };
+export type SwitchyardKoa<R extends AdapterRouter = CompiledRouter> = Middleware & { readonly router: R };
 
 /**
  * Where a mount put the routes (mount.ts): its text is the part of ctx.originalUrl's path before ctx.url's (a
@@ -49,11 +50,21 @@ function koaMount(ctx: Context): Mount {
   return mount.pattern === mount.text ? mount : mountOf(null, text);
 }
 
-/** `app.use(switchyard(routes))`: route definitions whose `handler` is a Koa middleware `(ctx, next)`. */
-export function switchyard<const T extends readonly string[], const N extends readonly unknown[], const D extends readonly unknown[]>(routes: TypedRoutes<KoaTypes, T, N, D> | CompiledRouter, options?: AdapterOptions): SwitchyardKoa;
-export function switchyard(routes: readonly RouteDefinition[] | CompiledRouter, options: AdapterOptions = {}): SwitchyardKoa {
+/**
+ * `app.use(switchyard(routes))`: route definitions whose `handler` is a Koa middleware `(ctx, next)`, or a router
+ * already made: compile()'s or a built module's (kept as its type: see switchyard-router/hono's switchyard).
+ */
+export function switchyard<
+  const T extends readonly string[],
+  const N extends readonly unknown[],
+  const D extends readonly unknown[],
+  R extends AdapterRouter = CompiledRouter,
+>(routes: TypedRoutes<KoaTypes, T, N, D> | R, options?: AdapterOptions): SwitchyardKoa<AdapterRouter extends R ? CompiledRouter : R>;
+export function switchyard(routes: readonly RouteDefinition[] | AdapterRouter, options: AdapterOptions = {}): SwitchyardKoa<AdapterRouter> {
   const router = routerOf(withMiddleware(routes, composeKoa), options, '(ctx, next) => …');
   const middleware = async (ctx: Context, next: Next): Promise<void> => {
+    // Koa gives every context its state: without it, another framework called (wrong-framework.ts).
+    if (ctx?.state === undefined) throw wrongFramework('switchyard-router/koa is Koa middleware (ctx, next)', [ctx, next]);
     const decision = decide(router, ctx.method, pathOf(ctx.url), options);
     switch (decision.kind) {
       case 'next':

@@ -1,7 +1,7 @@
 // A route's middleware, run before its handler: each adapter composes a route's `middleware: [...]` and its
 // `handler` into one handler in its framework's own way, once, when it is given the routes. A route without
 // middleware keeps its handler as given, so its requests pay nothing.
-import type { CompiledRouter } from '../compile/compile.js';
+import type { AdapterRouter } from './dispatch.js';
 import { ROUTE_KEYS, type RouteDefinition } from '../compile/route-definition.js';
 import { unknownKeys } from '../compile/unknown-keys.js';
 import { RouteCreationError } from '../errors.js';
@@ -18,12 +18,12 @@ export interface RouteWithMiddleware extends RouteDefinition {
 export type ComposeRoute = (middleware: readonly Function[], handler: Function, fail: (reason: string) => never) => Function;
 
 /**
- * The routes with each route's middleware composed into its handler (the `middleware` key gone); a compiled
- * router as given. A key a route cannot have, a route's middleware that is not a list of functions, or middleware
+ * The routes with each route's middleware composed into its handler (the `middleware` key gone); a router
+ * (compile()'s or a built module's) as given. A key a route cannot have, a route's middleware that is not a list of functions, or middleware
  * on a route without a handler, is a RouteCreationError naming the route.
  */
-export function withMiddleware(source: readonly RouteWithMiddleware[] | CompiledRouter, compose: ComposeRoute): readonly RouteDefinition[] | CompiledRouter {
-  if (!Array.isArray(source)) return source as CompiledRouter;
+export function withMiddleware(source: readonly RouteWithMiddleware[] | AdapterRouter, compose: ComposeRoute): readonly RouteDefinition[] | AdapterRouter {
+  if (!Array.isArray(source)) return source as AdapterRouter;
   const routes = source as readonly RouteWithMiddleware[];
   for (const route of routes) {
     // A misspelt key (`middlewares: [auth]`) would be dropped here and the route left open: refused, with a guess.

@@ -2,7 +2,8 @@
 // route with no annotation (req.params, res.locals.switchyard), and urlFor takes the table's names and values.
 import type { NextFunction, Request, Response } from 'express';
 import { expectTypeOf } from 'vitest';
-import { compile, type RouteDefinition } from '../../src/index.js';
+import { compile, type CompiledRouter, type RouteDefinition } from '../../src/index.js';
+import type { AotRouter } from '../../src/aot.js';
 import { defineRoutes, group, switchyard } from '../../src/express.js';
 
 switchyard([
@@ -83,6 +84,14 @@ switchyard([
 declare const loose: RouteDefinition[];
 switchyard(loose);
 switchyard(compile([{ template: 'a/{b}' }]));
+
+// A router built ahead of time (a module `switchyard build` wrote, typed by its .d.mts): taken, and kept as its type.
+declare const built: AotRouter<readonly [{ readonly template: 'api/todo/{id:int}'; readonly name: 'todo' }]>;
+expectTypeOf(switchyard(built).router).toEqualTypeOf(built);
+expectTypeOf(switchyard(loose).router).toEqualTypeOf<CompiledRouter>();
+switchyard(built, { methodNotAllowed: false });
+// @ts-expect-error: not a router
+switchyard({ match: 1 });
 
 // A route's middleware: Express middleware typed from the route, as its handler is; one written elsewhere fits.
 const requireAdmin = (_req: Request, _res: Response, next: NextFunction) => next();

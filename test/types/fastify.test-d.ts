@@ -4,6 +4,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { expectTypeOf } from 'vitest';
 import { compile, type RouteDefinition } from '../../src/index.js';
+import type { AotRouter } from '../../src/aot.js';
 import { defineRoutes, switchyard } from '../../src/fastify.js';
 
 const app = Fastify();
@@ -41,6 +42,12 @@ defineRoutes([
 declare const loose: RouteDefinition[];
 await app.register(switchyard, { routes: loose });
 await app.register(switchyard, { routes: compile([{ template: 'a/{b}' }]) });
+// A router built ahead of time (a module `switchyard build` wrote, typed by its .d.mts).
+declare const built: AotRouter<readonly [{ readonly template: 'api/todo/{id:int}'; readonly name: 'todo' }]>;
+await app.register(switchyard, { prefix: '/api', routes: built });
+await app.register(switchyard, { routes: built, methodNotAllowed: false });
+// @ts-expect-error: not a router
+await app.register(switchyard, { routes: { match: 1 } });
 
 // A route's middleware: preHandler hooks typed from the route, async or with done.
 defineRoutes([

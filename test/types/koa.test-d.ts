@@ -2,7 +2,8 @@
 // with no annotation (ctx.params, ctx.state.switchyard), and urlFor takes the table's names and values.
 import type { Next, ParameterizedContext } from 'koa';
 import { expectTypeOf } from 'vitest';
-import { compile, type RouteDefinition } from '../../src/index.js';
+import { compile, type CompiledRouter, type RouteDefinition } from '../../src/index.js';
+import type { AotRouter } from '../../src/aot.js';
 import { switchyard } from '../../src/koa.js';
 
 switchyard([
@@ -42,6 +43,14 @@ switchyard([
 declare const loose: RouteDefinition[];
 switchyard(loose);
 switchyard(compile([{ template: 'a/{b}' }]));
+
+// A router built ahead of time (a module `switchyard build` wrote, typed by its .d.mts): taken, and kept as its type.
+declare const built: AotRouter<readonly [{ readonly template: 'api/todo/{id:int}'; readonly name: 'todo' }]>;
+expectTypeOf(switchyard(built).router).toEqualTypeOf(built);
+expectTypeOf(switchyard(loose).router).toEqualTypeOf<CompiledRouter>();
+switchyard(built, { methodNotAllowed: false });
+// @ts-expect-error: not a router
+switchyard({ match: 1 });
 
 // A route's middleware: Koa middleware typed from the route.
 switchyard([
