@@ -14,7 +14,7 @@ import { mountLink, mountOf, mountRoute, NO_MOUNT, valuesUnderMount, withoutTrai
 import { expressRouteOf } from './express-route.js';
 import { wrongFramework } from './wrong-framework.js';
 import { group as groupRoutes } from '../compile/route-group.js';
-import { routesAsGiven, type HandlerTypes, type RoutesOf, type TypedAdapter, type TypedRoutes } from './typed-routes.js';
+import { routesAsGiven, type AdapterEntry, type HandlerTypes, type RoutesOf, type TypedAdapter } from './typed-routes.js';
 
 /** What res.locals.switchyard holds in a route's handler. */
 export type ExpressRouteData<Routes extends readonly RouteDefinition[] = readonly RouteDefinition[], Values = RouteValues> = SwitchyardRequestData<Routes, Values>;
@@ -38,16 +38,12 @@ export type SwitchyardExpress<R extends AdapterRouter = CompiledRouter> = Reques
 
 /**
  * `app.use(switchyard(routes))`: routes are route definitions whose `handler` is an Express handler, or a router
- * whose routes carry them: compile()'s or a built module's (kept as its type: see switchyard-router/hono's
- * switchyard). Mounted under a path (`app.use('/api', …)`), templates match below it.
+ * whose routes carry them: compile()'s or a built module's (kept as its type: AdapterEntry). Mounted under a path
+ * (`app.use('/api', …)`), templates match below it.
  */
-export function switchyard<
-  const T extends readonly string[],
-  const N extends readonly unknown[],
-  const D extends readonly unknown[],
-  R extends AdapterRouter = CompiledRouter,
->(routes: TypedRoutes<ExpressTypes, T, N, D> | R, options?: AdapterOptions): SwitchyardExpress<AdapterRouter extends R ? CompiledRouter : R>;
-export function switchyard(routes: readonly RouteDefinition[] | AdapterRouter, options: AdapterOptions = {}): SwitchyardExpress<AdapterRouter> {
+export const switchyard: AdapterEntry<ExpressTypes, RequestHandler> = expressAdapter as never;
+
+function expressAdapter(routes: readonly RouteDefinition[] | AdapterRouter, options: AdapterOptions = {}): SwitchyardExpress<AdapterRouter> {
   const router = routerOf(withMiddleware(routes, composeExpress), options, '(req, res) => …');
   const middleware = (req: Request, res: Response, next: NextFunction): void => {
     // Express gives every response its locals: without them, another framework called (wrong-framework.ts).

@@ -15,7 +15,7 @@ import { routerOf } from './router-of.js';
 import { wrongFramework } from './wrong-framework.js';
 import { withMiddleware } from './route-middleware.js';
 import { group as groupRoutes } from '../compile/route-group.js';
-import { routesAsGiven, type HandlerTypes, type RoutesOf, type TypedAdapter, type TypedRoutes } from './typed-routes.js';
+import { routesAsGiven, type AdapterEntry, type HandlerTypes, type RoutesOf, type TypedAdapter } from './typed-routes.js';
 
 export { SwitchyardRouter } from './hono-router.js';
 
@@ -44,18 +44,12 @@ export const group: TypedAdapter<HonoTypes>['group'] = groupRoutes as never;
 export type SwitchyardHono<R extends AdapterRouter = CompiledRouter> = MiddlewareHandler & { readonly router: R };
 
 /**
- * The routes (each handler typed from its route), or a router already made: compile()'s or a built module's.
- * One signature, not an overload per kind, so that a mistake in a route literal is reported at the route. Given
- * routes, R is inferred from them, fails its constraint and falls back to AdapterRouter: the router is then the
- * one compile() makes.
+ * `app.use(switchyard(routes))`: the routes (each handler typed from its route), or a router already made:
+ * compile()'s or a built module's (kept as its type: AdapterEntry).
  */
-export function switchyard<
-  const T extends readonly string[],
-  const N extends readonly unknown[],
-  const D extends readonly unknown[],
-  R extends AdapterRouter = CompiledRouter,
->(routes: TypedRoutes<HonoTypes, T, N, D> | R, options?: AdapterOptions): SwitchyardHono<AdapterRouter extends R ? CompiledRouter : R>;
-export function switchyard(routes: readonly RouteDefinition[] | AdapterRouter, options: AdapterOptions = {}): SwitchyardHono<AdapterRouter> {
+export const switchyard: AdapterEntry<HonoTypes, MiddlewareHandler> = honoAdapter as never;
+
+function honoAdapter(routes: readonly RouteDefinition[] | AdapterRouter, options: AdapterOptions = {}): SwitchyardHono<AdapterRouter> {
   const router = routerOf(withMiddleware(routes, composeHono), options, '(c) => …');
   const misuse = (c: unknown, next: unknown) => wrongFramework('switchyard-router/hono is Hono middleware (c, next)', [c, next]);
   return Object.assign(honoMiddleware(router, options, didYouMeanSuffix, misuse), { router });

@@ -13,7 +13,7 @@ import { withMiddleware } from './route-middleware.js';
 import { httpRoute, traceRoute } from '../pipeline/route-tracing.js';
 import { mountLink, mountOf, mountRoute, NO_MOUNT, valuesUnderMount, type Mount } from './mount.js';
 import { group as groupRoutes } from '../compile/route-group.js';
-import { routesAsGiven, type HandlerTypes, type RoutesOf, type TypedAdapter, type TypedRoutes } from './typed-routes.js';
+import { routesAsGiven, type AdapterEntry, type HandlerTypes, type RoutesOf, type TypedAdapter } from './typed-routes.js';
 
 /** What ctx.state.switchyard holds in a route's handler. */
 export type KoaRouteData<Routes extends readonly RouteDefinition[] = readonly RouteDefinition[], Values = RouteValues> = SwitchyardRequestData<Routes, Values>;
@@ -52,15 +52,11 @@ function koaMount(ctx: Context): Mount {
 
 /**
  * `app.use(switchyard(routes))`: route definitions whose `handler` is a Koa middleware `(ctx, next)`, or a router
- * already made: compile()'s or a built module's (kept as its type: see switchyard-router/hono's switchyard).
+ * already made: compile()'s or a built module's (kept as its type: AdapterEntry).
  */
-export function switchyard<
-  const T extends readonly string[],
-  const N extends readonly unknown[],
-  const D extends readonly unknown[],
-  R extends AdapterRouter = CompiledRouter,
->(routes: TypedRoutes<KoaTypes, T, N, D> | R, options?: AdapterOptions): SwitchyardKoa<AdapterRouter extends R ? CompiledRouter : R>;
-export function switchyard(routes: readonly RouteDefinition[] | AdapterRouter, options: AdapterOptions = {}): SwitchyardKoa<AdapterRouter> {
+export const switchyard: AdapterEntry<KoaTypes, Middleware> = koaAdapter as never;
+
+function koaAdapter(routes: readonly RouteDefinition[] | AdapterRouter, options: AdapterOptions = {}): SwitchyardKoa<AdapterRouter> {
   const router = routerOf(withMiddleware(routes, composeKoa), options, '(ctx, next) => …');
   const middleware = async (ctx: Context, next: Next): Promise<void> => {
     // Koa gives every context its state: without it, another framework called (wrong-framework.ts).

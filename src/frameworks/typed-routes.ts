@@ -8,11 +8,13 @@
 // each property that is not a function. So the templates, names and defaults are each inferred through their
 // own mapped type (reverse mapping over the array literal), and only once they are known does the parameter's
 // type become the checked shape (AdapterRoutes' second branch) that hands the handler its contextual type.
+import type { CompiledRouter } from '../compile/compile.js';
 import type { RouteDefinition } from '../compile/route-definition.js';
 import type { GroupOptions } from '../compile/route-group.js';
 import type { IsTuple, GenerationTable } from '../compile/typed-router.js';
 import type { MergedByName, RouteValues } from '../route-values.js';
 import type { CheckTemplate, JoinTemplates, TemplateValues } from '../template/template-types.js';
+import type { AdapterOptions, AdapterRouter } from './dispatch.js';
 
 /** The route table the types see: template, name (null without one) and defaults of each route. */
 export type RouteTableOf<T extends readonly string[], N extends readonly unknown[], D extends readonly unknown[]> = {
@@ -239,6 +241,19 @@ export interface TypedAdapter<F extends HandlerTypes> {
     options: GroupOptions<P, GN, GD, MiddlewareOf<F, readonly RouteDefinition[], TemplateValues<P, GD>>>,
     routes: TypedGroupRoutes<F, P, GN, GD, T, N, D>,
   ): GroupedRoutes<P, GN, GD, T, N, D, F['framework']>;
+}
+
+/**
+ * An adapter's `switchyard()` that returns `Middleware`: the routes (each handler typed from its route), or a router
+ * already made (compile()'s or a built module's), kept as its own type. One signature, not an overload per kind, so
+ * that a mistake in a route literal is reported at the route. Given routes, R is inferred from them, fails its
+ * constraint and falls back to AdapterRouter: the router kept is then the one compile() makes.
+ */
+export interface AdapterEntry<F extends HandlerTypes, Middleware> {
+  <const T extends readonly string[], const N extends readonly unknown[], const D extends readonly unknown[], R extends AdapterRouter = CompiledRouter>(
+    routes: TypedRoutes<F, T, N, D> | R,
+    options?: AdapterOptions,
+  ): Middleware & { readonly router: AdapterRouter extends R ? CompiledRouter : R };
 }
 
 /**
