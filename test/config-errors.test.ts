@@ -10,6 +10,7 @@ import { defineRoutes as builtRoutes } from '../src/hono-aot.js';
 import { checkRoutes, compile, group, RouteCreationError, RouteTableError, TemplateParseError, type RouteDefinition } from '../src/index.js';
 import { switchyard as koaRoutes } from '../src/koa.js';
 import { addRouting, createApplication, createNodeMiddleware, Route, RouteBuilder, RouteCollection, RouteHandler, ServiceContainer, useRouter } from '../src/http.js';
+import { fastifyReady } from './support/framework-hosts.js';
 
 const handler = async (): Promise<void> => {};
 const DUPLICATE = /the route name "(a|A)" is already used by an earlier route \(names are case-insensitive\)/;
@@ -198,18 +199,7 @@ const TABLE_ENTRIES: { entry: string; make: (routes: RouteDefinition[]) => unkno
   { entry: 'express', make: (routes) => expressRoutes(routes as never) },
   { entry: 'koa', make: (routes) => koaRoutes(routes as never) },
   { entry: 'hono', make: (routes) => honoRoutes(routes as never) },
-  {
-    entry: 'fastify',
-    make: async (routes) => {
-      const app = Fastify();
-      app.register(fastifyRoutes, { routes });
-      try {
-        await app.ready();
-      } finally {
-        await app.close();
-      }
-    },
-  },
+  { entry: 'fastify', make: fastifyReady },
 ];
 const NO_HANDLER = 'it answers requests but has no handler function';
 

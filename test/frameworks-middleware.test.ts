@@ -15,6 +15,7 @@ import { group as honoGroup, switchyard as honoRoutes } from '../src/hono.js';
 import { defineRoutes as builtRoutes, switchyard as honoBuilt } from '../src/hono-aot.js';
 import { compile } from '../src/index.js';
 import { group as koaGroup, switchyard as koaRoutes } from '../src/koa.js';
+import { koaErrorsAs } from './support/framework-hosts.js';
 
 type App = { base: string; close: () => Promise<void> };
 const listen = (server: Server): Promise<App> =>
@@ -60,14 +61,7 @@ const FRAMEWORKS: Record<string, () => Promise<App>> = {
   },
   async koa() {
     const app = new Koa();
-    app.use(async (ctx, next) => {
-      try {
-        await next();
-      } catch (error) {
-        ctx.status = 500;
-        ctx.body = `handled: ${(error as Error).message}`;
-      }
-    });
+    app.use(koaErrorsAs('handled: '));
     const step = (name: string) => async (ctx: Koa.Context, next: Koa.Next) => {
       ctx.state.trail = [...(ctx.state.trail ?? []), `${name}:${ctx.params.id}`];
       await next();

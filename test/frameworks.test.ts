@@ -21,6 +21,7 @@ import { switchyard as koaRoutes, type KoaRouteData } from '../src/koa.js';
 import type { RouteDefinition, RouteValues } from '../src/index.js';
 import { compileToModule } from '../src/build.js';
 import { evaluateBuiltModule } from './support/routers.js';
+import { fastifyReady, getText, koaErrorsAs } from './support/framework-hosts.js';
 
 /** What every framework's handlers answer, from the request data the adapter gave them. */
 interface Seen {
@@ -71,14 +72,7 @@ const FRAMEWORKS: Record<string, (source: Source) => Promise<App>> = {
   },
   async koa(source) {
     const app = new Koa();
-    app.use(async (ctx, next) => {
-      try {
-        await next();
-      } catch (error) {
-        ctx.status = 500;
-        ctx.body = `handled: ${(error as Error).message}`;
-      }
-    });
+    app.use(koaErrorsAs('handled: '));
     const handle = (answer: (s: Seen) => unknown) => (ctx: Koa.Context) => {
       const data = ctx.state.switchyard as KoaRouteData;
       ctx.body = answer({ params: (ctx as Koa.Context & { params: RouteValues }).params, route: data.route, urlFor: data.urlFor });
@@ -407,18 +401,7 @@ describe('a route that answers requests without a handler is refused', () => {
     express: { form: '(req, res) => …', make: (routes) => expressRoutes(routes as never) },
     'express over a compiled router': { form: '(req, res) => …', make: async (routes) => expressRoutes((await import('../src/index.js')).compile(routes)) },
     koa: { form: '(ctx, next) => …', make: (routes) => koaRoutes(routes as never) },
-    fastify: {
-      form: '(request, reply) => …',
-      make: async (routes) => {
-        const app = Fastify();
-        app.register(fastifyRoutes, { routes });
-        try {
-          await app.ready();
-        } finally {
-          await app.close();
-        }
-      },
-    },
+    fastify: { form: '(request, reply) => …', make: fastifyReady },
     hono: { form: '(c) => …', make: (routes) => honoRoutes(routes as never) },
     'hono/aot over a built module': {
       form: '(c) => …',
@@ -490,32 +473,13 @@ describe('an adapter given to another framework names the adapter to use', () =>
       const app = express();
       app.use(adapter as express.RequestHandler);
       app.use((error: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => void res.status(500).send(error.message));
-      const server = createServer(app);
-      const base = await listen(server);
-      try {
-        return await (await request(`${base}/users/1`)).body.text();
-      } finally {
-        await closing(server)();
-      }
+      return getText(createServer(app), '/users/1');
     },
     async koa(adapter) {
       const app = new Koa();
-      app.use(async (ctx, next) => {
-        try {
-          await next();
-        } catch (error) {
-          ctx.status = 500;
-          ctx.body = (error as Error).message;
-        }
-      });
+      app.use(koaErrorsAs());
       app.use(adapter as Koa.Middleware);
-      const server = createServer(app.callback());
-      const base = await listen(server);
-      try {
-        return await (await request(`${base}/users/1`)).body.text();
-      } finally {
-        await closing(server)();
-      }
+      return getText(createServer(app.callback()), '/users/1');
     },
     async hono(adapter) {
       const app = new Hono();
