@@ -24,13 +24,17 @@ export interface ControllerAction {
 const KEYS = ['area', 'controller', 'action'] as const;
 
 const equalIgnoringCase = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+/** The route value of ControllerAction that `key` names (area, controller or action, in any case), or undefined. */
+const fieldOf = (key: string): (typeof KEYS)[number] | undefined => KEYS.find((k) => equalIgnoringCase(k, key));
 const keyOf = (record: Readonly<Record<string, unknown>> | null | undefined, key: string): string | undefined => Object.keys(record ?? {}).find((k) => equalIgnoringCase(k, key));
 
 /** The values some action has for `key` (area, controller or action), each once ignoring case: what ASP.NET's `exists` accepts. */
 export function knownValues(actions: readonly ControllerAction[], key: string): string[] {
+  const field = fieldOf(key);
   const values = new Map<string, string>();
+  if (field === undefined) return [];
   for (const a of actions) {
-    const value = KEYS.includes(key.toLowerCase() as (typeof KEYS)[number]) ? a[key.toLowerCase() as (typeof KEYS)[number]] : null;
+    const value = a[field];
     if (value !== null && value !== '' && !values.has(value.toLowerCase())) values.set(value.toLowerCase(), value);
   }
   return [...values.values()];
@@ -101,7 +105,7 @@ export function conventionalReach(route: ImportedRoute, actions: readonly Contro
     }
     // A default that is not one of the values is dropped, as ASP.NET's DefaultRoutePatternTransformer drops it.
     const keeps = (parameter: string, given: unknown): boolean => {
-      const key = KEYS.find((k) => equalIgnoringCase(k, parameter));
+      const key = fieldOf(parameter);
       return key === undefined || (typeof given === 'string' && values[key].some((v) => equalIgnoringCase(v, given)));
     };
     const segments = template.segments.map((segment) => ({ parts: segment.parts.map((part) => (part.kind === 'parameter' && part.defaultValue !== null && !keeps(part.name, part.defaultValue) ? { ...part, defaultValue: null } : part)) }));
@@ -156,7 +160,7 @@ export function knownValueConstraints(route: ImportedRoute, actions: readonly Co
       const say = (kind: Finding['kind'], message: string): void => {
         findings.push({ kind, file: route.file, line: route.line, text: shortText(route.definition.template), message: `{${key}:exists} ${message}` });
       };
-      if (actions === null || !KEYS.includes(key.toLowerCase() as (typeof KEYS)[number])) {
+      if (actions === null || fieldOf(key) === undefined) {
         const why = actions === null ? 'the sources read hold no controller, so the importer cannot know which values exist' : 'the importer knows the values of area, controller and action only';
         say('unread', `left out: ${why} (ASP.NET's exists accepts the values some action has for "${key}"): the route accepts any value of "${key}"`);
       } else {
