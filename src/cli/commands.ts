@@ -119,7 +119,6 @@ const json = (value: unknown): string =>
 const routeName = (route: { index: number; name: string | null; template: string }, style: Style): string =>
   `${style.bold(`#${route.index}`)}${route.name ? ` ${route.name}` : ''} ${JSON.stringify(route.template)}`;
 
-/** key=value arguments as route values. */
 /**
  * key=value pairs as route values; a key given twice is refused, never overwritten unseen: `--ambient a=1 b=2` gives
  * b=2 for the link, not as an ambient value, and would overwrite a b given before it.

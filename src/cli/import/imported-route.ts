@@ -40,6 +40,9 @@ const REGISTRY = new ConstraintRegistry();
 /** .NET regular expression syntax that JavaScript reads differently or not at all. */
 const DOTNET_ONLY = /\\[AZzGpPk]|\(\?[imnsx-]+[:)]|\(\?>|\(\?<[=!]?[^>]*-|\[[^\]]*-\[/;
 
+/** A string of `constraints` as the router makes it: anchored, and ignoring case (RegexRouteConstraint). */
+const stringConstraint = (pattern: string): RegexRouteConstraint => new RegexRouteConstraint(`^(?:${pattern})$`);
+
 /**
  * A string constraint as ASP.NET makes it (an anchored, case-insensitive regular expression), as switchyard
  * reads a string in `constraints`. A string that is also one of switchyard's constraint names ("int") is
@@ -49,7 +52,7 @@ const DOTNET_ONLY = /\\[AZzGpPk]|\(\?[imnsx-]+[:)]|\(\?>|\(\?<[=!]?[^>]*-|\[[^\]
 export function regexConstraint(pattern: string): { value: string } | { why: string } {
   if (DOTNET_ONLY.test(pattern)) return { why: 'the expression uses .NET regular expression syntax that JavaScript does not have' };
   try {
-    new RegexRouteConstraint(`^(?:${pattern})$`);
+    stringConstraint(pattern);
   } catch (error) {
     return { why: `not a JavaScript regular expression: ${(error as Error).message}` };
   }
@@ -62,7 +65,7 @@ export function regexConstraint(pattern: string): { value: string } | { why: str
  */
 export function constraintAccepts(constraint: unknown, value: string): boolean {
   if (typeof constraint !== 'string' || REGISTRY.has(constraint)) return true;
-  return new RegExp(`^(?:${constraint})$`, 'i').test(value);
+  return stringConstraint(constraint).matchText(value);
 }
 
 /** Regex-escapes a literal (an area name made into an exact constraint). */
