@@ -2,7 +2,7 @@
 // child process, from a table of arguments, expected exit status, and what stdout and stderr must say.
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,6 +120,7 @@ const cases: [string, string[], number, string[], string][] = [
   ['inspect --help says what --watch does', ['inspect', '--help'], 0, ['[--watch]', '--watch reloads the table when the file changes', '  --watch        reload the table when the file changes'], ''],
   ['build --help names --case-sensitive', ['build', '--help'], 0, ['[--case-sensitive]', '--case-sensitive', 'literals compare with their case'], ''],
   ['build --help names --compact', ['build', '--help'], 0, ['[--compact]', '--compact', 'compares literal segments by a loop'], ''],
+  ['build --help names --check', ['build', '--help'], 0, ['[--check]', '--check', 'write nothing: exit status 1 when the module or its types differ'], ''],
   ['a missing file', ['lint', '$DIR/missing.json'], 2, [], 'switchyard lint: cannot read'],
   ['bad JSON: line and column', ['routes', '$DIR/bad.json'], 2, [], 'bad.json:1:15  not valid JSON at line 1, column 15: Unexpected end of JSON input'],
   ['bad JSON in lint: status 1', ['lint', '$DIR/bad.json'], 1, ['invalid-json (1)', 'bad.json:1:15', '1 error; the table does not compile'], ''],
@@ -330,5 +331,34 @@ describe('unreachable routes: lint, diagnostics() and the inspector agree', () =
     const result = run(['lint', '$DIR/warn.json', '--max-warnings', 'many']);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('--max-warnings takes a number of warnings (0 or more), not "many"');
+  });
+});
+
+// TypeScript checks code against the router.d.mts written last, and a stale module refuses only when it loads:
+// build --check says, before either, whether the module and its types are what build would write now. Each step
+// runs on the files the step before left.
+describe('build --check: the module and its types against the routes as they are now', () => {
+  const ROUTES = 'export default [{ name: "item", template: "items/{id:int}", handler: () => {} }];';
+  const steps: { why: string; routes?: string; remove?: string; args: string[]; status: number; says: string }[] = [
+    { why: 'never built', routes: ROUTES, args: ['--check'], status: 1, says: '$DIR/check/router.mjs and $DIR/check/router.d.mts are not what switchyard build writes from $DIR/check/routes.mjs now: build again: npx switchyard build' },
+    { why: 'built: nothing is written by --check, so it was not before', args: [], status: 0, says: '$DIR/check/router.mjs: 1 route' },
+    { why: 'as built', args: ['--check'], status: 0, says: '$DIR/check/router.mjs: up to date with $DIR/check/routes.mjs (types: $DIR/check/router.d.mts)' },
+    { why: 'a route renamed: the module and its types', routes: ROUTES.replace('"item"', '"product"'), args: ['--check'], status: 1, says: 'router.mjs and $DIR/check/router.d.mts are not what' },
+    { why: 'built again', args: [], status: 0, says: '1 route' },
+    { why: 'the types alone deleted', remove: 'router.d.mts', args: ['--check'], status: 1, says: 'router.d.mts is not what switchyard build writes' },
+    { why: 'with another option than the build: --compact writes another module', args: ['--check', '--compact'], status: 1, says: '-o $DIR/check/router.mjs --compact' },
+  ];
+  it('says what a build would change, step by step, and writes nothing', () => {
+    const folder = join(dir, 'check');
+    rmSync(folder, { recursive: true, force: true });
+    mkdirSync(folder);
+    for (const step of steps) {
+      if (step.routes !== undefined) writeFileSync(join(folder, 'routes.mjs'), step.routes);
+      if (step.remove !== undefined) rmSync(join(folder, step.remove));
+      const before = readdirSync(folder).sort();
+      const result = run(['build', '$DIR/check/routes.mjs', '-o', '$DIR/check/router.mjs', ...step.args]);
+      expect({ why: step.why, status: result.status, said: (result.stdout + result.stderr).includes(step.says.replaceAll('$DIR', dir)) }).toEqual({ why: step.why, status: step.status, said: true });
+      if (step.args.includes('--check')) expect(readdirSync(folder).sort()).toEqual(before);
+    }
   });
 });

@@ -1,7 +1,7 @@
 // The switchyard commands: routes, match, explain, url, lint, build, inspect, import. Each gets its parsed arguments and an output
 // sink, writes text (or JSON with --json) and returns its exit status: 0 done, 1 a negative answer (no
 // match, no URL; lint: an error, or more warnings than --max-warnings), 2 a usage or input error (thrown as CliError, handled in main.ts).
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { problem, Route, routeInspector, writeProblem } from '../http.js';
@@ -331,7 +331,7 @@ use in CI; warnings alone exit 0.`,
   },
 
   build: {
-    usage: 'switchyard build <file> -o <router.mjs> [--runtime <specifier>] [--case-sensitive] [--compact]',
+    usage: 'switchyard build <file> -o <router.mjs> [--runtime <specifier>] [--case-sensitive] [--compact] [--check]',
     summary: 'write the router as an ES module that needs no eval, and its types (.d.mts)',
     help: `Writes an ES module whose default export is the router of <file>: the generated matcher as plain code,
 the templates already parsed, so it starts without parsing and runs where eval and new Function are forbidden
@@ -339,15 +339,17 @@ the templates already parsed, so it starts without parsing and runs where eval a
 (or --runtime), and, when <file> is an ES module, that module (for handlers, constraint objects and its
 \`constraints\` export): keep it beside. Types go beside it (router.d.mts), so match() and generate() are
 typed from the table. Build again when the routes change: a module out of date with its route module refuses
-to load.`,
+to load, and TypeScript checks code against the types written last. --check writes nothing and says whether
+the module and its types are what this build would write (exit status 1 when not): run it before tsc or in CI.`,
     options: [
       { name: 'out', value: '<router.mjs>', text: 'the module to write (also -o); its types go beside it' },
       { name: 'runtime', value: '<specifier>', text: 'what the module imports its runtime from (default: switchyard-router/aot/protocol)' },
       CASE_SENSITIVE_OPTION,
       { name: 'compact', text: "smaller code: the module's matcher compares literal segments by a loop, not char by char (a Worker's bundle)" },
       EXPORT_OPTION,
+      { name: 'check', text: 'write nothing: exit status 1 when the module or its types differ from what this build would write' },
     ],
-    async run(args, { out }) {
+    async run(args, { out, err }) {
       if (args.positionals.length < 1) throw new CliError(`missing arguments\nusage: ${this.usage}`);
       const target = args.options.get('out')?.at(-1);
       if (target === undefined) throw new CliError(`missing -o <router.mjs>\nusage: ${this.usage}`);
@@ -385,9 +387,21 @@ to load.`,
       const buildCommand = ['switchyard', 'build', file, '-o', target, ...(args.options.has('runtime') ? ['--runtime', runtime] : []), ...(caseSensitive ? ['--case-sensitive'] : []), ...(compact ? ['--compact'] : []), ...(routesExport !== null ? ['--export', routesExport] : [])].map(shellWord).join(' ');
       const source = withRouteErrors(file, table, () => compileToModule(table.routes, { routesModule, routesExport, constraints: table.constraints, runtime, caseSensitive, compact, buildCommand }));
       const declarations = target.replace(/\.(m?)js$/, '.d.$1ts');
+      const types = moduleDeclarations(table.routes, runtime);
+      if (args.flags.has('check')) {
+        // TypeScript reads the types written last, and a stale module refuses only when it loads: CI asks first.
+        const stale: string[] = [];
+        for (const [path, text] of [[target, source], [declarations, types]]) if ((await textOf(path)) !== text) stale.push(path);
+        if (stale.length === 0) {
+          out(`${target}: up to date with ${file} (types: ${declarations})`);
+          return 0;
+        }
+        err(`${stale.join(' and ')} ${stale.length === 1 ? 'is' : 'are'} not what switchyard build writes from ${file} now: build again: npx ${buildCommand}`);
+        return 1;
+      }
       await mkdir(dirname(resolve(target)), { recursive: true });
       await writeFile(target, source);
-      await writeFile(declarations, moduleDeclarations(table.routes, runtime));
+      await writeFile(declarations, types);
       out(`${target}: ${count(table.routes.length, 'route')}, ${(source.length / 1024).toFixed(1)} kB (types: ${declarations})`);
       return 0;
     },
@@ -608,4 +622,13 @@ export function helpText(name?: string): string {
 /** A word of a command line as a POSIX shell reads it: as it is when it is plain, else in single quotes. */
 function shellWord(word: string): string {
   return /^[\w./:@%+=,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** A file's text, or null when there is none (a module never built). */
+async function textOf(path: string): Promise<string | null> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch {
+    return null;
+  }
 }
