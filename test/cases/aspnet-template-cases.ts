@@ -1423,4 +1423,14 @@ export const aspnetTemplateCases: TemplateCase[] = [
     },
     source: "InlineRouteParameterParserTests.ParseRouteParameter_ParameterWithoutInlineConstraint_ReturnsTemplatePartWithEmptyInlineValues #7 (via template '{...}')",
   },
+  {
+    template: "{controller}/{action}/{id:int=?}",
+    error: {},
+    source: "TemplateParserDefaultValuesTests.EmptyDefaultValue_WithOptionalParameter_Throws (C# maps it with defaults { id = 13 }; the template alone is already rejected: an optional parameter cannot have a default)",
+  },
+  {
+    template: "{controller}/{action}/{id:int=12?}",
+    error: {},
+    source: "TemplateParserDefaultValuesTests.NonEmptyDefaultValue_WithOptionalParameter_Throws (C# maps it with defaults { id = 13 }; the template alone is already rejected: an optional parameter cannot have a default)",
+  },
 ];
