@@ -40,9 +40,9 @@ describe('ASP.NET constraint vectors', () => {
 });
 
 describe('ASP.NET route creation errors', () => {
-  it.each(aspnetRouteErrorCases)('$route.template is rejected ($source)', ({ route, reason, templateError }) => {
+  it.each(aspnetRouteErrorCases)('$routes.0.template is rejected ($source)', ({ routes: given, reason, templateError }) => {
     // constraints may hold a non-string on purpose: the route table reaches compile() as plain JS data
-    const routes = [{ name: 'r', ...route }] as Parameters<typeof compile>[0];
+    const routes = given.map((r) => ({ name: null, ...r })) as Parameters<typeof compile>[0];
     expect(() => compile(routes)).toThrow(templateError ? TemplateParseError : RouteCreationError);
     expect(() => compile(routes)).toThrow(reason);
   });

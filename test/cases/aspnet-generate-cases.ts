@@ -890,6 +890,48 @@ export const aspnetGenerateCases: GenerateCase[] = [
     expected: null,
     source: "HttpMethodRouteConstraintTests.HttpMethodRouteConstraint_UrlGeneration_RejectsOtherMethods #2 (SomeRandomThing)",
   },
+  {
+    routes: [{ template: "foo/{{p1}}", defaults: { route: "matched" } }],
+    values: {},
+    expected: "/foo/%7Bp1%7D",
+    source: "TemplateBinderTests.UrlWithEscapedOpenCloseBraces (RouteFormatHelper's GetVirtualPathHelper: Uri.EscapeUriString('foo/{p1}')) (compiled out in ASP.NET (#if ROUTE_FORMAT_HELPER), ported for the rule it states)",
+  },
+  {
+    routes: [{ template: "bar{{", defaults: { route: "matched" } }],
+    values: {},
+    expected: "/bar%7B",
+    source: "TemplateBinderTests.UrlWithEscapedOpenBraceAtTheEnd (RouteFormatHelper's GetVirtualPathHelper: Uri.EscapeUriString('bar{')) (compiled out in ASP.NET (#if ROUTE_FORMAT_HELPER), ported for the rule it states)",
+  },
+  {
+    routes: [{ template: "{{bar", defaults: { route: "matched" } }],
+    values: {},
+    expected: "/%7Bbar",
+    source: "TemplateBinderTests.UrlWithEscapedOpenBraceAtTheBeginning (RouteFormatHelper's GetVirtualPathHelper: Uri.EscapeUriString('{bar')) (compiled out in ASP.NET (#if ROUTE_FORMAT_HELPER), ported for the rule it states)",
+  },
+  {
+    routes: [{ template: "foo{{{{bar", defaults: { route: "matched" } }],
+    values: {},
+    expected: "/foo%7B%7Bbar",
+    source: "TemplateBinderTests.UrlWithRepeatedEscapedOpenBrace (RouteFormatHelper's GetVirtualPathHelper: Uri.EscapeUriString('foo{{bar')) (compiled out in ASP.NET (#if ROUTE_FORMAT_HELPER), ported for the rule it states)",
+  },
+  {
+    routes: [{ template: "bar}}", defaults: { route: "matched" } }],
+    values: {},
+    expected: "/bar%7D",
+    source: "TemplateBinderTests.UrlWithEscapedCloseBraceAtTheEnd (RouteFormatHelper's GetVirtualPathHelper: Uri.EscapeUriString('bar}')) (compiled out in ASP.NET (#if ROUTE_FORMAT_HELPER), ported for the rule it states)",
+  },
+  {
+    routes: [{ template: "}}bar", defaults: { route: "matched" } }],
+    values: {},
+    expected: "/%7Dbar",
+    source: "TemplateBinderTests.UrlWithEscapedCloseBraceAtTheBeginning (RouteFormatHelper's GetVirtualPathHelper: Uri.EscapeUriString('}bar')) (compiled out in ASP.NET (#if ROUTE_FORMAT_HELPER), ported for the rule it states)",
+  },
+  {
+    routes: [{ template: "foo}}}}bar", defaults: { route: "matched" } }],
+    values: {},
+    expected: "/foo%7D%7Dbar",
+    source: "TemplateBinderTests.UrlWithRepeatedEscapedCloseBrace (RouteFormatHelper's GetVirtualPathHelper: Uri.EscapeUriString('foo}}bar')) (compiled out in ASP.NET (#if ROUTE_FORMAT_HELPER), ported for the rule it states)",
+  },
 ];
 
 /** ASP.NET's route-value equality (RouteValueEqualityComparer, TemplateBinder.RoutePartsEqual): `left` and `right` compare `equal`. C# null is null. */

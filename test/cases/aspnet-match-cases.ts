@@ -1036,11 +1036,71 @@ export const aspnetMatchCases: MatchCase[] = [
     expected: null,
     source: "HttpMethodRouteConstraintTests.HttpMethodRouteConstraint_IncomingRequest_RejectsOtherMethods #2 (SomeRandomThing)",
   },
+  {
+    routes: [{ template: "Cool" }, { template: "{p}" }],
+    path: "/Cool",
+    expected: { index: 0, values: {} },
+    source: "RouteCollectionTest.RouteAsync_FirstMatches (C#'s mock routes written as templates: both could take /Cool; the first wins and the second is not tried)",
+  },
+  {
+    routes: [{ template: "Other" }, { template: "Cool" }],
+    path: "/Cool",
+    expected: { index: 1, values: {} },
+    source: "RouteCollectionTest.RouteAsync_SecondMatches (C#'s mock routes written as templates: the first declines, the second takes /Cool)",
+  },
+  {
+    routes: [{ template: "Other" }, { template: "Another" }],
+    path: "/Cool",
+    expected: null,
+    source: "RouteCollectionTest.RouteAsync_NoMatch (C#'s mock routes written as templates: both decline /Cool)",
+  },
+  {
+    routes: [{ template: "foo/{{p1}}", defaults: { route: "matched" } }],
+    path: "/foo/%7Bp1%7D",
+    expected: { index: 0, values: { route: "matched" } },
+    source: "TemplateBinderTests.UrlWithEscapedOpenCloseBraces (RouteFormatHelper's GetRouteDataHelper; C# request 'foo/{p1}', braces percent-encoded here) (compiled out in ASP.NET (#if ROUTE_FORMAT_HELPER), ported for the rule it states)",
+  },
+  {
+    routes: [{ template: "bar{{", defaults: { route: "matched" } }],
+    path: "/bar%7B",
+    expected: { index: 0, values: { route: "matched" } },
+    source: "TemplateBinderTests.UrlWithEscapedOpenBraceAtTheEnd (RouteFormatHelper's GetRouteDataHelper; C# request 'bar{', braces percent-encoded here) (compiled out in ASP.NET (#if ROUTE_FORMAT_HELPER), ported for the rule it states)",
+  },
+  {
+    routes: [{ template: "{{bar", defaults: { route: "matched" } }],
+    path: "/%7Bbar",
+    expected: { index: 0, values: { route: "matched" } },
+    source: "TemplateBinderTests.UrlWithEscapedOpenBraceAtTheBeginning (RouteFormatHelper's GetRouteDataHelper; C# request '{bar', braces percent-encoded here) (compiled out in ASP.NET (#if ROUTE_FORMAT_HELPER), ported for the rule it states)",
+  },
+  {
+    routes: [{ template: "foo{{{{bar", defaults: { route: "matched" } }],
+    path: "/foo%7B%7Bbar",
+    expected: { index: 0, values: { route: "matched" } },
+    source: "TemplateBinderTests.UrlWithRepeatedEscapedOpenBrace (RouteFormatHelper's GetRouteDataHelper; C# request 'foo{{bar', braces percent-encoded here) (compiled out in ASP.NET (#if ROUTE_FORMAT_HELPER), ported for the rule it states)",
+  },
+  {
+    routes: [{ template: "bar}}", defaults: { route: "matched" } }],
+    path: "/bar%7D",
+    expected: { index: 0, values: { route: "matched" } },
+    source: "TemplateBinderTests.UrlWithEscapedCloseBraceAtTheEnd (RouteFormatHelper's GetRouteDataHelper; C# request 'bar}', braces percent-encoded here) (compiled out in ASP.NET (#if ROUTE_FORMAT_HELPER), ported for the rule it states)",
+  },
+  {
+    routes: [{ template: "}}bar", defaults: { route: "matched" } }],
+    path: "/%7Dbar",
+    expected: { index: 0, values: { route: "matched" } },
+    source: "TemplateBinderTests.UrlWithEscapedCloseBraceAtTheBeginning (RouteFormatHelper's GetRouteDataHelper; C# request '}bar', braces percent-encoded here) (compiled out in ASP.NET (#if ROUTE_FORMAT_HELPER), ported for the rule it states)",
+  },
+  {
+    routes: [{ template: "foo}}}}bar", defaults: { route: "matched" } }],
+    path: "/foo%7D%7Dbar",
+    expected: { index: 0, values: { route: "matched" } },
+    source: "TemplateBinderTests.UrlWithRepeatedEscapedCloseBrace (RouteFormatHelper's GetRouteDataHelper; C# request 'foo}}bar', braces percent-encoded here) (compiled out in ASP.NET (#if ROUTE_FORMAT_HELPER), ported for the rule it states)",
+  },
 ];
 
-/** Routes that must be rejected when compiled (RouteCreationError); constraints may hold a non-string here on purpose. */
+/** A table that must be rejected when compiled (RouteCreationError); constraints may hold a non-string here on purpose. */
 export interface AspnetRouteErrorCase {
-  route: { template: string; defaults?: Record<string, unknown>; constraints?: Record<string, unknown> };
+  routes: { template: string; name?: string; defaults?: Record<string, unknown>; constraints?: Record<string, unknown> }[];
   reason: RegExp;
   /** Rejected by the template parser: a TemplateParseError, thrown as it is (ASP.NET wraps it in RouteCreationException). */
   templateError?: true;
@@ -1049,30 +1109,35 @@ export interface AspnetRouteErrorCase {
 
 export const aspnetRouteErrorCases: AspnetRouteErrorCase[] = [
   {
-    route: { template: "{controller}/{action}/{id:int=12}", defaults: { id: 13 } },
+    routes: [{ template: "{controller}/{action}/{id:int=12}", defaults: { id: 13 } }],
     reason: /id/,
     source: "TemplateParserDefaultValuesTests.ExplicitDefaultValueSpecified_WithInlineDefaultValue_Throws",
   },
   {
-    route: { template: "{controller}/{action}/{id:int=?}", defaults: { id: 13 } },
+    routes: [{ template: "{controller}/{action}/{id:int=?}", defaults: { id: 13 } }],
     reason: /id|optional/i,
     templateError: true,
     source: "TemplateParserDefaultValuesTests.EmptyDefaultValue_WithOptionalParameter_Throws",
   },
   {
-    route: { template: "{controller}/{action}/{id:int=12?}", defaults: { id: 13 } },
+    routes: [{ template: "{controller}/{action}/{id:int=12?}", defaults: { id: 13 } }],
     reason: /id|optional/i,
     templateError: true,
     source: "TemplateParserDefaultValuesTests.NonEmptyDefaultValue_WithOptionalParameter_Throws",
   },
   {
-    route: { template: "{controller}/{action}", constraints: { controller: 5 } },
+    routes: [{ template: "{controller}/{action}", constraints: { controller: 5 } }],
     reason: /controller/,
     source: "RouteConstraintBuilderTest.AddConstraint_InvalidType_Throws",
   },
   {
-    route: { template: "{controller}/{action}", constraints: { controller: "a.*", action: 17 } },
+    routes: [{ template: "{controller}/{action}", constraints: { controller: "a.*", action: 17 } }],
     reason: /action/,
     source: "RouteTest.RegisteringRouteWithInvalidConstraints_Throws",
+  },
+  {
+    routes: [{ template: "a", name: "ambiguousRoute" }, { template: "b", name: "ambiguousRoute" }],
+    reason: /ambiguousRoute/,
+    source: "RouteCollectionTest.NamedRouteTests_GetNamedRoute_AmbiguousRoutesInCollection_ThrowsForAmbiguousRoute (C#'s two names sit in nested RouteCollections, so it throws when generating with the name; in one RouteCollection, Add already throws on the duplicate; a switchyard table is flat, so compile() rejects it)",
   },
 ];
