@@ -1061,6 +1061,18 @@ export const aspnetConstraintCases: ConstraintCase[] = [
     accepted: false,
     source: "DefaultInlineConstraintResolverTest.ResolveConstraint_RegexInlineConstraint_WithCurlyBraces_Balanced #2 (no backslashes: the pattern's '\\\\d' is a literal backslash and 'd')",
   },
+  {
+    constraint: "regex(^abc$)",
+    value: null,
+    accepted: false,
+    source: "RegexRouteConstraintTests.RegexConstraintFailsIfKeyIsNotFoundInRouteValues (C# builds it from new Regex(\"^abc$\"); the missing key is written as null)",
+  },
+  {
+    constraint: "regex(^([a-z]+)$)",
+    value: "\u0130",
+    accepted: false,
+    source: "RegexRouteConstraintTests.RegexConstraintIsCultureInsensitiveWhenConstructedWithString #1, #2 (tr-TR and en-US give the same result; JS has no current culture)",
+  },
 ];
 
 export const aspnetConstraintErrorCases: ConstraintErrorCase[] = [

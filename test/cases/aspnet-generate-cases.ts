@@ -932,6 +932,30 @@ export const aspnetGenerateCases: GenerateCase[] = [
     expected: "/foo%7D%7Dbar",
     source: "TemplateBinderTests.UrlWithRepeatedEscapedCloseBrace (RouteFormatHelper's GetVirtualPathHelper: Uri.EscapeUriString('foo}}bar')) (compiled out in ASP.NET (#if ROUTE_FORMAT_HELPER), ported for the rule it states)",
   },
+  {
+    routes: [{ template: "{controller}/{action}", constraints: { area: "required" } }],
+    values: { controller: "Home", action: "Index" },
+    expected: null,
+    source: "RequiredRouteConstraintTests.RequiredRouteConstraint_NoValue #2 (RouteDirection.UrlGeneration; C# asserts only the constraint's answer, on the key 'area')",
+  },
+  {
+    routes: [{ template: "{controller}/{action}", constraints: { area: "required" } }],
+    values: { controller: "Home", action: "Index", area: null },
+    expected: null,
+    source: "RequiredRouteConstraintTests.RequiredRouteConstraint_Null #2 (RouteDirection.UrlGeneration; C# asserts only the constraint's answer, on the key 'area')",
+  },
+  {
+    routes: [{ template: "{controller}/{action}", constraints: { area: "required" } }],
+    values: { controller: "Home", action: "Index", area: "" },
+    expected: null,
+    source: "RequiredRouteConstraintTests.RequiredRouteConstraint_EmptyString #2 (RouteDirection.UrlGeneration; C# asserts only the constraint's answer, on the key 'area')",
+  },
+  {
+    routes: [{ template: "{controller}/{action}", constraints: { area: "required" } }],
+    values: { controller: "Home", action: "Index", area: "Store" },
+    expected: "/Home/Index?area=Store",
+    source: "RequiredRouteConstraintTests.RequiredRouteConstraint_WithValue #2 (RouteDirection.UrlGeneration; C# asserts only the constraint's answer, on the key 'area'; the path is TemplateBinder's: a value no parameter takes goes to the query)",
+  },
 ];
 
 /** ASP.NET's route-value equality (RouteValueEqualityComparer, TemplateBinder.RoutePartsEqual): `left` and `right` compare `equal`. C# null is null. */

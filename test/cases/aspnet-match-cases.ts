@@ -1096,6 +1096,30 @@ export const aspnetMatchCases: MatchCase[] = [
     expected: { index: 0, values: { route: "matched" } },
     source: "TemplateBinderTests.UrlWithRepeatedEscapedCloseBrace (RouteFormatHelper's GetRouteDataHelper; C# request 'foo}}bar', braces percent-encoded here) (compiled out in ASP.NET (#if ROUTE_FORMAT_HELPER), ported for the rule it states)",
   },
+  {
+    routes: [{ template: "{p:int:int}" }],
+    path: "/5",
+    expected: { index: 0, values: { p: "5" } },
+    source: "CompositeRouteConstraintTests.CompositeRouteConstraint_Match_CallsMatchOnInnerConstraints #1 (true, true, true; C#'s mock constraints written as an inline chain on the value 5: int accepts it, alpha rejects it)",
+  },
+  {
+    routes: [{ template: "{p:int:alpha}" }],
+    path: "/5",
+    expected: null,
+    source: "CompositeRouteConstraintTests.CompositeRouteConstraint_Match_CallsMatchOnInnerConstraints #2 (true, false, false; C#'s mock constraints written as an inline chain on the value 5: int accepts it, alpha rejects it)",
+  },
+  {
+    routes: [{ template: "{p:alpha:int}" }],
+    path: "/5",
+    expected: null,
+    source: "CompositeRouteConstraintTests.CompositeRouteConstraint_Match_CallsMatchOnInnerConstraints #3 (false, true, false; C#'s mock constraints written as an inline chain on the value 5: int accepts it, alpha rejects it)",
+  },
+  {
+    routes: [{ template: "{p:alpha:alpha}" }],
+    path: "/5",
+    expected: null,
+    source: "CompositeRouteConstraintTests.CompositeRouteConstraint_Match_CallsMatchOnInnerConstraints #4 (false, false, false; C#'s mock constraints written as an inline chain on the value 5: int accepts it, alpha rejects it)",
+  },
 ];
 
 /** A table that must be rejected when compiled (RouteCreationError); constraints may hold a non-string here on purpose. */
