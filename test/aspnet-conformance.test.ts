@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { ConstraintRegistry } from '../src/constraints.js';
 import { compile, parseTemplate, RouteCreationError, TemplateParseError } from '../src/index.js';
 import { aspnetConstraintCases, aspnetConstraintErrorCases } from './cases/aspnet-constraint-cases.js';
-import { aspnetGenerateCases } from './cases/aspnet-generate-cases.js';
-import { aspnetMatchCases } from './cases/aspnet-match-cases.js';
+import { aspnetGenerateCases, aspnetRouteValueEqualityCases } from './cases/aspnet-generate-cases.js';
+import { aspnetMatchCases, aspnetRouteErrorCases } from './cases/aspnet-match-cases.js';
 import { aspnetTemplateCases } from './cases/aspnet-template-cases.js';
+import { routePartsEqual } from '../src/route-values.js';
 import { caseDependent, caseMode, routerFor } from './support/routers.js';
 import { runSuite, type Skip } from './support/suite.js';
 
@@ -35,6 +36,22 @@ describe('ASP.NET constraint vectors', () => {
     expect(() => compile([{ name: 'r', template: `{p:${constraint.replace(/\{/g, '{{').replace(/\}/g, '}}')}}` }])).toThrow(
       RouteCreationError,
     );
+  });
+});
+
+describe('ASP.NET route creation errors', () => {
+  it.each(aspnetRouteErrorCases)('$routes.0.template is rejected ($source)', ({ routes: given, reason, templateError }) => {
+    // constraints may hold a non-string on purpose: the route table reaches compile() as plain JS data
+    const routes = given.map((r) => ({ name: null, ...r })) as Parameters<typeof compile>[0];
+    expect(() => compile(routes)).toThrow(templateError ? TemplateParseError : RouteCreationError);
+    expect(() => compile(routes)).toThrow(reason);
+  });
+});
+
+describe('ASP.NET route-value equality', () => {
+  it.each(aspnetRouteValueEqualityCases)('$left and $right: $equal ($source)', ({ left, right, equal }) => {
+    expect(routePartsEqual(left, right)).toBe(equal);
+    expect(routePartsEqual(right, left)).toBe(equal);
   });
 });
 

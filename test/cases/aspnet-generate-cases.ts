@@ -860,4 +860,135 @@ export const aspnetGenerateCases: GenerateCase[] = [
     expectedIndex: 1,
     source: "RouteCollectionTest.GetVirtualPath_RestoresRouteData_ForEachRouter #2",
   },
+  {
+    routes: [{ template: "{p1}/{p2}", defaults: { p2: "catchall" }, constraints: { p2: ".*" } }],
+    values: { p1: "hello", p2: "1234" },
+    expected: "/hello/1234",
+    source: "RouteTest.GetVirtualPathWithNonParameterConstraintReturnsUrlWithoutQueryString (C#'s always-true mock constraint on p2 written as the regex '.*')",
+  },
+  {
+    routes: [{ template: "x", methods: ["GET", "post"] }],
+    values: { httpMethod: "GET" },
+    expected: "/x?httpMethod=GET",
+    source: "HttpMethodRouteConstraintTests.HttpMethodRouteConstraint_UrlGeneration_AcceptsAllowedMethods #1 (GET; C# asserts only that the constraint accepts; the path is TemplateBinder's: a value no parameter or default takes goes to the query)",
+  },
+  {
+    routes: [{ template: "x", methods: ["GET", "post"] }],
+    values: { httpMethod: "PosT" },
+    expected: "/x?httpMethod=PosT",
+    source: "HttpMethodRouteConstraintTests.HttpMethodRouteConstraint_UrlGeneration_AcceptsAllowedMethods #2 (PosT; C# asserts only that the constraint accepts; the path is TemplateBinder's: a value no parameter or default takes goes to the query)",
+  },
+  {
+    routes: [{ template: "x", methods: ["GET", "post"] }],
+    values: { httpMethod: "OPTIONS" },
+    expected: null,
+    source: "HttpMethodRouteConstraintTests.HttpMethodRouteConstraint_UrlGeneration_RejectsOtherMethods #1 (OPTIONS)",
+  },
+  {
+    routes: [{ template: "x", methods: ["GET", "post"] }],
+    values: { httpMethod: "SomeRandomThing" },
+    expected: null,
+    source: "HttpMethodRouteConstraintTests.HttpMethodRouteConstraint_UrlGeneration_RejectsOtherMethods #2 (SomeRandomThing)",
+  },
+  {
+    routes: [{ template: "foo/{{p1}}", defaults: { route: "matched" } }],
+    values: {},
+    expected: "/foo/%7Bp1%7D",
+    source: "TemplateBinderTests.UrlWithEscapedOpenCloseBraces (RouteFormatHelper's GetVirtualPathHelper: Uri.EscapeUriString('foo/{p1}')) (compiled out in ASP.NET (#if ROUTE_FORMAT_HELPER), ported for the rule it states)",
+  },
+  {
+    routes: [{ template: "bar{{", defaults: { route: "matched" } }],
+    values: {},
+    expected: "/bar%7B",
+    source: "TemplateBinderTests.UrlWithEscapedOpenBraceAtTheEnd (RouteFormatHelper's GetVirtualPathHelper: Uri.EscapeUriString('bar{')) (compiled out in ASP.NET (#if ROUTE_FORMAT_HELPER), ported for the rule it states)",
+  },
+  {
+    routes: [{ template: "{{bar", defaults: { route: "matched" } }],
+    values: {},
+    expected: "/%7Bbar",
+    source: "TemplateBinderTests.UrlWithEscapedOpenBraceAtTheBeginning (RouteFormatHelper's GetVirtualPathHelper: Uri.EscapeUriString('{bar')) (compiled out in ASP.NET (#if ROUTE_FORMAT_HELPER), ported for the rule it states)",
+  },
+  {
+    routes: [{ template: "foo{{{{bar", defaults: { route: "matched" } }],
+    values: {},
+    expected: "/foo%7B%7Bbar",
+    source: "TemplateBinderTests.UrlWithRepeatedEscapedOpenBrace (RouteFormatHelper's GetVirtualPathHelper: Uri.EscapeUriString('foo{{bar')) (compiled out in ASP.NET (#if ROUTE_FORMAT_HELPER), ported for the rule it states)",
+  },
+  {
+    routes: [{ template: "bar}}", defaults: { route: "matched" } }],
+    values: {},
+    expected: "/bar%7D",
+    source: "TemplateBinderTests.UrlWithEscapedCloseBraceAtTheEnd (RouteFormatHelper's GetVirtualPathHelper: Uri.EscapeUriString('bar}')) (compiled out in ASP.NET (#if ROUTE_FORMAT_HELPER), ported for the rule it states)",
+  },
+  {
+    routes: [{ template: "}}bar", defaults: { route: "matched" } }],
+    values: {},
+    expected: "/%7Dbar",
+    source: "TemplateBinderTests.UrlWithEscapedCloseBraceAtTheBeginning (RouteFormatHelper's GetVirtualPathHelper: Uri.EscapeUriString('}bar')) (compiled out in ASP.NET (#if ROUTE_FORMAT_HELPER), ported for the rule it states)",
+  },
+  {
+    routes: [{ template: "foo}}}}bar", defaults: { route: "matched" } }],
+    values: {},
+    expected: "/foo%7D%7Dbar",
+    source: "TemplateBinderTests.UrlWithRepeatedEscapedCloseBrace (RouteFormatHelper's GetVirtualPathHelper: Uri.EscapeUriString('foo}}bar')) (compiled out in ASP.NET (#if ROUTE_FORMAT_HELPER), ported for the rule it states)",
+  },
+  {
+    routes: [{ template: "{controller}/{action}", constraints: { area: "required" } }],
+    values: { controller: "Home", action: "Index" },
+    expected: null,
+    source: "RequiredRouteConstraintTests.RequiredRouteConstraint_NoValue #2 (RouteDirection.UrlGeneration; C# asserts only the constraint's answer, on the key 'area')",
+  },
+  {
+    routes: [{ template: "{controller}/{action}", constraints: { area: "required" } }],
+    values: { controller: "Home", action: "Index", area: null },
+    expected: null,
+    source: "RequiredRouteConstraintTests.RequiredRouteConstraint_Null #2 (RouteDirection.UrlGeneration; C# asserts only the constraint's answer, on the key 'area')",
+  },
+  {
+    routes: [{ template: "{controller}/{action}", constraints: { area: "required" } }],
+    values: { controller: "Home", action: "Index", area: "" },
+    expected: null,
+    source: "RequiredRouteConstraintTests.RequiredRouteConstraint_EmptyString #2 (RouteDirection.UrlGeneration; C# asserts only the constraint's answer, on the key 'area')",
+  },
+  {
+    routes: [{ template: "{controller}/{action}", constraints: { area: "required" } }],
+    values: { controller: "Home", action: "Index", area: "Store" },
+    expected: "/Home/Index?area=Store",
+    source: "RequiredRouteConstraintTests.RequiredRouteConstraint_WithValue #2 (RouteDirection.UrlGeneration; C# asserts only the constraint's answer, on the key 'area'; the path is TemplateBinder's: a value no parameter takes goes to the query)",
+  },
+];
+
+/** ASP.NET's route-value equality (RouteValueEqualityComparer, TemplateBinder.RoutePartsEqual): `left` and `right` compare `equal`. C# null is null. */
+export interface AspnetRouteValueEqualityCase {
+  left: unknown;
+  right: unknown;
+  equal: boolean;
+  source: string;
+}
+
+export const aspnetRouteValueEqualityCases: AspnetRouteValueEqualityCase[] = [
+  { left: 5, right: 7, equal: false, source: "RouteValueEqualityComparerTest.EqualsTest #1" },
+  { left: "foo", right: "foo", equal: true, source: "RouteValueEqualityComparerTest.EqualsTest #2" },
+  { left: "foo", right: "FoO", equal: true, source: "RouteValueEqualityComparerTest.EqualsTest #3" },
+  { left: "foo", right: "boo", equal: false, source: "RouteValueEqualityComparerTest.EqualsTest #4" },
+  { left: "7", right: 7, equal: true, source: "RouteValueEqualityComparerTest.EqualsTest #5" },
+  { left: 7, right: "7", equal: true, source: "RouteValueEqualityComparerTest.EqualsTest #6" },
+  { left: 5.7, right: 5.7, equal: true, source: "RouteValueEqualityComparerTest.EqualsTest #7 (C# 5.7d)" },
+  { left: null, right: null, equal: true, source: "RouteValueEqualityComparerTest.EqualsTest #8" },
+  { left: null, right: "foo", equal: false, source: "RouteValueEqualityComparerTest.EqualsTest #9" },
+  { left: "foo", right: null, equal: false, source: "RouteValueEqualityComparerTest.EqualsTest #10" },
+  { left: null, right: "", equal: true, source: "RouteValueEqualityComparerTest.EqualsTest #11" },
+  { left: "", right: null, equal: true, source: "RouteValueEqualityComparerTest.EqualsTest #12" },
+  { left: "", right: "", equal: true, source: "RouteValueEqualityComparerTest.EqualsTest #13" },
+  { left: "", right: "foo", equal: false, source: "RouteValueEqualityComparerTest.EqualsTest #14" },
+  { left: "foo", right: "", equal: false, source: "RouteValueEqualityComparerTest.EqualsTest #15" },
+  { left: true, right: true, equal: true, source: "RouteValueEqualityComparerTest.EqualsTest #16" },
+  { left: true, right: false, equal: false, source: "RouteValueEqualityComparerTest.EqualsTest #17" },
+  { left: null, right: null, equal: true, source: "TemplateBinderTests.RoutePartsEqualTest #1" },
+  { left: "", right: null, equal: true, source: "TemplateBinderTests.RoutePartsEqualTest #2" },
+  { left: null, right: "", equal: true, source: "TemplateBinderTests.RoutePartsEqualTest #3" },
+  { left: "blog", right: null, equal: false, source: "TemplateBinderTests.RoutePartsEqualTest #4" },
+  { left: null, right: "store", equal: false, source: "TemplateBinderTests.RoutePartsEqualTest #5" },
+  { left: "Cool", right: "cool", equal: true, source: "TemplateBinderTests.RoutePartsEqualTest #6" },
+  { left: "Co0l", right: "cool", equal: false, source: "TemplateBinderTests.RoutePartsEqualTest #7" },
 ];

@@ -918,4 +918,250 @@ export const aspnetMatchCases: MatchCase[] = [
     expected: null,
     source: "RouteTest.RouteAsync_MultipleOptionalParameters_WithEmptyIntermediateSegmentsDoesNotMatch #6",
   },
+  {
+    routes: [{ template: "{controller}/{action}/{id:int=12}" }],
+    path: "/home/index",
+    expected: { index: 0, values: { controller: "home", action: "index", id: "12" } },
+    source: "TemplateParserDefaultValuesTests.InlineDefaultValueSpecified_InlineValueIsUsed (C# asserts Defaults[\"id\"] == \"12\"; the row matches without an id)",
+  },
+  {
+    routes: [{ template: "{controller}/{action}/{p1:regex(([}}])\\w+)=}}asd}" }],
+    path: "/home/index",
+    expected: { index: 0, values: { controller: "home", action: "index", p1: "}asd" } },
+    source: "TemplateParserDefaultValuesTests.InlineDefaultValueSpecified_WithSpecialCharacters #1 (C# asserts Defaults[\"p1\"] == \"}asd\"; the row matches without p1)",
+  },
+  {
+    routes: [{ template: "{p1:regex(^\\d{{1,2}}\\/\\d{{1,2}}\\/\\d{{4}}$)=12/12/1234}" }],
+    path: "/",
+    expected: { index: 0, values: { p1: "12/12/1234" } },
+    source: "TemplateParserDefaultValuesTests.InlineDefaultValueSpecified_WithSpecialCharacters #2 (C# asserts Defaults[\"p1\"] == \"12/12/1234\"; the row matches without p1)",
+  },
+  {
+    routes: [{ template: "{controller}/{action}", constraints: { controller: "abc" } }],
+    path: "/abc/index",
+    expected: { index: 0, values: { controller: "abc", action: "index" } },
+    source: "RouteConstraintBuilderTest.StringConstraintsMatchingScenarios #1 (\"abc\", \"abc\", true: simple case)",
+  },
+  {
+    routes: [{ template: "{controller}/{action}", constraints: { controller: "bbb|abc" } }],
+    path: "/abc/index",
+    expected: { index: 0, values: { controller: "abc", action: "index" } },
+    source: "RouteConstraintBuilderTest.StringConstraintsMatchingScenarios #2 (\"abc\", \"bbb|abc\", true: regex or)",
+  },
+  {
+    routes: [{ template: "{controller}/{action}", constraints: { controller: "abc" } }],
+    path: "/Abc/index",
+    expected: { index: 0, values: { controller: "Abc", action: "index" } },
+    source: "RouteConstraintBuilderTest.StringConstraintsMatchingScenarios #3 (\"Abc\", \"abc\", true: case insensitive)",
+  },
+  {
+    routes: [{ template: "{controller}/{action}", constraints: { controller: "abc" } }],
+    path: "/Abc%20/index",
+    expected: null,
+    source: "RouteConstraintBuilderTest.StringConstraintsMatchingScenarios #4 (\"Abc \", \"abc\", false: matches whole, no trimming; value 'Abc ' percent-encoded here)",
+  },
+  {
+    routes: [{ template: "{controller}/{action}", constraints: { controller: "abc" } }],
+    path: "/Abcd/index",
+    expected: null,
+    source: "RouteConstraintBuilderTest.StringConstraintsMatchingScenarios #5 (\"Abcd\", \"abc\", false: matches whole)",
+  },
+  {
+    routes: [{ template: "{controller}/{action}", constraints: { controller: " abc" } }],
+    path: "/Abc/index",
+    expected: null,
+    source: "RouteConstraintBuilderTest.StringConstraintsMatchingScenarios #6 (\"Abc\", \" abc\", false: matches whole)",
+  },
+  {
+    routes: [{ template: "{controller}/{action}/{id?}", constraints: { id: "int" } }],
+    path: "/home/index",
+    expected: { index: 0, values: { controller: "home", action: "index" } },
+    source: "RouteConstraintBuilderTest.AddResolvedConstraint_ForOptionalParameter (C# asserts the int constraint is wrapped in an OptionalRouteConstraint; the row checks that a missing optional value passes it)",
+  },
+  {
+    routes: [{ template: "{controller}/{action}/{id?}", constraints: { id: "int" } }],
+    path: "/home/index/abc",
+    expected: null,
+    source: "RouteConstraintBuilderTest.AddResolvedConstraint_SetOptionalParameter_AfterAddingTheParameter (C# asserts the OptionalRouteConstraint wrapper; the row checks that a present value still meets int)",
+  },
+  {
+    routes: [{ template: "{controller}/{action}/{name:alpha:minlength(10)?}" }],
+    path: "/home/index",
+    expected: { index: 0, values: { controller: "home", action: "index" } },
+    source: "RouteConstraintBuilderTest.AddResolvedConstraint_And_AddConstraint_ForOptionalParameter (C# adds alpha and minlength(10) to optional 'name' through the builder and asserts Optional(Composite(both)); written inline here, the row checks that a missing value passes)",
+  },
+  {
+    routes: [{ template: "{controller}/{action}/{id:int}", constraints: { id: "1*" } }],
+    path: "/home/index/11",
+    expected: { index: 0, values: { controller: "home", action: "index", id: "11" } },
+    source: "RouteTest.RegisteringRouteWithOneInlineConstraintAndOneUsingConstraintArgument #1 (C# asserts Composite(regex '1*', int); the rows check both apply)",
+  },
+  {
+    routes: [{ template: "{controller}/{action}/{id:int}", constraints: { id: "1*" } }],
+    path: "/home/index/12",
+    expected: null,
+    source: "RouteTest.RegisteringRouteWithOneInlineConstraintAndOneUsingConstraintArgument #2 (the regex '1*' rejects 12)",
+  },
+  {
+    routes: [{ template: "{controller}/{action}/{id:int}", constraints: { id: "1*" } }],
+    path: "/home/index/1x",
+    expected: null,
+    source: "RouteTest.RegisteringRouteWithOneInlineConstraintAndOneUsingConstraintArgument #3 (int rejects 1x)",
+  },
+  {
+    routes: [{ template: "x", methods: ["GET", "post"] }],
+    path: "/x",
+    method: "GET",
+    expected: { index: 0, values: {} },
+    source: "HttpMethodRouteConstraintTests.HttpMethodRouteConstraint_IncomingRequest_AcceptsAllowedMethods #1 (GET; constraint HttpMethodRouteConstraint(\"GET\", \"post\") as the route's methods)",
+  },
+  {
+    routes: [{ template: "x", methods: ["GET", "post"] }],
+    path: "/x",
+    method: "PosT",
+    expected: { index: 0, values: {} },
+    source: "HttpMethodRouteConstraintTests.HttpMethodRouteConstraint_IncomingRequest_AcceptsAllowedMethods #2 (PosT)",
+  },
+  {
+    routes: [{ template: "x", methods: ["GET", "post"] }],
+    path: "/x",
+    method: "OPTIONS",
+    expected: null,
+    source: "HttpMethodRouteConstraintTests.HttpMethodRouteConstraint_IncomingRequest_RejectsOtherMethods #1 (OPTIONS)",
+  },
+  {
+    routes: [{ template: "x", methods: ["GET", "post"] }],
+    path: "/x",
+    method: "SomeRandomThing",
+    expected: null,
+    source: "HttpMethodRouteConstraintTests.HttpMethodRouteConstraint_IncomingRequest_RejectsOtherMethods #2 (SomeRandomThing)",
+  },
+  {
+    routes: [{ template: "Cool" }, { template: "{p}" }],
+    path: "/Cool",
+    expected: { index: 0, values: {} },
+    source: "RouteCollectionTest.RouteAsync_FirstMatches (C#'s mock routes written as templates: both could take /Cool; the first wins and the second is not tried)",
+  },
+  {
+    routes: [{ template: "Other" }, { template: "Cool" }],
+    path: "/Cool",
+    expected: { index: 1, values: {} },
+    source: "RouteCollectionTest.RouteAsync_SecondMatches (C#'s mock routes written as templates: the first declines, the second takes /Cool)",
+  },
+  {
+    routes: [{ template: "Other" }, { template: "Another" }],
+    path: "/Cool",
+    expected: null,
+    source: "RouteCollectionTest.RouteAsync_NoMatch (C#'s mock routes written as templates: both decline /Cool)",
+  },
+  {
+    routes: [{ template: "foo/{{p1}}", defaults: { route: "matched" } }],
+    path: "/foo/%7Bp1%7D",
+    expected: { index: 0, values: { route: "matched" } },
+    source: "TemplateBinderTests.UrlWithEscapedOpenCloseBraces (RouteFormatHelper's GetRouteDataHelper; C# request 'foo/{p1}', braces percent-encoded here) (compiled out in ASP.NET (#if ROUTE_FORMAT_HELPER), ported for the rule it states)",
+  },
+  {
+    routes: [{ template: "bar{{", defaults: { route: "matched" } }],
+    path: "/bar%7B",
+    expected: { index: 0, values: { route: "matched" } },
+    source: "TemplateBinderTests.UrlWithEscapedOpenBraceAtTheEnd (RouteFormatHelper's GetRouteDataHelper; C# request 'bar{', braces percent-encoded here) (compiled out in ASP.NET (#if ROUTE_FORMAT_HELPER), ported for the rule it states)",
+  },
+  {
+    routes: [{ template: "{{bar", defaults: { route: "matched" } }],
+    path: "/%7Bbar",
+    expected: { index: 0, values: { route: "matched" } },
+    source: "TemplateBinderTests.UrlWithEscapedOpenBraceAtTheBeginning (RouteFormatHelper's GetRouteDataHelper; C# request '{bar', braces percent-encoded here) (compiled out in ASP.NET (#if ROUTE_FORMAT_HELPER), ported for the rule it states)",
+  },
+  {
+    routes: [{ template: "foo{{{{bar", defaults: { route: "matched" } }],
+    path: "/foo%7B%7Bbar",
+    expected: { index: 0, values: { route: "matched" } },
+    source: "TemplateBinderTests.UrlWithRepeatedEscapedOpenBrace (RouteFormatHelper's GetRouteDataHelper; C# request 'foo{{bar', braces percent-encoded here) (compiled out in ASP.NET (#if ROUTE_FORMAT_HELPER), ported for the rule it states)",
+  },
+  {
+    routes: [{ template: "bar}}", defaults: { route: "matched" } }],
+    path: "/bar%7D",
+    expected: { index: 0, values: { route: "matched" } },
+    source: "TemplateBinderTests.UrlWithEscapedCloseBraceAtTheEnd (RouteFormatHelper's GetRouteDataHelper; C# request 'bar}', braces percent-encoded here) (compiled out in ASP.NET (#if ROUTE_FORMAT_HELPER), ported for the rule it states)",
+  },
+  {
+    routes: [{ template: "}}bar", defaults: { route: "matched" } }],
+    path: "/%7Dbar",
+    expected: { index: 0, values: { route: "matched" } },
+    source: "TemplateBinderTests.UrlWithEscapedCloseBraceAtTheBeginning (RouteFormatHelper's GetRouteDataHelper; C# request '}bar', braces percent-encoded here) (compiled out in ASP.NET (#if ROUTE_FORMAT_HELPER), ported for the rule it states)",
+  },
+  {
+    routes: [{ template: "foo}}}}bar", defaults: { route: "matched" } }],
+    path: "/foo%7D%7Dbar",
+    expected: { index: 0, values: { route: "matched" } },
+    source: "TemplateBinderTests.UrlWithRepeatedEscapedCloseBrace (RouteFormatHelper's GetRouteDataHelper; C# request 'foo}}bar', braces percent-encoded here) (compiled out in ASP.NET (#if ROUTE_FORMAT_HELPER), ported for the rule it states)",
+  },
+  {
+    routes: [{ template: "{p:int:int}" }],
+    path: "/5",
+    expected: { index: 0, values: { p: "5" } },
+    source: "CompositeRouteConstraintTests.CompositeRouteConstraint_Match_CallsMatchOnInnerConstraints #1 (true, true, true; C#'s mock constraints written as an inline chain on the value 5: int accepts it, alpha rejects it)",
+  },
+  {
+    routes: [{ template: "{p:int:alpha}" }],
+    path: "/5",
+    expected: null,
+    source: "CompositeRouteConstraintTests.CompositeRouteConstraint_Match_CallsMatchOnInnerConstraints #2 (true, false, false; C#'s mock constraints written as an inline chain on the value 5: int accepts it, alpha rejects it)",
+  },
+  {
+    routes: [{ template: "{p:alpha:int}" }],
+    path: "/5",
+    expected: null,
+    source: "CompositeRouteConstraintTests.CompositeRouteConstraint_Match_CallsMatchOnInnerConstraints #3 (false, true, false; C#'s mock constraints written as an inline chain on the value 5: int accepts it, alpha rejects it)",
+  },
+  {
+    routes: [{ template: "{p:alpha:alpha}" }],
+    path: "/5",
+    expected: null,
+    source: "CompositeRouteConstraintTests.CompositeRouteConstraint_Match_CallsMatchOnInnerConstraints #4 (false, false, false; C#'s mock constraints written as an inline chain on the value 5: int accepts it, alpha rejects it)",
+  },
+];
+
+/** A table that must be rejected when compiled (RouteCreationError); constraints may hold a non-string here on purpose. */
+export interface AspnetRouteErrorCase {
+  routes: { template: string; name?: string; defaults?: Record<string, unknown>; constraints?: Record<string, unknown> }[];
+  reason: RegExp;
+  /** Rejected by the template parser: a TemplateParseError, thrown as it is (ASP.NET wraps it in RouteCreationException). */
+  templateError?: true;
+  source: string;
+}
+
+export const aspnetRouteErrorCases: AspnetRouteErrorCase[] = [
+  {
+    routes: [{ template: "{controller}/{action}/{id:int=12}", defaults: { id: 13 } }],
+    reason: /id/,
+    source: "TemplateParserDefaultValuesTests.ExplicitDefaultValueSpecified_WithInlineDefaultValue_Throws",
+  },
+  {
+    routes: [{ template: "{controller}/{action}/{id:int=?}", defaults: { id: 13 } }],
+    reason: /id|optional/i,
+    templateError: true,
+    source: "TemplateParserDefaultValuesTests.EmptyDefaultValue_WithOptionalParameter_Throws",
+  },
+  {
+    routes: [{ template: "{controller}/{action}/{id:int=12?}", defaults: { id: 13 } }],
+    reason: /id|optional/i,
+    templateError: true,
+    source: "TemplateParserDefaultValuesTests.NonEmptyDefaultValue_WithOptionalParameter_Throws",
+  },
+  {
+    routes: [{ template: "{controller}/{action}", constraints: { controller: 5 } }],
+    reason: /controller/,
+    source: "RouteConstraintBuilderTest.AddConstraint_InvalidType_Throws",
+  },
+  {
+    routes: [{ template: "{controller}/{action}", constraints: { controller: "a.*", action: 17 } }],
+    reason: /action/,
+    source: "RouteTest.RegisteringRouteWithInvalidConstraints_Throws",
+  },
+  {
+    routes: [{ template: "a", name: "ambiguousRoute" }, { template: "b", name: "ambiguousRoute" }],
+    reason: /ambiguousRoute/,
+    source: "RouteCollectionTest.NamedRouteTests_GetNamedRoute_AmbiguousRoutesInCollection_ThrowsForAmbiguousRoute (C#'s two names sit in nested RouteCollections, so it throws when generating with the name; in one RouteCollection, Add already throws on the duplicate; a switchyard table is flat, so compile() rejects it)",
+  },
 ];

@@ -1423,4 +1423,118 @@ export const aspnetTemplateCases: TemplateCase[] = [
     },
     source: "InlineRouteParameterParserTests.ParseRouteParameter_ParameterWithoutInlineConstraint_ReturnsTemplatePartWithEmptyInlineValues #7 (via template '{...}')",
   },
+  {
+    template: "{controller}/{action}/{id:int=?}",
+    error: {},
+    source: "TemplateParserDefaultValuesTests.EmptyDefaultValue_WithOptionalParameter_Throws (C# maps it with defaults { id = 13 }; the template alone is already rejected: an optional parameter cannot have a default)",
+  },
+  {
+    template: "{controller}/{action}/{id:int=12?}",
+    error: {},
+    source: "TemplateParserDefaultValuesTests.NonEmptyDefaultValue_WithOptionalParameter_Throws (C# maps it with defaults { id = 13 }; the template alone is already rejected: an optional parameter cannot have a default)",
+  },
+  {
+    template: "{*path}",
+    expected: {
+      segments: [
+        {
+          parts: [
+            { kind: "parameter", name: "path", isOptional: false, isCatchAll: true, encodeSlashes: true, defaultValue: null, constraints: [] },
+          ],
+        },
+      ],
+    },
+    source: "Patterns.InlineRouteParameterParserTest.ParseRouteParameter_WithSingleAsteriskCatchAll_IsParsedCorrectly (via template '{...}')",
+  },
+  {
+    template: "{*path=a/b/c}",
+    expected: {
+      segments: [
+        {
+          parts: [
+            { kind: "parameter", name: "path", isOptional: false, isCatchAll: true, encodeSlashes: true, defaultValue: "a/b/c", constraints: [] },
+          ],
+        },
+      ],
+    },
+    source: "Patterns.InlineRouteParameterParserTest.ParseRouteParameter_WithSingleAsteriskCatchAll_AndDefaultValue_IsParsedCorrectly (via template '{...}')",
+  },
+  {
+    template: "{*path:regex(^(/[^/ ]*)+/?$)}",
+    expected: {
+      segments: [
+        {
+          parts: [
+            { kind: "parameter", name: "path", isOptional: false, isCatchAll: true, encodeSlashes: true, defaultValue: null, constraints: ["regex(^(/[^/ ]*)+/?$)"] },
+          ],
+        },
+      ],
+    },
+    source: "Patterns.InlineRouteParameterParserTest.ParseRouteParameter_WithSingleAsteriskCatchAll_AndConstraints_IsParsedCorrectly (via template '{...}')",
+  },
+  {
+    template: "{*path:regex(^(/[^/ ]*)+/?$)=a/b/c}",
+    expected: {
+      segments: [
+        {
+          parts: [
+            { kind: "parameter", name: "path", isOptional: false, isCatchAll: true, encodeSlashes: true, defaultValue: "a/b/c", constraints: ["regex(^(/[^/ ]*)+/?$)"] },
+          ],
+        },
+      ],
+    },
+    source: "Patterns.InlineRouteParameterParserTest.ParseRouteParameter_WithSingleAsteriskCatchAll_AndConstraints_AndDefaultValue_IsParsedCorrectly (via template '{...}')",
+  },
+  {
+    template: "{**path}",
+    expected: {
+      segments: [
+        {
+          parts: [
+            { kind: "parameter", name: "path", isOptional: false, isCatchAll: true, encodeSlashes: false, defaultValue: null, constraints: [] },
+          ],
+        },
+      ],
+    },
+    source: "Patterns.InlineRouteParameterParserTest.ParseRouteParameter_WithDoubleAsteriskCatchAll_IsParsedCorrectly (via template '{...}')",
+  },
+  {
+    template: "{**path=a/b/c}",
+    expected: {
+      segments: [
+        {
+          parts: [
+            { kind: "parameter", name: "path", isOptional: false, isCatchAll: true, encodeSlashes: false, defaultValue: "a/b/c", constraints: [] },
+          ],
+        },
+      ],
+    },
+    source: "Patterns.InlineRouteParameterParserTest.ParseRouteParameter_WithDoubleAsteriskCatchAll_AndDefaultValue_IsParsedCorrectly (via template '{...}')",
+  },
+  {
+    template: "{**path:regex(^(/[^/ ]*)+/?$)}",
+    expected: {
+      segments: [
+        {
+          parts: [
+            { kind: "parameter", name: "path", isOptional: false, isCatchAll: true, encodeSlashes: false, defaultValue: null, constraints: ["regex(^(/[^/ ]*)+/?$)"] },
+          ],
+        },
+      ],
+    },
+    source: "Patterns.InlineRouteParameterParserTest.ParseRouteParameter_WithDoubleAsteriskCatchAll_AndConstraints_IsParsedCorrectly (via template '{...}')",
+  },
+  {
+    template: "{**path:regex(^(/[^/ ]*)+/?$)=a/b/c}",
+    expected: {
+      segments: [
+        {
+          parts: [
+            { kind: "parameter", name: "path", isOptional: false, isCatchAll: true, encodeSlashes: false, defaultValue: "a/b/c", constraints: ["regex(^(/[^/ ]*)+/?$)"] },
+          ],
+        },
+      ],
+    },
+    source: "Patterns.InlineRouteParameterParserTest.ParseRouteParameter_WithDoubleAsteriskCatchAll_AndConstraints_AndDefaultValue_IsParsedCorrectly (via template '{...}')",
+  },
 ];
