@@ -335,6 +335,12 @@ const REFUSED: readonly ShapeCase[] = [
     absent: ['MapControllers is not', 'MapShop is not'],
   },
   {
+    shape: 'MapControllers inside a lambda given to app.Map(prefix, …): the attribute routes are imported, and the path prefix ASP.NET serves them under is said',
+    cs: 'using Microsoft.AspNetCore.Mvc;\nnamespace App {\npublic class Startup { public void Configure(IApplicationBuilder app) {\n app.Map(config.BaseUrl, mainApp => {\n  mainApp.UseRouting();\n  mainApp.UseEndpoints(endpoints => { endpoints.MapControllers(); });\n });\n} }\n[Route("System")] public class SystemController : ControllerBase { [HttpGet("Info")] public IActionResult Info() => Ok(); } }',
+    routes: [{ template: 'System/Info', defaults: { controller: 'System', action: 'Info' }, methods: ['GET'] }],
+    findings: [['note', 'the attribute routes are mapped inside a lambda given to app.Map(']],
+  },
+  {
     shape: 'a template switchyard does not compile is left out, with its reason',
     cs: inMethod('routes.MapRoute("Bad", "a/{id");\nroutes.MapRoute("Good", "b");'),
     routes: [{ name: 'Good', template: 'b' }],

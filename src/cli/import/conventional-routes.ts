@@ -52,6 +52,12 @@ export function libraryEndpoints(file: string, declarations: FileDeclarations, c
   const findings: Finding[] = [];
   for (const invocation of declarations.invocations) {
     const { name, receiver } = invocation;
+    const mounted = name === 'MapControllers' ? foreignLambda(declarations.contextsAt(invocation.at)) : undefined;
+    if (mounted !== undefined) {
+      // app.Map(prefix, branch => …) serves what the branch maps under that prefix (the request's PathBase): the templates lack it.
+      findings.push({ kind: 'note', file, line: invocation.line, text: `${receiver ?? ''}${receiver === null ? '' : '.'}${name}(…)`, message: `the attribute routes are mapped inside a lambda given to ${mounted.text}: imported as their templates are written, but what that call does with them (app.Map(prefix, …) serves them under its prefix, app.UseWhen(…) only when its condition holds) is the application's code` });
+      continue;
+    }
     if (registering.has(invocation.at) || !/^Map[A-Z]\w*$/.test(name) || NOT_ENDPOINTS.has(name) || classes.hasMethod(name)) continue;
     const onEndpoints = builders.has(receiver) || declarations.contextsAt(invocation.at).some((c) => c.kind === 'lambda' && c.callee === 'UseEndpoints');
     if (!onEndpoints || receiver === null) continue;
