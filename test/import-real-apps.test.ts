@@ -110,6 +110,8 @@ interface AppTable {
 const APPS: readonly (readonly [variable: string, fixture: string])[] = [
   ['SWITCHYARD_BTCPAYSERVER', 'btcpayserver.json'],
   ['SWITCHYARD_SQUIDEX', 'squidex.json'],
+  ['SWITCHYARD_JELLYFIN', 'jellyfin.json'],
+  ['SWITCHYARD_SMARTSTORE', 'smartstore.json'],
 ];
 
 /** A route with everything compared, in one canonical form (absent and empty objects alike). */
