@@ -325,6 +325,22 @@ const REFUSED: readonly ShapeCase[] = [
     ],
   },
   {
+    shape: "a library's own Map… call on the endpoints (a method of no file read) is reported, not silently dropped; MapControllers and the sources' own methods are not",
+    cs: 'namespace App { public class Startup { public void Configure(IApplicationBuilder app) { app.UseEndpoints(endpoints => {\n endpoints.MapControllers();\n endpoints.MapVersionEndpoint();\n if (metrics) { endpoints.MapMetrics(); }\n endpoints.MapShop();\n}); } }\npublic static class ShopRoutes { public static void MapShop(this IEndpointRouteBuilder e) { e.MapControllerRoute("shop", "shop/{action}"); } } }',
+    routes: [{ name: 'shop', template: 'shop/{action}' }],
+    findings: [
+      ['skipped', 'MapVersionEndpoint is not a method of the sources read (a library\'s, or of a file not given): the endpoints it maps are not imported'],
+      ['skipped', 'MapMetrics is not a method of the sources read'],
+    ],
+    absent: ['MapControllers is not', 'MapShop is not'],
+  },
+  {
+    shape: 'MapControllers inside a lambda given to app.Map(prefix, …): the attribute routes are imported, and the path prefix ASP.NET serves them under is said',
+    cs: 'using Microsoft.AspNetCore.Mvc;\nnamespace App {\npublic class Startup { public void Configure(IApplicationBuilder app) {\n app.Map(config.BaseUrl, mainApp => {\n  mainApp.UseRouting();\n  mainApp.UseEndpoints(endpoints => { endpoints.MapControllers(); });\n });\n} }\n[Route("System")] public class SystemController : ControllerBase { [HttpGet("Info")] public IActionResult Info() => Ok(); } }',
+    routes: [{ template: 'System/Info', defaults: { controller: 'System', action: 'Info' }, methods: ['GET'] }],
+    findings: [['note', 'the attribute routes are mapped inside a lambda given to app.Map(']],
+  },
+  {
     shape: 'a template switchyard does not compile is left out, with its reason',
     cs: inMethod('routes.MapRoute("Bad", "a/{id");\nroutes.MapRoute("Good", "b");'),
     routes: [{ name: 'Good', template: 'b' }],
@@ -434,6 +450,16 @@ const ATTRIBUTES: readonly ShapeCase[] = [
       { template: 'stores/{storeId}/rules', defaults: { controller: 'StoreRules', action: 'Show' } },
       { template: 'stores/{storeId}/rules', defaults: { controller: 'StoreRules', action: 'EditCore' } },
     ],
+  },
+  {
+    shape: "an OData controller's routes are OData's (its conventions rewrite them from the EDM model): not imported as plain attribute routes, and said",
+    cs: 'using Microsoft.AspNetCore.Mvc;\nusing Microsoft.AspNetCore.OData.Routing.Controllers;\nnamespace App {\n[Route("odata/v1")] public abstract class WebApiController<TEntity> : ODataController { }\npublic class CategoriesController : WebApiController<Category> {\n [HttpGet("Categories({key})/MediaFile")] public IActionResult GetMediaFile(int key) => Ok();\n [HttpPost] public IActionResult Post(Category model) => Ok();\n public IActionResult Get() => Ok();\n}\n[ODataAttributeRouting] public class ReportsController : Controller { [HttpGet("reports")] public IActionResult List() => Ok(); }\npublic class HomeController : Controller { [HttpGet("/")] public IActionResult Index() => View(); } }',
+    routes: [{ template: '', defaults: { controller: 'Home', action: 'Index' }, methods: ['GET'] }],
+    findings: [
+      ['skipped', 'CategoriesController is an OData controller (it derives from ODataController): OData\'s routing conventions make its routes from the application\'s EDM model when it starts, so its 3 actions are not imported'],
+      ['skipped', 'ReportsController is an OData controller ([ODataAttributeRouting])'],
+    ],
+    absent: ['actions without an attribute route'],
   },
   {
     shape: 'an unknown token is refused as ASP.NET refuses it',

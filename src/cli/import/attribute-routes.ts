@@ -68,6 +68,12 @@ export function attributeRoutes(file: string, classes: readonly ClassDeclaration
     const hierarchy: ClassDeclaration[] = [];
     for (let base = allClasses.baseOf(controller); base !== null && hierarchy.length < 16 && !hierarchy.includes(base); base = allClasses.baseOf(base)) hierarchy.push(base);
     const inherited = (has: (a: Attribute) => boolean): Attribute[] => (own.some(has) ? [] : (hierarchy.map(attributesOf).find((list) => list.some(has)) ?? []).filter(has));
+    const odata = odataRouting(controller, hierarchy, allClasses);
+    if (odata !== null) {
+      const count = actionsOf(controller, hierarchy, file, allClasses).length;
+      findings.push({ kind: 'skipped', file, line: controller.line, text: controller.name, message: `${controller.name} is an OData controller (${odata}): OData's routing conventions make its routes from the application's EDM model when it starts, so its ${count} action${count === 1 ? '' : 's'} ${count === 1 ? 'is' : 'are'} not imported` });
+      continue;
+    }
     const classAttributes = [...own, ...inherited(isRouteAttribute), ...inherited(isAreaAttribute)];
     const controllerName = controller.name.replace(/Controller$/, '');
     let area: string | null = null;
@@ -279,6 +285,22 @@ function isActionConstraint(attribute: Attribute, scope: ClassDeclaration, class
 function isController(parts: readonly ClassDeclaration[], attributes: readonly Attribute[]): boolean {
   if (parts.some((c) => c.isAbstract) || attributes.some((a) => a.name === 'NonController')) return false;
   return parts[0].name.endsWith('Controller') || attributes.some((a) => a.name === 'Controller' || a.name === 'ApiController');
+}
+
+/** What OData attributes mark a controller with: its actions routed by OData's conventions. */
+const ODATA_ATTRIBUTES = new Set(['ODataAttributeRouting', 'ODataRouteComponent']);
+
+/**
+ * Why a controller is routed by OData (Microsoft.AspNetCore.OData), or null: it derives from ODataController, or
+ * it or a base class has an OData routing attribute. OData's application model provider then rewrites its
+ * actions' routes (`Categories({key})` also as `Categories/{key}`, a verb's empty template as the entity set's
+ * name) from the EDM model the application builds when it starts, which no source file holds.
+ */
+function odataRouting(controller: ClassDeclaration, hierarchy: readonly ClassDeclaration[], classes: SourceClasses): string | null {
+  const parts = [controller, ...hierarchy].flatMap((c) => classes.partsOf(c));
+  if (parts.some((part) => part.baseTypes.some((b) => b.replace(/<.*$/s, '').split('.').at(-1) === 'ODataController'))) return 'it derives from ODataController';
+  const marked = parts.flatMap((part) => part.attributes).find((a) => ODATA_ATTRIBUTES.has(a.name));
+  return marked === undefined ? null : `[${marked.name}]`;
 }
 
 /** [Route("t", Name = "n", Order = 1)], [HttpGet("t")], [AcceptVerbs("GET", "POST", Route = "t")]: read, or null (reported). */

@@ -3,9 +3,10 @@
 // `MapAreaRoute`, `MapDefaultControllerRoute` (ASP.NET Core), `context.MapRoute` in an AreaRegistration,
 // `IgnoreRoute`, and an application's own `Map…Route` extension methods, read as MapRoute. One call at a time:
 // registration-order.ts says in which order the calls are made (ASP.NET tries conventional routes in that order).
-import type { Call, CallContext, ClassDeclaration } from './declarations.js';
+import type { Call, CallContext, ClassDeclaration, FileDeclarations } from './declarations.js';
 import type { Argument } from './expressions.js';
 import { escapeRegex, regexConstraint, routeConstraints, routeData, shortText, unreadFinding, type Finding, type ImportedRoute } from './imported-route.js';
+import type { SourceClasses } from './source-classes.js';
 import { isUnread, type CsValue, type Evaluator, type Unread } from './values.js';
 
 /** The parameters of each registration method, in order; `a|b` is one parameter with two names (MVC 5 | Core). */
@@ -36,6 +37,34 @@ const ENDPOINTS: readonly (readonly [RegExp, (name: string) => string])[] = [
 
 /** A call that maps an endpoint other than an MVC route (a minimal API, a SignalR hub, Razor Pages…). */
 export const isEndpointCall = (name: string): boolean => ENDPOINTS.some(([pattern]) => pattern.test(name));
+
+/** ASP.NET's Map… methods that map no endpoint of their own: attribute routes come from the controllers; MapWhen branches the pipeline. */
+const NOT_ENDPOINTS = new Set(['MapControllers', 'MapWhen']);
+
+/**
+ * A library's own `Map…` call on the endpoints (`endpoints.MapMetrics()`, `app.MapVersionEndpoint()`): a method of
+ * no file read, so what it maps is not known; said, not dropped. A call counts as made on the endpoints when it is
+ * in a lambda given to UseEndpoints, or on a value the file registers routes on (or calls MapControllers on).
+ */
+export function libraryEndpoints(file: string, declarations: FileDeclarations, classes: SourceClasses): Finding[] {
+  const registering = new Set(declarations.calls.map((c) => c.at));
+  const builders = new Set([...declarations.calls.map((c) => c.receiver), ...declarations.invocations.filter((i) => i.name === 'MapControllers').map((i) => i.receiver)]);
+  const findings: Finding[] = [];
+  for (const invocation of declarations.invocations) {
+    const { name, receiver } = invocation;
+    const mounted = name === 'MapControllers' ? foreignLambda(declarations.contextsAt(invocation.at)) : undefined;
+    if (mounted !== undefined) {
+      // app.Map(prefix, branch => …) serves what the branch maps under that prefix (the request's PathBase): the templates lack it.
+      findings.push({ kind: 'note', file, line: invocation.line, text: `${receiver ?? ''}${receiver === null ? '' : '.'}${name}(…)`, message: `the attribute routes are mapped inside a lambda given to ${mounted.text}: imported as their templates are written, but what that call does with them (app.Map(prefix, …) serves them under its prefix, app.UseWhen(…) only when its condition holds) is the application's code` });
+      continue;
+    }
+    if (registering.has(invocation.at) || !/^Map[A-Z]\w*$/.test(name) || NOT_ENDPOINTS.has(name) || classes.hasMethod(name)) continue;
+    const onEndpoints = builders.has(receiver) || declarations.contextsAt(invocation.at).some((c) => c.kind === 'lambda' && c.callee === 'UseEndpoints');
+    if (!onEndpoints || receiver === null) continue;
+    findings.push({ kind: 'skipped', file, line: invocation.line, text: `${receiver}.${name}(…)`, message: `${name} is not a method of the sources read (a library's, or of a file not given): the endpoints it maps are not imported` });
+  }
+  return findings;
+}
 
 /** A lambda given to a call that is not one of the usual places to register routes, around `contexts`' innermost part. */
 export const foreignLambda = (contexts: readonly CallContext[]): CallContext | undefined => contexts.find((c) => c.kind === 'lambda' && !ROUTE_HOSTS.has(c.callee ?? ''));

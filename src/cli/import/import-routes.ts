@@ -9,7 +9,7 @@ import { checkRoutes, compile, type RouteDefinition } from '../../index.js';
 import { diagnostics, summarizeDiagnostics, type Diagnostic } from '../../introspect.js';
 import { CliError } from '../load-routes.js';
 import { ATTRIBUTE_ORDER, attributeOrder, attributeRoutes } from './attribute-routes.js';
-import { conventionalRoute, isConventionalCall, isEndpointCall } from './conventional-routes.js';
+import { conventionalRoute, isConventionalCall, isEndpointCall, libraryEndpoints } from './conventional-routes.js';
 import { declarationsOf, type Call, type FileDeclarations } from './declarations.js';
 import { conventionalReach, knownValueConstraints, type ControllerAction } from './conventional-reach.js';
 import { applicationConstraintsLeftOut, shortText, type Finding, type ImportedRoute } from './imported-route.js';
@@ -61,6 +61,7 @@ export function importSources(sources: readonly SourceFile[]): ImportResult {
   for (const { declarations } of parsed) for (const c of declarations.classes) constants.add(c);
   const classes = new SourceClasses(parsed.map(({ source, declarations }) => ({ file: source.file, classes: declarations.classes })));
   const evaluator = new Evaluator(constants);
+  for (const { source, declarations } of parsed) findings.push(...libraryEndpoints(source.file, declarations, classes));
 
   const attributed: ImportedRoute[] = [];
   const actions: ControllerAction[] = [];
