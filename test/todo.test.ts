@@ -679,6 +679,9 @@ const CLOSING: ClosingRow[] = [
   { name: 'a GET asking for an Upgrade the server does not do', request: 'GET /api/todo HTTP/1.1\r\nHost: x\r\nConnection: keep-alive, Upgrade\r\nUpgrade: websocket\r\n\r\n', status: 200 },
   // node:http hands a CONNECT (a proxy's tunnel) to its 'connect' listeners, and without one drops the connection unanswered.
   { name: 'a CONNECT (a tunnel, for proxies)', request: 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n', status: 400 },
+  // node:http answered these two itself, with an empty body instead of a problem.
+  { name: 'an HTTP/1.1 request without Host', request: postWith('Content-Type: application/json\r\n').replace('Host: x\r\n', ''), status: 400 },
+  { name: 'an Expect other than 100-continue', request: postWith('Expect: 200-ok\r\nContent-Type: application/json\r\n'), status: 417 },
 ];
 
 describe('requests on one connection, in order (RFC 9112)', () => {

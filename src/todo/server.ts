@@ -89,7 +89,7 @@ function checkTarget(listMethods: () => string): Middleware {
       else writeProblem(ctx.response.raw, problem(400, 'The request target "*" is for OPTIONS only.'));
       return Promise.resolve();
     }
-    const refused = headerProblem(raw.rawHeaders);
+    const refused = headerProblem(raw.rawHeaders, raw.httpVersion === '1.1');
     if (refused !== null) {
       writeProblem(ctx.response.raw, refused, { connection: 'close' });
       return Promise.resolve();
@@ -104,12 +104,13 @@ function checkTarget(listMethods: () => string): Middleware {
 /**
  * What the raw header list (name, value, name, value…) breaks of RFC 9112's rules, or null. A header that must
  * come once, given twice, is 400: Host (§3.2: the server must refuse it) and Content-Type (which body type
- * would be meant?), where node:http keeps the first and drops the rest. A transfer coding other than chunked
+ * would be meant?), where node:http keeps the first and drops the rest. An HTTP/1.1 request without Host is
+ * 400 too (§3.2), checked here rather than by node:http, whose own 400 has no problem body. A transfer coding other than chunked
  * is 501 (§6.1): node:http reads a body whose last coding is chunked as if it were the only one, and refuses
  * the rest itself. Either way the connection is closed: what follows on it cannot be trusted to be framed as
  * the client meant. One pass over the list, each name compared only when its length is one of theirs.
  */
-function headerProblem(rawHeaders: readonly string[]): ProblemDetails | null {
+function headerProblem(rawHeaders: readonly string[], needsHost: boolean): ProblemDetails | null {
   let hosts = 0;
   let types = 0;
   for (let i = 0; i < rawHeaders.length; i += 2) {
@@ -123,7 +124,7 @@ function headerProblem(rawHeaders: readonly string[]): ProblemDetails | null {
       if (codings !== 'chunked' && codings.toLowerCase() !== 'chunked') return problem(501, 'A request body may be sent with Content-Length or Transfer-Encoding: chunked; no other transfer coding is implemented.');
     }
   }
-  return null;
+  return hosts === 0 && needsHost ? problem(400, 'An HTTP/1.1 request must have a Host header.') : null;
 }
 
 /** The methods a route collection's routes offer, with HEAD (served by GET) and OPTIONS: the Allow of OPTIONS *. */
@@ -237,7 +238,8 @@ export function headerOverflowStatus(rawPacket: Buffer | undefined): 414 | 431 {
 export function createTodoServer(options: TodoServerOptions = {}): Server {
   const app = createTodoApp(options);
   const handler = boundUnsentResponses(app.handler, options.maxUnsentBytes ?? DEFAULT_MAX_UNSENT_BYTES);
-  const server = createServer({ headersTimeout: 30_000, requestTimeout: 30_000 }, handler);
+  // The Host rule is checkTarget's (node:http's own answer to a request without Host has no problem body).
+  const server = createServer({ headersTimeout: 30_000, requestTimeout: 30_000, requireHostHeader: false }, handler);
   server.keepAliveTimeout = options.keepAliveTimeoutMs ?? 5_000;
   // A connection on which nothing moves for this long — a response its client does not read, a request that
   // stalls — is closed: a client cannot pin a response (and its memory) forever. By a sweep, not
@@ -253,6 +255,12 @@ export function createTodoServer(options: TodoServerOptions = {}): Server {
       error.code === 'HPE_HEADER_OVERFLOW' ? headerOverflowStatus(error.rawPacket) : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
     // After the answers to the requests received whole before it (unreadable-request.ts).
     refuseAfterAnswered(socket, closingProblem(status, 'The request could not be read as HTTP/1.1.'));
+  });
+  // An Expect other than 100-continue (node:http answers that one itself) is an expectation the server cannot
+  // meet: 417 as a problem, not node:http's empty 417 when nothing listens. The connection is closed: a client
+  // that waits for its expectation before sending the body would leave the body's bytes unsent, or sent later.
+  server.on('checkExpectation', (_req, res: ServerResponse) => {
+    writeProblem(res, problem(417, 'The only expectation this server meets is Expect: 100-continue.'), { connection: 'close' });
   });
   // A CONNECT asks for a tunnel, which only a proxy opens; node:http gives it to these listeners (without one it
   // drops the connection unanswered) and reads nothing more of the connection.
