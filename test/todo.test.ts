@@ -681,6 +681,7 @@ const CLOSING: ClosingRow[] = [
   { name: 'a CONNECT (a tunnel, for proxies)', request: 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n', status: 400 },
   // node:http answered these two itself, with an empty body instead of a problem.
   { name: 'an HTTP/1.1 request without Host', request: postWith('Content-Type: application/json\r\n').replace('Host: x\r\n', ''), status: 400 },
+  { name: 'OPTIONS * without Host', request: 'OPTIONS * HTTP/1.1\r\n\r\n', status: 400 },
   { name: 'an Expect other than 100-continue', request: postWith('Expect: 200-ok\r\nContent-Type: application/json\r\n'), status: 417 },
 ];
 

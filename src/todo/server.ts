@@ -72,13 +72,20 @@ export function expandControllerTemplate(template: string, controllerClass: stri
  * The request target and header rules, in one middleware (every request passes here; one hop instead of two):
  * a target longer than MAX_URL_LENGTH is 414; and the rules of RFC 9112 that node:http leaves to the
  * application: the asterisk form "*" is for OPTIONS only (OPTIONS * answers 204 with the methods the server
- * offers), the framing rules of headerProblem, and the close after a request asking for an Upgrade. Not async:
+ * offers), the framing and Host rules of headerProblem, and the close after a request asking for an Upgrade. Not async:
  * it hands on next()'s promise, saving a promise per request.
  */
 function checkTarget(listMethods: () => string): Middleware {
   let serverMethods: string | null = null; // listed on the first OPTIONS *, once the routes exist
   return (ctx, next) => {
     const raw = ctx.request.raw;
+    // First: a request whose headers break the framing or Host rules is refused whatever its target (an
+    // OPTIONS * without Host included, as node:http refused it before its handler ran).
+    const refused = headerProblem(raw.rawHeaders, raw.httpVersion === '1.1');
+    if (refused !== null) {
+      writeProblem(ctx.response.raw, refused, { connection: 'close' });
+      return Promise.resolve();
+    }
     const url = raw.url ?? '';
     if (url.length > MAX_URL_LENGTH) {
       writeProblem(ctx.response.raw, problem(414, `The request target is longer than ${MAX_URL_LENGTH} bytes.`));
@@ -87,11 +94,6 @@ function checkTarget(listMethods: () => string): Middleware {
     if (url === '*') {
       if (raw.method === 'OPTIONS') ctx.response.send(204, undefined, { allow: (serverMethods ??= listMethods()) });
       else writeProblem(ctx.response.raw, problem(400, 'The request target "*" is for OPTIONS only.'));
-      return Promise.resolve();
-    }
-    const refused = headerProblem(raw.rawHeaders, raw.httpVersion === '1.1');
-    if (refused !== null) {
-      writeProblem(ctx.response.raw, refused, { connection: 'close' });
       return Promise.resolve();
     }
     // A request asking for an Upgrade (Connection: upgrade) is served as HTTP/1.1, but node:http reads nothing
