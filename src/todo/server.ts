@@ -243,6 +243,10 @@ export function createTodoServer(options: TodoServerOptions = {}): Server {
   // The Host rule is checkTarget's (node:http's own answer to a request without Host has no problem body).
   const server = createServer({ headersTimeout: 30_000, requestTimeout: 30_000, requireHostHeader: false }, handler);
   server.keepAliveTimeout = options.keepAliveTimeoutMs ?? 5_000;
+  // Every header is kept (node:http's default keeps the first 2,000 and drops the rest, while its parser still
+  // frames the body by them): a Host, Transfer-Encoding or Content-Length past the 2,000th was out of the rules'
+  // sight. The 16 KiB header budget still bounds them (about 4,000 at most).
+  server.maxHeadersCount = 0;
   // A connection on which nothing moves for this long — a response its client does not read, a request that
   // stalls — is closed: a client cannot pin a response (and its memory) forever. By a sweep, not
   // server.setTimeout's timer per socket that node re-arms on every read and write (stall-bound.ts). Idle
