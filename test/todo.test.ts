@@ -687,6 +687,8 @@ const CLOSING: ClosingRow[] = [
   { name: 'a CONNECT (a tunnel, for proxies)', request: 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n', status: 400 },
   { name: 'two Host headers, the second after 2,000 others', request: postWith(`${MANY_HEADERS}Host: y\r\nContent-Type: application/json\r\n`), status: 400 },
   { name: 'Transfer-Encoding: gzip, chunked after 2,000 other headers', request: chunkedWith(`${MANY_HEADERS}Transfer-Encoding: gzip, chunked\r\n`), status: 501 },
+  // RFC 9112 §6.1: an HTTP/1.0 message with Transfer-Encoding has faulty framing; node:http read it as chunked and kept the connection.
+  { name: 'Transfer-Encoding: chunked in an HTTP/1.0 request', request: chunkedWith('Transfer-Encoding: chunked\r\nConnection: keep-alive\r\n').replace('HTTP/1.1', 'HTTP/1.0'), status: 400 },
   // node:http answered these two itself, with an empty body instead of a problem.
   { name: 'an HTTP/1.1 request without Host', request: postWith('Content-Type: application/json\r\n').replace('Host: x\r\n', ''), status: 400 },
   { name: 'OPTIONS * without Host', request: 'OPTIONS * HTTP/1.1\r\n\r\n', status: 400 },

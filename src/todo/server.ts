@@ -109,10 +109,11 @@ function checkTarget(listMethods: () => string): Middleware {
  * would be meant?), where node:http keeps the first and drops the rest. An HTTP/1.1 request without Host is
  * 400 too (§3.2), checked here rather than by node:http, whose own 400 has no problem body. A transfer coding other than chunked
  * is 501 (§6.1): node:http reads a body whose last coding is chunked as if it were the only one, and refuses
- * the rest itself. Either way the connection is closed: what follows on it cannot be trusted to be framed as
+ * the rest itself. Any Transfer-Encoding outside HTTP/1.1 is 400 (§6.1: its framing is faulty), where node:http
+ * read an HTTP/1.0 body as chunked and kept the connection. Either way the connection is closed: what follows on it cannot be trusted to be framed as
  * the client meant. One pass over the list, each name compared only when its length is one of theirs.
  */
-function headerProblem(rawHeaders: readonly string[], needsHost: boolean): ProblemDetails | null {
+function headerProblem(rawHeaders: readonly string[], http11: boolean): ProblemDetails | null {
   let hosts = 0;
   let types = 0;
   for (let i = 0; i < rawHeaders.length; i += 2) {
@@ -122,11 +123,12 @@ function headerProblem(rawHeaders: readonly string[], needsHost: boolean): Probl
     } else if (name.length === 12) {
       if (name.toLowerCase() === 'content-type' && ++types > 1) return problem(400, 'A request must have at most one Content-Type header.');
     } else if (name.length === 17 && name.toLowerCase() === 'transfer-encoding') {
+      if (!http11) return problem(400, 'Transfer-Encoding is for HTTP/1.1 requests: this one\'s body cannot be framed as its client meant.');
       const codings = rawHeaders[i + 1];
       if (codings !== 'chunked' && codings.toLowerCase() !== 'chunked') return problem(501, 'A request body may be sent with Content-Length or Transfer-Encoding: chunked; no other transfer coding is implemented.');
     }
   }
-  return hosts === 0 && needsHost ? problem(400, 'An HTTP/1.1 request must have a Host header.') : null;
+  return hosts === 0 && http11 ? problem(400, 'An HTTP/1.1 request must have a Host header.') : null;
 }
 
 /** The methods a route collection's routes offer, with HEAD (served by GET) and OPTIONS: the Allow of OPTIONS *. */
