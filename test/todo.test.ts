@@ -664,6 +664,12 @@ interface ClosingRow {
 // Each request is answered with "connection: close": the bad requests of RFC 9112's framing rules (a header
 // given twice that must be given once, a transfer coding the server does not implement), a body the server
 // does not take, and a request whose client asks for the close.
+/**
+ * 2,000 header lines (node:http's default maxHeadersCount): headers after them were dropped from the request's
+ * header list while the parser still framed the body by them, out of every rule's sight.
+ */
+const MANY_HEADERS = 'x:\r\n'.repeat(2000); // 8,000 bytes: within node:http's 16 KiB header budget
+
 const CLOSING: ClosingRow[] = [
   { name: 'a body sent as text/plain', request: postWith('Content-Type: text/plain\r\n'), status: 415 },
   { name: 'two Host headers', request: postWith('Host: y\r\nContent-Type: application/json\r\n'), status: 400 },
@@ -679,6 +685,14 @@ const CLOSING: ClosingRow[] = [
   { name: 'a GET asking for an Upgrade the server does not do', request: 'GET /api/todo HTTP/1.1\r\nHost: x\r\nConnection: keep-alive, Upgrade\r\nUpgrade: websocket\r\n\r\n', status: 200 },
   // node:http hands a CONNECT (a proxy's tunnel) to its 'connect' listeners, and without one drops the connection unanswered.
   { name: 'a CONNECT (a tunnel, for proxies)', request: 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n', status: 400 },
+  { name: 'two Host headers, the second after 2,000 others', request: postWith(`${MANY_HEADERS}Host: y\r\nContent-Type: application/json\r\n`), status: 400 },
+  { name: 'Transfer-Encoding: gzip, chunked after 2,000 other headers', request: chunkedWith(`${MANY_HEADERS}Transfer-Encoding: gzip, chunked\r\n`), status: 501 },
+  // RFC 9112 §6.1: an HTTP/1.0 message with Transfer-Encoding has faulty framing; node:http read it as chunked and kept the connection.
+  { name: 'Transfer-Encoding: chunked in an HTTP/1.0 request', request: chunkedWith('Transfer-Encoding: chunked\r\nConnection: keep-alive\r\n').replace('HTTP/1.1', 'HTTP/1.0'), status: 400 },
+  // node:http answered these two itself, with an empty body instead of a problem.
+  { name: 'an HTTP/1.1 request without Host', request: postWith('Content-Type: application/json\r\n').replace('Host: x\r\n', ''), status: 400 },
+  { name: 'OPTIONS * without Host', request: 'OPTIONS * HTTP/1.1\r\n\r\n', status: 400 },
+  { name: 'an Expect other than 100-continue', request: postWith('Expect: 200-ok\r\nContent-Type: application/json\r\n'), status: 417 },
 ];
 
 describe('requests on one connection, in order (RFC 9112)', () => {
@@ -728,6 +742,8 @@ describe('requests on one connection, in order (RFC 9112)', () => {
     ['a chunk size that is not a number', (key) => `DELETE /api/todo/${key} HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n`],
     ['a chunk cut by garbage', (key) => `DELETE /api/todo/${key} HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nab\r\nGARBAGE\r\n\r\n`],
     ['a Content-Length body the client never finishes', (key) => `DELETE /api/todo/${key} HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nabc`],
+    ['a chunk size that is not a number, after 2,000 other headers', (key) => `DELETE /api/todo/${key} HTTP/1.1\r\nHost: x\r\n${MANY_HEADERS}Transfer-Encoding: chunked\r\n\r\nzz\r\n`],
+    ['a Content-Length body the client never finishes, after 2,000 other headers', (key) => `DELETE /api/todo/${key} HTTP/1.1\r\nHost: x\r\n${MANY_HEADERS}Content-Length: 10\r\n\r\nabc`],
   ];
   it.each(BROKEN_BODIES)('a DELETE whose body is broken (%s) deletes nothing', async (_name, request) => {
     const { port, base } = await start();

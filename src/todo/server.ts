@@ -72,13 +72,20 @@ export function expandControllerTemplate(template: string, controllerClass: stri
  * The request target and header rules, in one middleware (every request passes here; one hop instead of two):
  * a target longer than MAX_URL_LENGTH is 414; and the rules of RFC 9112 that node:http leaves to the
  * application: the asterisk form "*" is for OPTIONS only (OPTIONS * answers 204 with the methods the server
- * offers), the framing rules of headerProblem, and the close after a request asking for an Upgrade. Not async:
+ * offers), the framing and Host rules of headerProblem, and the close after a request asking for an Upgrade. Not async:
  * it hands on next()'s promise, saving a promise per request.
  */
 function checkTarget(listMethods: () => string): Middleware {
   let serverMethods: string | null = null; // listed on the first OPTIONS *, once the routes exist
   return (ctx, next) => {
     const raw = ctx.request.raw;
+    // First: a request whose headers break the framing or Host rules is refused whatever its target (an
+    // OPTIONS * without Host included, as node:http refused it before its handler ran).
+    const refused = headerProblem(raw.rawHeaders, raw.httpVersion === '1.1');
+    if (refused !== null) {
+      writeProblem(ctx.response.raw, refused, { connection: 'close' });
+      return Promise.resolve();
+    }
     const url = raw.url ?? '';
     if (url.length > MAX_URL_LENGTH) {
       writeProblem(ctx.response.raw, problem(414, `The request target is longer than ${MAX_URL_LENGTH} bytes.`));
@@ -87,11 +94,6 @@ function checkTarget(listMethods: () => string): Middleware {
     if (url === '*') {
       if (raw.method === 'OPTIONS') ctx.response.send(204, undefined, { allow: (serverMethods ??= listMethods()) });
       else writeProblem(ctx.response.raw, problem(400, 'The request target "*" is for OPTIONS only.'));
-      return Promise.resolve();
-    }
-    const refused = headerProblem(raw.rawHeaders);
-    if (refused !== null) {
-      writeProblem(ctx.response.raw, refused, { connection: 'close' });
       return Promise.resolve();
     }
     // A request asking for an Upgrade (Connection: upgrade) is served as HTTP/1.1, but node:http reads nothing
@@ -104,12 +106,14 @@ function checkTarget(listMethods: () => string): Middleware {
 /**
  * What the raw header list (name, value, name, value…) breaks of RFC 9112's rules, or null. A header that must
  * come once, given twice, is 400: Host (§3.2: the server must refuse it) and Content-Type (which body type
- * would be meant?), where node:http keeps the first and drops the rest. A transfer coding other than chunked
+ * would be meant?), where node:http keeps the first and drops the rest. An HTTP/1.1 request without Host is
+ * 400 too (§3.2), checked here rather than by node:http, whose own 400 has no problem body. A transfer coding other than chunked
  * is 501 (§6.1): node:http reads a body whose last coding is chunked as if it were the only one, and refuses
- * the rest itself. Either way the connection is closed: what follows on it cannot be trusted to be framed as
+ * the rest itself. Any Transfer-Encoding outside HTTP/1.1 is 400 (§6.1: its framing is faulty), where node:http
+ * read an HTTP/1.0 body as chunked and kept the connection. Either way the connection is closed: what follows on it cannot be trusted to be framed as
  * the client meant. One pass over the list, each name compared only when its length is one of theirs.
  */
-function headerProblem(rawHeaders: readonly string[]): ProblemDetails | null {
+function headerProblem(rawHeaders: readonly string[], http11: boolean): ProblemDetails | null {
   let hosts = 0;
   let types = 0;
   for (let i = 0; i < rawHeaders.length; i += 2) {
@@ -119,11 +123,12 @@ function headerProblem(rawHeaders: readonly string[]): ProblemDetails | null {
     } else if (name.length === 12) {
       if (name.toLowerCase() === 'content-type' && ++types > 1) return problem(400, 'A request must have at most one Content-Type header.');
     } else if (name.length === 17 && name.toLowerCase() === 'transfer-encoding') {
+      if (!http11) return problem(400, 'Transfer-Encoding is for HTTP/1.1 requests: this one\'s body cannot be framed as its client meant.');
       const codings = rawHeaders[i + 1];
       if (codings !== 'chunked' && codings.toLowerCase() !== 'chunked') return problem(501, 'A request body may be sent with Content-Length or Transfer-Encoding: chunked; no other transfer coding is implemented.');
     }
   }
-  return null;
+  return hosts === 0 && http11 ? problem(400, 'An HTTP/1.1 request must have a Host header.') : null;
 }
 
 /** The methods a route collection's routes offer, with HEAD (served by GET) and OPTIONS: the Allow of OPTIONS *. */
@@ -237,8 +242,13 @@ export function headerOverflowStatus(rawPacket: Buffer | undefined): 414 | 431 {
 export function createTodoServer(options: TodoServerOptions = {}): Server {
   const app = createTodoApp(options);
   const handler = boundUnsentResponses(app.handler, options.maxUnsentBytes ?? DEFAULT_MAX_UNSENT_BYTES);
-  const server = createServer({ headersTimeout: 30_000, requestTimeout: 30_000 }, handler);
+  // The Host rule is checkTarget's (node:http's own answer to a request without Host has no problem body).
+  const server = createServer({ headersTimeout: 30_000, requestTimeout: 30_000, requireHostHeader: false }, handler);
   server.keepAliveTimeout = options.keepAliveTimeoutMs ?? 5_000;
+  // Every header is kept (node:http's default keeps the first 2,000 and drops the rest, while its parser still
+  // frames the body by them): a Host, Transfer-Encoding or Content-Length past the 2,000th was out of the rules'
+  // sight. The 16 KiB header budget still bounds them (about 4,000 at most).
+  server.maxHeadersCount = 0;
   // A connection on which nothing moves for this long — a response its client does not read, a request that
   // stalls — is closed: a client cannot pin a response (and its memory) forever. By a sweep, not
   // server.setTimeout's timer per socket that node re-arms on every read and write (stall-bound.ts). Idle
@@ -253,6 +263,12 @@ export function createTodoServer(options: TodoServerOptions = {}): Server {
       error.code === 'HPE_HEADER_OVERFLOW' ? headerOverflowStatus(error.rawPacket) : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
     // After the answers to the requests received whole before it (unreadable-request.ts).
     refuseAfterAnswered(socket, closingProblem(status, 'The request could not be read as HTTP/1.1.'));
+  });
+  // An Expect other than 100-continue (node:http answers that one itself) is an expectation the server cannot
+  // meet: 417 as a problem, not node:http's empty 417 when nothing listens. The connection is closed: a client
+  // that waits for its expectation before sending the body would leave the body's bytes unsent, or sent later.
+  server.on('checkExpectation', (_req, res: ServerResponse) => {
+    writeProblem(res, problem(417, 'The only expectation this server meets is Expect: 100-continue.'), { connection: 'close' });
   });
   // A CONNECT asks for a tunnel, which only a proxy opens; node:http gives it to these listeners (without one it
   // drops the connection unanswered) and reads nothing more of the connection.
