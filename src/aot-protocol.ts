@@ -8,7 +8,7 @@
 export { loadRouter, type AotRouter, type ModuleTable } from './compile/aot/load-router.js';
 export { MODULE_FORMAT as FORMAT } from './compile/aot/module-format.js';
 // How a route module's list is read: by a module built from one, and by the `switchyard` command.
-export { normalizeRoute, routeListOf } from './compile/aot/route-source.js';
+export { routeListOf } from './compile/aot/route-source.js';
 // The built-in constraint factories: a module names those its routes use (and the class of a regular expression
 // given as a constraint, when one is).
 export {

@@ -212,7 +212,9 @@ describe('compileToModule', () => {
       'this router module is out of date with its routes (route 1 is "b/{key}", not the template the router was built from): build it again',
     );
     expect(() => evaluateBuiltModule(source, { default: [{ template: 'a' }] })).toThrow(/it has 1 routes, the router was built from 2/);
-    expect(evaluateBuiltModule(source, { default: ['a', { template: 'b/{id}' }] }).match('/b/5')?.values).toEqual({ id: '5' });
+    expect(evaluateBuiltModule(source, { default: [{ template: 'a' }, { template: 'b/{id}' }] }).match('/b/5')?.values).toEqual({ id: '5' });
+    // The routes as compile() takes them: a template string alone is a JSON file's shorthand, not a route of a module.
+    expect(() => evaluateBuiltModule(source, { default: ['a', { template: 'b/{id}' }] })).toThrow('this router module is out of date with its routes (route 0 is "a"');
   });
 
   // What `switchyard build` recorded is the command to run again (a module made by compileToModule() alone records none).
@@ -495,7 +497,7 @@ export const constraints = { slug: () => new RegexRouteConstraint('^[a-z0-9-]+$'
 export default [
   { name: 'post', template: 'blog/{slug:slug}', handler: (values) => 'post ' + values.slug },
   { name: 'todo', template: 'api/todo/{id:int}', methods: ['GET'], defaults: { format: 'json' } },
-  'files/{name}.{ext?}',
+  { template: 'files/{name}.{ext?}' },
 ];`,
     );
     const built = run([BIN, 'build', 'app-routes.mjs', '-o', 'app-router.mjs']);

@@ -57,7 +57,12 @@ const app = createApplication();
 addRouting(app.services, { lowercaseUrls: true, appendTrailingSlash: true });
 export default new RouteBuilder(app).mapGet('Shop/{category}/{id:int}', async () => {}, { name: 'product' });
 `,
-  'named.mjs': 'export const port = 8080;\nexport const apiRoutes = [{ name: "item", template: "api/items/{id:int}" }, "{*path}"];\n',
+  'named.mjs': 'export const port = 8080;\nexport const apiRoutes = [{ name: "item", template: "api/items/{id:int}" }, { template: "{*path}" }];\n',
+  // What compile() and the adapters refuse, which the command once read as a JSON file's shorthands.
+  'shorthands.mjs': 'export const routes = [{ name: "a", template: "a/{id:int}", method: "GET" }, "b/{x}"];\n',
+  'shorthands.json': JSON.stringify([{ name: 'a', template: 'a/{id:int}', method: 'GET' }, 'b/{x}']),
+  // Arrays that hold no route: no table (a CI step that lints the wrong module must not pass on "0 routes").
+  'no-routes.mjs': 'export const guardCalls = [];\nexport const names = ["a"];\n',
   'app-default.mjs': 'export default function app() {}\nexport const userRoutes = [{ name: "user", template: "users/{id}" }];\n',
   'same-twice.mjs': 'export const apiRoutes = [{ template: "a" }];\nexport const all = apiRoutes;\n',
   'several.mjs': 'export const apiRoutes = [{ name: "item", template: "api/items/{id:int}" }];\nexport const adminRoutes = [{ name: "admin", template: "admin/{id:int}" }];\n',
@@ -130,6 +135,18 @@ const rows: Row[] = [
   { title: '--export chooses one', args: ['explain', '$DIR/several.mjs', 'GET', '/admin/5', '--export', 'adminRoutes'], status: 0, stdout: ['GET /admin/5 → matched #0 admin "admin/{id:int}"'] },
   { title: '--export of a name the module does not export', args: ['lint', '$DIR/several.mjs', '--export', 'adminRoute'], status: 2, stderr: '$DIR/several.mjs has no export named "adminRoute" (did you mean "adminRoutes"?); its route tables: adminRoutes, apiRoutes' },
   { title: '--export of something that is no table', args: ['routes', '$DIR/named.mjs', '--export', 'port'], status: 2, stderr: 'holds no route list: expected an array of routes, or an object with a "routes" array' },
+  {
+    title: "a module's routes as compile() takes them: no template string, no one `method`",
+    args: ['lint', '$DIR/shorthands.mjs'],
+    status: 1,
+    stdout: [
+      '#0 a "a/{id:int}"  unknown key "method" (did you mean "methods"?)',
+      '#1  expected an object such as { template: "products/{id}" }, got the string "b/{x}": compile() and the adapters take the module\'s routes as objects (write { template: "b/{x}" })',
+    ],
+  },
+  { title: 'a module that would not compile is not built', args: ['build', '$DIR/shorthands.mjs', '-o', '$DIR/shorthands-router.mjs'], status: 2, stderr: 'unknown key "method" (did you mean "methods"?)' },
+  { title: "a JSON file's shorthands: one method, a template string", args: ['routes', '$DIR/shorthands.json', '--table'], status: 0, stdout: ['0  a     GET      a/{id:int}', '1        ANY      b/{x}'] },
+  { title: 'an empty array and an array of strings are no table', args: ['lint', '$DIR/no-routes.mjs'], status: 2, stderr: '$DIR/no-routes.mjs exports no route table (its exports: guardCalls, names)' },
   { title: 'no table at all', args: ['lint', '$DIR/none.mjs'], status: 2, stderr: '$DIR/none.mjs exports no route table (its exports: port, start): export an array of routes (export const routes = [...]), a RouteBuilder or a RouteCollection' },
   { title: 'a compiled router: export its route list instead', args: ['lint', '$DIR/compiled.mjs'], status: 2, stderr: 'the export "router" is a compiled router, whose routes the command cannot read back: export the route list given to compile() (export const routes = [...])' },
   { title: '--export on a JSON file', args: ['lint', '$DIR/routes.json', '--export', 'api'], status: 2, stderr: '--export names an export of a route module; $DIR/routes.json is JSON' },

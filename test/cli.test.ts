@@ -40,7 +40,7 @@ const FILES: Record<string, string> = {
   'generation-only.json': JSON.stringify([{ name: 'product', template: 'p/{id}' }, { name: 'old', template: 'legacy/{id}', generationOnly: true }, { name: 'old-get', template: 'legacy2/{id}', methods: ['GET'], generationOnly: true }]),
   'unknown-constraint.mjs': 'export default [{ template: "s/{slug:slugg}" }];',
   'cased.json': JSON.stringify([{ template: 'Users' }, { template: 'users' }]),
-  'routes.mjs': 'export const routes = [{ template: "files/{name}.{ext?}", constraints: { ext: /^(pdf|txt)$/ } }, "{*path}"];',
+  'routes.mjs': 'export const routes = [{ template: "files/{name}.{ext?}", constraints: { ext: /^(pdf|txt)$/ } }, { template: "{*path}" }];',
 };
 
 beforeAll(() => {

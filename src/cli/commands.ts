@@ -64,7 +64,8 @@ const FILE_HELP = `<file> is a JSON file (an array of routes, or { "routes": [..
 (.js, .mjs, .cjs), or TypeScript (.ts, .mts, .cts) on a Node that strips types (22.18 or later). A module's table
 is its \`routes\` or default export, else the one export that holds a route list, a RouteBuilder or a
 RouteCollection (--export NAME chooses). A route is an object: { "name", "template", "defaults",
-"constraints", "methods" } (or one "method"), or a template string.`;
+"constraints", "methods" }; in a JSON file, also one "method" for "methods", or a template string alone. A
+module's routes are read as compile() and the adapters take them.`;
 
 /** The --export of a command line, if given. */
 const exportOf = (args: Args): string | undefined => args.options.get('export')?.at(-1);

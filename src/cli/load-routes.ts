@@ -1,8 +1,10 @@
 // Reading a route table for the command line: a JSON file (an array of route definitions, or an object with
 // a "routes" array) or a route module (JavaScript, or TypeScript where Node strips types) exporting one: a route
 // list, a RouteBuilder or a RouteCollection of the node:http pipeline (routeTableExport says which export), and
-// optionally `constraints`: extra inline constraint names. A route may give one `method` instead of `methods` (the
-// benchmark route sets do). A file that cannot be read is a CliError; a table with mistakes (bad JSON, bad routes)
+// optionally `constraints`: extra inline constraint names. In a JSON file a route may be a template string, and may
+// give one `method` instead of `methods` (the benchmark route sets do); a module's table is read as the app's
+// compile() and adapters take it, without either, so that the command passes no table the app refuses. A file
+// that cannot be read is a CliError; a table with mistakes (bad JSON, bad routes)
 // is a RouteFileError listing every mistake, each with the route and where it goes wrong. Nothing here prints or exits.
 import { access, readFile } from 'node:fs/promises';
 import * as nodeModule from 'node:module';
@@ -139,6 +141,10 @@ export async function loadRouteFile(file: string, { fresh = false, exportName }:
   const good: { index: number; definition: RouteDefinition }[] = [];
   const withMiddleware: { index: number; definition: RouteDefinition }[] = [];
   routes.forEach((route: unknown, index) => {
+    if (typeof route === 'string' && isModule) {
+      problems.push(routeProblem(index, null, `expected an object such as { template: "products/{id}" }, got the string ${JSON.stringify(route)}: compile() and the adapters take the module's routes as objects (write { template: ${JSON.stringify(route)} }); a template string alone is a JSON route file's shorthand`));
+      return;
+    }
     if (typeof route !== 'string' && (typeof route !== 'object' || route === null || Array.isArray(route))) {
       problems.push(routeProblem(index, null, `expected an object such as { "template": "products/{id}" }, got ${route === null ? 'null' : Array.isArray(route) ? 'an array' : JSON.stringify(route)}`));
       return;
@@ -146,8 +152,9 @@ export async function loadRouteFile(file: string, { fresh = false, exportName }:
     if (typeof route === 'object') {
       const given = route as Record<string, unknown>;
       const before = problems.length;
-      // A misspelt key would be ignored ("metods": the route then takes every method): refuse it, with a guess.
-      for (const reason of unknownKeys(given, isModule ? [...ROUTE_KEYS, 'middleware'] : ROUTE_KEYS, 'a route')) problems.push(routeProblem(index, given, reason));
+      // A misspelt key would be ignored ("metods": the route then takes every method): refuse it, with a guess. A
+      // module's routes are compile()'s to check, as the app's compile() and adapters check them.
+      if (!isModule) for (const reason of unknownKeys(given, FILE_ROUTE_KEYS, 'a route')) problems.push(routeProblem(index, given, reason));
       if (!('template' in given)) problems.push(routeProblem(index, given, 'no "template"'));
       if (given.name != null && typeof given.name !== 'string') problems.push(routeProblem(index, given, `"name" must be a string, got ${kindOf(given.name)}`));
       for (const key of DATA_KEYS) {
@@ -156,7 +163,7 @@ export async function loadRouteFile(file: string, { fresh = false, exportName }:
       }
       if (problems.length > before) return;
     }
-    const { middleware, ...definition } = protocol.normalizeRoute(route) as RouteDefinition & { middleware?: unknown };
+    const { middleware, ...definition } = (isModule ? route : fileRoute(route)) as RouteDefinition & { middleware?: unknown };
     if (middleware != null && !(Array.isArray(middleware) && middleware.length === 0)) withMiddleware.push({ index, definition });
     good.push({ index, definition });
   });
@@ -254,12 +261,15 @@ function routeTableExport(file: string, module: Record<string, unknown>, request
   throw new CliError(`${file} exports no route table (its exports: ${names.join(', ') || 'none'}): export an array of routes (export const routes = [...]), a RouteBuilder or a RouteCollection`);
 }
 
-/** A route list (every item a template string or a route with a template), { routes: [...] }, a builder or a collection. */
+/**
+ * A route list (routes, each an object with a template: an empty list or a list of strings is no sign of one), {
+ * routes: [...] }, a builder or a collection.
+ */
 function holdsRouteTable(value: unknown): boolean {
   if (builtRoutes(value) !== null) return true;
   if (isCompiledRouter(value)) return false;
   const list = protocol.routeListOf(value);
-  return list !== null && list.every((r) => typeof r === 'string' || (typeof r === 'object' && r !== null && 'template' in r));
+  return list !== null && list.length > 0 && list.every((r) => typeof r === 'object' && r !== null && 'template' in r);
 }
 
 /** compile()'s answer: its `routes` are compiled entries, not the definitions it was given. */
@@ -288,8 +298,18 @@ function builtRoutes(value: unknown): Pick<RouteFile, 'routes' | 'kind' | 'caseS
   return { routes: routers.flatMap((r) => (r instanceof Route ? [r.definition] : [])), kind, ...options };
 }
 
-/** The keys a route in a file may have ("method": one method, as the benchmark route sets write it). */
-const ROUTE_KEYS = ['name', 'template', 'defaults', 'constraints', 'methods', 'method', 'dataTokens', 'generationOnly', 'handler'];
+/** The keys a route in a JSON file may have ("method": one method, as the benchmark route sets write it). */
+const FILE_ROUTE_KEYS = ['name', 'template', 'defaults', 'constraints', 'methods', 'method', 'dataTokens', 'generationOnly', 'handler'];
+
+/**
+ * A route of a JSON file as a definition: a template string is its template, and one `method` is its methods. A
+ * `method` beside `methods` stays, a key compile() refuses, never dropped unseen.
+ */
+function fileRoute(route: unknown): RouteDefinition {
+  if (typeof route === 'string') return { template: route };
+  const { method, ...rest } = route as RouteDefinition & { method?: unknown };
+  return typeof method === 'string' && rest.methods == null ? { ...rest, methods: [method] } : (route as RouteDefinition);
+}
 
 /**
  * How deep a route's plain data (defaults, dataTokens, constraints, methods) may nest. Printing, explaining and

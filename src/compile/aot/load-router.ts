@@ -28,7 +28,7 @@ import type { RouterFor } from '../typed-router.js';
 import { checkModuleFormat, type ModuleFormat } from './module-format.js';
 import { catalogOf } from './object-catalog.js';
 import { routeDigest, templateDigest } from './route-digest.js';
-import { normalizeRoute, routeListOf } from './route-source.js';
+import { routeListOf } from './route-source.js';
 import { decodeTemplate, type ModuleTemplateData } from './template-data.js';
 
 /** What a built module hands loadRouter(). */
@@ -264,14 +264,16 @@ function definitionsOf(table: ModuleTable): { definitions: RouteDefinition[]; co
   const source = table.routes as { routes?: unknown; default?: unknown; constraints?: unknown };
   const list = routeListOf(source.routes ?? source.default);
   if (list === null) throw new Error('the route module of this router exports no route list any more: build the router again');
-  const definitions = list.map(normalizeRoute);
+  // As the app's compile() and adapters take them: `switchyard build` read the route module so (no template
+  // strings, no `method`, a JSON file's shorthands).
+  const definitions = list as RouteDefinition[];
   const digests = table.digests ?? [];
   const changed = definitions.length !== digests.length ? -2 : definitions.findIndex((d, i) => templateDigest(String(d?.template)) !== digests[i].slice(0, 8));
   if (changed !== -1) {
     const what =
       changed === -2
         ? `it has ${definitions.length} routes, the router was built from ${digests.length}`
-        : `route ${changed} is ${JSON.stringify(definitions[changed]?.template)}, not the template the router was built from`;
+        : `route ${changed} is ${JSON.stringify(definitions[changed]?.template ?? definitions[changed])}, not the template the router was built from`;
     throw outOfDate(what, table);
   }
   return { definitions, constraints: source.constraints as Record<string, ConstraintFactory> | undefined };
