@@ -18,6 +18,8 @@ const TABLE = [
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'switchyard-mount-'));
   writeFileSync(join(dir, 'mounted.json'), JSON.stringify(TABLE));
+  // A table that holds its own mount: a group under {tenant}.
+  writeFileSync(join(dir, 'tenant.json'), JSON.stringify([{ name: 'users.list', template: '{tenant}/users' }]));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -36,6 +38,13 @@ const cases: [string, string[], number, string[], string][] = [
   ],
   ['explain --base: the path below the mount', ['explain', '$DIR/mounted.json', 'GET', '/acme/users/5', '--base', '/acme'], 0, ['GET /acme/users/5 (below --base /acme: /users/5) → matched #0 users "users/{id:int}"', '✓ #0 users'], ''],
   ['explain --base: why the route below the mount missed', ['explain', '$DIR/mounted.json', 'GET', '/acme/users/x', '--base', '/acme'], 0, ['no match; closest: #0 users', '✗ #0 users "users/{id:int}"  id:int rejected "x"'], ''],
+  [
+    "explain --base on a table that holds the mount itself ({tenant}): says so",
+    ['explain', '$DIR/tenant.json', 'GET', '/acme/users', '--base', '/acme'],
+    0,
+    ['(below --base /acme: /users) → no match', 'without --base, GET /acme/users matches #0 users.list "{tenant}/users": the table\'s own templates take /acme, so it is not mounted there'],
+    '',
+  ],
   ['explain --base, two segments', ['explain', '$DIR/mounted.json', 'GET', '/t/acme/users/5', '--base', '/t/acme'], 0, ['(below --base /t/acme: /users/5) → matched #0 users'], ''],
   ['explain --base: the mount itself is the path "/"', ['explain', '$DIR/mounted.json', 'GET', '/acme', '--base', '/acme'], 0, ['GET /acme (below --base /acme: /) → no match'], ''],
   ['explain --base: a path outside the mount', ['explain', '$DIR/mounted.json', 'GET', '/other/users/5', '--base', '/acme'], 0, ['GET /other/users/5 → no match: the path is not under --base /acme'], ''],

@@ -230,6 +230,13 @@ request is a GET (a note on stderr says so). Exit status 0 either way.`,
         const mount = mountHint(router, path, explained.method);
         if (mount !== null) out(`  ${mount}`);
       }
+      // Nothing below --base, while the table takes the whole path: its own first segments (a {tenant}) are the mount.
+      if (explained.match === null && base !== null && base.length > 0) {
+        const whole = router.match(path, explained.method);
+        if (whole !== null) {
+          out(`  without --base, ${explained.method} ${path} matches #${whole.route.index}${whole.route.name ? ` ${whole.route.name}` : ''} ${JSON.stringify(whole.route.template)}: the table's own templates take ${baseText(base)}, so it is not mounted there`);
+        }
+      }
       return 0;
     },
   },
