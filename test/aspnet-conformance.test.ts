@@ -1,10 +1,11 @@
 // ASP.NET Core routing's own unit-test vectors (transcribed in test/cases/aspnet-*.ts), run against every
 // strategy. Rows marked "(differs: ...)" in their source are where our spec deliberately differs: skipped, with that reason.
 import { describe, expect, it } from 'vitest';
-import { ConstraintRegistry } from '../src/constraints.js';
+import { normalizeVirtualPath } from '../src/compile/generate/normalize-path.js';
+import { ConstraintRegistry, RegexRouteConstraint } from '../src/constraints.js';
 import { compile, parseTemplate, RouteCreationError, TemplateParseError } from '../src/index.js';
 import { aspnetConstraintCases, aspnetConstraintErrorCases } from './cases/aspnet-constraint-cases.js';
-import { aspnetGenerateCases, aspnetRouteValueEqualityCases } from './cases/aspnet-generate-cases.js';
+import { aspnetGenerateCases, aspnetRouteValueEqualityCases, aspnetVirtualPathCases } from './cases/aspnet-generate-cases.js';
 import { aspnetMatchCases, aspnetRouteErrorCases } from './cases/aspnet-match-cases.js';
 import { aspnetTemplateCases } from './cases/aspnet-template-cases.js';
 import { routePartsEqual } from '../src/route-values.js';
@@ -29,7 +30,8 @@ describe('ASP.NET template parser vectors', () => {
 describe('ASP.NET constraint vectors', () => {
   const registry = new ConstraintRegistry();
   it.each(aspnetConstraintCases)('$constraint accepts $value: $accepted ($source)', ({ constraint, value, accepted }) => {
-    const c = registry.resolve(constraint);
+    // a RegExp object becomes a RegexRouteConstraint, as it does in a route's constraints object
+    const c = typeof constraint === 'string' ? registry.resolve(constraint) : new RegexRouteConstraint(constraint);
     expect(c.match(undefined, null, 'p', { p: value }, 'incoming')).toBe(accepted);
   });
   it.each(aspnetConstraintErrorCases)('$constraint is rejected ($source)', ({ constraint }) => {
@@ -52,6 +54,12 @@ describe('ASP.NET route-value equality', () => {
   it.each(aspnetRouteValueEqualityCases)('$left and $right: $equal ($source)', ({ left, right, equal }) => {
     expect(routePartsEqual(left, right)).toBe(equal);
     expect(routePartsEqual(right, left)).toBe(equal);
+  });
+});
+
+describe('ASP.NET generated-path normalizing (route options)', () => {
+  it.each(aspnetVirtualPathCases)('$url with $options is $expected ($source)', ({ url, options, expected }) => {
+    expect(normalizeVirtualPath(url, options)).toBe(expected);
   });
 });
 

@@ -1,10 +1,16 @@
 // ASP.NET Core routing's own constraint tests as data (dotnet/aspnetcore src/Http/Routing/test/UnitTests:
 // Constraints/*Tests.cs, DefaultInlineConstraintResolverTest.cs, RouteTest.cs). Constraints are written in their
-// inline form; C# ints/doubles/bools are JS numbers/booleans; a missing route value is written as null.
+// inline form (a RegExp object where C# builds the constraint from a Regex); C# ints/doubles/bools are JS
+// numbers/booleans; a missing route value is written as null.
 // Error `reason`s are loose patterns: ASP.NET's messages are not ours. Generated plain data.
 import type { ConstraintCase, ConstraintErrorCase } from './types.js';
 
-export const aspnetConstraintCases: ConstraintCase[] = [
+/** A constraint row whose constraint may also be a RegExp object: C#'s RegexRouteConstraint built from a Regex, keeping its own options. */
+export interface AspnetConstraintCase extends Omit<ConstraintCase, 'constraint'> {
+  constraint: string | RegExp;
+}
+
+export const aspnetConstraintCases: AspnetConstraintCase[] = [
   {
     constraint: "int",
     value: 42,
@@ -546,6 +552,42 @@ export const aspnetConstraintCases: ConstraintCase[] = [
     source: "RegexInlineRouteConstraintTests.RegexInlineConstraint_IsCultureInsensitive (same result under tr-TR and en-US)",
   },
   {
+    constraint: "regex(abc)",
+    value: "abc",
+    accepted: true,
+    source: "RegexRouteConstraintTests.RegexConstraintBuildRegexVerbatimFromInput #1 (RegexRouteConstraint written in its inline regex(...) form)",
+  },
+  {
+    constraint: "regex(abc)",
+    value: "Abc",
+    accepted: true,
+    source: "RegexRouteConstraintTests.RegexConstraintBuildRegexVerbatimFromInput #2 (RegexRouteConstraint written in its inline regex(...) form)",
+  },
+  {
+    constraint: "regex(abc)",
+    value: "Abc ",
+    accepted: true,
+    source: "RegexRouteConstraintTests.RegexConstraintBuildRegexVerbatimFromInput #3 (RegexRouteConstraint written in its inline regex(...) form)",
+  },
+  {
+    constraint: "regex(abc)",
+    value: "Abcd",
+    accepted: true,
+    source: "RegexRouteConstraintTests.RegexConstraintBuildRegexVerbatimFromInput #4 (RegexRouteConstraint written in its inline regex(...) form)",
+  },
+  {
+    constraint: "regex(abc)",
+    value: "^Abcd",
+    accepted: true,
+    source: "RegexRouteConstraintTests.RegexConstraintBuildRegexVerbatimFromInput #5 (RegexRouteConstraint written in its inline regex(...) form)",
+  },
+  {
+    constraint: "regex( abc)",
+    value: "Abc",
+    accepted: false,
+    source: "RegexRouteConstraintTests.RegexConstraintBuildRegexVerbatimFromInput #6 (RegexRouteConstraint written in its inline regex(...) form)",
+  },
+  {
     constraint: "regex(^\\d{3}-\\d{3}-\\d{4}$)",
     value: "123-456-2334",
     accepted: true,
@@ -562,6 +604,18 @@ export const aspnetConstraintCases: ConstraintCase[] = [
     value: "abc@def.com",
     accepted: true,
     source: "RegexRouteConstraintTests.RegexConstraintBuildRegexVerbatimFromInput #9 (RegexRouteConstraint written in its inline regex(...) form)",
+  },
+  {
+    constraint: /^abc$/,
+    value: "abc",
+    accepted: true,
+    source: "RegexRouteConstraintTests.RegexConstraint_TakesRegexAsInput_SimpleMatch (C# new Regex(\"^abc$\"): a RegExp object)",
+  },
+  {
+    constraint: /^abc$/,
+    value: "Abc",
+    accepted: false,
+    source: "RegexRouteConstraintTests.RegexConstraintConstructedWithRegex_SimpleFailedMatch (C# new Regex(\"^abc$\"): a RegExp object keeps its own options, so case counts, unlike a pattern given as text)",
   },
   {
     constraint: "required",
@@ -924,6 +978,12 @@ export const aspnetConstraintCases: ConstraintCase[] = [
     source: "DateTimeRouteConstraintTests.DateTimeRouteConstraint #14 (invariant-culture DateTime.TryParse)",
   },
   {
+    constraint: "datetime",
+    value: new Date(Date.UTC(2009, 4, 12, 11, 45)),
+    accepted: true,
+    source: "DateTimeRouteConstraintTests.DateTimeRouteConstraint #15 (MemberData GetDateTimeObject: C# DateTime.Now; a fixed JS Date here)",
+  },
+  {
     constraint: "length(5)",
     value: "abcde",
     accepted: true,
@@ -1072,6 +1132,65 @@ export const aspnetConstraintCases: ConstraintCase[] = [
     value: "\u0130",
     accepted: false,
     source: "RegexRouteConstraintTests.RegexConstraintIsCultureInsensitiveWhenConstructedWithString #1, #2 (tr-TR and en-US give the same result; JS has no current culture)",
+  },  {
+    constraint: "regex(^home$)",
+    value: "home",
+    accepted: true,
+    source: "StringRouteConstraintTest.StringRouteConstraintSimpleTrueWithRouteDirectionIncomingRequestTest (StringRouteConstraint written as the regex switchyard import writes for MapAreaRoute's area: the value escaped and anchored, case ignored)",
+  },
+  {
+    constraint: "regex(^home$)",
+    value: "home",
+    accepted: true,
+    source: "StringRouteConstraintTest.StringRouteConstraintSimpleTrueWithRouteDirectionUrlGenerationTest (StringRouteConstraint written as the regex switchyard import writes for MapAreaRoute's area: the value escaped and anchored, case ignored; the same for RouteDirection.UrlGeneration)",
+  },
+  {
+    constraint: "regex(^admin$)",
+    value: "home",
+    accepted: false,
+    source: "StringRouteConstraintTest.StringRouteConstraintSimpleFalseWithRouteDirectionIncomingRequestTest (StringRouteConstraint written as the regex switchyard import writes for MapAreaRoute's area: the value escaped and anchored, case ignored)",
+  },
+  {
+    constraint: "regex(^admin$)",
+    value: "home",
+    accepted: false,
+    source: "StringRouteConstraintTest.StringRouteConstraintSimpleFalseWithRouteDirectionUrlGenerationTest (StringRouteConstraint written as the regex switchyard import writes for MapAreaRoute's area: the value escaped and anchored, case ignored; the same for RouteDirection.UrlGeneration)",
+  },
+  {
+    constraint: "regex(^admin$)",
+    value: null,
+    accepted: false,
+    source: "StringRouteConstraintTest.StringRouteConstraintKeyNotFoundWithRouteDirectionIncomingRequestTest (StringRouteConstraint written as the regex switchyard import writes for MapAreaRoute's area: the value escaped and anchored, case ignored; the missing key is written as null)",
+  },
+  {
+    constraint: "regex(^admin$)",
+    value: null,
+    accepted: false,
+    source: "StringRouteConstraintTest.StringRouteConstraintKeyNotFoundWithRouteDirectionUrlGenerationTest (StringRouteConstraint written as the regex switchyard import writes for MapAreaRoute's area: the value escaped and anchored, case ignored; the missing key is written as null; the same for RouteDirection.UrlGeneration)",
+  },
+  {
+    constraint: "regex(^uSer$)",
+    value: "User",
+    accepted: true,
+    source: "StringRouteConstraintTest.StringRouteConstraintEscapingCaseSensitiveAndRouteNullTest #1 (StringRouteConstraint written as the regex switchyard import writes for MapAreaRoute's area: the value escaped and anchored, case ignored)",
+  },
+  {
+    constraint: "regex(^User\\.Admin$)",
+    value: "User.Admin",
+    accepted: true,
+    source: "StringRouteConstraintTest.StringRouteConstraintEscapingCaseSensitiveAndRouteNullTest #2 (StringRouteConstraint written as the regex switchyard import writes for MapAreaRoute's area: the value escaped and anchored, case ignored)",
+  },
+  {
+    constraint: "regex(^User\\\\Admin$)",
+    value: "User\\Admin",
+    accepted: true,
+    source: "StringRouteConstraintTest.StringRouteConstraintEscapingCaseSensitiveAndRouteNullTest #3 (StringRouteConstraint written as the regex switchyard import writes for MapAreaRoute's area: the value escaped and anchored, case ignored)",
+  },
+  {
+    constraint: "regex(^user$)",
+    value: null,
+    accepted: false,
+    source: "StringRouteConstraintTest.StringRouteConstraintEscapingCaseSensitiveAndRouteNullTest #4 (StringRouteConstraint written as the regex switchyard import writes for MapAreaRoute's area: the value escaped and anchored, case ignored)",
   },
 ];
 

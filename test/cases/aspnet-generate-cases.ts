@@ -992,3 +992,89 @@ export const aspnetRouteValueEqualityCases: AspnetRouteValueEqualityCase[] = [
   { left: "Cool", right: "cool", equal: true, source: "TemplateBinderTests.RoutePartsEqualTest #6" },
   { left: "Co0l", right: "cool", equal: false, source: "TemplateBinderTests.RoutePartsEqualTest #7" },
 ];
+
+/**
+ * RouteCollection's normalizing of a generated path by the route options (NormalizeVirtualPath): `url` becomes
+ * `expected`. C#'s tests have a mocked router return the path; VirtualPathData adds its leading "/", written here.
+ */
+export interface AspnetVirtualPathCase {
+  url: string;
+  options: { lowercaseUrls?: boolean; lowercaseQueryStrings?: boolean; appendTrailingSlash?: boolean };
+  expected: string;
+  source: string;
+}
+
+export const aspnetVirtualPathCases: AspnetVirtualPathCase[] = [
+  {
+    url: "/Home/Index/23#Param1=ABC&Param2=Xyz",
+    options: { lowercaseUrls: false, appendTrailingSlash: true },
+    expected: "/Home/Index/23/#Param1=ABC&Param2=Xyz",
+    source: "RouteCollectionTest.GetVirtualPath_CanLowerCaseUrls_And_AppendTrailingSlash_BasedOnOptions #8",
+  },
+  {
+    url: "/Home/Index/23#Param1=ABC&Param2=Xyz",
+    options: { lowercaseUrls: true, appendTrailingSlash: false },
+    expected: "/home/index/23#Param1=ABC&Param2=Xyz",
+    source: "RouteCollectionTest.GetVirtualPath_CanLowerCaseUrls_And_AppendTrailingSlash_BasedOnOptions #9",
+  },
+  {
+    url: "/Home/Index/23/?Param1=ABC&Param2=Xyz",
+    options: { lowercaseUrls: true, appendTrailingSlash: true },
+    expected: "/home/index/23/?Param1=ABC&Param2=Xyz",
+    source: "RouteCollectionTest.GetVirtualPath_CanLowerCaseUrls_And_AppendTrailingSlash_BasedOnOptions #10",
+  },
+  {
+    url: "/Home/Index/23/#Param1=ABC&Param2=Xyz",
+    options: { lowercaseUrls: true, appendTrailingSlash: false },
+    expected: "/home/index/23/#Param1=ABC&Param2=Xyz",
+    source: "RouteCollectionTest.GetVirtualPath_CanLowerCaseUrls_And_AppendTrailingSlash_BasedOnOptions #11",
+  },
+  {
+    url: "/Home/Index/23#Param1=ABC&Param2=Xyz",
+    options: { lowercaseUrls: false, lowercaseQueryStrings: true, appendTrailingSlash: true },
+    expected: "/Home/Index/23/#Param1=ABC&Param2=Xyz",
+    source: "RouteCollectionTest.GetVirtualPath_CanLowerCaseUrls_QueryStrings_BasedOnOptions #4",
+  },
+  {
+    url: "/Home/Index/23#Param1=ABC&Param2=Xyz",
+    options: { lowercaseUrls: true, lowercaseQueryStrings: false, appendTrailingSlash: false },
+    expected: "/home/index/23#Param1=ABC&Param2=Xyz",
+    source: "RouteCollectionTest.GetVirtualPath_CanLowerCaseUrls_QueryStrings_BasedOnOptions #5",
+  },
+  {
+    url: "/Home/Index/23/?Param1=ABC&Param2=Xyz",
+    options: { lowercaseUrls: true, lowercaseQueryStrings: true, appendTrailingSlash: true },
+    expected: "/home/index/23/?param1=abc&param2=xyz",
+    source: "RouteCollectionTest.GetVirtualPath_CanLowerCaseUrls_QueryStrings_BasedOnOptions #6",
+  },
+  {
+    url: "/Home/Index/23/#Param1=ABC&Param2=Xyz",
+    options: { lowercaseUrls: true, lowercaseQueryStrings: false, appendTrailingSlash: true },
+    expected: "/home/index/23/#Param1=ABC&Param2=Xyz",
+    source: "RouteCollectionTest.GetVirtualPath_CanLowerCaseUrls_QueryStrings_BasedOnOptions #7",
+  },
+  {
+    url: "/Home/Index/23/#Param1=ABC&Param2=Xyz",
+    options: { lowercaseUrls: true, lowercaseQueryStrings: true, appendTrailingSlash: true },
+    expected: "/home/index/23/#param1=abc&param2=xyz",
+    source: "RouteCollectionTest.GetVirtualPath_CanLowerCaseUrls_QueryStrings_BasedOnOptions #8",
+  },
+  {
+    url: "/\\u0130",
+    options: { lowercaseUrls: true },
+    expected: "/\\u0130",
+    source: "RouteCollectionTest.GetVirtualPath_DoesntLowerCaseUrls_Invariant #1 (C# @\"\\u0130\" is verbatim: six ASCII characters, not an escape)",
+  },
+  {
+    url: "/\\u0049",
+    options: { lowercaseUrls: true },
+    expected: "/\\u0049",
+    source: "RouteCollectionTest.GetVirtualPath_DoesntLowerCaseUrls_Invariant #2 (C# @\"\\u0049\" is verbatim: six ASCII characters, not an escape)",
+  },
+  {
+    url: "/\uFFFDino",
+    options: { lowercaseUrls: true },
+    expected: "/\uFFFDino",
+    source: "RouteCollectionTest.GetVirtualPath_DoesntLowerCaseUrls_Invariant #3 (the first character is U+FFFD in the stored copy of the C# file)",
+  },
+];

@@ -692,6 +692,12 @@ export const aspnetMatchCases: MatchCase[] = [
   },
   {
     routes: [{ template: "{controller?}/{action?}/{id?}" }],
+    path: "",
+    expected: { index: 0, values: {} },
+    source: "TemplateMatcherTests.TryMatch_MultipleOptionalParameters_WithIncrementalOptionalValues #1 (C# asserts only the match; values inferred)",
+  },
+  {
+    routes: [{ template: "{controller?}/{action?}/{id?}" }],
     path: "/",
     expected: { index: 0, values: {} },
     source: "TemplateMatcherTests.TryMatch_MultipleOptionalParameters_WithIncrementalOptionalValues #2 (C# asserts only the match; values inferred)",
@@ -1163,5 +1169,10 @@ export const aspnetRouteErrorCases: AspnetRouteErrorCase[] = [
     routes: [{ template: "a", name: "ambiguousRoute" }, { template: "b", name: "ambiguousRoute" }],
     reason: /ambiguousRoute/,
     source: "RouteCollectionTest.NamedRouteTests_GetNamedRoute_AmbiguousRoutesInCollection_ThrowsForAmbiguousRoute (C#'s two names sit in nested RouteCollections, so it throws when generating with the name; in one RouteCollection, Add already throws on the duplicate; a switchyard table is flat, so compile() rejects it)",
+  },
+  {
+    routes: [{ template: "Ambiguous", name: "Ambiguous" }, { template: "Ambiguous", name: "Ambiguous" }],
+    reason: /Ambiguous/,
+    source: "RouteCollectionTest.GetVirtualPath_AmbiguousRoutes_RequiresRouteValueValidation_Error (C# adds one mocked named router twice, once inside a nested RouteCollection, and generating with its name throws; written as two routes of that name in a flat table, which compile() rejects)",
   },
 ];

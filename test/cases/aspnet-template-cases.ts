@@ -1172,6 +1172,11 @@ export const aspnetTemplateCases: TemplateCase[] = [
     source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithOpenBraceInPattern_WithDefaultValue_ParsedCorrectly (via template '{...}') (adapted: the '}' / '{' inside the constraint is doubled, as a template requires)",
   },
   {
+    template: "{par{{am:test(\\sd)}",
+    error: {},
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithOpenBraceInName_ParsedCorrectly (via template '{...}') (adapted: the '{' doubled, as a template requires; the C# test parses the parameter text alone, giving the name 'par{am', which as a template RoutePatternParser rejects: '{' cannot be in a parameter name, as in TemplateParserTests.ParseRouteParameter_ThrowsIf_ParameterContainsSpecialCharacters '{p{{}')",
+  },
+  {
     template: "{par(am:test(\\()}",
     expected: {
       segments: [
@@ -1307,6 +1312,11 @@ export const aspnetTemplateCases: TemplateCase[] = [
     source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithQuestionMarkInPattern_Optional_WithDefaultValue_ParsedCorrectly (via template '{...}') (adapted: the C# test parses the parameter text alone, where optional + default is accepted; as a template, RoutePatternParser rejects an optional parameter with a default value)",
   },
   {
+    template: "{par?am:test(\\?)}",
+    error: {},
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithQuestionMarkInName_ParsedCorrectly (via template '{...}') (adapted: the C# test parses the parameter text alone, giving the name 'par?am', which as a template RoutePatternParser rejects: '?' may only end a parameter, as in TemplateParserTests.InvalidTemplate_ParameterCannotContainQuestionMark_UnlessAtEnd)",
+  },
+  {
     template: "{param:test(#):$)}",
     expected: {
       segments: [
@@ -1370,6 +1380,21 @@ export const aspnetTemplateCases: TemplateCase[] = [
       ],
     },
     source: "InlineRouteParameterParserTests.ParseRouteParameter_ConstraintWithBraces_WithDefaultValue (via template '{...}') (through the template parser the doubled braces are unescaped; the direct C# call keeps them doubled)",
+  },
+  {
+    template: "{}",
+    error: {},
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ParameterWithoutInlineConstraint_ReturnsTemplatePartWithEmptyInlineValues #1 (via template '{...}') (adapted: the C# test parses the parameter text alone, giving a part named ''; as a template RoutePatternParser rejects it: the name is empty, as in TemplateParserTests.InvalidTemplate_InvalidParameterNameWithEmptyNameThrows)",
+  },
+  {
+    template: "{?}",
+    error: {},
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ParameterWithoutInlineConstraint_ReturnsTemplatePartWithEmptyInlineValues #2 (via template '{...}') (adapted: the C# test parses the parameter text alone, giving a part named ''; as a template RoutePatternParser rejects it: '?' alone leaves an empty name, as in TemplateParserTests.InvalidTemplate_InvalidParameterNameWithQuestionThrows)",
+  },
+  {
+    template: "{*}",
+    error: {},
+    source: "InlineRouteParameterParserTests.ParseRouteParameter_ParameterWithoutInlineConstraint_ReturnsTemplatePartWithEmptyInlineValues #3 (via template '{...}') (adapted: the C# test parses the parameter text alone, giving a part named ''; as a template RoutePatternParser rejects it: '*' alone leaves an empty name, as in TemplateParserTests.InvalidTemplate_CannotHaveCatchAllWithNoName)",
   },
   {
     template: "{ }",
