@@ -529,8 +529,8 @@ const MINIMAL: readonly ShapeCase[] = [
     shape: 'Asp.Versioning\'s NewVersionedApi adds no prefix; UseEndpoints\' endpoints are the application\'s',
     cs: program('var versioned = app.NewVersionedApi("Orders");\nversioned.MapGroup("api/orders").HasApiVersion(1.0).MapGet("{orderId:int}", GetOrder);\napp.UseEndpoints(endpoints => { endpoints.MapGet("/health/ping", Ping); });'),
     routes: [
-      { template: 'api/orders/{orderId:int}', methods: ['GET'] },
       { template: 'health/ping', methods: ['GET'] },
+      { template: 'api/orders/{orderId:int}', methods: ['GET'] },
     ],
   },
   {
@@ -704,6 +704,8 @@ describe('ASP.NET Core: what a conventional route reaches, served', () => {
     const result = importSources(await fixtureApp('Shop'));
     const conventional = result.routes.filter((r) => r.file.endsWith('Program.cs')).map((r) => r.definition);
     expect(conventional).toEqual([
+      // Its minimal API endpoint, ordered with the attribute routes (before the conventional ones).
+      { template: 'health', methods: ['GET'] },
       { template: 'Admin/{controller=Dashboard}/{action=Index}/{id?}', name: 'admin', defaults: { area: 'Admin' }, constraints: { area: 'Admin', controller: 'Dashboard', action: 'Index|Stats' } },
       { template: 'blog/{year:int}/{month:int:range(1,12)}/{slug}', name: 'blog', defaults: { controller: 'Blog', action: 'Post' } },
       { template: '{controller=Home}/{action=Index}/{id?}', name: 'default', generationOnly: true },

@@ -28,7 +28,7 @@ export const isConventionalCall = (name: string): boolean => Object.hasOwn(SIGNA
 
 /** Endpoints that are not MVC routes, and what each is, for the report: reported, not read. */
 const ENDPOINTS: readonly (readonly [RegExp, (name: string) => string])[] = [
-  [/^Map(?:Get|Post|Put|Delete|Patch|Methods|Group|Fallback\w*)$/, (name) => `a minimal API endpoint (${name}): the importer reads MVC routes only`],
+  [/^MapFallback\w*$/, (name) => `a fallback endpoint (${name}): it takes what no other endpoint takes, at the lowest precedence, which a route table does not hold; not imported`],
   [/^Map(?:Hub|BlazorHub)$/, (name) => `a SignalR hub (${name}): not an MVC route, not imported`],
   [/^MapRazorPages$/, (name) => `Razor Pages (${name}): their routes are in the .cshtml files' @page directives, which the importer does not read`],
   [/^MapDynamic(?:Controller|Page)Route$/, (name) => `a dynamic route (${name}): the application's transformer chooses its route values when a request comes, so it is not imported`],

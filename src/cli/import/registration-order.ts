@@ -41,7 +41,13 @@ interface Body {
   readonly steps: readonly Step[];
 }
 
-export function registrationOrder(files: readonly ReadFile[], classes: SourceClasses): { sequences: RegistrationSequence[]; findings: Finding[] } {
+/** Where a method of the sources is called from: the file and the invocation. */
+export interface CallSite {
+  readonly file: string;
+  readonly invocation: Invocation;
+}
+
+export function registrationOrder(files: readonly ReadFile[], classes: SourceClasses): { sequences: RegistrationSequence[]; findings: Finding[]; callSites: ReadonlyMap<MethodDeclaration, readonly CallSite[]> } {
   const findings: Finding[] = [];
   const bodies: Body[] = [];
   const bodyOf = new Map<MethodDeclaration, Body>();
@@ -50,7 +56,8 @@ export function registrationOrder(files: readonly ReadFile[], classes: SourceCla
     // Method bodies do not nest (a class is not declared in a method): each step is in at most one, found by bisection.
     const methods: SourceMethod[] = file.declarations.classes.flatMap((owner) => owner.methods.map((method) => ({ file: file.file, owner, method }))).sort((a, b) => a.method.body[0] - b.method.body[0]);
     const registering = new Set(calls.map((c) => c.at));
-    const steps = [...calls.map((call) => ({ kind: 'call' as const, call, at: call.at })), ...invocations.filter((i) => !registering.has(i.at)).map((invocation) => ({ kind: 'invocation' as const, invocation, at: invocation.at }))].sort((a, b) => a.at - b.at);
+    // `X.Map(…)` is both a registration read (a minimal API's Map(pattern, handler)) and a call to follow (`ApiRoutes.Map(app)`).
+    const steps = [...calls.map((call) => ({ kind: 'call' as const, call, at: call.at })), ...invocations.filter((i) => !registering.has(i.at) || i.name === 'Map').map((invocation) => ({ kind: 'invocation' as const, invocation, at: invocation.at }))].sort((a, b) => a.at - b.at);
     const stepsOf = methods.map((): Step[] => []);
     const outside: Step[] = [];
     for (const step of steps) {
@@ -87,10 +94,12 @@ export function registrationOrder(files: readonly ReadFile[], classes: SourceCla
 
   // Which bodies lead to a registration: those that make one, and their callers, and so on.
   const callers = new Map<Body, Set<Body>>();
+  const callSites = new Map<MethodDeclaration, CallSite[]>();
   for (const body of bodies) {
     for (const step of body.steps) {
       if (step.kind !== 'invocation') continue;
       const target = resolve(body, step.invocation);
+      if (target?.method != null) callSites.set(target.method.method, [...(callSites.get(target.method.method) ?? []), { file: body.file.file, invocation: step.invocation }]);
       if (target !== null && target !== body) callers.set(target, (callers.get(target) ?? new Set()).add(body));
     }
   }
@@ -167,7 +176,7 @@ export function registrationOrder(files: readonly ReadFile[], classes: SourceCla
     const onlyInLambdas = [...(callers.get(body) ?? [])].every((caller) => caller.steps.every((s) => s.kind !== 'invocation' || resolve(caller, s.invocation) !== body || foreignLambda(caller.file.declarations.contextsAt(s.invocation.at)) !== undefined));
     if (!onlyInLambdas) sequenceFrom(body);
   }
-  return { sequences, findings };
+  return { sequences, findings, callSites };
 }
 
 /** A method of an AreaRegistration (RegisterArea): its routes come before the others'. */
