@@ -31,6 +31,7 @@ const ENDPOINTS: readonly (readonly [RegExp, (name: string) => string])[] = [
   [/^MapFallback\w*$/, (name) => `a fallback endpoint (${name}): it takes what no other endpoint takes, at the lowest precedence, which a route table does not hold; not imported`],
   [/^Map(?:Hub|BlazorHub)$/, (name) => `a SignalR hub (${name}): not an MVC route, not imported`],
   [/^MapRazorPages$/, (name) => `Razor Pages (${name}): their routes are in the .cshtml files' @page directives, which the importer does not read`],
+  [/^MapRazorComponents$/, (name) => `Razor components (${name}): their routes are in the .razor files' @page directives, which the importer does not read`],
   [/^MapDynamic(?:Controller|Page)Route$/, (name) => `a dynamic route (${name}): the application's transformer chooses its route values when a request comes, so it is not imported`],
   [/^Map(?:HealthChecks|GrpcService|OpenApi|StaticAssets)$/, (name) => `an endpoint of ${name}: not an MVC route, not imported`],
 ];

@@ -13,7 +13,7 @@ import { conventionalRoute, isConventionalCall, isEndpointCall, libraryEndpoints
 import { declarationsOf, type Call, type FileDeclarations } from './declarations.js';
 import { conventionalReach, knownValueConstraints, type ControllerAction } from './conventional-reach.js';
 import { applicationConstraintsLeftOut, shortText, type Finding, type ImportedRoute } from './imported-route.js';
-import { isMinimalApiCall, MinimalApis } from './minimal-apis.js';
+import { isMinimalApiCall, isMinimalApiRegistration, MinimalApis } from './minimal-apis.js';
 import { registrationOrder } from './registration-order.js';
 import { SourceClasses } from './source-classes.js';
 import { CSharpSyntaxError, tokenize } from './tokens.js';
@@ -62,6 +62,8 @@ export function importSources(sources: readonly SourceFile[]): ImportResult {
   for (const { declarations } of parsed) for (const c of declarations.classes) constants.add(c);
   const classes = new SourceClasses(parsed.map(({ source, declarations }) => ({ file: source.file, classes: declarations.classes })));
   const evaluator = new Evaluator(constants);
+  // A `Map(…)` that is not a minimal API's (a pipeline branch, a mapper, a method of the sources) is no registration.
+  for (const entry of parsed) entry.declarations = { ...entry.declarations, calls: entry.declarations.calls.filter((call) => call.name !== 'Map' || isMinimalApiRegistration(call, evaluator)) };
   for (const { source, declarations } of parsed) findings.push(...libraryEndpoints(source.file, declarations, classes));
 
   const attributed: ImportedRoute[] = [];

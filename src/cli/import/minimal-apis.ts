@@ -19,6 +19,22 @@ const VERBS: Readonly<Record<string, string>> = { MapGet: 'GET', MapPost: 'POST'
 /** A call this reader reads: an endpoint's Map…, or MapGroup (read when an endpoint is mapped on its group). */
 export const isMinimalApiCall = (name: string): boolean => Object.hasOwn(VERBS, name) || name === 'MapMethods' || name === 'Map' || name === 'MapGroup';
 
+/**
+ * Whether a call is a registration this reader reads. `Map(pattern, handler)` maps an endpoint; IApplicationBuilder's
+ * `Map(path, branch => branch.Use…())` branches the pipeline, and other Maps (AutoMapper's `mapper.Map<T>(x)`, an
+ * application's `ApiRoutes.Map(app)`) are not routing: an endpoint's has a constant pattern and a handler that is
+ * not a lambda configuring its parameter.
+ */
+export function isMinimalApiRegistration(call: Call, evaluator: Evaluator): boolean {
+  if (call.name !== 'Map') return isMinimalApiCall(call.name);
+  const [pattern, handler] = call.args;
+  if (call.args.length !== 2 || (pattern.name !== null && pattern.name !== 'pattern')) return false;
+  const value = evaluator.evaluate(pattern.value, call.inClass);
+  if (isUnread(value) || value.kind !== 'string') return false;
+  const parameter = /^\(?\s*(?:\w+\s+)?(\w+)\s*\)?\s*=>/.exec(handler.value.text)?.[1];
+  return parameter === undefined || !new RegExp(`\\b${parameter}\\s*\\.\\s*(?:Use|Run|Map)\\w*\\s*[(<]|[(,]\\s*${parameter}\\s*[,)]`).test(handler.value.text);
+}
+
 /** Calls that make the application, whose endpoints have no prefix: `builder.Build()`, `WebApplication.Create(args)`. */
 const APPLICATION = (name: string, receiver: readonly string[]): boolean => name === 'Build' || (receiver.join('.') === 'WebApplication' && name === 'Create');
 /** Library calls that return a builder mapping under the prefix of the one they are called on: Asp.Versioning's. */
@@ -90,7 +106,6 @@ export class MinimalApis {
     const scope = call.inClass;
     const argument = (position: number, ...names: string[]): Argument | undefined => call.args.find((a) => a.name !== null && names.includes(a.name)) ?? call.args.filter((a) => a.name === null)[position];
     const patternArgument = argument(0, 'pattern');
-    if (call.name === 'Map' && !this.#isEndpointMap(call, patternArgument)) return none;
     const lambda = foreignLambda(call.contexts);
     if (lambda !== undefined) {
       findings.push({ kind: 'skipped', file, line: call.line, text, message: `inside a lambda given to ${lambda.text}: what that call maps is the application's code` });
@@ -162,20 +177,6 @@ export class MinimalApis {
     if (name !== null) definition.name = name;
     if (methods !== null) definition.methods = methods;
     return { route: { definition, file, line: call.line, order: order ?? 0 }, findings };
-  }
-
-  /**
-   * `Map(pattern, handler)` maps an endpoint; IApplicationBuilder's `Map(path, branch => branch.Use…())` branches
-   * the pipeline, and other libraries' Map (AutoMapper's `mapper.Map<T>(x)`) are not routing: an endpoint has a
-   * constant pattern and a handler that is not a lambda configuring its parameter.
-   */
-  #isEndpointMap(call: Call, pattern: Argument | undefined): boolean {
-    if (call.args.length !== 2 || pattern === undefined) return false;
-    const value = this.evaluator.evaluate(pattern.value, call.inClass);
-    if (isUnread(value) || value.kind !== 'string') return false;
-    const handler = call.args.find((a) => a !== pattern)?.value.text ?? '';
-    const parameter = /^\(?\s*(?:\w+\s+)?(\w+)\s*\)?\s*=>/.exec(handler)?.[1];
-    return parameter === undefined || !new RegExp(`\\b${parameter}\\s*\\.\\s*(?:Use|Run|Map)\\w*\\s*[(<]|[(,]\\s*${parameter}\\s*[,)]`).test(handler);
   }
 
   /**

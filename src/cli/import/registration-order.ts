@@ -56,8 +56,7 @@ export function registrationOrder(files: readonly ReadFile[], classes: SourceCla
     // Method bodies do not nest (a class is not declared in a method): each step is in at most one, found by bisection.
     const methods: SourceMethod[] = file.declarations.classes.flatMap((owner) => owner.methods.map((method) => ({ file: file.file, owner, method }))).sort((a, b) => a.method.body[0] - b.method.body[0]);
     const registering = new Set(calls.map((c) => c.at));
-    // `X.Map(…)` is both a registration read (a minimal API's Map(pattern, handler)) and a call to follow (`ApiRoutes.Map(app)`).
-    const steps = [...calls.map((call) => ({ kind: 'call' as const, call, at: call.at })), ...invocations.filter((i) => !registering.has(i.at) || i.name === 'Map').map((invocation) => ({ kind: 'invocation' as const, invocation, at: invocation.at }))].sort((a, b) => a.at - b.at);
+    const steps = [...calls.map((call) => ({ kind: 'call' as const, call, at: call.at })), ...invocations.filter((i) => !registering.has(i.at)).map((invocation) => ({ kind: 'invocation' as const, invocation, at: invocation.at }))].sort((a, b) => a.at - b.at);
     const stepsOf = methods.map((): Step[] => []);
     const outside: Step[] = [];
     for (const step of steps) {
