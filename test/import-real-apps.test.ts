@@ -2,7 +2,8 @@
 // same sources: NuGetGallery (the nuget.org site, Apache-2.0: conventional routes, an area registration), BTCPay
 // Server and Squidex (MIT: attribute routes, partial and inherited controllers, areas, a conventional route),
 // Jellyfin (GPL-2.0: a base class's [controller] route, HEAD routes by name, routes mapped inside app.Map) and
-// Smartstore (AGPL-3.0: an OData controller, skipped and said; a module's [area]/{action=index} controller).
+// Smartstore (AGPL-3.0: an OData controller, skipped and said; a module's [area]/{action=index} controller) and
+// eShop (MIT: minimal APIs on versioned MapGroup groups, in extension methods Program.cs calls).
 // Their C# is not kept in this repository (code from other projects stays out of it): each runs when an
 // environment variable names a checkout at the commit its table names (test/README.md), and is skipped otherwise.
 import { existsSync, readFileSync } from 'node:fs';
@@ -114,6 +115,7 @@ const APPS: readonly (readonly [variable: string, fixture: string])[] = [
   ['SWITCHYARD_SQUIDEX', 'squidex.json'],
   ['SWITCHYARD_JELLYFIN', 'jellyfin.json'],
   ['SWITCHYARD_SMARTSTORE', 'smartstore.json'],
+  ['SWITCHYARD_ESHOP', 'eshop.json'],
 ];
 
 /** A route with everything compared, in one canonical form (absent and empty objects alike). */

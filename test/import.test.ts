@@ -299,12 +299,6 @@ const REFUSED: readonly ShapeCase[] = [
     findings: [['skipped', 'inside a lambda given to routes.Redirect(…)']],
   },
   {
-    shape: 'a minimal API endpoint is reported, not read',
-    cs: 'namespace App { public static class Api { public static void Map(WebApplication app) { app.MapGet("/hello", () => "hi"); } } }',
-    routes: [],
-    findings: [['skipped', 'a minimal API endpoint (MapGet)']],
-  },
-  {
     shape: "an application's own inline constraint (a ConstraintMap name) is left out of the template, and said",
     cs: 'namespace App { public class Startup { public void Configure(IApplicationBuilder app) { app.UseEndpoints(endpoints => {\n endpoints.MapControllerRoute("default", "{controller:validate=Home}/{action:lowercase:minlength(2)=Index}/{id?}");\n}); } } }',
     routes: [{ name: 'default', template: '{controller=Home}/{action:minlength(2)=Index}/{id?}' }],
@@ -475,11 +469,150 @@ const ATTRIBUTES: readonly ShapeCase[] = [
   },
 ];
 
+/** A Program.cs of top-level statements: the application built, then `body`. */
+const program = (body: string): string => `var builder = WebApplication.CreateBuilder(args);\nvar app = builder.Build();\n${body}\napp.Run();`;
+
+// Minimal APIs (app.MapGet…, MapGroup): endpoint routing orders them with the attribute routes, by Order then
+// template precedence; a group's prefix comes before each pattern mapped on it.
+const MINIMAL: readonly ShapeCase[] = [
+  {
+    shape: 'MapGet, MapPost, MapPut, MapDelete, MapPatch on the application: one verb each, the leading "/" trimmed, WithName',
+    cs: program('app.MapGet("/todos/{id:int}", GetTodo).WithName("GetTodo");\napp.MapPost("/todos", CreateTodo);\napp.MapGet("/todos", ListTodos);\napp.MapPut("/todos/{id:int}", UpdateTodo);\napp.MapDelete("/todos/{id:int}", (int id) => Results.NoContent());\napp.MapPatch("/todos/{id}/done", MarkDone);'),
+    routes: [
+      { template: 'todos', methods: ['POST'] },
+      { template: 'todos', methods: ['GET'] },
+      { template: 'todos/{id:int}', name: 'GetTodo', methods: ['GET'] },
+      { template: 'todos/{id:int}', methods: ['PUT'] },
+      { template: 'todos/{id:int}', methods: ['DELETE'] },
+      { template: 'todos/{id}/done', methods: ['PATCH'] },
+    ],
+  },
+  {
+    shape: 'MapMethods (an array, a collection expression, HttpMethods constants) and Map (any method); WithName(nameof(…))',
+    cs: program('app.MapMethods("/ping", new[] { "GET", "HEAD" }, Ping);\napp.MapMethods("/check", [HttpMethods.Options], Check).WithName(nameof(Check));\napp.Map("/echo/{**rest}", Echo);'),
+    routes: [
+      { template: 'check', name: 'Check', methods: ['OPTIONS'] },
+      { template: 'ping', methods: ['GET', 'HEAD'] },
+      { template: 'echo/{**rest}' },
+    ],
+  },
+  {
+    shape: 'MapGroup in variables, nested and chained: prefixes joined with one "/", conventions between, "~/" not special, an empty pattern the prefix itself',
+    cs: program('var api = app.MapGroup("/api/").RequireAuthorization();\nvar catalog = api.MapGroup("catalog").HasApiVersion(1.0).WithTags("Catalog");\ncatalog.MapGet("/items", GetItems).WithName("ListItems").WithSummary("List");\ncatalog.MapGet("", GetRoot);\napi.MapGroup("/orders").WithOpenApi().MapPost("~/draft", Draft);\napp.MapGroup("").MapGet("/", Home);'),
+    routes: [
+      { template: '', methods: ['GET'] },
+      { template: 'api/catalog', methods: ['GET'] },
+      { template: 'api/catalog/items', name: 'ListItems', methods: ['GET'] },
+      { template: 'api/orders/draft', methods: ['POST'] },
+    ],
+  },
+  {
+    shape: 'WithOrder comes before template precedence (a catch-all at -1 first), on an endpoint and on a group',
+    cs: program('app.MapGet("/about", About);\napp.MapGet("/{**path}", Spa).WithOrder(-1);\nvar late = app.MapGroup("late").WithOrder(2);\nlate.MapGet("x", X);\nlate.MapGet("y", Y).WithOrder(1);'),
+    routes: [
+      { template: '{**path}', methods: ['GET'] },
+      { template: 'about', methods: ['GET'] },
+      { template: 'late/y', methods: ['GET'] },
+      { template: 'late/x', methods: ['GET'] },
+    ],
+  },
+  {
+    shape: "an extension method of the sources: mapped on the group it is called on (every call made on the same one)",
+    cs: 'namespace App {\npublic static class TodoEndpoints {\n public static RouteGroupBuilder MapTodos(this IEndpointRouteBuilder routes) {\n  var group = routes.MapGroup("/todos");\n  group.MapGet("/", List);\n  group.MapGet("/{id}", Get);\n  return group;\n }\n} }',
+    more: [{ file: 'Program.cs', text: program('var v1 = app.MapGroup("/v1");\nv1.MapTodos().RequireAuthorization();') }],
+    routes: [
+      { template: 'v1/todos', methods: ['GET'] },
+      { template: 'v1/todos/{id}', methods: ['GET'] },
+    ],
+  },
+  {
+    shape: 'Asp.Versioning\'s NewVersionedApi adds no prefix; UseEndpoints\' endpoints are the application\'s',
+    cs: program('var versioned = app.NewVersionedApi("Orders");\nversioned.MapGroup("api/orders").HasApiVersion(1.0).MapGet("{orderId:int}", GetOrder);\napp.UseEndpoints(endpoints => { endpoints.MapGet("/health/ping", Ping); });'),
+    routes: [
+      { template: 'health/ping', methods: ['GET'] },
+      { template: 'api/orders/{orderId:int}', methods: ['GET'] },
+    ],
+  },
+  {
+    shape: 'minimal APIs join the attribute routes (one order for both); conventional routes come after',
+    cs: 'using Microsoft.AspNetCore.Mvc;\nnamespace App { [Route("api/items")] public class ItemsController : ControllerBase { [HttpGet("{id}")] public IActionResult Get(int id) => Ok(); } }',
+    more: [{ file: 'Program.cs', text: program('app.MapControllerRoute("default", "{controller=Items}/{action=Get}/{id?}");\napp.MapGet("/api/items/top", Top);\napp.MapControllers();') }],
+    routes: [
+      { template: 'api/items/top', methods: ['GET'] },
+      { template: 'api/items/{id}', defaults: { controller: 'Items', action: 'Get' }, methods: ['GET'] },
+      // It reaches no action (Get has an attribute route): kept only to make links by its name.
+      { template: '{controller=Items}/{action=Get}/{id?}', name: 'default', generationOnly: true },
+    ],
+  },
+  {
+    shape: 'inside an if: imported, and said',
+    cs: program('if (app.Environment.IsDevelopment())\n{\n    app.MapGet("/debug/routes", ListRoutes);\n}'),
+    routes: [{ template: 'debug/routes', methods: ['GET'] }],
+    findings: [['note', 'registered only when `if (app.Environment.IsDevelopment())` holds']],
+  },
+  {
+    shape: "IApplicationBuilder's Map (a pipeline branch) and another library's Map (AutoMapper) are not endpoints",
+    cs: program('app.Map("/legacy", legacy => legacy.UseStaticFiles());\nvar dto = mapper.Map<TodoDto>(todo);\napp.MapGet("/ok", Ok);'),
+    routes: [{ template: 'ok', methods: ['GET'] }],
+    absent: ['Map('],
+  },
+];
+
+// What only the running application knows about a minimal API is said, never guessed.
+const MINIMAL_REFUSED: readonly ShapeCase[] = [
+  {
+    shape: 'a pattern from a variable is not guessed',
+    cs: program('var prefix = builder.Configuration["Prefix"];\napp.MapGet(prefix + "/x", X);\napp.MapGet("/y", Y);'),
+    routes: [{ template: 'y', methods: ['GET'] }],
+    findings: [['unread', 'not imported: its pattern: a variable or a parameter']],
+  },
+  {
+    shape: 'a group whose receiver cannot be followed (a method\'s result, a field) is not guessed',
+    cs: 'namespace App { public class Endpoints { private readonly RouteGroupBuilder _group;\n public void Register(WebApplication app) {\n  var g = CreateGroup(app);\n  g.MapGet("/a", A);\n  _group.MapGet("/b", B);\n  app.MapGet("/c", C);\n } } }',
+    routes: [{ template: 'c', methods: ['GET'] }],
+    findings: [
+      ['unread', 'not imported: the builder it is mapped on (g): a method call'],
+      ['unread', 'not imported: the builder it is mapped on (_group)'],
+    ],
+  },
+  {
+    shape: 'a method mapped on different groups by its callers is not guessed',
+    cs: 'namespace App {\npublic static class Shared { public static void MapShared(this IEndpointRouteBuilder e) { e.MapGet("/shared", S); } }\npublic static class Startup { public static void Run(WebApplication app) {\n  app.MapGroup("/a").MapShared();\n  app.MapGroup("/b").MapShared();\n} } }',
+    routes: [],
+    findings: [['unread', 'its callers map it on different builders']],
+  },
+  {
+    shape: 'a name from a variable: the endpoint is not imported',
+    cs: program('app.MapGet("/n", N).WithName(endpointName);'),
+    routes: [],
+    findings: [['unread', 'not imported: its name: a variable or a parameter']],
+  },
+  {
+    shape: 'MapFallback, MapHub and MapHealthChecks are reported, each with what it is; a library\'s Map… call too',
+    cs: program('app.MapHub<ChatHub>("/chat");\napp.MapHealthChecks("/health");\napp.MapFallbackToFile("index.html");\napp.MapScalarApiReference();\napp.MapGet("/x", X);'),
+    routes: [{ template: 'x', methods: ['GET'] }],
+    findings: [
+      ['skipped', 'a SignalR hub (MapHub)'],
+      ['skipped', 'an endpoint of MapHealthChecks'],
+      ['skipped', 'a fallback endpoint (MapFallbackToFile)'],
+      ['skipped', 'MapScalarApiReference is not a method of the sources read'],
+    ],
+  },
+  {
+    shape: 'RequireHost is a condition on the request: imported as if it always held, and said',
+    cs: program('app.MapGet("/admin", Admin).RequireHost("admin.example.com");'),
+    routes: [{ template: 'admin', methods: ['GET'] }],
+    findings: [['note', 'RequireHost']],
+  },
+];
+
 describe.each([
   ['conventional routes', CONVENTIONAL],
   ['registration order, following calls between methods', ORDER],
   ['refused, never guessed', REFUSED],
   ['attribute routes', ATTRIBUTES],
+  ['minimal APIs', MINIMAL],
+  ['minimal APIs: refused, never guessed', MINIMAL_REFUSED],
 ] as const)('%s', (_title, cases) => {
   it.each(cases)('$shape', ({ cs, routes, findings = [], absent = [], more = [] }) => {
     const got = importOne(cs, more);
@@ -571,6 +704,8 @@ describe('ASP.NET Core: what a conventional route reaches, served', () => {
     const result = importSources(await fixtureApp('Shop'));
     const conventional = result.routes.filter((r) => r.file.endsWith('Program.cs')).map((r) => r.definition);
     expect(conventional).toEqual([
+      // Its minimal API endpoint, ordered with the attribute routes (before the conventional ones).
+      { template: 'health', methods: ['GET'] },
       { template: 'Admin/{controller=Dashboard}/{action=Index}/{id?}', name: 'admin', defaults: { area: 'Admin' }, constraints: { area: 'Admin', controller: 'Dashboard', action: 'Index|Stats' } },
       { template: 'blog/{year:int}/{month:int:range(1,12)}/{slug}', name: 'blog', defaults: { controller: 'Blog', action: 'Post' } },
       { template: '{controller=Home}/{action=Index}/{id?}', name: 'default', generationOnly: true },

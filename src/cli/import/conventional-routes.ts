@@ -26,16 +26,17 @@ const ROUTE_HOSTS = new Set(['UseEndpoints', 'UseMvc', 'UseRouter', 'UseMvcWithD
 /** Whether a called method's name is one this reader reads (an application's `Map…Route` included). */
 export const isConventionalCall = (name: string): boolean => Object.hasOwn(SIGNATURES, name) || /^Map\w*Route$/.test(name);
 
-/** Endpoints that are not MVC routes, and what each is, for the report: reported, not read. */
+/** Endpoints that are neither MVC routes nor minimal APIs, and what each is, for the report: reported, not read. */
 const ENDPOINTS: readonly (readonly [RegExp, (name: string) => string])[] = [
-  [/^Map(?:Get|Post|Put|Delete|Patch|Methods|Group|Fallback\w*)$/, (name) => `a minimal API endpoint (${name}): the importer reads MVC routes only`],
-  [/^Map(?:Hub|BlazorHub)$/, (name) => `a SignalR hub (${name}): not an MVC route, not imported`],
+  [/^MapFallback\w*$/, (name) => `a fallback endpoint (${name}): it takes what no other endpoint takes, at the lowest precedence, which a route table does not hold; not imported`],
+  [/^Map(?:Hub|BlazorHub)$/, (name) => `a SignalR hub (${name}): its endpoints are SignalR's (negotiation, connections), not imported`],
   [/^MapRazorPages$/, (name) => `Razor Pages (${name}): their routes are in the .cshtml files' @page directives, which the importer does not read`],
+  [/^MapRazorComponents$/, (name) => `Razor components (${name}): their routes are in the .razor files' @page directives, which the importer does not read`],
   [/^MapDynamic(?:Controller|Page)Route$/, (name) => `a dynamic route (${name}): the application's transformer chooses its route values when a request comes, so it is not imported`],
-  [/^Map(?:HealthChecks|GrpcService|OpenApi|StaticAssets)$/, (name) => `an endpoint of ${name}: not an MVC route, not imported`],
+  [/^Map(?:HealthChecks|GrpcService|OpenApi|StaticAssets)$/, (name) => `an endpoint of ${name} (its handler is ASP.NET's or a library's, not the application's): not imported`],
 ];
 
-/** A call that maps an endpoint other than an MVC route (a minimal API, a SignalR hub, Razor Pages…). */
+/** A call that maps an endpoint other than an MVC route or a minimal API (a SignalR hub, Razor Pages, a fallback…). */
 export const isEndpointCall = (name: string): boolean => ENDPOINTS.some(([pattern]) => pattern.test(name));
 
 /** ASP.NET's Map… methods that map no endpoint of their own: attribute routes come from the controllers; MapWhen branches the pipeline. */

@@ -65,6 +65,9 @@ export interface Call {
   readonly args: readonly Argument[];
   readonly line: number;
   readonly text: string;
+  /** Token indexes: where its receiver starts (`at` when it has none), and its closing `)`. */
+  readonly receiverAt: number;
+  readonly close: number;
   readonly contexts: readonly CallContext[];
   /** The innermost class it is written in. */
   readonly inClass: ClassDeclaration | null;
@@ -81,9 +84,14 @@ export interface Invocation {
   readonly receiver: string | null;
   readonly argumentCount: number;
   readonly line: number;
+  /** Token indexes: where its receiver starts (`at` when it has none), and its opening `(`. */
+  readonly receiverAt: number;
+  readonly open: number;
 }
 
 export interface FileDeclarations {
+  /** The file's tokens, for readers that follow a value through its statements (minimal-apis.ts). */
+  readonly tokens: readonly Token[];
   readonly classes: readonly ClassDeclaration[];
   /** The calls `callNames` accepts, their arguments read, in the order written. */
   readonly calls: readonly Call[];
@@ -363,7 +371,7 @@ export function declarationsOf(tokens: readonly Token[], source: string, callNam
     }
     const receiver = qualified ? text(receiverStart, i - 1) : null;
     if (!isIdent(before, 'new')) {
-      invocations.push({ at: i, name: t.value, receiver, argumentCount: splitTopLevel(tokens, open + 1, close).filter(([a, b]) => a < b).length, line: t.line });
+      invocations.push({ at: i, name: t.value, receiver, argumentCount: splitTopLevel(tokens, open + 1, close).filter(([a, b]) => a < b).length, line: t.line, receiverAt: receiverStart, open });
     }
     if (!callNames(t.value)) continue;
     const args = splitTopLevel(tokens, open + 1, close)
@@ -376,13 +384,15 @@ export function declarationsOf(tokens: readonly Token[], source: string, callNam
       args,
       line: t.line,
       text: text(receiverStart, close + 1),
+      receiverAt: receiverStart,
+      close,
       contexts: contextsAt(i),
       inClass: enclosing(i),
     });
   }
 
   for (const c of classes) Object.assign(c, { methods: c.methodsList, constants: c.constantsMap });
-  return { classes, calls, invocations, contextsAt };
+  return { tokens, classes, calls, invocations, contextsAt };
 }
 
 /** `name: value` or a positional argument, from tokens[from, to). */

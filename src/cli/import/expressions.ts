@@ -208,6 +208,16 @@ class Parser {
           this.expect(')');
           return inner;
         }
+        if (t.value === '[') {
+          // A collection expression, `["GET", "HEAD"]`: an array of its elements.
+          this.at = from;
+          const close = this.matching(from);
+          const init = splitTopLevel(this.tokens, from + 1, close)
+            .filter(([a, b]) => a < b)
+            .map(([a, b]) => ({ key: null, value: parseExpression(this.tokens, a, b, this.source) }));
+          this.at = close + 1;
+          return this.node(from, { kind: 'new', type: null, array: true, args: [], init });
+        }
         throw new NotUnderstood();
       case 'ident':
         break;

@@ -13,6 +13,7 @@ import { conventionalRoute, isConventionalCall, isEndpointCall, libraryEndpoints
 import { declarationsOf, type Call, type FileDeclarations } from './declarations.js';
 import { conventionalReach, knownValueConstraints, type ControllerAction } from './conventional-reach.js';
 import { applicationConstraintsLeftOut, shortText, type Finding, type ImportedRoute } from './imported-route.js';
+import { isMinimalApiCall, isMinimalApiRegistration, MinimalApis } from './minimal-apis.js';
 import { registrationOrder } from './registration-order.js';
 import { SourceClasses } from './source-classes.js';
 import { CSharpSyntaxError, tokenize } from './tokens.js';
@@ -51,7 +52,7 @@ export function importSources(sources: readonly SourceFile[]): ImportResult {
   for (const source of sources) {
     try {
       const tokens = tokenize(source.text);
-      parsed.push({ source, declarations: declarationsOf(tokens, source.text, (name) => isConventionalCall(name) || isEndpointCall(name)) });
+      parsed.push({ source, declarations: declarationsOf(tokens, source.text, (name) => isConventionalCall(name) || isEndpointCall(name) || isMinimalApiCall(name)) });
     } catch (error) {
       if (!(error instanceof CSharpSyntaxError)) throw error;
       findings.push({ kind: 'skipped', file: source.file, line: error.line, text: '', message: `the file is not read: ${error.reason}` });
@@ -61,6 +62,8 @@ export function importSources(sources: readonly SourceFile[]): ImportResult {
   for (const { declarations } of parsed) for (const c of declarations.classes) constants.add(c);
   const classes = new SourceClasses(parsed.map(({ source, declarations }) => ({ file: source.file, classes: declarations.classes })));
   const evaluator = new Evaluator(constants);
+  // A `Map(…)` that is not a minimal API's (a pipeline branch, a mapper, a method of the sources) is no registration.
+  for (const entry of parsed) entry.declarations = { ...entry.declarations, calls: entry.declarations.calls.filter((call) => call.name !== 'Map' || isMinimalApiRegistration(call, evaluator)) };
   for (const { source, declarations } of parsed) findings.push(...libraryEndpoints(source.file, declarations, classes));
 
   const attributed: ImportedRoute[] = [];
@@ -76,29 +79,38 @@ export function importSources(sources: readonly SourceFile[]): ImportResult {
   }
 
   const groups: { routes: ImportedRoute[]; ordering: string }[] = [];
-  if (attributed.length > 0) groups.push({ routes: attributeOrder(attributed), ordering: `attribute routes, ${ATTRIBUTE_ORDER}` });
   // Conventional routes: each call read once (its findings said once), its route placed wherever it is registered.
+  // Minimal APIs are found the same way, but endpoint routing orders them with the attribute routes.
   const order = registrationOrder(
     parsed.map(({ source, declarations }) => ({ file: source.file, declarations })),
     classes,
   );
   findings.push(...order.findings);
+  const minimal = new MinimalApis(parsed.map(({ source, declarations }) => ({ file: source.file, text: source.text, declarations })), classes, order.callSites, evaluator);
+  const endpoints: ImportedRoute[] = [];
   const read = new Map<Call, ImportedRoute | null>();
   for (const sequence of order.sequences) {
     const routes: ImportedRoute[] = [];
     for (const { file, call } of sequence.calls) {
+      const isEndpoint = isMinimalApiCall(call.name);
       if (!read.has(call)) {
-        const one = conventionalRoute(file, call, evaluator, mvc5Files.has(file));
+        const one = isEndpoint ? minimal.read(file, call) : conventionalRoute(file, call, evaluator, mvc5Files.has(file));
         read.set(call, one.route);
         findings.push(...one.findings);
       }
       const route = read.get(call);
       // A copy: a method called twice registers its routes twice, each its own place in the table.
-      if (route !== null && route !== undefined) routes.push({ ...route });
+      if (route !== null && route !== undefined) (isEndpoint ? endpoints : routes).push({ ...route });
     }
     if (routes.length > 0) {
       groups.push({ routes, ordering: `conventional routes registered by ${sequence.entry}, in registration order following its calls (first match wins)${sequence.isArea ? '; area registrations first, as RegisterAllAreas() runs before the other routes are registered' : ''}` });
     }
+  }
+
+  // Attribute routes and minimal APIs first (Order 0 by default; conventional routes have 1 and up), ordered together.
+  if (attributed.length + endpoints.length > 0) {
+    const kinds = [attributed.length > 0 ? 'attribute routes' : null, endpoints.length > 0 ? 'minimal API endpoints' : null].filter((k) => k !== null).join(' and ');
+    groups.unshift({ routes: attributeOrder([...attributed, ...endpoints]), ordering: `${kinds}, ${ATTRIBUTE_ORDER}` });
   }
 
   // ASP.NET's `exists` made the values the actions have; an application's own inline constraints (its

@@ -41,7 +41,13 @@ interface Body {
   readonly steps: readonly Step[];
 }
 
-export function registrationOrder(files: readonly ReadFile[], classes: SourceClasses): { sequences: RegistrationSequence[]; findings: Finding[] } {
+/** Where a method of the sources is called from: the file and the invocation. */
+export interface CallSite {
+  readonly file: string;
+  readonly invocation: Invocation;
+}
+
+export function registrationOrder(files: readonly ReadFile[], classes: SourceClasses): { sequences: RegistrationSequence[]; findings: Finding[]; callSites: ReadonlyMap<MethodDeclaration, readonly CallSite[]> } {
   const findings: Finding[] = [];
   const bodies: Body[] = [];
   const bodyOf = new Map<MethodDeclaration, Body>();
@@ -87,10 +93,12 @@ export function registrationOrder(files: readonly ReadFile[], classes: SourceCla
 
   // Which bodies lead to a registration: those that make one, and their callers, and so on.
   const callers = new Map<Body, Set<Body>>();
+  const callSites = new Map<MethodDeclaration, CallSite[]>();
   for (const body of bodies) {
     for (const step of body.steps) {
       if (step.kind !== 'invocation') continue;
       const target = resolve(body, step.invocation);
+      if (target?.method != null) callSites.set(target.method.method, [...(callSites.get(target.method.method) ?? []), { file: body.file.file, invocation: step.invocation }]);
       if (target !== null && target !== body) callers.set(target, (callers.get(target) ?? new Set()).add(body));
     }
   }
@@ -167,7 +175,7 @@ export function registrationOrder(files: readonly ReadFile[], classes: SourceCla
     const onlyInLambdas = [...(callers.get(body) ?? [])].every((caller) => caller.steps.every((s) => s.kind !== 'invocation' || resolve(caller, s.invocation) !== body || foreignLambda(caller.file.declarations.contextsAt(s.invocation.at)) !== undefined));
     if (!onlyInLambdas) sequenceFrom(body);
   }
-  return { sequences, findings };
+  return { sequences, findings, callSites };
 }
 
 /** A method of an AreaRegistration (RegisterArea): its routes come before the others'. */

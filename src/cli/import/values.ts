@@ -85,6 +85,8 @@ const CONSTRAINT_CLASSES: Readonly<Record<string, string>> = {
   RequiredRouteConstraint: 'required',
 };
 
+const HTTP_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'TRACE', 'CONNECT']);
+
 const DICTIONARY_TYPES = /^(?:System\.Web\.Routing\.|Microsoft\.AspNetCore\.Routing\.)?(?:RouteValueDictionary|(?:System\.Collections\.Generic\.)?Dictionary<string,object\??>|(?:System\.Collections\.Generic\.)?Dictionary<string,string\??>)$/;
 const METHOD_CONSTRAINTS = /^(?:System\.Web\.Routing\.|System\.Web\.Http\.Routing\.|Microsoft\.AspNetCore\.Routing\.Constraints\.|Microsoft\.AspNetCore\.Routing\.)?(?:HttpMethodConstraint|HttpMethodRouteConstraint)$/;
 
@@ -152,6 +154,8 @@ export class Evaluator {
     const owner = path.slice(0, -1).join('.').replace(/^System\.Web\.(?:Mvc|Http)\./, '');
     if ((owner === 'UrlParameter' || owner === 'RouteParameter') && last === 'Optional') return { kind: 'optional' };
     if ((owner === 'string' || owner === 'String' || owner === 'System.String') && last === 'Empty') return { kind: 'string', value: '' };
+    // ASP.NET Core's HttpMethods.Get… constants (Microsoft.AspNetCore.Http): the verb, upper case.
+    if (/^(?:Microsoft\.AspNetCore\.Http\.)?HttpMethods$/.test(owner) && HTTP_METHODS.has(last.toUpperCase())) return { kind: 'string', value: last.toUpperCase() };
     const found = this.constants.find(path, scope);
     if (found === 'ambiguous') return { kind: 'unread', line: expression.line, text: expression.text, why: 'a constant that two classes of the sources declare' };
     if (found === 'none') return { kind: 'unread', line: expression.line, text: expression.text, why: path.length === 1 ? 'a variable or a parameter, not a constant of the sources read' : 'not a const or static readonly string field of the sources read' };
