@@ -517,6 +517,16 @@ const MINIMAL: readonly ShapeCase[] = [
     ],
   },
   {
+    shape: 'an Order above 0 beside conventional routes (which take Orders 1, 2, … in ASP.NET): imported before them, and said',
+    cs: program('app.MapGet("/late", Late).WithOrder(2);\napp.MapGet("/early", Early);\napp.MapControllerRoute("default", "{controller=Home}/{action=Index}/{id?}");'),
+    routes: [
+      { template: 'early', methods: ['GET'] },
+      { template: 'late', methods: ['GET'] },
+      { template: '{controller=Home}/{action=Index}/{id?}', name: 'default' },
+    ],
+    findings: [['note', 'its Order 2 ranks it among the conventional routes in ASP.NET (they take Orders 1, 2, …): imported before all of them']],
+  },
+  {
     shape: "an extension method of the sources: mapped on the group it is called on (every call made on the same one)",
     cs: 'namespace App {\npublic static class TodoEndpoints {\n public static RouteGroupBuilder MapTodos(this IEndpointRouteBuilder routes) {\n  var group = routes.MapGroup("/todos");\n  group.MapGet("/", List);\n  group.MapGet("/{id}", Get);\n  return group;\n }\n} }',
     more: [{ file: 'Program.cs', text: program('var v1 = app.MapGroup("/v1");\nv1.MapTodos().RequireAuthorization();') }],

@@ -108,6 +108,14 @@ export function importSources(sources: readonly SourceFile[]): ImportResult {
   }
 
   // Attribute routes and minimal APIs first (Order 0 by default; conventional routes have 1 and up), ordered together.
+  // One with an Order above 0 ranks among the conventional routes in ASP.NET, which no single list order keeps: said.
+  if (groups.length > 0) {
+    for (const route of [...attributed, ...endpoints]) {
+      if ((route.order ?? 0) > 0) {
+        findings.push({ kind: 'note', file: route.file, line: route.line, text: shortText(route.definition.template), message: `its Order ${route.order} ranks it among the conventional routes in ASP.NET (they take Orders 1, 2, …): imported before all of them` });
+      }
+    }
+  }
   if (attributed.length + endpoints.length > 0) {
     const kinds = [attributed.length > 0 ? 'attribute routes' : null, endpoints.length > 0 ? 'minimal API endpoints' : null].filter((k) => k !== null).join(' and ');
     groups.unshift({ routes: attributeOrder([...attributed, ...endpoints]), ordering: `${kinds}, ${ATTRIBUTE_ORDER}` });
