@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { PATIENCE_MS } from './support/patience.js';
+import { expectNoStack, expectProblem, raw, rawConnect, readResponse, readUntilClose, socketClosed, type RawReply, type Reply } from './support/raw-http.js';
 import { createTodoServer, shutdown, type TodoServerOptions } from '../src/todo/server.js';
 import { PostgresTodoRepository } from '../src/todo/postgres-repository.js';
 import { InMemoryTodoRepository, type TodoRepository } from '../src/todo/todo-repository.js';
@@ -24,7 +25,6 @@ import type { TodoItem } from '../src/todo/todo-item.js';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const JSON_CT = 'application/json; charset=utf-8';
-const PROBLEM_CT = /^application\/problem\+json(;|$)/;
 const MIB = 1024 * 1024;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -86,12 +86,6 @@ afterEach(async () => {
   await Promise.all([...running].map(stop));
 });
 
-interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-}
-
 type Body = string | Buffer | AsyncIterable<Buffer> | undefined;
 
 async function http(base: string, method: string, path: string, body?: Body, headers: Record<string, string> = {}): Promise<Reply> {
@@ -117,115 +111,6 @@ async function seededKey(base: string): Promise<string> {
   expect(items).toHaveLength(1);
   return items[0].Key;
 }
-
-/** Asserts an RFC 9457 body with type/title/status/detail and no trace of a stack or a file path. */
-function expectProblem(reply: Reply, status: number): Record<string, unknown> {
-  expect(reply.status).toBe(status);
-  expect(String(reply.headers['content-type'])).toMatch(PROBLEM_CT);
-  expectNoStack(reply.text);
-  const body = JSON.parse(reply.text) as Record<string, unknown>;
-  expect(typeof body.type).toBe('string');
-  expect((body.type as string).length).toBeGreaterThan(0);
-  expect(typeof body.title).toBe('string');
-  expect((body.title as string).length).toBeGreaterThan(0);
-  expect(body.status).toBe(status);
-  expect(typeof body.detail).toBe('string');
-  return body;
-}
-
-function expectNoStack(text: string): void {
-  expect(text).not.toMatch(/\bat [^\s]+ \(|\n\s*at /); // stack frames
-  expect(text).not.toMatch(/\.(?:ts|js|mjs|cjs):\d+|node:internal|\/work\/|[A-Z]:\\/); // file paths
-  expect(text).not.toMatch(/\bstack\b/i);
-}
-
-/** One HTTP/1.1 response read off a raw socket (Content-Length bodies, or up to the close). */
-interface RawReply extends Reply {
-  socketClosed: boolean;
-}
-
-/** The first response in `data` and the bytes it takes, or null while it is incomplete (`closed`: no more will come). */
-function parseReply(data: Buffer, closed: boolean): { reply: RawReply; length: number } | null {
-  const end = data.indexOf('\r\n\r\n');
-  if (end < 0) return null;
-  const lines = data.subarray(0, end).toString('latin1').split('\r\n');
-  const status = Number(lines[0].split(' ')[1]);
-  const headers: Record<string, string> = {};
-  for (const line of lines.slice(1)) {
-    const colon = line.indexOf(':');
-    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-  }
-  const body = data.subarray(end + 4);
-  const length = headers['content-length'];
-  if (length !== undefined) {
-    if (body.length < Number(length)) return null;
-    return { reply: { status, headers, text: body.subarray(0, Number(length)).toString('utf8'), socketClosed: closed }, length: end + 4 + Number(length) };
-  }
-  if (status === 204 || status === 304) return { reply: { status, headers, text: '', socketClosed: closed }, length: end + 4 };
-  return closed ? { reply: { status, headers, text: body.toString('utf8'), socketClosed: true }, length: data.length } : null;
-}
-
-function readResponse(socket: Socket): Promise<RawReply> {
-  return new Promise((resolve, reject) => {
-    let data = Buffer.alloc(0);
-    const onData = (chunk: Buffer): void => {
-      data = Buffer.concat([data, chunk]);
-      const parsed = parseReply(data, false);
-      if (parsed) finish(null, parsed.reply);
-    };
-    const onClose = (): void => {
-      const parsed = parseReply(data, true);
-      finish(parsed ? null : new Error(`socket closed before a complete response: ${data.toString('latin1')}`), parsed?.reply);
-    };
-    const onError = (): void => undefined; // the close that follows decides
-    function finish(error: Error | null, reply?: RawReply): void {
-      socket.off('data', onData);
-      socket.off('close', onClose);
-      socket.off('error', onError);
-      if (error) reject(error);
-      else resolve(reply!);
-    }
-    socket.on('data', onData);
-    socket.once('close', onClose);
-    socket.on('error', onError);
-  });
-}
-
-/** Every response the server sends on `socket` until it closes the connection, in order (bytes left over: `rest`). */
-async function readUntilClose(socket: Socket): Promise<{ replies: RawReply[]; rest: string }> {
-  const chunks: Buffer[] = [];
-  socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-  await socketClosed(socket);
-  let data = Buffer.concat(chunks);
-  const replies: RawReply[] = [];
-  for (let parsed = parseReply(data, true); parsed !== null && data.length > 0; parsed = parseReply(data, true)) {
-    replies.push(parsed.reply);
-    data = data.subarray(parsed.length);
-  }
-  return { replies, rest: data.toString('latin1') };
-}
-
-async function rawConnect(port: number): Promise<Socket> {
-  const socket = connect(port, '127.0.0.1');
-  socket.on('error', () => undefined);
-  await once(socket, 'connect');
-  return socket;
-}
-
-/** Sends `data` on a new connection and reads one response; the socket is destroyed afterwards. */
-async function raw(port: number, data: string | Buffer): Promise<RawReply> {
-  const socket = await rawConnect(port);
-  try {
-    const reply = readResponse(socket);
-    socket.write(data);
-    return await reply;
-  } finally {
-    socket.destroy();
-  }
-}
-
-const socketClosed = (socket: Socket): Promise<void> =>
-  socket.destroyed ? Promise.resolve() : once(socket, 'close').then(() => undefined);
 
 /**
  * The server's own timers switched off, so that what a test waits for can only come from what it tests: a
