@@ -1,4 +1,6 @@
 // Regression tables for the hardening found in review: each row fails without its fix.
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
@@ -238,6 +240,25 @@ describe('an app on the pipeline (app.listen()) refuses what node:http cannot re
     expect(replies[1].headers.connection).toBe('close');
     if (status >= 400) expectProblem(replies[1], status);
     expect(deleted).toEqual([]);
+  });
+
+  // docs/pipeline.md, "Requests node:http cannot read": the request it shows, and the answer it shows, byte for byte.
+  it("docs/pipeline.md shows the real answer to its unreadable request", async () => {
+    const doc = readFileSync(new URL('../docs/pipeline.md', import.meta.url), 'utf8');
+    const section = doc.slice(doc.indexOf('## Requests node:http cannot read'));
+    const [sent, answer] = [...section.matchAll(/^```http\n([\s\S]*?)^```$/gm)].map((m) => m[1].replace(/\n$/, ''));
+    const app = createApplication();
+    addRouting(app.services);
+    useRouter(app, new RouteBuilder(app).mapGet('hello/{name}', async (ctx) => ctx.response.send(200, 'hi')).build());
+    const server = await app.listen(0);
+    servers.push(server);
+    const socket = await rawConnect((server.address() as AddressInfo).port);
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.write(`${sent.replaceAll('\n', '\r\n')}\r\n\r\n`);
+    await once(socket, 'close');
+    const [head, body] = answer.split('\n\n');
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(`${head.replaceAll('\n', '\r\n')}\r\n\r\n${body}`);
   });
 
   it('a DELETE received whole is run: 204 (the app the rows run against changes its state)', async () => {
