@@ -32,4 +32,5 @@ export {
 } from './pipeline/router-middleware.js';
 export { UrlHelper } from './pipeline/url-helper.js';
 export { createApplication, type Application, type ApplicationOptions } from './pipeline/application.js';
+export { answerUnreadableRequests, type UnreadableRequestOptions } from './pipeline/unreadable-request.js';
 export { routeInspector, type InspectorError, type InspectorProblem, type RouteInspector, type RouteInspectorOptions } from './pipeline/route-inspector.js';

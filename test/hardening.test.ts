@@ -1,16 +1,21 @@
 // Regression tables for the hardening found in review: each row fails without its fix.
-import { createServer } from 'node:http';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ConstraintRegistry, RegexRouteConstraint } from '../src/constraints.js';
 import { compile, RouteCreationError } from '../src/index.js';
-import { createApplication, Route, RouteCollection, RouteHandler, useRouter } from '../src/http.js';
+import { addRouting, createApplication, Route, RouteBuilder, RouteCollection, RouteHandler, useRouter } from '../src/http.js';
 import { isJsonMediaType } from '../src/todo/json-body.js';
 import { createTodoServer } from '../src/todo/server.js';
 import { sizeOf } from '../src/todo/todo-repository.js';
 import { freshItemJson, storedItem, todoItemJson } from '../src/todo/todo-item.js';
 import fc from 'fast-check';
 import { fuzzHarness } from './support/fuzz.js';
+import { headerOverflowStatus } from '../src/pipeline/unreadable-request.js';
+import { closingRequests, expectProblem, rawConnect, readUntilClose } from './support/raw-http.js';
 
 const { check } = fuzzHarness('test/hardening.test.ts', 0x4a2d);
 
@@ -179,5 +184,108 @@ describe('compile() API tolerance', () => {
     expect(router.match(path as never)).toBeNull();
     expect([...router.matches(path as never)]).toEqual([]);
     expect(router.allowedMethods(path as never)).toEqual([]);
+  });
+});
+
+// Any app on the pipeline, not only the to-do server: what node:http cannot read, and the rules of RFC 9112 it
+// leaves to the application, get a 4xx problem and the close from app.listen(), after the requests received
+// whole before them, and change nothing. The app's DELETE changes its state once its request has arrived whole:
+// it waits for a body when the headers announce one, as body parsers do (a body cut short is a bad request).
+describe('an app on the pipeline (app.listen()) refuses what node:http cannot read', () => {
+  const servers: Server[] = [];
+  afterEach(() => {
+    for (const server of servers.splice(0)) {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  /** The body announced by the headers has arrived whole (resolves at once when none is announced). */
+  const received = (req: IncomingMessage): Promise<void> => {
+    const length = req.headers['content-length'];
+    if (req.headers['transfer-encoding'] === undefined && (length === undefined || length === '0')) return Promise.resolve();
+    return new Promise((resolve) => {
+      req.on('end', resolve);
+      req.resume();
+    });
+  };
+
+  const startApp = async (): Promise<{ port: number; deleted: string[] }> => {
+    const deleted: string[] = [];
+    const app = createApplication();
+    addRouting(app.services);
+    const routes = new RouteBuilder(app)
+      .mapGet('items', async (ctx) => ctx.response.json(200, { deleted }))
+      .mapDelete('items/{id}', async (ctx) => {
+        await received(ctx.request.raw);
+        deleted.push(ctx.routeData.values.id);
+        ctx.response.send(204);
+      })
+      .build();
+    useRouter(app, routes);
+    const server = await app.listen(0);
+    servers.push(server);
+    return { port: (server.address() as AddressInfo).port, deleted };
+  };
+
+  const rows = closingRequests({ change: 'DELETE /items/1', body: '{"a":1}', contentType: 'application/json', get: '/items' });
+
+  it.each(rows)('$name: $status and the close, after the GET before it; nothing deleted', async ({ request, status }) => {
+    const { port, deleted } = await startApp();
+    const socket = await rawConnect(port);
+    const read = readUntilClose(socket);
+    socket.write(`GET /items HTTP/1.1\r\nHost: x\r\n\r\n${request}`);
+    const { replies } = await read;
+    expect(replies.map((r) => r.status)).toEqual([200, status]);
+    expect(replies[1].headers.connection).toBe('close');
+    if (status >= 400) expectProblem(replies[1], status);
+    expect(deleted).toEqual([]);
+  });
+
+  // docs/pipeline.md, "Requests node:http cannot read": the request it shows, and the answer it shows, byte for byte.
+  it("docs/pipeline.md shows the real answer to its unreadable request", async () => {
+    const doc = readFileSync(new URL('../docs/pipeline.md', import.meta.url), 'utf8');
+    const section = doc.slice(doc.indexOf('## Requests node:http cannot read'));
+    const [sent, answer] = [...section.matchAll(/^```http\n([\s\S]*?)^```$/gm)].map((m) => m[1].replace(/\n$/, ''));
+    const app = createApplication();
+    addRouting(app.services);
+    useRouter(app, new RouteBuilder(app).mapGet('hello/{name}', async (ctx) => ctx.response.send(200, 'hi')).build());
+    const server = await app.listen(0);
+    servers.push(server);
+    const socket = await rawConnect((server.address() as AddressInfo).port);
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.write(`${sent.replaceAll('\n', '\r\n')}\r\n\r\n`);
+    await once(socket, 'close');
+    const [head, body] = answer.split('\n\n');
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(`${head.replaceAll('\n', '\r\n')}\r\n\r\n${body}`);
+  });
+
+  it('a DELETE received whole is run: 204 (the app the rows run against changes its state)', async () => {
+    const { port, deleted } = await startApp();
+    const socket = await rawConnect(port);
+    const read = readUntilClose(socket);
+    socket.write('DELETE /items/1 HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nab\r\n0\r\n\r\nDELETE /items/2 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    const { replies } = await read;
+    expect(replies.map((r) => r.status)).toEqual([204, 204]);
+    expect(deleted.sort()).toEqual(['1', '2']); // node:http hands on pipelined requests as they are read
+  });
+});
+
+describe('headers over node:http\'s 16 KiB budget: 414 when the request line alone is over maxUrlLength, else 431', () => {
+  it.each([
+    { name: 'an over-long request line', packet: `GET /api/todo/${'a'.repeat(20 * 1024)} HTTP/1.1\r\nHost: x\r\n`, status: 414 },
+    { name: 'a request line still arriving', packet: `GET /${'a'.repeat(8 * 1024 + 1)}`, status: 414 },
+    { name: 'a large header after a short request line', packet: `GET /api/todo HTTP/1.1\r\nX-Big: ${'a'.repeat(20 * 1024)}`, status: 431 },
+    { name: 'many headers', packet: `GET /api/todo HTTP/1.1\r\n${'X-A: b\r\n'.repeat(3000)}`, status: 431 },
+    { name: 'a chunk in the middle of a header', packet: 'a'.repeat(20 * 1024), status: 431 },
+    { name: 'no bytes', packet: undefined, status: 431 },
+    { name: 'an over-long request line after a request pipelined before it', packet: `GET / HTTP/1.1\r\nHost: x\r\n\r\nGET /${'a'.repeat(20 * 1024)}`, status: 414 },
+    // node:http's parser stops in the over-long line, before the empty line that ends its request.
+    { name: 'the same, that request whole in the read', packet: `GET / HTTP/1.1\r\nHost: x\r\n\r\nGET /${'a'.repeat(20 * 1024)} HTTP/1.1\r\nHost: x\r\n\r\n`, parsed: 20 * 1024, status: 414 },
+    { name: 'a request line of 1,000 bytes, maxUrlLength 500', packet: `GET /${'a'.repeat(1000)} HTTP/1.1\r\nX-Big: ${'a'.repeat(20 * 1024)}`, maxUrlLength: 500, status: 414 },
+    { name: 'a request line of 1,000 bytes, maxUrlLength 8 KiB', packet: `GET /${'a'.repeat(1000)} HTTP/1.1\r\nX-Big: ${'a'.repeat(20 * 1024)}`, status: 431 },
+  ])('$name → $status', ({ packet, parsed, status, maxUrlLength }: { packet: string | undefined; parsed?: number; status: number; maxUrlLength?: number }) => {
+    expect(headerOverflowStatus(packet === undefined ? undefined : Buffer.from(packet, 'latin1'), parsed, maxUrlLength)).toBe(status);
   });
 });

@@ -15,7 +15,7 @@ import { Agent, Client, request, type Dispatcher } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readWorkerCount } from '../src/todo/cluster.js';
 import { describeDatabase, isUnavailable, PostgresTodoRepository } from '../src/todo/postgres-repository.js';
-import { createTodoServer, headerOverflowStatus, MAX_URL_LENGTH } from '../src/todo/server.js';
+import { createTodoServer } from '../src/todo/server.js';
 import { readStoreCaps, readStoreConfig } from '../src/todo/store.js';
 import type { TodoItem } from '../src/todo/todo-item.js';
 import { sizeOf, TodoStoreUnavailableError } from '../src/todo/todo-repository.js';
@@ -270,19 +270,6 @@ describe('configuration from the environment', () => {
     { error: Object.assign(new Error('syntax error'), { code: '42601' }), unavailable: false },
   ])('isUnavailable($error.message) → $unavailable', ({ error, unavailable }) => {
     expect(isUnavailable(error)).toBe(unavailable);
-  });
-});
-
-describe('header budget: 16 KiB for the request line and headers', () => {
-  it.each([
-    { name: 'an over-long request line', packet: `GET /api/todo/${'a'.repeat(20 * 1024)} HTTP/1.1\r\nHost: x\r\n`, status: 414 },
-    { name: 'a request line still arriving', packet: `GET /${'a'.repeat(MAX_URL_LENGTH + 1)}`, status: 414 },
-    { name: 'a large header after a short request line', packet: `GET /api/todo HTTP/1.1\r\nX-Big: ${'a'.repeat(20 * 1024)}`, status: 431 },
-    { name: 'many headers', packet: `GET /api/todo HTTP/1.1\r\n${'X-A: b\r\n'.repeat(3000)}`, status: 431 },
-    { name: 'a chunk in the middle of a header', packet: 'a'.repeat(20 * 1024), status: 431 },
-    { name: 'no bytes', packet: undefined, status: 431 },
-  ])('$name → $status', ({ packet, status }) => {
-    expect(headerOverflowStatus(packet === undefined ? undefined : Buffer.from(packet, 'latin1'))).toBe(status);
   });
 });
 

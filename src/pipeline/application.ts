@@ -5,6 +5,8 @@ import { problem } from './problem-details.js';
 import { writeProblem } from './write-problem.js';
 import type { Middleware, RequestDelegate } from './delegates.js';
 import { ServiceContainer } from './service-container.js';
+import { refuseUnframed } from './request-framing.js';
+import { answerUnreadableRequests } from './unreadable-request.js';
 
 /** Options of createApplication(). */
 export interface ApplicationOptions {
@@ -79,8 +81,9 @@ export class Application {
   }
 
   /**
-   * The node:http request listener. An exception that escapes the pipeline and that handleError does not answer
-   * becomes a 500 problem (the stack
+   * The node:http request listener. A request whose headers break HTTP/1.1's framing or Host rules is answered
+   * with a 400 (501 for a transfer coding) problem and the close before the pipeline runs (request-framing.ts).
+   * An exception that escapes the pipeline and that handleError does not answer becomes a 500 problem (the stack
    * goes to onError, never to the client) and the server keeps serving.
    */
   get handler(): (req: IncomingMessage, res: ServerResponse) => void {
@@ -93,12 +96,16 @@ export class Application {
       const start = onCompleted === null ? 0 : performance.now();
       const ctx = new HttpContext(req, res, this.services, this.pathBase);
       let done: Promise<void>;
-      try {
-        // A plain-JS middleware may return nothing instead of a promise; never let that crash the listener.
-        const result: unknown = pipeline(ctx);
-        done = result instanceof Promise ? result : Promise.resolve(result as void);
-      } catch (error) {
-        done = Promise.reject(error);
+      if (refuseUnframed(req, res)) {
+        done = Promise.resolve();
+      } else {
+        try {
+          // A plain-JS middleware may return nothing instead of a promise; never let that crash the listener.
+          const result: unknown = pipeline(ctx);
+          done = result instanceof Promise ? result : Promise.resolve(result as void);
+        } catch (error) {
+          done = Promise.reject(error);
+        }
       }
       // As in ASP.NET, the response is complete when the pipeline is: a handler that wrote nothing sends
       // its status (200 unless set) with an empty body instead of leaving the client waiting.
@@ -113,9 +120,13 @@ export class Application {
     return this.listener;
   }
 
-  /** Starts a node:http server on `port` (0: any free port) and `host`; resolves once it listens. */
+  /**
+   * Starts a node:http server on `port` (0: any free port) and `host`; resolves once it listens. What node:http
+   * cannot read gets a problem and the close (answerUnreadableRequests), and a request without Host the
+   * handler's problem, not node:http's empty 400.
+   */
   listen(port = 0, host = '127.0.0.1'): Promise<Server> {
-    const server = createServer(this.handler);
+    const server = answerUnreadableRequests(createServer({ requireHostHeader: false }, this.handler));
     return new Promise((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => {

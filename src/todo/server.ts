@@ -2,10 +2,10 @@
 // file's bundle (dist/todo-server.js); tests use createTodoServer() with their own repository.
 import cluster from 'node:cluster';
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import {
   addRouting,
+  answerUnreadableRequests,
   createApplication,
   problem,
   RouteBuilder,
@@ -14,7 +14,6 @@ import {
   writeProblem,
   type Application,
   type Middleware,
-  type ProblemDetails,
   type RouteCollection,
   type RouteInspector,
 } from '../http.js';
@@ -28,7 +27,6 @@ import { pickPort, readWorkerCount, runPrimary } from './cluster.js';
 import { readKeepAliveTimeout, readListenConfig, readMaxUnsentBytes } from './listen-config.js';
 import { boundUnsentResponses, DEFAULT_MAX_UNSENT_BYTES } from './pipelining.js';
 import { boundStalledConnections } from './stall-bound.js';
-import { refuseAfterAnswered } from './unreadable-request.js';
 
 /** The service key of the shared TodoRepository. */
 export const TODO_REPOSITORY = Symbol.for('switchyard.todo.repository');
@@ -69,23 +67,16 @@ export function expandControllerTemplate(template: string, controllerClass: stri
 }
 
 /**
- * The request target and header rules, in one middleware (every request passes here; one hop instead of two):
- * a target longer than MAX_URL_LENGTH is 414; and the rules of RFC 9112 that node:http leaves to the
- * application: the asterisk form "*" is for OPTIONS only (OPTIONS * answers 204 with the methods the server
- * offers), the framing and Host rules of headerProblem, and the close after a request asking for an Upgrade. Not async:
- * it hands on next()'s promise, saving a promise per request.
+ * The request target rules, in one middleware (every request passes here): a target longer than MAX_URL_LENGTH
+ * is 414, and the asterisk form "*" is for OPTIONS only (OPTIONS * answers 204 with the methods the server
+ * offers). The framing and Host rules come before, in the application's listener (a request that breaks them
+ * does not get here: an OPTIONS * without Host is 400, as node:http refused it). Not async: it hands on next()'s
+ * promise, saving a promise per request.
  */
 function checkTarget(listMethods: () => string): Middleware {
   let serverMethods: string | null = null; // listed on the first OPTIONS *, once the routes exist
   return (ctx, next) => {
     const raw = ctx.request.raw;
-    // First: a request whose headers break the framing or Host rules is refused whatever its target (an
-    // OPTIONS * without Host included, as node:http refused it before its handler ran).
-    const refused = headerProblem(raw.rawHeaders, raw.httpVersion === '1.1');
-    if (refused !== null) {
-      writeProblem(ctx.response.raw, refused, { connection: 'close' });
-      return Promise.resolve();
-    }
     const url = raw.url ?? '';
     if (url.length > MAX_URL_LENGTH) {
       writeProblem(ctx.response.raw, problem(414, `The request target is longer than ${MAX_URL_LENGTH} bytes.`));
@@ -96,39 +87,8 @@ function checkTarget(listMethods: () => string): Middleware {
       else writeProblem(ctx.response.raw, problem(400, 'The request target "*" is for OPTIONS only.'));
       return Promise.resolve();
     }
-    // A request asking for an Upgrade (Connection: upgrade) is served as HTTP/1.1, but node:http reads nothing
-    // more of its connection: closed after the answer, so that a request pipelined behind it is not left waiting.
-    if (raw.headers.upgrade !== undefined && /(?:^|,)[ \t]*upgrade[ \t]*(?:,|$)/i.test(raw.headers.connection ?? '')) ctx.response.setHeader('connection', 'close');
     return next();
   };
-}
-
-/**
- * What the raw header list (name, value, name, value…) breaks of RFC 9112's rules, or null. A header that must
- * come once, given twice, is 400: Host (§3.2: the server must refuse it) and Content-Type (which body type
- * would be meant?), where node:http keeps the first and drops the rest. An HTTP/1.1 request without Host is
- * 400 too (§3.2), checked here rather than by node:http, whose own 400 has no problem body. A transfer coding other than chunked
- * is 501 (§6.1): node:http reads a body whose last coding is chunked as if it were the only one, and refuses
- * the rest itself. Any Transfer-Encoding outside HTTP/1.1 is 400 (§6.1: its framing is faulty), where node:http
- * read an HTTP/1.0 body as chunked and kept the connection. Either way the connection is closed: what follows on it cannot be trusted to be framed as
- * the client meant. One pass over the list, each name compared only when its length is one of theirs.
- */
-function headerProblem(rawHeaders: readonly string[], http11: boolean): ProblemDetails | null {
-  let hosts = 0;
-  let types = 0;
-  for (let i = 0; i < rawHeaders.length; i += 2) {
-    const name = rawHeaders[i];
-    if (name.length === 4) {
-      if (name.toLowerCase() === 'host' && ++hosts > 1) return problem(400, 'A request must have exactly one Host header.');
-    } else if (name.length === 12) {
-      if (name.toLowerCase() === 'content-type' && ++types > 1) return problem(400, 'A request must have at most one Content-Type header.');
-    } else if (name.length === 17 && name.toLowerCase() === 'transfer-encoding') {
-      if (!http11) return problem(400, 'Transfer-Encoding is for HTTP/1.1 requests: this one\'s body cannot be framed as its client meant.');
-      const codings = rawHeaders[i + 1];
-      if (codings !== 'chunked' && codings.toLowerCase() !== 'chunked') return problem(501, 'A request body may be sent with Content-Length or Transfer-Encoding: chunked; no other transfer coding is implemented.');
-    }
-  }
-  return hosts === 0 && http11 ? problem(400, 'An HTTP/1.1 request must have a Host header.') : null;
 }
 
 /** The methods a route collection's routes offer, with HEAD (served by GET) and OPTIONS: the Allow of OPTIONS *. */
@@ -221,20 +181,6 @@ export interface TodoServerOptions extends TodoAppOptions {
 }
 
 /**
- * The status for a parser "header overflow" (request line plus headers over Node's 16 KiB budget): 414 when
- * the bytes it read start a request line longer than MAX_URL_LENGTH (the URL is what is too long), else 431.
- * Those bytes are the read that overflowed: a request line arriving in several reads whose overflowing one
- * starts mid-line cannot be recognized, and gets 431.
- */
-export function headerOverflowStatus(rawPacket: Buffer | undefined): 414 | 431 {
-  if (!rawPacket) return 431;
-  const end = rawPacket.indexOf('\n');
-  const lineLength = end < 0 ? rawPacket.length : end;
-  const startsRequest = /^[A-Z]+ /.test(rawPacket.toString('latin1', 0, 32));
-  return startsRequest && lineLength > MAX_URL_LENGTH ? 414 : 431;
-}
-
-/**
  * A node:http server for the to-do app, hardened against slow clients: headers and whole requests must
  * arrive within 30 s, idle keep-alive connections close after 5 s (keepAliveTimeoutMs). Malformed HTTP gets a problem+json 400;
  * a request line and headers over Node's 16 KiB budget get 414 (an over-long URL) or 431 (large headers).
@@ -242,47 +188,19 @@ export function headerOverflowStatus(rawPacket: Buffer | undefined): 414 | 431 {
 export function createTodoServer(options: TodoServerOptions = {}): Server {
   const app = createTodoApp(options);
   const handler = boundUnsentResponses(app.handler, options.maxUnsentBytes ?? DEFAULT_MAX_UNSENT_BYTES);
-  // The Host rule is checkTarget's (node:http's own answer to a request without Host has no problem body).
-  const server = createServer({ headersTimeout: 30_000, requestTimeout: 30_000, requireHostHeader: false }, handler);
+  // What node:http cannot read gets a problem and the close, a request line past its header budget 414 as an
+  // over-long target does here; the Host rule is the app's listener's (node:http's own 400 has no problem body).
+  const server = answerUnreadableRequests(
+    createServer({ headersTimeout: 30_000, requestTimeout: 30_000, requireHostHeader: false }, handler),
+    { maxUrlLength: MAX_URL_LENGTH },
+  );
   server.keepAliveTimeout = options.keepAliveTimeoutMs ?? 5_000;
-  // Every header is kept (node:http's default keeps the first 2,000 and drops the rest, while its parser still
-  // frames the body by them): a Host, Transfer-Encoding or Content-Length past the 2,000th was out of the rules'
-  // sight. The 16 KiB header budget still bounds them (about 4,000 at most).
-  server.maxHeadersCount = 0;
   // A connection on which nothing moves for this long — a response its client does not read, a request that
   // stalls — is closed: a client cannot pin a response (and its memory) forever. By a sweep, not
   // server.setTimeout's timer per socket that node re-arms on every read and write (stall-bound.ts). Idle
   // keep-alive connections are keepAliveTimeout's.
   boundStalledConnections(server, options.writeTimeoutMs ?? WRITE_TIMEOUT_MS);
-  server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
-    if (error.code === 'ECONNRESET') {
-      socket.destroy();
-      return;
-    }
-    const status =
-      error.code === 'HPE_HEADER_OVERFLOW' ? headerOverflowStatus(error.rawPacket) : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-    // After the answers to the requests received whole before it (unreadable-request.ts).
-    refuseAfterAnswered(socket, closingProblem(status, 'The request could not be read as HTTP/1.1.'));
-  });
-  // An Expect other than 100-continue (node:http answers that one itself) is an expectation the server cannot
-  // meet: 417 as a problem, not node:http's empty 417 when nothing listens. The connection is closed: a client
-  // that waits for its expectation before sending the body would leave the body's bytes unsent, or sent later.
-  server.on('checkExpectation', (_req, res: ServerResponse) => {
-    writeProblem(res, problem(417, 'The only expectation this server meets is Expect: 100-continue.'), { connection: 'close' });
-  });
-  // A CONNECT asks for a tunnel, which only a proxy opens; node:http gives it to these listeners (without one it
-  // drops the connection unanswered) and reads nothing more of the connection.
-  server.on('connect', (_req, socket: Socket) => refuseAfterAnswered(socket, closingProblem(400, 'CONNECT asks for a tunnel; this server is not a proxy.')));
   return server;
-}
-
-/** A whole problem+json response that closes the connection, for a socket node:http no longer answers on. */
-function closingProblem(status: number, detail: string): string {
-  const body = JSON.stringify(problem(status, detail));
-  return (
-    `HTTP/1.1 ${status} ${problem(status).title}\r\ncontent-type: application/problem+json; charset=utf-8\r\n` +
-    `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`
-  );
 }
 
 /**
