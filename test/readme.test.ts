@@ -93,7 +93,7 @@ describe("the README's docs site", () => {
   });
 
   it('says to run npm run docs:preview where it says where the site is built, and the address to open: its base, on the preview port', () => {
-    const said = /`docs\/\.vitepress\/dist\/`[^]*?`npm run docs:preview`[^]*?\*\*(http:\/\/localhost:(\d+)(\/[^*]*))\*\*/.exec(section);
+    const said = /`docs\/\.vitepress\/dist\/`[^]*?`npm run docs:preview`[^]*?`(http:\/\/localhost:(\d+)(\/[^`]*))`/.exec(section);
     expect(said, 'the Documentation section names docs/.vitepress/dist/, then npm run docs:preview and the URL').not.toBeNull();
     expect(said![2]).toBe('4173'); // vitepress preview's port when none is given
     expect(said![3]).toBe(new URL(pkg.homepage).pathname);
