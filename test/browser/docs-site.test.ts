@@ -226,6 +226,27 @@ describe("the site's search", () => {
   });
 });
 
+// A name the guide explains and the API reference declares: the guide's page comes first, and no result is a
+// stub of the reference that only points elsewhere ("Re-exports UrlFor"). The query is typed as soon as the page has
+// loaded, before the search index has: its results come when the index does.
+describe("the site's search, for a name", () => {
+  it.each([{ term: 'urlFor', first: '/docs/frameworks/links.html' }])('"$term" right after load: $first first, no re-export stub', async ({ term, first }) => {
+    const page = await newPage(browser, 1280);
+    const found = recordProblems(page, { requests: true });
+    await page.goto(`${origin}/docs/templates.html`);
+    await page.click('.DocSearch-Button');
+    await page.fill('#localsearch-input', term);
+    const results = page.locator('#localsearch-list a.result');
+    await results.first().waitFor();
+    const listed = await results.evaluateAll((as) => as.map((a) => ({ href: (a as HTMLAnchorElement).href, text: a.textContent ?? '' })));
+    expect(new URL(listed[0].href).pathname, `results: ${listed.map((r) => r.href).join(', ')}`).toBe(`${BASE}${first}`);
+    const stubs = listed.filter((r) => new URL(r.href).pathname.startsWith(`${BASE}/docs/api/`) && visits.get(withoutHash(r.href))?.sections.get(decodeURIComponent(new URL(r.href).hash.slice(1)).replace(/^api-/, ''))?.text.includes('Re-exports'));
+    expect(stubs).toEqual([]);
+    expect(found).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('the API reference', () => {
   it.each(publicEntries())('$specifier: its page documents every value the entry exports', async ({ specifier, source, page }) => {
     const seen = visits.get(`${origin}${sitePath(page)}`);
