@@ -2,3 +2,4 @@
 // this entry imports only its types.
 export * from './frameworks/fastify.js';
 export type { AdapterOptions, SwitchyardRequestData, UrlFor } from './frameworks/dispatch.js';
+export type { AdapterEntry, HandlerTypes, TypedAdapter } from './frameworks/typed-routes.js';

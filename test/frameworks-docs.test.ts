@@ -58,22 +58,28 @@ describe("a template written with Express's :id", () => {
 });
 
 // docs/typed-routes.md's tsconfig.json, in a project whose package.json says "type": "module", type-checks the four
-// framework examples as they are (switchyard-router installed: the checkout, built, linked into node_modules).
-describe("docs/typed-routes.md's tsconfig.json type-checks the framework pages' examples", () => {
+// framework examples as they are, and on its own, a plain node:http app that uses Node's globals (`process`), with
+// no framework's types to load Node's (switchyard-router installed: the checkout, built, linked into node_modules).
+describe("docs/typed-routes.md's tsconfig.json type-checks the docs' apps", () => {
   const ROOT = resolve(import.meta.dirname, '..');
   const section = readFileSync(new URL('typed-routes.md', docs), 'utf8').split('## A TypeScript project that runs the examples')[1];
   const tsconfig = /```json\n([\s\S]*?)```/.exec(section)![1];
-  it.each([
+  const compilers = [
     ['TypeScript 7', 'node_modules/typescript/bin/tsc'],
     ['TypeScript 5', 'node_modules/typescript-5/bin/tsc'],
-  ])('%s', (_version, tsc) => {
+  ] as const;
+  const apps = [
+    ["the framework pages' examples", ['frameworks/express.ts', 'frameworks/fastify.ts', 'frameworks/hono.ts', 'frameworks/koa.ts']],
+    ['a plain node:http app (examples/node-http.ts)', ['node-http.ts']],
+  ] as const;
+  it.each(compilers.flatMap(([version, tsc]) => apps.map(([app, files]) => ({ version, tsc, app, files }))))('$version: $app', ({ tsc, files }) => {
     const dir = join(ROOT, `test/types/.tsconfig-doc-${process.pid}`);
     mkdirSync(join(dir, 'node_modules'), { recursive: true });
     try {
       symlinkSync(ROOT, join(dir, 'node_modules/switchyard-router'), 'dir');
       writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
       writeFileSync(join(dir, 'tsconfig.json'), tsconfig);
-      for (const name of ['express', 'fastify', 'hono', 'koa']) copyFileSync(new URL(`examples/frameworks/${name}.ts`, docs), join(dir, `${name}.ts`));
+      for (const file of files) copyFileSync(new URL(`examples/${file}`, docs), join(dir, file.replace(/^.*\//, '')));
       let output = '';
       try {
         execFileSync(process.execPath, [join(ROOT, tsc), '-p', join(dir, 'tsconfig.json')], { cwd: dir, encoding: 'utf8' });

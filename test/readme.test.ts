@@ -81,3 +81,21 @@ describe("the README's first screen", () => {
     for (const setting of ['"module": "nodenext"', '"module": "node20"', 'TS1479', '`switchyard-router/hono/aot`']) expect(page).toContain(setting);
   });
 });
+
+// The built site lives under the homepage's path (/switchyard/): opened from disk it has no styles and no search,
+// so the README says the one command that builds and serves it there, and the address to open.
+describe("the README's docs site", () => {
+  const pkg = JSON.parse(readFileSync(resolve(import.meta.dirname, '../package.json'), 'utf8')) as { homepage: string; scripts: Record<string, string> };
+  const section = README.slice(README.indexOf('\n## Documentation\n'), README.indexOf('\n## ', README.indexOf('\n## Documentation\n') + 1));
+
+  it('npm run docs:preview builds the site (npm run docs), then serves the build (vitepress preview)', () => {
+    expect(pkg.scripts['docs:preview']).toBe('npm run docs && vitepress preview docs');
+  });
+
+  it('says to run npm run docs:preview where it says where the site is built, and the address to open: its base, on the preview port', () => {
+    const said = /`docs\/\.vitepress\/dist\/`[^]*?`npm run docs:preview`[^]*?`(http:\/\/localhost:(\d+)(\/[^`]*))`/.exec(section);
+    expect(said, 'the Documentation section names docs/.vitepress/dist/, then npm run docs:preview and the URL').not.toBeNull();
+    expect(said![2]).toBe('4173'); // vitepress preview's port when none is given
+    expect(said![3]).toBe(new URL(pkg.homepage).pathname);
+  });
+});

@@ -6,7 +6,7 @@ import { cpSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs
 import { dirname, join, relative, resolve } from 'node:path';
 import { defineConfig, type DefaultTheme } from 'vitepress';
 import { writeApiReference } from './api.js';
-import { publicEntries, ROOT } from './entries.js';
+import { API_DIR, publicEntries, ROOT } from './entries.js';
 
 await writeApiReference();
 
@@ -89,7 +89,22 @@ export default defineConfig({
         items: publicEntries().map((e) => ({ text: e.specifier, link: `/${e.page.replace(/\.md$/, '')}` })),
       },
     ],
-    search: { provider: 'local' },
+    search: {
+      provider: 'local',
+      options: {
+        // The guide before the API reference: a declaration's section (its title the bare name, "UrlFor") outranked
+        // the guide's page on it ("Links in a handler: urlFor"). VitePress sends this function to the page as its text.
+        miniSearch: { searchOptions: { boostDocument: (id: string) => (id.includes('/docs/api/') ? 0.3 : 1) } },
+        // An API page's "References" lists what the entry re-exports from another's page ("Re-exports UrlFor"):
+        // indexed, each such heading outranked the guide's sections for its name. The search leaves them out; the
+        // page that documents the declaration is found, and the guide's pages above it.
+        _render(src, env, md) {
+          const indexed = env.relativePath.startsWith(`${API_DIR}/`) ? src.replace(/^## References\n[^]*?(?=^## |(?![^]))/m, '') : src;
+          const html = md.render(indexed, env);
+          return env.frontmatter?.search === false ? '' : html;
+        },
+      },
+    },
     outline: { level: [2, 3] },
   },
 });

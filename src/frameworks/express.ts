@@ -28,9 +28,36 @@ export type ExpressHandler<Routes extends readonly RouteDefinition[] = readonly 
   { switchyard: ExpressRouteData<Routes, Values> }
 >;
 
-/** The Express adapter's handler type (its middleware's too), which typed-routes.ts fills in for each route: its defineRoutes and group. */
+/** The Express adapter's handler type, its route middleware's too (`(req, res, next)`): what `defineRoutes`, `group` and `switchyard` type each route's handler and middleware with, its `req.params` from the route's template and defaults and `res.locals.switchyard.urlFor` by the route's table. */
 export interface ExpressTypes extends HandlerTypes<'express'> { readonly handler: ExpressHandler<RoutesOf<this['routes']>, this['values']> }
+/**
+ * A module of routes: `defineRoutes([...])` returns the routes as given, each inline handler and middleware typed from
+ * its route (`req.params` from its template and defaults, `res.locals.switchyard.urlFor` by the module's route names),
+ * and they stay typed in a table spread from modules (`app.use(switchyard([...users, ...posts]))`). A handler links to
+ * another module's route with `urlFor(module, name, values)`.
+ *
+ * @example
+ * export const users = defineRoutes([{ name: 'user', template: 'users/{id:int}', handler: (req, res) => void res.json({ id: req.params.id }) }]);
+ *
+ * @see [switchyard in Express 5](https://switchyard-router.github.io/switchyard/docs/frameworks/express.html); [Links
+ * between route
+ * modules](https://switchyard-router.github.io/switchyard/docs/typed-routes.html#links-between-route-modules)
+ */
 export const defineRoutes: TypedAdapter<ExpressTypes>['defineRoutes'] = routesAsGiven as never;
+/**
+ * Routes under a shared prefix: `group({ prefix, name, middleware, defaults, constraints }, routes)` returns the routes
+ * with `prefix` joined before each template (it may hold parameters: `tenants/{tenant:int}`), `name` before each
+ * route's name, `middleware` (Express middleware `(req, res, next)`) run before each route's own, and `defaults` and
+ * `constraints` given to each route (a route's own win). Every option may be left out. Each handler is typed from its
+ * route under the prefix: `req.params` from the joined template, `res.locals.switchyard.urlFor` by the group's route
+ * names. Groups nest; spread the result into the table (`app.use(switchyard([...admin]))`).
+ *
+ * @example
+ * export const admin = group({ prefix: 'tenants/{tenant:int}/admin', name: 'admin.', middleware: [requireAdmin] }, [{ name: 'user', template: 'users/{id}', handler: (req, res) => void res.json(req.params) }]);
+ *
+ * @see [switchyard in Express 5](https://switchyard-router.github.io/switchyard/docs/frameworks/express.html);
+ * [Groups](https://switchyard-router.github.io/switchyard/docs/typed-routes.html#groups)
+ */
 export const group: TypedAdapter<ExpressTypes>['group'] = groupRoutes as never;
 
 /** The middleware, and the router it runs. */

@@ -44,12 +44,40 @@ export type FastifyMiddleware<Routes extends readonly RouteDefinition[] = readon
   done: (error?: Error) => void,
 ) => unknown;
 
-/** The Fastify adapter's handler types, which typed-routes.ts fills in for each route: its defineRoutes and group. */
+/** The Fastify adapter's handler type and its route middleware's (preHandler hooks): what `defineRoutes`, `group` and `switchyard` type each route's handler and middleware with, its `request.params` from the route's template and defaults and `request.switchyard.urlFor` by the route's table. */
 export interface FastifyTypes extends HandlerTypes<'fastify'> {
   readonly handler: FastifyHandler<RoutesOf<this['routes']>, this['values']>;
   readonly middleware: FastifyMiddleware<RoutesOf<this['routes']>, this['values']>;
 }
+/**
+ * A module of routes: `defineRoutes([...])` returns the routes as given, each inline handler and middleware typed from
+ * its route (`request.params` from its template and defaults, `request.switchyard.urlFor` by the module's route names),
+ * and they stay typed in a table spread from modules (`app.register(switchyard, { routes: [...users, ...posts] })`). A
+ * handler links to another module's route with `urlFor(module, name, values)`.
+ *
+ * @example
+ * export const users = defineRoutes([{ name: 'user', template: 'users/{id:int}', handler: async (request) => ({ id: request.params.id }) }]);
+ *
+ * @see [switchyard in Fastify 5](https://switchyard-router.github.io/switchyard/docs/frameworks/fastify.html); [Links
+ * between route
+ * modules](https://switchyard-router.github.io/switchyard/docs/typed-routes.html#links-between-route-modules)
+ */
 export const defineRoutes: TypedAdapter<FastifyTypes>['defineRoutes'] = routesAsGiven as never;
+/**
+ * Routes under a shared prefix: `group({ prefix, name, middleware, defaults, constraints }, routes)` returns the routes
+ * with `prefix` joined before each template (it may hold parameters: `tenants/{tenant:int}`), `name` before each
+ * route's name, `middleware` (preHandler hooks `async (request, reply)` or `(request, reply, done)`) run before each
+ * route's own, and `defaults` and `constraints` given to each route (a route's own win). Every option may be left out.
+ * Each handler is typed from its route under the prefix: `request.params` from the joined template,
+ * `request.switchyard.urlFor` by the group's route names. Groups nest; spread the result into the table
+ * (`app.register(switchyard, { routes: [...admin] })`).
+ *
+ * @example
+ * export const admin = group({ prefix: 'tenants/{tenant:int}/admin', name: 'admin.', middleware: [requireAdmin] }, [{ name: 'user', template: 'users/{id}', handler: async (request) => request.params }]);
+ *
+ * @see [switchyard in Fastify 5](https://switchyard-router.github.io/switchyard/docs/frameworks/fastify.html);
+ * [Groups](https://switchyard-router.github.io/switchyard/docs/typed-routes.html#groups)
+ */
 export const group: TypedAdapter<FastifyTypes>['group'] = groupRoutes as never;
 
 /** A hook of a route's middleware: a preHandler hook, async `(request, reply)` or with a callback `(request, reply, done)`. */

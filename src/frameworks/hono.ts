@@ -32,12 +32,38 @@ export type HonoMiddleware<Routes extends readonly RouteDefinition[] = readonly 
   Variables: { switchyard: HonoRouteData<Routes, Values> };
 }>;
 
-/** The Hono adapter's handler types, which typed-routes.ts fills in for each route: its defineRoutes and group. */
+/** The Hono adapter's handler and middleware types (`(c)`, `(c, next)`): what `defineRoutes`, `group` and `switchyard` type each route's handler and middleware with, its `c.var.switchyard.values` from the route's template and defaults and `c.var.switchyard.urlFor` by the route's table. */
 export interface HonoTypes extends HandlerTypes<'hono'> {
   readonly handler: HonoHandler<RoutesOf<this['routes']>, this['values']>;
   readonly middleware: HonoMiddleware<RoutesOf<this['routes']>, this['values']>;
 }
+/**
+ * A module of routes: `defineRoutes([...])` returns the routes as given, each inline handler and middleware typed from
+ * its route (`c.var.switchyard.values` from its template and defaults, `c.var.switchyard.urlFor` by the module's route
+ * names), and they stay typed in a table spread from modules (`app.use(switchyard([...users, ...posts]))`). A handler
+ * links to another module's route with `urlFor(module, name, values)`.
+ *
+ * @example
+ * export const users = defineRoutes([{ name: 'user', template: 'users/{id:int}', handler: (c) => c.json({ id: c.var.switchyard.values.id }) }]);
+ *
+ * @see [switchyard in Hono 4](https://switchyard-router.github.io/switchyard/docs/frameworks/hono.html); [Links between
+ * route modules](https://switchyard-router.github.io/switchyard/docs/typed-routes.html#links-between-route-modules)
+ */
 export const defineRoutes: TypedAdapter<HonoTypes>['defineRoutes'] = routesAsGiven as never;
+/**
+ * Routes under a shared prefix: `group({ prefix, name, middleware, defaults, constraints }, routes)` returns the routes
+ * with `prefix` joined before each template (it may hold parameters: `tenants/{tenant:int}`), `name` before each
+ * route's name, `middleware` (Hono middleware `(c, next)`) run before each route's own, and `defaults` and
+ * `constraints` given to each route (a route's own win). Every option may be left out. Each handler is typed from its
+ * route under the prefix: `c.var.switchyard.values` from the joined template, `c.var.switchyard.urlFor` by the group's
+ * route names. Groups nest; spread the result into the table (`app.use(switchyard([...admin]))`).
+ *
+ * @example
+ * export const admin = group({ prefix: 'tenants/{tenant:int}/admin', name: 'admin.', middleware: [requireAdmin] }, [{ name: 'user', template: 'users/{id}', handler: (c) => c.json(c.var.switchyard.values) }]);
+ *
+ * @see [switchyard in Hono 4](https://switchyard-router.github.io/switchyard/docs/frameworks/hono.html);
+ * [Groups](https://switchyard-router.github.io/switchyard/docs/typed-routes.html#groups)
+ */
 export const group: TypedAdapter<HonoTypes>['group'] = groupRoutes as never;
 
 /** The middleware, and the router it runs. */

@@ -24,9 +24,35 @@ export type KoaHandler<Routes extends readonly RouteDefinition[] = readonly Rout
   DefaultContext & { params: Values }
 >;
 
-/** The Koa adapter's handler type (its middleware's too), which typed-routes.ts fills in for each route: its defineRoutes and group. */
+/** The Koa adapter's handler type, its route middleware's too (`(ctx, next)`): what `defineRoutes`, `group` and `switchyard` type each route's handler and middleware with, its `ctx.params` from the route's template and defaults and `ctx.state.switchyard.urlFor` by the route's table. */
 export interface KoaTypes extends HandlerTypes<'koa'> { readonly handler: KoaHandler<RoutesOf<this['routes']>, this['values']> }
+/**
+ * A module of routes: `defineRoutes([...])` returns the routes as given, each inline handler and middleware typed from
+ * its route (`ctx.params` from its template and defaults, `ctx.state.switchyard.urlFor` by the module's route names),
+ * and they stay typed in a table spread from modules (`app.use(switchyard([...users, ...posts]))`). A handler links to
+ * another module's route with `urlFor(module, name, values)`.
+ *
+ * @example
+ * export const users = defineRoutes([{ name: 'user', template: 'users/{id:int}', handler: (ctx) => void (ctx.body = { id: ctx.params.id }) }]);
+ *
+ * @see [switchyard in Koa 3](https://switchyard-router.github.io/switchyard/docs/frameworks/koa.html); [Links between
+ * route modules](https://switchyard-router.github.io/switchyard/docs/typed-routes.html#links-between-route-modules)
+ */
 export const defineRoutes: TypedAdapter<KoaTypes>['defineRoutes'] = routesAsGiven as never;
+/**
+ * Routes under a shared prefix: `group({ prefix, name, middleware, defaults, constraints }, routes)` returns the routes
+ * with `prefix` joined before each template (it may hold parameters: `tenants/{tenant:int}`), `name` before each
+ * route's name, `middleware` (Koa middleware `(ctx, next)`) run before each route's own, and `defaults` and
+ * `constraints` given to each route (a route's own win). Every option may be left out. Each handler is typed from its
+ * route under the prefix: `ctx.params` from the joined template, `ctx.state.switchyard.urlFor` by the group's route
+ * names. Groups nest; spread the result into the table (`app.use(switchyard([...admin]))`).
+ *
+ * @example
+ * export const admin = group({ prefix: 'tenants/{tenant:int}/admin', name: 'admin.', middleware: [requireAdmin] }, [{ name: 'user', template: 'users/{id}', handler: (ctx) => void (ctx.body = ctx.params) }]);
+ *
+ * @see [switchyard in Koa 3](https://switchyard-router.github.io/switchyard/docs/frameworks/koa.html);
+ * [Groups](https://switchyard-router.github.io/switchyard/docs/typed-routes.html#groups)
+ */
 export const group: TypedAdapter<KoaTypes>['group'] = groupRoutes as never;
 
 /** The middleware, and the router it runs. */

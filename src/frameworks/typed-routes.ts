@@ -218,7 +218,10 @@ export type TypedGroupRoutes<
   GN
 >;
 
-/** An adapter's defineRoutes and group. */
+/**
+ * The type of each adapter's `defineRoutes` and `group`: `F` names the adapter's handler and middleware types
+ * (`ExpressTypes`, `FastifyTypes`, `KoaTypes`, `HonoTypes`), which type each route's handler from its route.
+ */
 export interface TypedAdapter<F extends HandlerTypes> {
   /**
    * A module of routes (`export const users = defineRoutes([...])`): each inline handler and middleware typed

@@ -82,6 +82,10 @@ interface Visit {
   /** The API reference's declarations: the text of each h3, without the "()" of a function. */
   declarations: string[];
   sidebar: string[];
+  /** The API reference's sections: each h3's text (as in declarations), what follows it up to the next h2 or h3, and its links. */
+  sections: Map<string, { text: string; links: string[] }>;
+  /** The text of the page's content. */
+  text: string;
 }
 
 let browser: Browser;
@@ -100,8 +104,17 @@ async function visit(page: Page, url: string): Promise<Visit> {
     links: [...document.querySelectorAll('a[href]')].map((a) => (a as HTMLAnchorElement).href),
     declarations: [...document.querySelectorAll('.vp-doc h3')].map((h) => (h.textContent ?? '').replace(/\u200b/g, '').trim().replace(/\(\)$/, '')),
     sidebar: [...document.querySelectorAll('.VPSidebar a[href]')].map((a) => new URL((a as HTMLAnchorElement).href).pathname),
+    sections: [...document.querySelectorAll('.vp-doc h3')].map((h) => {
+      const parts: Element[] = [h];
+      for (let n = h.nextElementSibling; n !== null && !/^H[23]$/.test(n.tagName); n = n.nextElementSibling) parts.push(n);
+      return [
+        (h.textContent ?? '').replace(/\u200b/g, '').trim().replace(/\(\)$/, ''),
+        { text: parts.map((e) => e.textContent).join('\n'), links: parts.flatMap((e) => [...e.querySelectorAll('a[href]')].map((a) => (a as HTMLAnchorElement).href)) },
+      ] as const;
+    }),
+    text: document.querySelector('.vp-doc')?.textContent ?? '',
   }));
-  return { ...seen, status: response?.status() ?? 0, ids: new Set(seen.ids), links: seen.links.filter((l) => l.startsWith(`${origin}/`)) };
+  return { ...seen, status: response?.status() ?? 0, ids: new Set(seen.ids), links: seen.links.filter((l) => l.startsWith(`${origin}/`)), sections: new Map(seen.sections) };
 }
 
 const withoutHash = (url: string): string => url.replace(/#.*$/, '');
@@ -213,6 +226,27 @@ describe("the site's search", () => {
   });
 });
 
+// A name the guide explains and the API reference declares: the guide's page comes first, and no result is a
+// stub of the reference that only points elsewhere ("Re-exports UrlFor"). The query is typed as soon as the page has
+// loaded, before the search index has: its results come when the index does.
+describe("the site's search, for a name", () => {
+  it.each([{ term: 'urlFor', first: '/docs/frameworks/links.html' }])('"$term" right after load: $first first, no re-export stub', async ({ term, first }) => {
+    const page = await newPage(browser, 1280);
+    const found = recordProblems(page, { requests: true });
+    await page.goto(`${origin}/docs/templates.html`);
+    await page.click('.DocSearch-Button');
+    await page.fill('#localsearch-input', term);
+    const results = page.locator('#localsearch-list a.result');
+    await results.first().waitFor();
+    const listed = await results.evaluateAll((as) => as.map((a) => ({ href: (a as HTMLAnchorElement).href, text: a.textContent ?? '' })));
+    expect(new URL(listed[0].href).pathname, `results: ${listed.map((r) => r.href).join(', ')}`).toBe(`${BASE}${first}`);
+    const stubs = listed.filter((r) => new URL(r.href).pathname.startsWith(`${BASE}/docs/api/`) && visits.get(withoutHash(r.href))?.sections.get(decodeURIComponent(new URL(r.href).hash.slice(1)).replace(/^api-/, ''))?.text.includes('Re-exports'));
+    expect(stubs).toEqual([]);
+    expect(found).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('the API reference', () => {
   it.each(publicEntries())('$specifier: its page documents every value the entry exports', async ({ specifier, source, page }) => {
     const seen = visits.get(`${origin}${sitePath(page)}`);
@@ -220,5 +254,47 @@ describe('the API reference', () => {
     const values = Object.keys(await import(/* @vite-ignore */ relative(import.meta.dirname, resolve(ROOT, source)).replace(/\.ts$/, '.js')));
     expect(values.length).toBeGreaterThan(0);
     expect(values.filter((name) => !seen!.declarations.includes(name))).toEqual([]);
+  });
+});
+
+// What a framework adapter's defineRoutes and group are, on its page: a declaration alone
+// (`TypedAdapter<ExpressTypes>["group"]`) tells a user nothing. Each says what it does and, for group, the options it
+// takes; shows a call; links a guide page; links the type it is declared with, which the page documents; and no
+// text of the page names a source file.
+describe("the API reference of the framework adapters", () => {
+  const HOME = (JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { homepage: string }).homepage;
+  const adapters = publicEntries().filter((e) => /\/(express|fastify|koa|hono|hono\/aot)$/.test(e.specifier));
+  const rows = adapters.flatMap((entry) => [
+    { entry, name: 'defineRoutes', says: ['defineRoutes([', 'handler', 'urlFor(module, name, values)'] },
+    { entry, name: 'group', says: ['prefix', 'name', 'middleware', 'defaults', 'constraints', 'Groups nest'] },
+  ]);
+  it('covers the five adapters', () => {
+    expect(adapters.map((e) => e.specifier)).toEqual(['switchyard-router/express', 'switchyard-router/fastify', 'switchyard-router/hono', 'switchyard-router/hono/aot', 'switchyard-router/koa']);
+  });
+
+  it.each(rows)('$entry.specifier: $name says what it does, shows a call, links a guide page and TypedAdapter', ({ entry, name, says }) => {
+    const seen = visits.get(`${origin}${sitePath(entry.page)}`)!;
+    const section = seen.sections.get(name);
+    expect(section, `${entry.page}: no section ${name}`).toBeDefined();
+    for (const words of says) expect(section!.text, `${entry.specifier} ${name}: "${words}"`).toContain(words);
+    expect(section!.text).toMatch(new RegExp(`Example[^]*export const \\w+ = ${name}\\(`));
+    expect(section!.links.filter((l) => l.startsWith(`${HOME}docs/`)).length, `${entry.specifier} ${name}: a link to a guide page`).toBeGreaterThan(0);
+    // TypeDoc documents a type several entries export on the first entry's page; the others link to it.
+    const typedAdapter = section!.links.find((l) => l.endsWith('#api-typedadapter'));
+    expect(typedAdapter, `${entry.specifier} ${name}: a link to TypedAdapter`).toBeDefined();
+    expect(visits.get(withoutHash(typedAdapter!))?.sections.get('TypedAdapter')?.text).toContain(`${name}(`);
+  });
+
+  it.each(adapters)('$specifier: the page documents the types its entry is declared with, and names no source file', ({ specifier, page }) => {
+    const seen = visits.get(`${origin}${sitePath(page)}`)!;
+    const declared = specifier.endsWith('/aot') ? ['TypedAdapter', 'HandlerTypes'] : ['TypedAdapter', 'HandlerTypes', 'AdapterEntry'];
+    // Its own section, or "Re-exports T" linking to the page that documents it (another adapter's).
+    const documented = (type: string): boolean => {
+      const own = seen.sections.get(type);
+      const there = own?.text.includes('Re-exports') ? visits.get(withoutHash(own.links.find((l) => l.endsWith(`#api-${type.toLowerCase()}`)) ?? ''))?.sections.get(type) : own;
+      return there !== undefined && !there.text.includes('Re-exports') && there.text.length > type.length + 40;
+    };
+    expect(declared.filter((type) => !documented(type))).toEqual([]);
+    expect(seen.text.match(/\b[\w-]+\.ts\b/g) ?? []).toEqual([]);
   });
 });
