@@ -985,6 +985,16 @@ describe('RouteBuilder, build() and useRouter', () => {
     expect(() => builder.build()).toThrow(RouteCreationError);
   });
 
+  // ASP.NET's named arguments written as one object (MapRoute(name: "default", template: "…")): the order to write.
+  it.each([
+    { given: { name: 'default', template: '{controller=Home}/{action=Index}/{id?}' }, says: 'write mapRoute("default", "{controller=Home}/{action=Index}/{id?}", defaults, constraints, dataTokens)' },
+    { given: { template: 'blog/{slug}' }, says: 'write mapRoute("default", "blog/{slug}", defaults, constraints, dataTokens)' },
+  ])('mapRoute given one object: $says', ({ given, says }) => {
+    const builder = new RouteBuilder(createApplication(), new RouteHandler(async () => {}));
+    expect(() => (builder.mapRoute as (...args: unknown[]) => unknown)(given)).toThrow("mapRoute takes its arguments in order, as ASP.NET's MapRoute(name, template, defaults, constraints, dataTokens), not one object: " + says);
+    expect(builder.routes).toHaveLength(0);
+  });
+
   it('mapRoute without a default handler throws; mapGet & co. need no default handler', () => {
     const builder = new RouteBuilder(createApplication());
     expect(builder.defaultHandler).toBeNull();

@@ -186,6 +186,12 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
     constraints?: RouteConstraints | null,
     dataTokens?: Record<string, unknown> | null,
   ): RouteBuilder<any, any, any> {
+    if (typeof nameOrTemplate === 'object' && nameOrTemplate !== null) {
+      // ASP.NET's named arguments (MapRoute(name: "default", template: "…")) written as one object.
+      const given = nameOrTemplate as { name?: unknown; template?: unknown };
+      const example = `mapRoute(${JSON.stringify(typeof given.name === 'string' ? given.name : 'default')}, ${JSON.stringify(typeof given.template === 'string' ? given.template : '{controller=Home}/{action=Index}/{id?}')}, defaults, constraints, dataTokens)`;
+      throw new TypeError(`mapRoute takes its arguments in order, as ASP.NET's MapRoute(name, template, defaults, constraints, dataTokens), not one object: write ${example}`);
+    }
     if (typeof templateOrHandler === 'function') {
       const options = (defaults ?? undefined) as MapOptions | undefined;
       return this.addRoute(null, nameOrTemplate as string, this.handlerOf('mapRoute', nameOrTemplate as string, templateOrHandler, options), options);
