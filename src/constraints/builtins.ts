@@ -104,6 +104,12 @@ export class IntRouteConstraint extends ValueRouteConstraint {
     return isInt32(text);
   }
 }
+/**
+ * The built-in constraint `int`, as a template names it (`{id:int}`: a 32-bit signed integer): makes it, or throws
+ * on bad arguments. `args`: the template's arguments, of which it takes none (any is an error). A module built ahead
+ * of time calls it for each route that names `int`. See
+ * [Constraints](https://switchyard-router.github.io/switchyard/docs/templates.html#constraints).
+ */
 export function intConstraint(args: readonly string[]): RouteConstraint {
   return withoutArguments('int', args, IntRouteConstraint);
 }
@@ -121,6 +127,12 @@ export class LongRouteConstraint extends ValueRouteConstraint {
     return isInt64(text);
   }
 }
+/**
+ * The built-in constraint `long`, as a template names it (`{id:long}`: a 64-bit signed integer): makes it, or throws
+ * on bad arguments. `args`: the template's arguments, of which it takes none (any is an error). A module built ahead
+ * of time calls it for each route that names `long`. See
+ * [Constraints](https://switchyard-router.github.io/switchyard/docs/templates.html#constraints).
+ */
 export function longConstraint(args: readonly string[]): RouteConstraint {
   return withoutArguments('long', args, LongRouteConstraint);
 }
@@ -137,6 +149,12 @@ export class BoolRouteConstraint extends ValueRouteConstraint {
     return isBoolean(text);
   }
 }
+/**
+ * The built-in constraint `bool`, as a template names it (`{flag:bool}`: "true" or "false", in any case): makes it,
+ * or throws on bad arguments. `args`: the template's arguments, of which it takes none (any is an error). A module
+ * built ahead of time calls it for each route that names `bool`. See
+ * [Constraints](https://switchyard-router.github.io/switchyard/docs/templates.html#constraints).
+ */
 export function boolConstraint(args: readonly string[]): RouteConstraint {
   return withoutArguments('bool', args, BoolRouteConstraint);
 }
@@ -154,6 +172,12 @@ export class DateTimeRouteConstraint extends ValueRouteConstraint {
     return isDateTime(text);
   }
 }
+/**
+ * The built-in constraint `datetime`, as a template names it (`{at:datetime}`: a date and/or time): makes it, or
+ * throws on bad arguments. `args`: the template's arguments, of which it takes none (any is an error). A module
+ * built ahead of time calls it for each route that names `datetime`. See
+ * [Constraints](https://switchyard-router.github.io/switchyard/docs/templates.html#constraints).
+ */
 export function datetimeConstraint(args: readonly string[]): RouteConstraint {
   return withoutArguments('datetime', args, DateTimeRouteConstraint);
 }
@@ -171,6 +195,12 @@ export class DecimalRouteConstraint extends ValueRouteConstraint {
     return isDecimal(text);
   }
 }
+/**
+ * The built-in constraint `decimal`, as a template names it (`{price:decimal}`: a decimal number, without exponent):
+ * makes it, or throws on bad arguments. `args`: the template's arguments, of which it takes none (any is an error).
+ * A module built ahead of time calls it for each route that names `decimal`. See
+ * [Constraints](https://switchyard-router.github.io/switchyard/docs/templates.html#constraints).
+ */
 export function decimalConstraint(args: readonly string[]): RouteConstraint {
   return withoutArguments('decimal', args, DecimalRouteConstraint);
 }
@@ -187,6 +217,12 @@ export class DoubleRouteConstraint extends ValueRouteConstraint {
     return isFloatingPoint(text);
   }
 }
+/**
+ * The built-in constraint `double`, as a template names it (`{x:double}`: a floating-point number): makes it, or
+ * throws on bad arguments. `args`: the template's arguments, of which it takes none (any is an error). A module
+ * built ahead of time calls it for each route that names `double`. See
+ * [Constraints](https://switchyard-router.github.io/switchyard/docs/templates.html#constraints).
+ */
 export function doubleConstraint(args: readonly string[]): RouteConstraint {
   return withoutArguments('double', args, DoubleRouteConstraint);
 }
@@ -204,6 +240,12 @@ export class FloatRouteConstraint extends ValueRouteConstraint {
     return isSinglePrecision(text);
   }
 }
+/**
+ * The built-in constraint `float`, as a template names it (`{x:float}`: a single-precision floating-point number):
+ * makes it, or throws on bad arguments. `args`: the template's arguments, of which it takes none (any is an error).
+ * A module built ahead of time calls it for each route that names `float`. See
+ * [Constraints](https://switchyard-router.github.io/switchyard/docs/templates.html#constraints).
+ */
 export function floatConstraint(args: readonly string[]): RouteConstraint {
   return withoutArguments('float', args, FloatRouteConstraint);
 }
@@ -217,6 +259,12 @@ export class GuidRouteConstraint extends ValueRouteConstraint {
     return isGuid(text);
   }
 }
+/**
+ * The built-in constraint `guid`, as a template names it (`{id:guid}`: a GUID in the N, D, B, P or X format): makes
+ * it, or throws on bad arguments. `args`: the template's arguments, of which it takes none (any is an error). A
+ * module built ahead of time calls it for each route that names `guid`. See
+ * [Constraints](https://switchyard-router.github.io/switchyard/docs/templates.html#constraints).
+ */
 export function guidConstraint(args: readonly string[]): RouteConstraint {
   return withoutArguments('guid', args, GuidRouteConstraint);
 }
@@ -233,6 +281,12 @@ export class AlphaRouteConstraint extends ValueRouteConstraint {
     return /^[A-Za-z]*$/.test(text);
   }
 }
+/**
+ * The built-in constraint `alpha`, as a template names it (`{name:alpha}`: ASCII letters only): makes it, or throws
+ * on bad arguments. `args`: the template's arguments, of which it takes none (any is an error). A module built ahead
+ * of time calls it for each route that names `alpha`. See
+ * [Constraints](https://switchyard-router.github.io/switchyard/docs/templates.html#constraints).
+ */
 export function alphaConstraint(args: readonly string[]): RouteConstraint {
   return withoutArguments('alpha', args, AlphaRouteConstraint);
 }
@@ -257,6 +311,12 @@ export class FileNameRouteConstraint extends ValueRouteConstraint {
     return isFileName(text);
   }
 }
+/**
+ * The built-in constraint `file`, as a template names it (`{path:file}`: a value that looks like a file name,
+ * `a/b.txt`): makes it, or throws on bad arguments. `args`: the template's arguments, of which it takes none (any is
+ * an error). A module built ahead of time calls it for each route that names `file`. See
+ * [Constraints](https://switchyard-router.github.io/switchyard/docs/templates.html#constraints).
+ */
 export function fileConstraint(args: readonly string[]): RouteConstraint {
   return withoutArguments('file', args, FileNameRouteConstraint);
 }
@@ -274,6 +334,12 @@ export class NonFileNameRouteConstraint extends ValueRouteConstraint {
     return !isFileName(text);
   }
 }
+/**
+ * The built-in constraint `nonfile`, as a template names it (`{path:nonfile}`: a value that does not look like a
+ * file name, or none): makes it, or throws on bad arguments. `args`: the template's arguments, of which it takes
+ * none (any is an error). A module built ahead of time calls it for each route that names `nonfile`. See
+ * [Constraints](https://switchyard-router.github.io/switchyard/docs/templates.html#constraints).
+ */
 export function nonfileConstraint(args: readonly string[]): RouteConstraint {
   return withoutArguments('nonfile', args, NonFileNameRouteConstraint);
 }
@@ -306,6 +372,12 @@ export class MinLengthRouteConstraint extends ValueRouteConstraint {
     return text.length >= this.minLength;
   }
 }
+/**
+ * The built-in constraint `minlength`, as a template names it (`{name:minlength(2)}`: at least n characters): makes
+ * it, or throws on bad arguments. `args`: its one argument, n, as written (a 32-bit integer). A module built ahead
+ * of time calls it for each route that names `minlength`. See
+ * [Constraints](https://switchyard-router.github.io/switchyard/docs/templates.html#constraints).
+ */
 export function minlengthConstraint(args: readonly string[]): RouteConstraint {
   argCount('minlength', args, 1);
   return new MinLengthRouteConstraint(int32Arg('minlength', args[0]));
@@ -325,6 +397,12 @@ export class MaxLengthRouteConstraint extends ValueRouteConstraint {
     return text.length <= this.maxLength;
   }
 }
+/**
+ * The built-in constraint `maxlength`, as a template names it (`{name:maxlength(20)}`: at most n characters): makes
+ * it, or throws on bad arguments. `args`: its one argument, n, as written (a 32-bit integer). A module built ahead
+ * of time calls it for each route that names `maxlength`. See
+ * [Constraints](https://switchyard-router.github.io/switchyard/docs/templates.html#constraints).
+ */
 export function maxlengthConstraint(args: readonly string[]): RouteConstraint {
   argCount('maxlength', args, 1);
   return new MaxLengthRouteConstraint(int32Arg('maxlength', args[0]));
@@ -349,6 +427,12 @@ export class LengthRouteConstraint extends ValueRouteConstraint {
     return text.length >= this.minLength && text.length <= this.maxLength;
   }
 }
+/**
+ * The built-in constraint `length`, as a template names it (`{code:length(3)}` or `{code:length(2,5)}`: exactly n
+ * characters, or from min to max): makes it, or throws on bad arguments. `args`: its one or two arguments, as
+ * written (32-bit integers). A module built ahead of time calls it for each route that names `length`. See
+ * [Constraints](https://switchyard-router.github.io/switchyard/docs/templates.html#constraints).
+ */
 export function lengthConstraint(args: readonly string[]): RouteConstraint {
   argCount('length', args, 1, 2);
   const min = int32Arg('length', args[0]);
@@ -377,6 +461,12 @@ export class RangeRouteConstraint extends ValueRouteConstraint {
     return n !== null && n >= this.min && n <= this.max;
   }
 }
+/**
+ * The built-in constraint `range`, as a template names it (`{id:range(1,100)}`: a 64-bit integer from min to max
+ * inclusive): makes it, or throws on bad arguments. `args`: its two arguments, min and max, as written (64-bit
+ * integers). A module built ahead of time calls it for each route that names `range`. See
+ * [Constraints](https://switchyard-router.github.io/switchyard/docs/templates.html#constraints).
+ */
 export function rangeConstraint(args: readonly string[]): RouteConstraint {
   argCount('range', args, 2);
   return new RangeRouteConstraint(int64Arg('range', args[0]), int64Arg('range', args[1]));
@@ -391,6 +481,12 @@ export class MinRouteConstraint extends RangeRouteConstraint {
     super(min, INT64_MAX);
   }
 }
+/**
+ * The built-in constraint `min`, as a template names it (`{id:min(1)}`: a 64-bit integer of at least n): makes it,
+ * or throws on bad arguments. `args`: its one argument, n, as written (a 64-bit integer). A module built ahead of
+ * time calls it for each route that names `min`. See
+ * [Constraints](https://switchyard-router.github.io/switchyard/docs/templates.html#constraints).
+ */
 export function minConstraint(args: readonly string[]): RouteConstraint {
   argCount('min', args, 1);
   return new MinRouteConstraint(int64Arg('min', args[0]));
@@ -405,6 +501,12 @@ export class MaxRouteConstraint extends RangeRouteConstraint {
     super(INT64_MIN, max);
   }
 }
+/**
+ * The built-in constraint `max`, as a template names it (`{id:max(100)}`: a 64-bit integer of at most n): makes it,
+ * or throws on bad arguments. `args`: its one argument, n, as written (a 64-bit integer). A module built ahead of
+ * time calls it for each route that names `max`. See
+ * [Constraints](https://switchyard-router.github.io/switchyard/docs/templates.html#constraints).
+ */
 export function maxConstraint(args: readonly string[]): RouteConstraint {
   argCount('max', args, 1);
   return new MaxRouteConstraint(int64Arg('max', args[0]));
@@ -459,6 +561,13 @@ export class RequiredRouteConstraint implements RouteConstraint {
     return toRouteString(getRouteValue(values, routeKey)) !== '';
   }
 }
+/**
+ * The built-in constraint `required`, as a template names it (`{x:required}`: a value must be present and not empty,
+ * for URL generation of values no parameter takes): makes it, or throws on bad arguments. `args`: the template's
+ * arguments, of which it takes none (any is an error). A module built ahead of time calls it for each route that
+ * names `required`. See
+ * [Constraints](https://switchyard-router.github.io/switchyard/docs/templates.html#constraints).
+ */
 export function requiredConstraint(args: readonly string[]): RouteConstraint {
   return withoutArguments('required', args, RequiredRouteConstraint);
 }

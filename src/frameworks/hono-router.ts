@@ -29,6 +29,15 @@ interface Registered<T> {
   readonly handler: T;
 }
 
+/**
+ * Hono's router, by switchyard: `new Hono({ router: new SwitchyardRouter() })`. It takes the paths of `app.get(…)`
+ * in Hono's own syntax (`:id`, `:id{[0-9]+}`, a `*` segment, a trailing `/*`, an optional `:b?`) and answers as
+ * Hono's routers do: every handler whose route accepts the request, in registration order, with its parameters.
+ * Literals and patterns compare with their case, as in Hono. A path with no template equivalent (a `*` inside a
+ * segment, a pattern that can match "/" or the empty text, a host, a name used twice) throws Hono's
+ * UnsupportedPathError, so Hono's SmartRouter uses another router. See [switchyard in Hono
+ * 4](https://switchyard-router.github.io/switchyard/docs/frameworks/hono.html#switchyard-in-hono-4).
+ */
 export class SwitchyardRouter<T> implements Router<T> {
   name = 'SwitchyardRouter';
   private readonly routes: RouteDefinition[] = [];

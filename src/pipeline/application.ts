@@ -82,7 +82,8 @@ export class Application {
 
   /**
    * The node:http request listener. A request whose headers break HTTP/1.1's framing or Host rules is answered
-   * with a 400 (501 for a transfer coding) problem and the close before the pipeline runs (request-framing.ts).
+   * with a 400 (501 for a transfer coding) problem and the close before the pipeline runs (the rules: [Requests
+   * node:http cannot read](https://switchyard-router.github.io/switchyard/docs/pipeline.html#requests-nodehttp-cannot-read)).
    * An exception that escapes the pipeline and that handleError does not answer becomes a 500 problem (the stack
    * goes to onError, never to the client) and the server keeps serving.
    */

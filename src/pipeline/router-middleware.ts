@@ -20,9 +20,10 @@ import { ServiceContainer } from './service-container.js';
 export const ROUTER = Symbol.for('switchyard.router');
 
 /**
- * Options of the router middleware: what it answers when no route takes a request's method (unmatched-method.ts),
- * as every adapter does. Without them a HEAD goes again as GET, OPTIONS gets 204 with Allow and a method some
- * other route of the path takes gets 405 (with a router that lists its methods, as a RouteCollection does).
+ * Options of the router middleware: what it answers when no route takes a request's method (`headAsGet`,
+ * `options`, `methodNotAllowed`), as every adapter does. Without them a HEAD goes again as GET, OPTIONS gets 204
+ * with Allow and a method some other route of the path takes gets 405 (with a router that lists its methods, as a
+ * RouteCollection does). See [Step 3: useRouter](https://switchyard-router.github.io/switchyard/docs/pipeline.html#step-3-userouterapp-router--configure).
  */
 export type RouterMiddlewareOptions = UnmatchedMethodOptions;
 

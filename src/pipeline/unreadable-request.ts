@@ -32,8 +32,9 @@ const MAX_URL_LENGTH = 8 * 1024;
  * headers over its budget; 408 for a request not received in time), after the requests received whole before
  * it; an Expect other than 100-continue with 417, a CONNECT with 400. And keeps every request header: past
  * node:http's default of 2,000 the rest were dropped while its parser still framed the body by them, out of the
- * sight of the rules (request-framing.ts) and of the application. `app.listen()` does this; so does a server of
- * your own around `app.handler`: `answerUnreadableRequests(createServer({ requireHostHeader: false }, app.handler))`.
+ * sight of the framing rules and of the application. `app.listen()` does this; so does a server of your own around
+ * `app.handler`: `answerUnreadableRequests(createServer({ requireHostHeader: false }, app.handler))`. See [Requests
+ * node:http cannot read](https://switchyard-router.github.io/switchyard/docs/pipeline.html#requests-nodehttp-cannot-read).
  */
 export function answerUnreadableRequests<S extends Server>(server: S, options: UnreadableRequestOptions = {}): S {
   const maxUrlLength = options.maxUrlLength ?? MAX_URL_LENGTH;

@@ -33,6 +33,7 @@ export interface ParameterPart {
   readonly constraints: readonly string[];
 }
 
+/** One part of a template segment: a literal, a separator between parameters, or a parameter. */
 export type TemplatePart = LiteralPart | SeparatorPart | ParameterPart;
 
 /** One path segment ("/"-delimited) of a template: one or more parts. */

@@ -3,7 +3,8 @@
 // reference written by TypeDoc from the public entries), a static file server serves the build on 127.0.0.1, and
 // Debian's Chromium opens every page: each loads with no console error and no failed request, every link on every
 // page leads to a page, a file or a heading that is there, the local search finds a term and takes the reader to
-// it, and the API reference has a page for each entry of package.json "exports", with every value it exports.
+// it, and the API reference has a page for each entry of package.json "exports", with every value it exports, a
+// description of each function, class and interface it declares, and no source file's name (a user has no src/).
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -11,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENERATED_DOCS, publicEntries } from '../../docs/.vitepress/entries.js';
+import { API_DIR, GENERATED_DOCS, publicEntries } from '../../docs/.vitepress/entries.js';
 import { launchChromium, newPage, recordProblems } from './chromium.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -82,8 +83,12 @@ interface Visit {
   /** The API reference's declarations: the text of each h3, without the "()" of a function. */
   declarations: string[];
   sidebar: string[];
-  /** The API reference's sections: each h3's text (as in declarations), what follows it up to the next h2 or h3, and its links. */
-  sections: Map<string, { text: string; links: string[] }>;
+  /**
+   * The API reference's sections: each h3's text (as in declarations), what follows it up to the next h2 or h3, and
+   * its links; the h2 it is under (its kind: "Functions", "Classes"…), and its description: the text before its first
+   * subheading (Parameters, Constructors…), past its signature.
+   */
+  sections: Map<string, { text: string; links: string[]; kind: string; description: string }>;
   /** The text of the page's content. */
   text: string;
 }
@@ -107,9 +112,22 @@ async function visit(page: Page, url: string): Promise<Visit> {
     sections: [...document.querySelectorAll('.vp-doc h3')].map((h) => {
       const parts: Element[] = [h];
       for (let n = h.nextElementSibling; n !== null && !/^H[23]$/.test(n.tagName); n = n.nextElementSibling) parts.push(n);
+      let kind = h.previousElementSibling;
+      while (kind !== null && kind.tagName !== 'H2') kind = kind.previousElementSibling;
+      // A signature is a blockquote; an overload's, under a "Call Signature" heading: neither describes anything.
+      const described: Element[] = [];
+      for (const n of parts.slice(1)) {
+        if (/^H[4-6]$/.test(n.tagName) && n.textContent?.replace(/\u200b/g, '').trim() !== 'Call Signature') break;
+        if (!/^(H[4-6]|BLOCKQUOTE)$/.test(n.tagName)) described.push(n);
+      }
       return [
         (h.textContent ?? '').replace(/\u200b/g, '').trim().replace(/\(\)$/, ''),
-        { text: parts.map((e) => e.textContent).join('\n'), links: parts.flatMap((e) => [...e.querySelectorAll('a[href]')].map((a) => (a as HTMLAnchorElement).href)) },
+        {
+          text: parts.map((e) => e.textContent).join('\n'),
+          links: parts.flatMap((e) => [...e.querySelectorAll('a[href]')].map((a) => (a as HTMLAnchorElement).href)),
+          kind: kind?.textContent?.replace(/\u200b/g, '').trim() ?? '',
+          description: described.map((e) => e.textContent).join('\n').trim(),
+        },
       ] as const;
     }),
     text: document.querySelector('.vp-doc')?.textContent ?? '',
@@ -255,12 +273,27 @@ describe('the API reference', () => {
     expect(values.length).toBeGreaterThan(0);
     expect(values.filter((name) => !seen!.declarations.includes(name))).toEqual([]);
   });
+
+  // A declaration alone tells a user nothing: each says what it is, what it does, what to pass.
+  it.each(publicEntries())('$specifier: each function, class and interface it declares has a description', ({ page }) => {
+    const seen = visits.get(`${origin}${sitePath(page)}`)!;
+    const declared = [...seen.sections].filter(([, s]) => ['Functions', 'Classes', 'Interfaces'].includes(s.kind));
+    expect([...seen.sections].filter(([, s]) => s.kind === '').map(([name]) => name)).toEqual([]); // each under its kind's h2
+    expect(declared.filter(([, s]) => s.description === '').map(([name, s]) => `${s.kind}: ${name}`)).toEqual([]);
+  });
+
+  // A user has the package, not its checkout: "see route-digest.ts" points nowhere. The reference links the guide.
+  it('names no source file on any of its pages', () => {
+    const pages = [...visits].filter(([url]) => url.startsWith(`${origin}/${API_DIR}/`));
+    expect(pages.length).toBe(publicEntries().length + 1); // index.html and a page per entry
+    const named = pages.flatMap(([url, seen]) => (seen.text.match(/\b[\w-]+\.ts\b|\bsrc\/[\w./-]*/g) ?? []).map((name) => `${url.slice(origin.length)}: ${name}`));
+    expect(named).toEqual([]);
+  });
 });
 
 // What a framework adapter's defineRoutes and group are, on its page: a declaration alone
 // (`TypedAdapter<ExpressTypes>["group"]`) tells a user nothing. Each says what it does and, for group, the options it
-// takes; shows a call; links a guide page; links the type it is declared with, which the page documents; and no
-// text of the page names a source file.
+// takes; shows a call; links a guide page; and links the type it is declared with, which the page documents.
 describe("the API reference of the framework adapters", () => {
   const HOME = (JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { homepage: string }).homepage;
   const adapters = publicEntries().filter((e) => /\/(express|fastify|koa|hono|hono\/aot)$/.test(e.specifier));
@@ -285,7 +318,7 @@ describe("the API reference of the framework adapters", () => {
     expect(visits.get(withoutHash(typedAdapter!))?.sections.get('TypedAdapter')?.text).toContain(`${name}(`);
   });
 
-  it.each(adapters)('$specifier: the page documents the types its entry is declared with, and names no source file', ({ specifier, page }) => {
+  it.each(adapters)('$specifier: the page documents the types its entry is declared with', ({ specifier, page }) => {
     const seen = visits.get(`${origin}${sitePath(page)}`)!;
     const declared = specifier.endsWith('/aot') ? ['TypedAdapter', 'HandlerTypes'] : ['TypedAdapter', 'HandlerTypes', 'AdapterEntry'];
     // Its own section, or "Re-exports T" linking to the page that documents it (another adapter's).
@@ -295,6 +328,5 @@ describe("the API reference of the framework adapters", () => {
       return there !== undefined && !there.text.includes('Re-exports') && there.text.length > type.length + 40;
     };
     expect(declared.filter((type) => !documented(type))).toEqual([]);
-    expect(seen.text.match(/\b[\w-]+\.ts\b/g) ?? []).toEqual([]);
   });
 });

@@ -136,7 +136,13 @@ function checkNamesOf(entries: readonly RouteEntry[]): string[] {
   return Object.keys(INLINE_CHECKS).filter((name) => used.has(name));
 }
 
-/** The source of an ES module whose default export is a router over `routes` (see load-router.ts). */
+/**
+ * The source of an ES module whose default export is a router over `routes`, built ahead of time: write it to a
+ * file and import it; it loads with no code compiled at run time (it imports its runtime,
+ * switchyard-router/aot/protocol, unless `options.runtime` names another). `options` takes compile()'s URL options,
+ * `caseSensitive`, `compact`, and `routesModule` with `constraints` for routes read from a route module. See [From
+ * code: compileToModule()](https://switchyard-router.github.io/switchyard/docs/aot.html#from-code-compiletomodule-switchyard-routerbuild).
+ */
 export function compileToModule(routes: Iterable<RouteDefinition>, options: ModuleOptions = {}): string {
   const definitions = [...routes];
   const routesModule = options.routesModule ?? null;

@@ -33,7 +33,10 @@ import { decodeTemplate, type ModuleTemplateData } from './template-data.js';
 
 /** What a built module hands loadRouter(). */
 export interface ModuleTable extends ModuleFormat {
-  /** The format the module was written in (module-format.ts); a module of another format is refused at load. */
+  /**
+   * The format the module was written in; a module of another format is refused at load (see [Module
+   * formats](https://switchyard-router.github.io/switchyard/docs/aot.html#module-formats-build-again-after-upgrading)).
+   */
   readonly format?: number;
   /** The command that built the module, for that refusal's message (switchyard build writes it). */
   readonly buildCommand?: string;
@@ -58,16 +61,21 @@ export interface ModuleTable extends ModuleFormat {
   /** The in-place constraint checks the module's code calls (H.int, H.range…), imported one by one as well. */
   readonly checks?: Partial<typeof INLINE_CHECKS>;
   /**
-   * With a route module: each route's digest as built (route-digest.ts); a route whose template's digest (the first
-   * half) or whole digest differs is refused.
+   * With a route module: each route's digest as built (of its template, then of the rest of the route as given);
+   * a route whose template's digest (the first half) or whole digest differs is refused (see [Route
+   * modules](https://switchyard-router.github.io/switchyard/docs/aot.html#route-modules-handlers-constraint-objects-custom-constraint-names)).
    */
   readonly digests?: readonly string[];
-  /** Each route's parsed template as data (0: its text split, template-data.ts). */
+  /**
+   * Each route's parsed template as data, or 0 for a template whose text, split at each "/", is its parsed form
+   * (see [What is in the module](https://switchyard-router.github.io/switchyard/docs/aot.html#what-is-in-the-module)).
+   */
   readonly segments: readonly ModuleTemplateData[];
   /**
-   * foldCase (case-fold.ts), when a literal of the routes is beyond ASCII and case is ignored: the module imports it
-   * then, and only then; the runtime folds ASCII letters alone otherwise (foldAscii, which compares ASCII literals
-   * as foldCase does).
+   * foldCase (how literals ignore case beyond ASCII), when a literal of the routes is beyond ASCII and case is
+   * ignored: the module imports it then, and only then; the runtime folds ASCII letters alone otherwise, which
+   * compares ASCII literals as foldCase does (see [How literals ignore
+   * case](https://switchyard-router.github.io/switchyard/docs/matching.html#how-literals-ignore-case)).
    */
   readonly fold?: Fold;
   /**

@@ -102,8 +102,8 @@ export class StaticTable {
 
   /**
    * `trie`: the trie of the same entries, built on first need (a built module's is made only when used). `fold`:
-   * the table's (case-fold.ts), which the entries' literals were folded by: a case-sensitive table's keys are the
-   * paths as written, so a request in another case finds no path here.
+   * how the table compares literals (its case fold), which the entries' literals were folded by: a case-sensitive
+   * table's keys are the paths as written, so a request in another case finds no path here.
    */
   constructor(
     entries: readonly RouteEntry[],

@@ -26,17 +26,37 @@ function plainDigits(path: string, start: number, end: number): number {
 // bundle of it carries no other. Each takes the path and the segment's offsets (never an empty segment).
 
 // Up to 9 digits always fit in 32 bits; longer texts, white space and zeros go to the full parser.
+/**
+ * The in-place check of the built-in constraint `int`: whether the segment of `path` from `start` to `end`
+ * (exclusive, never empty) is a value `int` accepts, read where it is, as the code of a router module built ahead of
+ * time reads a request's path.
+ */
 export function intCheck(path: string, start: number, end: number): boolean {
   const digits = plainDigits(path, start, end);
   return (digits > 0 && digits <= 9) || isInt32(path.slice(start, end));
 }
+/**
+ * The in-place check of the built-in constraint `long`: whether the segment of `path` from `start` to `end`
+ * (exclusive, never empty) is a value `long` accepts, read where it is, as the code of a router module built ahead
+ * of time reads a request's path.
+ */
 export function longCheck(path: string, start: number, end: number): boolean {
   const digits = plainDigits(path, start, end);
   return (digits > 0 && digits <= 18) || isInt64(path.slice(start, end));
 }
+/**
+ * The in-place check of the built-in constraint `bool`: whether the segment of `path` from `start` to `end`
+ * (exclusive, never empty) is a value `bool` accepts, read where it is, as the code of a router module built ahead
+ * of time reads a request's path.
+ */
 export function boolCheck(path: string, start: number, end: number): boolean {
   return isBoolean(path.slice(start, end));
 }
+/**
+ * The in-place check of the built-in constraint `alpha`: whether the segment of `path` from `start` to `end`
+ * (exclusive, never empty) is a value `alpha` accepts, read where it is, as the code of a router module built ahead
+ * of time reads a request's path.
+ */
 export function alphaCheck(path: string, start: number, end: number): boolean {
   for (let i = start; i < end; i++) {
     const c = path.charCodeAt(i) | 32; // ASCII letters only: | 32 lower-cases A-Z and nothing else into a-z
@@ -44,14 +64,31 @@ export function alphaCheck(path: string, start: number, end: number): boolean {
   }
   return true;
 }
+/**
+ * The in-place check of the built-in constraint `guid`: whether the segment of `path` from `start` to `end`
+ * (exclusive, never empty) is a value `guid` accepts, read where it is, as the code of a router module built ahead
+ * of time reads a request's path.
+ */
 export function guidCheck(path: string, start: number, end: number): boolean {
   return isGuid(path.slice(start, end));
 }
+/**
+ * The in-place check of the built-in constraint `length`: whether the segment of `path` from `start` to `end`
+ * (exclusive, never empty) is a value `length` accepts, read where it is, as the code of a router module built ahead
+ * of time reads a request's path. `min` and `max`: the constraint's bounds (minlength(n) is n to Infinity,
+ * maxlength(n) 0 to n).
+ */
 export function lengthCheck(path: string, start: number, end: number, min: number, max: number): boolean {
   const n = end - start;
   return n >= min && n <= max;
 }
 // Up to 15 digits is exact as a double, and comparing it with the bounds as doubles keeps the order.
+/**
+ * The in-place check of the built-in constraint `range`: whether the segment of `path` from `start` to `end`
+ * (exclusive, never empty) is a value `range` accepts, read where it is, as the code of a router module built ahead
+ * of time reads a request's path. `min` and `max`: the constraint's bounds, inclusive (min(n) and max(n) are ranges
+ * with one bound at the 64-bit limit).
+ */
 export function rangeCheck(path: string, start: number, end: number, min: bigint, max: bigint): boolean {
   const digits = plainDigits(path, start, end);
   if (digits > 0 && digits <= 15) {
@@ -61,6 +98,11 @@ export function rangeCheck(path: string, start: number, end: number, min: bigint
   const n = parseInt64(path.slice(start, end));
   return n !== null && n >= min && n <= max;
 }
+/**
+ * The in-place check of the built-in constraint `regex`: whether the segment of `path` from `start` to `end`
+ * (exclusive, never empty) is a value `regex` accepts, read where it is, as the code of a router module built ahead
+ * of time reads a request's path. `pattern`: the constraint's regular expression.
+ */
 export function regexCheck(path: string, start: number, end: number, pattern: RegExp): boolean {
   return pattern.test(path.slice(start, end));
 }
