@@ -33,4 +33,5 @@ export {
 export { UrlHelper } from './pipeline/url-helper.js';
 export { createApplication, type Application, type ApplicationOptions } from './pipeline/application.js';
 export { answerUnreadableRequests, type UnreadableRequestOptions } from './pipeline/unreadable-request.js';
+export { MAX_UNSENT_BYTES } from './pipeline/pipelining.js';
 export { routeInspector, type InspectorError, type InspectorProblem, type RouteInspector, type RouteInspectorOptions } from './pipeline/route-inspector.js';

@@ -2,18 +2,19 @@
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { request } from 'undici';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { ConstraintRegistry, RegexRouteConstraint } from '../src/constraints.js';
 import { compile, RouteCreationError } from '../src/index.js';
-import { addRouting, createApplication, Route, RouteBuilder, RouteCollection, RouteHandler, useRouter } from '../src/http.js';
+import { addRouting, answerUnreadableRequests, createApplication, Route, RouteBuilder, RouteCollection, RouteHandler, useRouter, type Application } from '../src/http.js';
 import { isJsonMediaType } from '../src/todo/json-body.js';
 import { createTodoServer } from '../src/todo/server.js';
 import { sizeOf } from '../src/todo/todo-repository.js';
 import { freshItemJson, storedItem, todoItemJson } from '../src/todo/todo-item.js';
 import fc from 'fast-check';
 import { fuzzHarness } from './support/fuzz.js';
+import { PATIENCE_MS } from './support/patience.js';
 import { headerOverflowStatus } from '../src/pipeline/unreadable-request.js';
 import { closingRequests, expectProblem, rawConnect, readUntilClose } from './support/raw-http.js';
 
@@ -230,11 +231,13 @@ describe('an app on the pipeline (app.listen()) refuses what node:http cannot re
 
   const rows = closingRequests({ change: 'DELETE /items/1', body: '{"a":1}', contentType: 'application/json', get: '/items' });
 
-  it.each(rows)('$name: $status and the close, after the GET before it; nothing deleted', async ({ request, status }) => {
+  // RFC 9112 §9.6: once the server has decided to close, it runs no request received after; node:http parses
+  // the DELETE of item 2 sent behind the refused one all the same, and hands it to the app.
+  it.each(rows)('$name: $status and the close, after the GET before it; nothing deleted, the DELETE behind it not run', async ({ request, status }) => {
     const { port, deleted } = await startApp();
     const socket = await rawConnect(port);
     const read = readUntilClose(socket);
-    socket.write(`GET /items HTTP/1.1\r\nHost: x\r\n\r\n${request}`);
+    socket.write(`GET /items HTTP/1.1\r\nHost: x\r\n\r\n${request}DELETE /items/2 HTTP/1.1\r\nHost: x\r\n\r\n`);
     const { replies } = await read;
     expect(replies.map((r) => r.status)).toEqual([200, status]);
     expect(replies[1].headers.connection).toBe('close');
@@ -268,7 +271,70 @@ describe('an app on the pipeline (app.listen()) refuses what node:http cannot re
     socket.write('DELETE /items/1 HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nab\r\n0\r\n\r\nDELETE /items/2 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
     const { replies } = await read;
     expect(replies.map((r) => r.status)).toEqual([204, 204]);
-    expect(deleted.sort()).toEqual(['1', '2']); // node:http hands on pipelined requests as they are read
+    expect(deleted).toEqual(['1', '2']); // the second once the first is answered
+  });
+});
+
+// A client that pipelines requests and never reads: node:http runs every request it reads at once, and each
+// response waits in memory behind the one before. On the pipeline a request runs only when its response has the
+// connection and the connection's unsent bytes are within maxUnsentBytes; until then it waits and the
+// connection is not read. So the app runs no more than the kernel's buffers took, the bound, and one response.
+describe('an app on the pipeline runs no more pipelined requests than its unsent bytes allow (maxUnsentBytes)', () => {
+  const servers: Server[] = [];
+  afterEach(() => {
+    for (const server of servers.splice(0)) {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  const BODY = 'x'.repeat(128 * 1024);
+  const REQUESTS = 400; // 51 MiB of responses: many times what a loopback connection's kernel buffers take
+  const SMALL = 16 * 1024;
+  const listening = (server: Server): Promise<Server> => new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+  const BOUNDS: { name: string; bound: number; start: (app: Application) => Promise<Server> }[] = [
+    { name: 'app.listen(), the default bound (256 KiB)', bound: 256 * 1024, start: (app) => app.listen(0) },
+    { name: 'app.listen(0, host, { maxUnsentBytes: 16 KiB })', bound: SMALL, start: (app) => app.listen(0, '127.0.0.1', { maxUnsentBytes: SMALL }) },
+    {
+      name: 'a server of its own, answerUnreadableRequests(server, { maxUnsentBytes: 16 KiB })',
+      bound: SMALL,
+      start: (app) => listening(answerUnreadableRequests(createServer({ requireHostHeader: false }, app.handler), { maxUnsentBytes: SMALL })),
+    },
+  ];
+
+  it.each(BOUNDS)('$name: of 400 pipelined GETs of 128 KiB never read, the app runs what the kernel took, the bound and one more', async ({ bound, start }) => {
+    let runs = 0;
+    let parsed = 0; // requests node:http read and handed on
+    const app = createApplication();
+    app.run(async (ctx) => {
+      runs++;
+      ctx.response.send(200, BODY);
+    });
+    const server = await start(app);
+    servers.push(server);
+    let connection: Socket | null = null;
+    server.once('connection', (socket: Socket) => (connection = socket));
+    server.on('request', () => parsed++);
+    const client = await rawConnect((server.address() as AddressInfo).port);
+    client.pause(); // never read
+    client.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(REQUESTS));
+    // Until every request ran, or requests wait while the connection has bytes the kernel did not take.
+    await vi.waitFor(() => expect(runs === REQUESTS || (parsed > runs && connection !== null && connection.writableLength > 0)).toBe(true), { timeout: PATIENCE_MS, interval: 5 });
+    const socket = connection! as Socket;
+    const taken = socket.bytesWritten - socket.writableLength; // by the kernel
+    expect(runs, `runs (kernel took ${taken} bytes, ${socket.writableLength} unsent)`).toBeLessThanOrEqual(Math.floor((taken + bound) / BODY.length) + 1);
+    expect(runs).toBeLessThan(REQUESTS);
+    client.destroy();
+  });
+
+  it.each([0, 100, SMALL - 1, 2 ** 31 + 1, 1.5, Number.NaN])('maxUnsentBytes %d: an error naming the option and its range', async (maxUnsentBytes) => {
+    const message = `maxUnsentBytes must be a whole number of bytes from 16384 to 2147483648 (got ${maxUnsentBytes})`;
+    await expect(createApplication().listen(0, '127.0.0.1', { maxUnsentBytes })).rejects.toThrow(message);
+    expect(() => answerUnreadableRequests(createServer(createApplication().handler), { maxUnsentBytes })).toThrow(message);
+  });
+
+  it('answerUnreadableRequests on a server without a request listener: an error saying to give it the handler first', () => {
+    expect(() => answerUnreadableRequests(createServer())).toThrow('answerUnreadableRequests: the server has no request listener yet; create it with the handler first: answerUnreadableRequests(createServer(options, app.handler))');
   });
 });
 

@@ -6,7 +6,7 @@ import { writeProblem } from './write-problem.js';
 import type { Middleware, RequestDelegate } from './delegates.js';
 import { ServiceContainer } from './service-container.js';
 import { refuseUnframed } from './request-framing.js';
-import { answerUnreadableRequests } from './unreadable-request.js';
+import { answerUnreadableRequests, type UnreadableRequestOptions } from './unreadable-request.js';
 
 /** Options of createApplication(). */
 export interface ApplicationOptions {
@@ -123,11 +123,12 @@ export class Application {
 
   /**
    * Starts a node:http server on `port` (0: any free port) and `host`; resolves once it listens. What node:http
-   * cannot read gets a problem and the close (answerUnreadableRequests), and a request without Host the
-   * handler's problem, not node:http's empty 400.
+   * cannot read gets a problem and the close, and pipelined requests run one at a time within
+   * `options.maxUnsentBytes` (answerUnreadableRequests, whose options these are); a request without Host gets
+   * the handler's problem, not node:http's empty 400.
    */
-  listen(port = 0, host = '127.0.0.1'): Promise<Server> {
-    const server = answerUnreadableRequests(createServer({ requireHostHeader: false }, this.handler));
+  async listen(port = 0, host = '127.0.0.1', options: UnreadableRequestOptions = {}): Promise<Server> {
+    const server = answerUnreadableRequests(createServer({ requireHostHeader: false }, this.handler), options);
     return new Promise((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => {

@@ -11,6 +11,7 @@
 // the parser with the last request whose headers it read (`parser.incoming`).
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { boundUnsentResponses, checkMaxUnsentBytes } from './pipelining.js';
 import { problem } from './problem-details.js';
 import { writeProblem } from './write-problem.js';
 
@@ -22,6 +23,11 @@ export interface UnreadableRequestOptions {
    * take request lines of 8,000 bytes).
    */
   maxUrlLength?: number;
+  /**
+   * The most response bytes a connection may have unsent (not yet taken by the kernel) before its further
+   * pipelined requests wait and it is not read (default 256 KiB; from 16 KiB to 2 GiB: MAX_UNSENT_BYTES).
+   */
+  maxUnsentBytes?: number;
 }
 
 /** The default maxUrlLength. */
@@ -32,12 +38,24 @@ const MAX_URL_LENGTH = 8 * 1024;
  * headers over its budget; 408 for a request not received in time), after the requests received whole before
  * it; an Expect other than 100-continue with 417, a CONNECT with 400. And keeps every request header: past
  * node:http's default of 2,000 the rest were dropped while its parser still framed the body by them, out of the
- * sight of the framing rules and of the application. `app.listen()` does this; so does a server of your own around
- * `app.handler`: `answerUnreadableRequests(createServer({ requireHostHeader: false }, app.handler))`. See [Requests
- * node:http cannot read](https://switchyard-router.github.io/switchyard/docs/pipeline.html#requests-nodehttp-cannot-read).
+ * sight of the framing rules and of the application. Its request listeners (the handler it was created with) run
+ * pipelined requests one at a time, within `maxUnsentBytes`, and none received behind a response that closes the
+ * connection. `app.listen()` does this; so does a server of your own around `app.handler`:
+ * `answerUnreadableRequests(createServer({ requireHostHeader: false }, app.handler))`. See [Requests node:http cannot
+ * read](https://switchyard-router.github.io/switchyard/docs/pipeline.html#requests-nodehttp-cannot-read).
  */
 export function answerUnreadableRequests<S extends Server>(server: S, options: UnreadableRequestOptions = {}): S {
   const maxUrlLength = options.maxUrlLength ?? MAX_URL_LENGTH;
+  const maxUnsentBytes = checkMaxUnsentBytes(options.maxUnsentBytes);
+  const listeners = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  if (listeners.length === 0) {
+    throw new Error('answerUnreadableRequests: the server has no request listener yet; create it with the handler first: answerUnreadableRequests(createServer(options, app.handler))');
+  }
+  // The listeners it has now, in one, behind the rule: one added later runs as node:http hands it a request.
+  server.removeAllListeners('request');
+  server.on('request', boundUnsentResponses((req, res) => {
+    for (const listener of listeners) listener.call(server, req, res);
+  }, maxUnsentBytes));
   // The 16 KiB header budget still bounds them (about 4,000 at most).
   server.maxHeadersCount = 0;
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer; bytesParsed?: number }, socket: Socket) => {

@@ -1,7 +1,7 @@
 // HOST and PORT, read as strictly as the TODO_* variables: a mistake stops the start with a message that says
 // what to write, instead of Node's raw RangeError (PORT=abc) or a lookup error for a host that is no host.
 import { isIP } from 'node:net';
-import { DEFAULT_MAX_UNSENT_BYTES, MIN_MAX_UNSENT_BYTES } from './pipelining.js';
+import { MAX_UNSENT_BYTES } from '../http.js';
 
 export interface ListenConfig {
   readonly host: string;
@@ -44,12 +44,10 @@ export function readKeepAliveTimeout(env: NodeJS.ProcessEnv = process.env): numb
  * its further pipelined requests wait and it is not read. A whole number from 16,384 (a socket's own buffer) to 2^31.
  */
 export function readMaxUnsentBytes(env: NodeJS.ProcessEnv = process.env): number {
-  const text = env.TODO_MAX_UNSENT_BYTES?.trim() || String(DEFAULT_MAX_UNSENT_BYTES);
-  if (!/^[1-9]\d{0,9}$/.test(text) || Number(text) < MIN_MAX_UNSENT_BYTES || Number(text) > MAX_MAX_UNSENT_BYTES) {
-    throw new Error(`TODO_MAX_UNSENT_BYTES must be a whole number of bytes from ${MIN_MAX_UNSENT_BYTES} to ${MAX_MAX_UNSENT_BYTES} (got "${text.slice(0, 20)}")`);
+  const { default: fallback, min, max } = MAX_UNSENT_BYTES;
+  const text = env.TODO_MAX_UNSENT_BYTES?.trim() || String(fallback);
+  if (!/^[1-9]\d{0,9}$/.test(text) || Number(text) < min || Number(text) > max) {
+    throw new Error(`TODO_MAX_UNSENT_BYTES must be a whole number of bytes from ${min} to ${max} (got "${text.slice(0, 20)}")`);
   }
   return Number(text);
 }
-
-/** The largest TODO_MAX_UNSENT_BYTES: 2 GiB, more than any connection should hold. */
-const MAX_MAX_UNSENT_BYTES = 2 ** 31;

@@ -25,7 +25,6 @@ import { InMemoryTodoRepository, type TodoRepository } from './todo-repository.j
 import { answerStoreUnavailable, healthCheck, openTodoStore, readStoreCaps, readStoreConfig } from './store.js';
 import { pickPort, readWorkerCount, runPrimary } from './cluster.js';
 import { readKeepAliveTimeout, readListenConfig, readMaxUnsentBytes } from './listen-config.js';
-import { boundUnsentResponses, DEFAULT_MAX_UNSENT_BYTES } from './pipelining.js';
 import { boundStalledConnections } from './stall-bound.js';
 
 /** The service key of the shared TodoRepository. */
@@ -175,7 +174,7 @@ export interface TodoServerOptions extends TodoAppOptions {
   keepAliveTimeoutMs?: number;
   /**
    * The most response bytes a connection may have unsent before its further (pipelined) requests wait and it is
-   * not read (default 256 KiB; TODO_MAX_UNSENT_BYTES; see pipelining.ts).
+   * not read (default 256 KiB; TODO_MAX_UNSENT_BYTES; answerUnreadableRequests' option).
    */
   maxUnsentBytes?: number;
 }
@@ -187,12 +186,12 @@ export interface TodoServerOptions extends TodoAppOptions {
  */
 export function createTodoServer(options: TodoServerOptions = {}): Server {
   const app = createTodoApp(options);
-  const handler = boundUnsentResponses(app.handler, options.maxUnsentBytes ?? DEFAULT_MAX_UNSENT_BYTES);
   // What node:http cannot read gets a problem and the close, a request line past its header budget 414 as an
-  // over-long target does here; the Host rule is the app's listener's (node:http's own 400 has no problem body).
+  // over-long target does here; pipelined requests run one at a time within maxUnsentBytes. The Host rule is
+  // the app's listener's (node:http's own 400 has no problem body).
   const server = answerUnreadableRequests(
-    createServer({ headersTimeout: 30_000, requestTimeout: 30_000, requireHostHeader: false }, handler),
-    { maxUrlLength: MAX_URL_LENGTH },
+    createServer({ headersTimeout: 30_000, requestTimeout: 30_000, requireHostHeader: false }, app.handler),
+    { maxUrlLength: MAX_URL_LENGTH, maxUnsentBytes: options.maxUnsentBytes },
   );
   server.keepAliveTimeout = options.keepAliveTimeoutMs ?? 5_000;
   // A connection on which nothing moves for this long — a response its client does not read, a request that

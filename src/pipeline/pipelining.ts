@@ -1,23 +1,38 @@
-// Pipelined requests cannot pin memory: a connection is not read while its unsent responses are over a bound.
+// Pipelined requests run one at a time, and cannot pin memory: a connection is not read while its unsent
+// responses are over a bound; no request received behind a response that closes the connection runs.
 //
 // node:http parses every pipelined request it reads and runs its handler at once; the responses wait in node's
 // queue until the ones before them are sent. A client that pipelines thousands of requests and never reads
 // made the server hold every response (6.3 MiB per connection for 20,000 requests of an empty list). Node's
 // own check pauses a connection only when a request arrives while its buffer is full, and resumes it on any
-// drain, so it did not bound that queue.
+// drain, so it did not bound that queue. And it runs a request read behind one whose answer closes the
+// connection, though that request's answer is never sent.
 //
 // Here a request runs when its response owns the connection (every response before it is sent to the socket)
 // and the socket holds at most `maxUnsentBytes` not yet taken by the kernel; until then it waits, and the
 // connection is not read. So a connection holds at most the bound, the one response being written (a large
-// list is streamed with backpressure), and the requests of the last read (64 KiB).
+// body is best streamed with backpressure), and the requests of the last read (64 KiB).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
-/** The default bound on a connection's unsent response bytes (TODO_MAX_UNSENT_BYTES). */
-export const DEFAULT_MAX_UNSENT_BYTES = 256 * 1024;
+/**
+ * The option maxUnsentBytes: its default (256 KiB) and its range. The least is a socket's own buffer (16 KiB),
+ * below which it emits no 'drain' to resume on; the most, 2 GiB, is more than any connection should hold.
+ */
+export const MAX_UNSENT_BYTES: { readonly default: number; readonly min: number; readonly max: number } = Object.freeze({
+  default: 256 * 1024,
+  min: 16 * 1024,
+  max: 2 ** 31,
+});
 
-/** The smallest bound: a socket's own buffer (16 KiB), below which it emits no 'drain' to resume on. */
-export const MIN_MAX_UNSENT_BYTES = 16 * 1024;
+/** `maxUnsentBytes` (MAX_UNSENT_BYTES.default when undefined), checked: a whole number of bytes in the range. */
+export function checkMaxUnsentBytes(maxUnsentBytes: number = MAX_UNSENT_BYTES.default): number {
+  const { min, max } = MAX_UNSENT_BYTES;
+  if (!Number.isInteger(maxUnsentBytes) || maxUnsentBytes < min || maxUnsentBytes > max) {
+    throw new RangeError(`maxUnsentBytes must be a whole number of bytes from ${min} to ${max} (got ${String(maxUnsentBytes)})`);
+  }
+  return maxUnsentBytes;
+}
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -34,11 +49,10 @@ interface Backlog {
 
 /**
  * Wraps a request listener: a request whose response does not own its connection yet, or whose connection has
- * more than `bound` bytes unsent (at least MIN_MAX_UNSENT_BYTES), waits (and the connection is not read) until
- * both hold.
+ * more than `maxUnsentBytes` unsent (checked by checkMaxUnsentBytes), waits (and the connection is not read)
+ * until both hold; one behind a response that closes the connection never runs.
  */
-export function boundUnsentResponses(listener: Listener, bound: number = DEFAULT_MAX_UNSENT_BYTES): Listener {
-  const maxUnsentBytes = Math.max(bound, MIN_MAX_UNSENT_BYTES);
+export function boundUnsentResponses(listener: Listener, maxUnsentBytes: number): Listener {
   const backlogs = new WeakMap<Socket, Backlog>();
 
   /** Runs the waiting requests that may run now; reads the connection again once none waits. */
