@@ -339,12 +339,14 @@ describe('unreachable routes: lint, diagnostics() and the inspector agree', () =
 // runs on the files the step before left.
 describe('build --check: the module and its types against the routes as they are now', () => {
   const ROUTES = 'export default [{ name: "item", template: "items/{id:int}", handler: () => {} }];';
-  const steps: { why: string; routes?: string; remove?: string; args: string[]; status: number; says: string }[] = [
+  const steps: { why: string; routes?: string; remove?: string; crlf?: boolean; spelling?: string; args: string[]; status: number; says: string }[] = [
     { why: 'never built', routes: ROUTES, args: ['--check'], status: 1, says: '$DIR/check/router.mjs and $DIR/check/router.d.mts are not what switchyard build writes from $DIR/check/routes.mjs now: build again: npx switchyard build' },
     { why: 'built: nothing is written by --check, so it was not before', args: [], status: 0, says: '$DIR/check/router.mjs: 1 route' },
     { why: 'as built', args: ['--check'], status: 0, says: '$DIR/check/router.mjs: up to date with $DIR/check/routes.mjs (types: $DIR/check/router.d.mts)' },
     { why: 'a route renamed: the module and its types', routes: ROUTES.replace('"item"', '"product"'), args: ['--check'], status: 1, says: 'router.mjs and $DIR/check/router.d.mts are not what' },
     { why: 'built again', args: [], status: 0, says: '1 route' },
+    { why: 'the same files spelt another way: no change', args: ['--check'], status: 0, says: 'up to date', spelling: '$DIR/check/../check/routes.mjs' },
+    { why: 'line endings a checkout converted: no change', crlf: true, args: ['--check'], status: 0, says: 'up to date' },
     { why: 'the types alone deleted', remove: 'router.d.mts', args: ['--check'], status: 1, says: 'router.d.mts is not what switchyard build writes' },
     { why: 'with another option than the build: --compact writes another module', args: ['--check', '--compact'], status: 1, says: '-o $DIR/check/router.mjs --compact' },
   ];
@@ -355,8 +357,9 @@ describe('build --check: the module and its types against the routes as they are
     for (const step of steps) {
       if (step.routes !== undefined) writeFileSync(join(folder, 'routes.mjs'), step.routes);
       if (step.remove !== undefined) rmSync(join(folder, step.remove));
+      if (step.crlf === true) for (const name of ['router.mjs', 'router.d.mts']) writeFileSync(join(folder, name), readFileSync(join(folder, name), 'utf8').replace(/\n/g, '\r\n'));
       const before = readdirSync(folder).sort();
-      const result = run(['build', '$DIR/check/routes.mjs', '-o', '$DIR/check/router.mjs', ...step.args]);
+      const result = run(['build', step.spelling ?? '$DIR/check/routes.mjs', '-o', '$DIR/check/router.mjs', ...step.args]);
       expect({ why: step.why, status: result.status, said: (result.stdout + result.stderr).includes(step.says.replaceAll('$DIR', dir)) }).toEqual({ why: step.why, status: step.status, said: true });
       if (step.args.includes('--check')) expect(readdirSync(folder).sort()).toEqual(before);
     }

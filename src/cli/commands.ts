@@ -393,13 +393,21 @@ the module and its types are what this build would write (exit status 1 when not
       // This command, as the module's runtime names it when it refuses a module of another format.
       const routesExport = table.isOtherExport ? table.exportName : null;
       const buildCommand = ['switchyard', 'build', file, '-o', target, ...(args.options.has('runtime') ? ['--runtime', runtime] : []), ...(caseSensitive ? ['--case-sensitive'] : []), ...(compact ? ['--compact'] : []), ...(routesExport !== null ? ['--export', routesExport] : [])].map(shellWord).join(' ');
-      const source = withRouteErrors(file, table, () => compileToModule(table.routes, { routesModule, routesExport, constraints: table.constraints, runtime, caseSensitive, compact, buildCommand }));
+      const build = (command: string): string => withRouteErrors(file, table, () => compileToModule(table.routes, { routesModule, routesExport, constraints: table.constraints, runtime, caseSensitive, compact, buildCommand: command }));
+      const source = build(buildCommand);
       const declarations = target.replace(/\.(m?)js$/, '.d.$1ts');
       const types = moduleDeclarations(table.routes, runtime);
       if (args.flags.has('check')) {
-        // TypeScript reads the types written last, and a stale module refuses only when it loads: CI asks first.
+        // TypeScript reads the types written last, and a stale module refuses only when it loads: CI asks first. The
+        // command a module names (for its refusal's message) is as it was typed: another spelling of the same paths
+        // is no change, nor are line endings a checkout converted.
+        const written = await textOf(target);
+        const command = /^ {2}buildCommand: (".*"),$/m.exec(written ?? '')?.[1];
+        const expected = command === undefined ? source : build(JSON.parse(command) as string);
         const stale: string[] = [];
-        for (const [path, text] of [[target, source], [declarations, types]]) if ((await textOf(path)) !== text) stale.push(path);
+        for (const [path, text, found] of [[target, expected, written], [declarations, types, await textOf(declarations)]]) {
+          if (found?.replace(/\r\n/g, '\n') !== text) stale.push(path!);
+        }
         if (stale.length === 0) {
           out(`${target}: up to date with ${file} (types: ${declarations})`);
           return 0;
