@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCli, runCli } from './support/cli.js';
 
 let dir = '';
@@ -20,6 +20,7 @@ beforeAll(() => {
   writeFileSync(join(dir, 'mounted.json'), JSON.stringify(TABLE));
   // A table that holds its own mount: a group under {tenant}.
   writeFileSync(join(dir, 'tenant.json'), JSON.stringify([{ name: 'users.list', template: '{tenant}/users' }]));
+  writeFileSync(join(dir, 'literal.json'), JSON.stringify([{ name: 'x', template: 'acme/x/users' }]));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -42,7 +43,7 @@ const cases: [string, string[], number, string[], string][] = [
     "explain --base on a table that holds the mount itself ({tenant}): says so",
     ['explain', '$DIR/tenant.json', 'GET', '/acme/users', '--base', '/acme'],
     0,
-    ['(below --base /acme: /users) → no match', 'without --base, GET /acme/users matches #0 users.list "{tenant}/users": the table\'s own templates take /acme, so it is not mounted there'],
+    ['(below --base /acme: /users) → no match', 'without --base, GET /acme/users matches #0 users.list "{tenant}/users": its first segment is a parameter, which takes /acme; if the table is not mounted at /acme, give no --base'],
     '',
   ],
   ['explain --base, two segments', ['explain', '$DIR/mounted.json', 'GET', '/t/acme/users/5', '--base', '/t/acme'], 0, ['(below --base /t/acme: /users/5) → matched #0 users'], ''],
@@ -69,4 +70,12 @@ const cases: [string, string[], number, string[], string][] = [
 
 describe('switchyard under a mount (the real bin, in a child process)', () => {
   it.each(cases)('%s', (_title, args, status, stdout, stderr) => expectCli(runCli(args, dir), status, stdout, stderr));
+
+  // The hint is for a table whose own first segments are parameters: a route that names the mount as a literal
+  // (acme/x/users) takes the whole path too, and says nothing of --base.
+  it('explain --base: no hint when the route taking the whole path begins with a literal', () => {
+    const result = runCli(['explain', '$DIR/literal.json', 'GET', '/acme/x/users', '--base', '/acme'], dir);
+    expectCli(result, 0, ['(below --base /acme: /x/users) → no match'], '');
+    expect(result.stdout).not.toContain('without --base');
+  });
 });

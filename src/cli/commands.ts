@@ -230,11 +230,14 @@ request is a GET (a note on stderr says so). Exit status 0 either way.`,
         const mount = mountHint(router, path, explained.method);
         if (mount !== null) out(`  ${mount}`);
       }
-      // Nothing below --base, while the table takes the whole path: its own first segments (a {tenant}) are the mount.
+      // Nothing below --base, while a route whose first segments are parameters (a {tenant}) takes the whole path:
+      // the table may hold its mount itself.
       if (explained.match === null && base !== null && base.length > 0) {
         const whole = router.match(path, explained.method);
-        if (whole !== null) {
-          out(`  without --base, ${explained.method} ${path} matches #${whole.route.index}${whole.route.name ? ` ${whole.route.name}` : ''} ${JSON.stringify(whole.route.template)}: the table's own templates take ${baseText(base)}, so it is not mounted there`);
+        const held = whole?.route.parsedTemplate.segments.slice(0, base.length).every((s) => s.parts.length === 1 && s.parts[0].kind === 'parameter');
+        if (whole != null && held === true) {
+          const what = base.length === 1 ? 'its first segment is a parameter' : `its first ${base.length} segments are parameters`;
+          out(`  without --base, ${explained.method} ${path} matches ${routeName(whole.route, style)}: ${what}, which takes ${baseText(base)}; if the table is not mounted at ${baseText(base)}, give no --base`);
         }
       }
       return 0;
