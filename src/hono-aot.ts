@@ -4,4 +4,4 @@
 export * from './frameworks/hono-aot.js';
 export type { AdapterRouter, SwitchyardRequestData, UrlFor } from './frameworks/dispatch.js';
 export type { HandlerTypes, TypedAdapter } from './frameworks/typed-routes.js';
-export type { HonoHandler, HonoRouteData } from './frameworks/hono.js';
+export type { HonoHandler, HonoRouteData, HonoTypes } from './frameworks/hono.js';

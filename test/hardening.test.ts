@@ -333,6 +333,31 @@ describe('an app on the pipeline runs no more pipelined requests than its unsent
     expect(() => answerUnreadableRequests(createServer(createApplication().handler), { maxUnsentBytes })).toThrow(message);
   });
 
+  // Options as every options object is read: an unknown key named with a guess, a value out of range named.
+  it.each([
+    { options: { maxUnsentByte: 16384 }, message: 'answerUnreadableRequests: unknown key "maxUnsentByte" (did you mean "maxUnsentBytes"?); the options object has "maxUrlLength", "maxUnsentBytes"' },
+    { options: { maxUrlLength: 'abc' }, message: 'maxUrlLength must be a whole number of bytes, 1 or more (got abc)' },
+    { options: { maxUrlLength: -5 }, message: 'maxUrlLength must be a whole number of bytes, 1 or more (got -5)' },
+  ])('options $options: $message', async ({ options, message }) => {
+    await expect(createApplication().listen(0, '127.0.0.1', options as never)).rejects.toThrow(message);
+    expect(() => answerUnreadableRequests(createServer(createApplication().handler), options as never)).toThrow(message);
+  });
+
+  it('answerUnreadableRequests twice on one server: an error (it would answer each refusal twice)', () => {
+    const server = answerUnreadableRequests(createServer(createApplication().handler));
+    expect(() => answerUnreadableRequests(server)).toThrow('answerUnreadableRequests: this server already answers unreadable requests (app.listen() makes its server so)');
+    expect(server.listenerCount('clientError')).toBe(1);
+  });
+
+  it("a server's own CONNECT and checkExpectation listeners are kept, alone", () => {
+    const proxy = (): void => {};
+    const expectation = (): void => {};
+    const server = createServer(createApplication().handler).on('connect', proxy).on('checkExpectation', expectation);
+    answerUnreadableRequests(server);
+    expect(server.listeners('connect')).toEqual([proxy]);
+    expect(server.listeners('checkExpectation')).toEqual([expectation]);
+  });
+
   it('answerUnreadableRequests on a server without a request listener: an error saying to give it the handler first', () => {
     expect(() => answerUnreadableRequests(createServer())).toThrow('answerUnreadableRequests: the server has no request listener yet; create it with the handler first: answerUnreadableRequests(createServer(options, app.handler))');
   });

@@ -186,7 +186,7 @@ export class RouteBuilder<Table extends RouteTable = {}, Prefix extends string =
     constraints?: RouteConstraints | null,
     dataTokens?: Record<string, unknown> | null,
   ): RouteBuilder<any, any, any> {
-    if (typeof nameOrTemplate === 'object' && nameOrTemplate !== null) {
+    if (typeof nameOrTemplate === 'object' && nameOrTemplate !== null && !Array.isArray(nameOrTemplate)) {
       // ASP.NET's named arguments (MapRoute(name: "default", template: "…")) written as one object.
       const given = nameOrTemplate as { name?: unknown; template?: unknown };
       const example = `mapRoute(${JSON.stringify(typeof given.name === 'string' ? given.name : 'default')}, ${JSON.stringify(typeof given.template === 'string' ? given.template : '{controller=Home}/{action=Index}/{id?}')}, defaults, constraints, dataTokens)`;

@@ -11,6 +11,7 @@
 // the parser with the last request whose headers it read (`parser.incoming`).
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { unknownKeys } from '../compile/unknown-keys.js';
 import { boundUnsentResponses, checkMaxUnsentBytes } from './pipelining.js';
 import { problem } from './problem-details.js';
 import { writeProblem } from './write-problem.js';
@@ -33,6 +34,12 @@ export interface UnreadableRequestOptions {
 /** The default maxUrlLength. */
 const MAX_URL_LENGTH = 8 * 1024;
 
+/** The keys of UnreadableRequestOptions. */
+const OPTION_KEYS: readonly string[] = /* @__PURE__ */ Object.keys({ maxUrlLength: true, maxUnsentBytes: true } satisfies Record<keyof UnreadableRequestOptions, true>);
+
+/** The servers made so: once each. */
+const guarded = new WeakSet<Server>();
+
 /**
  * Makes `server` answer what node:http cannot read with a problem+json and the close (400; 431 or 414 for
  * headers over its budget; 408 for a request not received in time), after the requests received whole before
@@ -45,12 +52,18 @@ const MAX_URL_LENGTH = 8 * 1024;
  * read](https://switchyard-router.github.io/switchyard/docs/pipeline.html#requests-nodehttp-cannot-read).
  */
 export function answerUnreadableRequests<S extends Server>(server: S, options: UnreadableRequestOptions = {}): S {
-  const maxUrlLength = options.maxUrlLength ?? MAX_URL_LENGTH;
-  const maxUnsentBytes = checkMaxUnsentBytes(options.maxUnsentBytes);
+  const [unknown] = unknownKeys(options ?? {}, OPTION_KEYS, 'the options object');
+  if (unknown !== undefined) throw new TypeError(`answerUnreadableRequests: ${unknown}`);
+  const maxUrlLength = options?.maxUrlLength ?? MAX_URL_LENGTH;
+  if (!Number.isInteger(maxUrlLength) || maxUrlLength < 1) throw new RangeError(`maxUrlLength must be a whole number of bytes, 1 or more (got ${String(maxUrlLength)})`);
+  const maxUnsentBytes = checkMaxUnsentBytes(options?.maxUnsentBytes);
+  // Twice would nest the pipelining rule in itself and answer each refusal twice.
+  if (guarded.has(server)) throw new Error('answerUnreadableRequests: this server already answers unreadable requests (app.listen() makes its server so)');
   const listeners = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   if (listeners.length === 0) {
     throw new Error('answerUnreadableRequests: the server has no request listener yet; create it with the handler first: answerUnreadableRequests(createServer(options, app.handler))');
   }
+  guarded.add(server);
   // The listeners it has now, in one, behind the rule: one added later runs as node:http hands it a request.
   server.removeAllListeners('request');
   server.on('request', boundUnsentResponses((req, res) => {
@@ -70,12 +83,17 @@ export function answerUnreadableRequests<S extends Server>(server: S, options: U
   // An Expect other than 100-continue (node:http answers that one itself) is an expectation the server cannot
   // meet: 417 as a problem, not node:http's empty 417 when nothing listens. The connection is closed: a client
   // that waits for its expectation before sending the body would leave the body's bytes unsent, or sent later.
-  server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => {
-    writeProblem(res, problem(417, 'The only expectation this server meets is Expect: 100-continue.'), { connection: 'close' });
-  });
+  // (A server that listens for these already meets them itself: a proxy opens CONNECT's tunnels.)
+  if (server.listenerCount('checkExpectation') === 0) {
+    server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => {
+      writeProblem(res, problem(417, 'The only expectation this server meets is Expect: 100-continue.'), { connection: 'close' });
+    });
+  }
   // A CONNECT asks for a tunnel, which only a proxy opens; node:http gives it to these listeners (without one it
   // drops the connection unanswered) and reads nothing more of the connection.
-  server.on('connect', (_req: IncomingMessage, socket: Socket) => refuseAfterAnswered(socket, closingProblem(400, 'CONNECT asks for a tunnel; this server is not a proxy.')));
+  if (server.listenerCount('connect') === 0) {
+    server.on('connect', (_req: IncomingMessage, socket: Socket) => refuseAfterAnswered(socket, closingProblem(400, 'CONNECT asks for a tunnel; this server is not a proxy.')));
+  }
   return server;
 }
 
@@ -88,7 +106,8 @@ export function answerUnreadableRequests<S extends Server>(server: S, options: U
  */
 export function headerOverflowStatus(rawPacket: Buffer | undefined, parsed?: number, maxUrlLength: number = MAX_URL_LENGTH): 414 | 431 {
   if (!rawPacket) return 431;
-  const after = rawPacket.lastIndexOf('\r\n\r\n', (parsed ?? rawPacket.length) - 4);
+  // (Not below 0: a negative offset counts from the end of the packet.)
+  const after = rawPacket.lastIndexOf('\r\n\r\n', Math.max(0, (parsed ?? rawPacket.length) - 4));
   const start = after < 0 ? 0 : after + 4;
   const end = rawPacket.indexOf('\n', start);
   const lineLength = (end < 0 ? rawPacket.length : end) - start;
