@@ -29,7 +29,8 @@ export type Expression = (
   | { readonly kind: 'name'; readonly path: readonly string[] }
   | { readonly kind: 'call'; readonly callee: Expression; readonly args: readonly Argument[] }
   | { readonly kind: 'new'; readonly type: string | null; readonly array: boolean; readonly args: readonly Argument[]; readonly init: readonly InitializerItem[] | null }
-  | { readonly kind: 'binary'; readonly op: string; readonly left: Expression; readonly right: Expression }
+  /** `a + b + …`: its operands in order (one node for the chain, so that a long chain is neither deep nor re-copied). */
+  | { readonly kind: 'sum'; readonly operands: readonly Expression[] }
   | { readonly kind: 'typeof'; readonly type: string }
   | { readonly kind: 'other' }
 ) & { readonly line: number; readonly text: string };
@@ -158,13 +159,14 @@ class Parser {
   /** `a + b + …` (string concatenation is the only operator routes need). */
   expression(): Expression {
     const from = this.at;
-    let left = this.unary();
+    const first = this.unary();
+    if (!this.isPunct('+')) return first;
+    const operands = [first];
     while (this.isPunct('+')) {
       this.at++;
-      const right = this.unary();
-      left = { kind: 'binary', op: '+', left, right, line: this.tokens[from].line, text: this.text(from, this.at) };
+      operands.push(this.unary());
     }
-    return left;
+    return this.node(from, { kind: 'sum', operands });
   }
 
   unary(): Expression {

@@ -18,11 +18,19 @@ export async function runImport(args: Args, { out, err, style }: Output, usage: 
   const command = ['switchyard', 'import', ...args.positionals, ...(target === null ? [] : ['-o', target])].join(' ');
   if (target === null) out(routeDocument(result).trimEnd());
   else {
-    await mkdir(dirname(resolve(target)), { recursive: true });
-    if (target.endsWith('.json')) await writeFile(target, routeDocument(result));
+    // A folder that cannot be made or a file that cannot be written (read-only, a folder of that name) is a clear error.
+    const write = async (file: string, text: string): Promise<void> => {
+      try {
+        await mkdir(dirname(resolve(file)), { recursive: true });
+        await writeFile(file, text);
+      } catch (error) {
+        throw new CliError(`cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      }
+    };
+    if (target.endsWith('.json')) await write(target, routeDocument(result));
     else {
-      await writeFile(target, routeModule(result, command));
-      await writeFile(target.replace(/\.(m?)js$/, '.d.$1ts'), routeModuleTypes(result));
+      await write(target, routeModule(result, command));
+      await write(target.replace(/\.(m?)js$/, '.d.$1ts'), routeModuleTypes(result));
     }
   }
   if (args.flags.has('json')) err(JSON.stringify(reportData(result, target), null, 2));

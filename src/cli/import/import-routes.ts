@@ -197,12 +197,35 @@ export async function readSources(paths: readonly string[], cwd: string): Promis
       throw new CliError(`cannot read ${path}: no such file or folder`);
     }
     if (info.isDirectory()) files.push(...(await csFilesIn(full)).sort());
-    else files.push(full);
+    // A pipe or a device (/dev/zero) would be read forever.
+    else if (info.isFile()) files.push(full);
+    else throw new CliError(`cannot read ${path}: not a file or a folder`);
   }
   if (files.length === 0) throw new CliError(`no C# files (*.cs) in ${paths.join(', ')}`);
   // Shown relative to where the command runs; a file outside that folder by its full path.
   const shown = (file: string): string => (relative(cwd, file).startsWith('..') ? file : relative(cwd, file)).split('\\').join('/');
-  return Promise.all([...new Set(files)].map(async (file) => ({ file: shown(file), text: await readFile(file, 'utf8') })));
+  // One file at a time: a folder of 50,000 files would run out of file descriptors if all were opened at once.
+  const sources: SourceFile[] = [];
+  for (const file of new Set(files)) {
+    let bytes;
+    try {
+      bytes = await readFile(file);
+    } catch (error) {
+      throw new CliError(`cannot read ${shown(file)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
+    sources.push({ file: shown(file), text: decode(bytes, shown(file)) });
+  }
+  return sources;
+}
+
+/** A file's text: UTF-8, or UTF-16 when it starts with a UTF-16 byte order mark (Visual Studio can save either). */
+function decode(bytes: Uint8Array, file: string): string {
+  const encoding = bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : 'utf-8';
+  try {
+    return new TextDecoder(encoding).decode(bytes);
+  } catch (error) {
+    throw new CliError(`cannot read ${file}: ${(error as Error).message}`);
+  }
 }
 
 async function csFilesIn(folder: string): Promise<string[]> {
