@@ -1,0 +1,215 @@
+// switchyard import on hostile input: C# that is malformed, huge or built to blow up its readers, and file systems
+// that are not plain folders of files. Each gives routes and findings, or a clear error: never a crash (a stack
+// trace), never a hang, never a guess. Work is counted, not timed.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { declarationsOf } from '../src/cli/import/declarations.js';
+import { parseExpression, type Expression } from '../src/cli/import/expressions.js';
+import { importSources } from '../src/cli/import/import-routes.js';
+import { tokenize } from '../src/cli/import/tokens.js';
+import { ConstantTable, Evaluator } from '../src/cli/import/values.js';
+import type { RouteDefinition } from '../src/index.js';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+/** Statements in a RouteConfig.RegisterRoutes, lines joined by `eol`. */
+const routeConfig = (statements: readonly string[], eol = '\n', extra = ''): string =>
+  ['using System.Web.Mvc;', extra, 'public static class RouteConfig {', '// a comment', 'public static void RegisterRoutes(RouteCollection routes) {', ...statements, '} }'].join(eol);
+
+/** `const string A0 = "x"; A1 = A0 …`: each constant made from the one before. */
+const constants = (count: number, make: (i: number) => string, first = '"x"'): string =>
+  `public static class K { public const string A0 = ${first};\n${Array.from({ length: count }, (_, i) => `public const string A${i + 1} = ${make(i)};`).join('\n')} }`;
+
+interface HostileCase {
+  readonly shape: string;
+  readonly files: readonly { readonly file: string; readonly text: string }[];
+  readonly routes: readonly RouteDefinition[];
+  /** Findings it must report: kind, file, line and a part of the message. */
+  readonly findings?: readonly (readonly [kind: string, file: string, line: number, message: string])[];
+}
+
+const HOSTILE: readonly HostileCase[] = [
+  {
+    shape: 'lone CR line endings (classic Mac) end lines: a // comment does not swallow the file, lines are counted',
+    files: [{ file: 'App.cs', text: routeConfig(['routes.MapRoute("r", "a");', 'routes.MapRoute("q", prefix);'], '\r') }],
+    routes: [{ name: 'r', template: 'a' }],
+    findings: [['unread', 'App.cs', 7, 'a variable or a parameter']],
+  },
+  {
+    shape: 'U+2028 and CR LF end lines too',
+    files: [{ file: 'App.cs', text: routeConfig(['routes.MapRoute("r", "a");\u2028routes.MapRoute("q", prefix);'], '\r\n') }],
+    routes: [{ name: 'r', template: 'a' }],
+    findings: [['unread', 'App.cs', 7, 'a variable or a parameter']],
+  },
+  {
+    shape: 'a \\U escape beyond U+10FFFF: the file is not read, and said; the other files are',
+    files: [
+      { file: 'Bad.cs', text: routeConfig(['routes.MapRoute("r", "\\UFFFFFFFF");']) },
+      { file: 'Good.cs', text: routeConfig(['routes.MapRoute("g", "good");']).replace('RouteConfig', 'GoodRoutes') },
+    ],
+    routes: [{ name: 'g', template: 'good' }],
+    findings: [['skipped', 'Bad.cs', 6, 'a \\U escape beyond U+10FFFF (\\UFFFFFFFF)']],
+  },
+  {
+    shape: 'interpolated strings nested 10,000 deep: the file is not read, and said (not followed down the stack)',
+    files: [{ file: 'App.cs', text: routeConfig([`routes.MapRoute("r", ${'$"a{'.repeat(10_000)}"x"${'}"'.repeat(10_000)});`]) }],
+    routes: [],
+    findings: [['skipped', 'App.cs', 6, 'interpolated strings nested more than 64 deep']],
+  },
+  {
+    shape: 'a constant made from the one before, 200 times: followed to its value',
+    files: [{ file: 'App.cs', text: routeConfig(['routes.MapRoute("r", K.A200);'], '\n', constants(200, (i) => `A${i}`)) }],
+    routes: [{ name: 'r', template: 'x' }],
+  },
+  {
+    shape: 'a constant made from the one before, 10,000 times: refused past 256, and said (not followed down the stack)',
+    files: [{ file: 'App.cs', text: routeConfig(['routes.MapRoute("r", K.A10000);'], '\n', constants(10_000, (i) => `A${i}`)) }],
+    routes: [],
+    findings: [['unread', 'App.cs', 9747, 'a constant defined through more than 256 other constants (in the constant K.A9745)']],
+  },
+  {
+    shape: 'a constant doubled 40 times (a string of 2^40 characters): refused, and said',
+    files: [{ file: 'App.cs', text: routeConfig(['routes.MapRoute("r", K.A40);'], '\n', constants(40, (i) => `A${i} + A${i}`)) }],
+    routes: [],
+    findings: [['unread', 'App.cs', 22, 'not imported: its template: a string longer than 1000000 characters (in the constant K.A20)']],
+  },
+  {
+    shape: 'a constant doubled 40 times in interpolated strings: refused, and said',
+    files: [{ file: 'App.cs', text: routeConfig(['routes.MapRoute("r", K.A40);'], '\n', constants(40, (i) => `$"{A${i}}{A${i}}"`)) }],
+    routes: [],
+    findings: [['unread', 'App.cs', 22, 'a string longer than 1000000 characters (in the constant K.A20)']],
+  },
+  {
+    shape: 'a + chain of 20,000 parts: one value, left to right (1 + 2 + "a" is "3a")',
+    files: [{ file: 'App.cs', text: routeConfig([`routes.MapRoute("r", 1 + 2 + ${Array.from({ length: 20_000 }, () => '"a"').join(' + ')});`]) }],
+    routes: [{ name: 'r', template: `3${'a'.repeat(20_000)}` }],
+  },
+  {
+    shape: 'cyclic constants are refused, each named once',
+    files: [{ file: 'App.cs', text: routeConfig(['routes.MapRoute("r", K.A);'], '\n', 'public static class K { public const string A = B; public const string B = A; }') }],
+    routes: [],
+    findings: [['unread', 'App.cs', 2, 'a constant defined in terms of itself (in the constant K.B)']],
+  },
+];
+
+describe('hostile C#: routes and findings, never a crash', () => {
+  it.each(HOSTILE)('$shape', ({ files, routes, findings = [] }) => {
+    const result = importSources(files);
+    expect(result.routes.map((r) => r.definition)).toEqual(routes);
+    const reported = result.findings.map((f) => [f.kind, f.file, f.line, f.message] as const);
+    for (const [kind, file, line, message] of findings) expect(reported).toContainEqual([kind, file, line, expect.stringContaining(message)]);
+  });
+});
+
+/** Every node of an expression tree. */
+function* nodes(expression: Expression): Generator<Expression> {
+  yield expression;
+  const children = 'operands' in expression ? (expression.operands as Expression[]) : [];
+  for (const child of children) yield* nodes(child);
+  for (const key of ['left', 'right'] as const) if (key in expression) yield* nodes((expression as unknown as Record<string, Expression>)[key]);
+}
+
+/** A ConstantTable that counts the constants looked up: the work an evaluation does. */
+class CountingTable extends ConstantTable {
+  lookups = 0;
+  override find(...args: Parameters<ConstantTable['find']>): ReturnType<ConstantTable['find']> {
+    this.lookups++;
+    return super.find(...args);
+  }
+}
+
+describe('hostile C#: work in proportion to the input, counted, not timed', () => {
+  it.each([250, 1_000, 4_000])('a + chain of %i parts keeps its text once, not once per prefix', (parts) => {
+    const source = Array.from({ length: parts }, (_, i) => `"a${i}"`).join(' + ');
+    const tokens = tokenize(source);
+    const tree = parseExpression(tokens, 0, tokens.length, source);
+    // Each node's text is the C# it was read from: a chain whose every prefix is a node copies the text n times.
+    const copied = [...nodes(tree)].reduce((sum, node) => sum + node.text.length, 0);
+    expect(copied).toBeLessThanOrEqual(3 * source.length);
+  });
+
+  it.each([10, 15, 20])('a constant doubled %i times (A2 = A1 + A1) is looked up once per constant, not once per path', (times) => {
+    const text = constants(times, (i) => `A${i} + A${i}`, '""');
+    const table = new CountingTable();
+    const { classes } = declarationsOf(tokenize(text), text, () => false);
+    for (const c of classes) table.add(c);
+    const value = new Evaluator(table).evaluate({ kind: 'name', path: ['K', `A${times}`], line: 1, text: `K.A${times}` }, null);
+    expect(value).toEqual({ kind: 'string', value: '' });
+    expect(table.lookups).toBeLessThanOrEqual(2 * times + 1);
+  });
+});
+
+describe('hostile file systems and targets: a clear error or the routes, never a crash or a hang', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'switchyard-import-hostile-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const cli = join(ROOT, 'dist/cli.js');
+  const run = (...args: string[]) => spawnSync(process.execPath, [cli, 'import', ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const cs = routeConfig(['routes.MapRoute("r", "a/{id}");']);
+
+  it.each([
+    ['UTF-16 LE', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(cs, 'utf16le')])],
+    ['UTF-16 BE', Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(cs, 'utf16le').swap16()])],
+    ['UTF-8 with a BOM', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(cs)])],
+  ])('reads a %s file by its byte order mark', (_encoding, bytes) => {
+    const file = join(dir, 'Encoded.cs');
+    writeFileSync(file, bytes);
+    const result = run(file);
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout).routes).toEqual([{ name: 'r', template: 'a/{id}' }]);
+  });
+
+  it.each([
+    ['a device (/dev/zero: read forever)', () => '/dev/zero', 'cannot read /dev/zero: not a file or a folder'],
+    ['a named pipe', () => {
+      const fifo = join(dir, 'pipe.cs');
+      spawnSync('mkfifo', [fifo]);
+      return fifo;
+    }, 'pipe.cs: not a file or a folder'],
+  ])('refuses %s', (_what, make, message) => {
+    const result = run(make());
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(message);
+    expect(result.stderr).not.toContain('    at ');
+  });
+
+  it.each([
+    ['onto a folder', () => {
+      mkdirSync(join(dir, 'taken.json'), { recursive: true });
+      return 'taken.json';
+    }, 'cannot write taken.json: EISDIR'],
+    ['under a file', () => {
+      writeFileSync(join(dir, 'plain.txt'), '');
+      return 'plain.txt/routes.mjs';
+    }, 'cannot write plain.txt/routes.mjs: E'],
+  ])('refuses -o %s with a clear error', (_what, make, message) => {
+    writeFileSync(join(dir, 'App.cs'), cs);
+    const result = run('App.cs', '-o', make());
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(message);
+    expect(result.stderr).not.toContain('    at ');
+  });
+
+  it('reads a folder of more files than it may open at once (ulimit -n 64, 300 files)', () => {
+    const folder = join(dir, 'many');
+    mkdirSync(folder, { recursive: true });
+    for (let i = 0; i < 300; i++) writeFileSync(join(folder, `C${i}.cs`), `public class C${i}Controller : ControllerBase { [HttpGet("c${i}")] public IActionResult A() => Ok(); }\n`);
+    const result = spawnSync('sh', ['-c', `ulimit -n 64 && exec "${process.execPath}" "${cli}" import many`], { cwd: dir, encoding: 'utf8' });
+    expect(result.stderr).toContain('imported 300 routes from 300 files of 300 read');
+    expect(result.status).toBe(0);
+  });
+
+  it('writes a module that stays a table when a file name holds line terminators (they are escaped in its comments)', async () => {
+    const folder = join(dir, 'names');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'a\nglobalThis.injected = 1;\u2028globalThis.injected = 2;\rx.cs'), cs);
+    expect(run('names', '-o', 'names.mjs').status).toBe(0);
+    expect(run('names', '-o', 'names.json').status).toBe(0);
+    const module = (await import(pathToFileURL(join(dir, 'names.mjs')).href)) as { routes: unknown };
+    expect((globalThis as { injected?: number }).injected).toBeUndefined();
+    expect(module.routes).toEqual(JSON.parse(readFileSync(join(dir, 'names.json'), 'utf8')).routes);
+  });
+});
