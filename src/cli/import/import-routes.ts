@@ -156,10 +156,10 @@ export function importSources(sources: readonly SourceFile[]): ImportResult {
 
   // What switchyard does not compile is left out, each with its reason; the rest is the table.
   const flat = groups.flatMap((g) => g.routes);
-  const failures = new Map(checkRoutes(flat.map((r) => r.definition)).map((f) => [f.routeIndex, f.error]));
+  const failures = new Map(checkRoutes(flat.map((r) => r.definition)).map((f) => [flat[f.routeIndex], f.error]));
   for (const group of groups) {
     group.routes = group.routes.filter((route) => {
-      const error = failures.get(flat.indexOf(route));
+      const error = failures.get(route);
       if (error === undefined) return true;
       findings.push({ kind: 'skipped', file: route.file, line: route.line, text: route.definition.template, message: `switchyard does not compile it: ${error.message}` });
       return false;
@@ -176,11 +176,14 @@ export function importSources(sources: readonly SourceFile[]): ImportResult {
   const router = compile(definitions);
   const found = diagnostics(router);
   findings.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+  const perFile = new Map<string, number>();
+  for (const route of routes) perFile.set(route.file, (perFile.get(route.file) ?? 0) + 1);
   return {
     routes,
     groups: ranges,
     findings,
-    files: sources.map((s) => ({ file: s.file, routes: routes.filter((r) => r.file === s.file).length })),
+    // Counted in one pass: a folder of 50,000 files, each with a route, is not 50,000 passes over 50,000 routes.
+    files: sources.map((s) => ({ file: s.file, routes: perFile.get(s.file) ?? 0 })),
     lint: { summary: summarizeDiagnostics(routes.length, found).text, diagnostics: found },
   };
 }
