@@ -213,3 +213,22 @@ describe('hostile file systems and targets: a clear error or the routes, never a
     expect(module.routes).toEqual(JSON.parse(readFileSync(join(dir, 'names.json'), 'utf8')).routes);
   });
 });
+
+describe('many files: work in proportion to their number, counted, not timed', () => {
+  it.each([100, 400])('reads each of %i files\' names a bounded number of times (the routes of each file counted in one pass)', (count) => {
+    let reads = 0;
+    const sources = Array.from({ length: count }, (_, i) => {
+      const text = `public class C${i}Controller : ControllerBase { [HttpGet("c${i}")] public IActionResult A() => Ok(); }`;
+      return {
+        text,
+        get file() {
+          reads++;
+          return `C${i}.cs`;
+        },
+      };
+    });
+    const result = importSources(sources);
+    expect(result.files.every((f) => f.routes === 1)).toBe(true);
+    expect(reads).toBeLessThanOrEqual(20 * count);
+  });
+});
