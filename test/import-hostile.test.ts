@@ -89,6 +89,24 @@ const HOSTILE: readonly HostileCase[] = [
     routes: [{ name: 'r', template: `3${'a'.repeat(20_000)}` }],
   },
   {
+    shape: 'a generic attribute named like a route attribute ([HttpGet<T>("x")], [Route<T>]) is not taken for ASP.NET\'s, and said',
+    files: [
+      {
+        file: 'App.cs',
+        text: 'using Microsoft.AspNetCore.Mvc;\n[Route("api/t")]\n[Route<int>("other")]\npublic class TController : ControllerBase {\n  [HttpGet<int>("x")] public IActionResult A() => Ok();\n  [HttpPost("y")] public IActionResult B() => Ok();\n}',
+      },
+    ],
+    // A has no route attribute of ASP.NET's: the controller's [Route] routes it, for any verb, as ASP.NET does.
+    routes: [
+      { template: 'api/t', defaults: { controller: 'T', action: 'A' } },
+      { template: 'api/t/y', defaults: { controller: 'T', action: 'B' }, methods: ['POST'] },
+    ],
+    findings: [
+      ['skipped', 'App.cs', 3, "[Route<int>] is generic, so not ASP.NET's [Route]"],
+      ['skipped', 'App.cs', 5, "[HttpGet<int>] is generic, so not ASP.NET's [HttpGet]"],
+    ],
+  },
+  {
     shape: 'cyclic constants are refused, each named once',
     files: [{ file: 'App.cs', text: routeConfig(['routes.MapRoute("r", K.A);'], '\n', 'public static class K { public const string A = B; public const string B = A; }') }],
     routes: [],

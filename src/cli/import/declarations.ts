@@ -6,7 +6,7 @@ import { bracketsOf, genericEnd, parseExpression, splitTopLevel, type Argument, 
 import type { Token } from './tokens.js';
 
 export interface Attribute {
-  /** The name as written, without an `Attribute` suffix: `HttpGet`, `Route`. */
+  /** The name as written, without an `Attribute` suffix: `HttpGet`, `Route`; a generic one with its type arguments, `HttpGet<int>`. */
   readonly name: string;
   readonly args: readonly Argument[];
   readonly line: number;
@@ -453,6 +453,15 @@ function attributesIn(tokens: readonly Token[], match: Int32Array, groups: reado
         else break;
       }
       j++;
+      name = name.replace(/Attribute$/, '');
+      // A generic attribute (C# 11) keeps its type arguments in its name: `[HttpGet<T>("x")]` is not ASP.NET's [HttpGet].
+      if (isPunct(tokens[j], '<')) {
+        const close = genericEnd(tokens, j, b);
+        if (close !== -1) {
+          name += source.slice(tokens[j].start, tokens[close].end).replace(/\s+/g, '');
+          j = close + 1;
+        }
+      }
       const args: Argument[] = [];
       if (isPunct(tokens[j], '(') && match[j] > j) {
         for (const [x, y] of splitTopLevel(tokens, j + 1, match[j])) {
@@ -462,7 +471,7 @@ function attributesIn(tokens: readonly Token[], match: Int32Array, groups: reado
           } else args.push(argumentAt(tokens, x, y, source));
         }
       }
-      out.push({ name: name.replace(/Attribute$/, ''), args, line: tokens[a].line, text: source.slice(tokens[a].start, tokens[b - 1].end).replace(/\s+/g, ' ') });
+      out.push({ name, args, line: tokens[a].line, text: source.slice(tokens[a].start, tokens[b - 1].end).replace(/\s+/g, ' ') });
     }
   }
   return out;
