@@ -24,6 +24,10 @@ const routeConfig = (statements: readonly string[], eol = '\n', extra = ''): str
 const constants = (count: number, make: (i: number) => string, first = '"x"'): string =>
   `public static class K { public const string A0 = ${first};\n${Array.from({ length: count }, (_, i) => `public const string A${i + 1} = ${make(i)};`).join('\n')} }`;
 
+/** Classes C0 { C1 { … } } nested `depth` deep, each with a constant K, the innermost registering a route with its K. */
+const nestedClasses = (depth: number): string =>
+  `${Array.from({ length: depth }, (_, i) => `public static class C${i} { public const string K = "k${i}";`).join('\n')}\npublic static void RegisterRoutes(RouteCollection routes) { routes.MapRoute("r", K); }\n${'}'.repeat(depth)}`;
+
 interface HostileCase {
   readonly shape: string;
   readonly files: readonly { readonly file: string; readonly text: string }[];
@@ -105,6 +109,17 @@ const HOSTILE: readonly HostileCase[] = [
       ['skipped', 'App.cs', 3, "[Route<int>] is generic, so not ASP.NET's [Route]"],
       ['skipped', 'App.cs', 5, "[HttpGet<int>] is generic, so not ASP.NET's [HttpGet]"],
     ],
+  },
+  {
+    shape: 'classes nested 60 deep: a constant read from the innermost',
+    files: [{ file: 'App.cs', text: nestedClasses(60) }],
+    routes: [{ name: 'r', template: 'k59' }],
+  },
+  {
+    shape: 'classes nested 10,000 deep: the file is not read, and said (each class would name all its outer ones)',
+    files: [{ file: 'App.cs', text: nestedClasses(10_000) }],
+    routes: [],
+    findings: [['skipped', 'App.cs', 65, 'classes nested more than 64 deep']],
   },
   {
     shape: 'cyclic constants are refused, each named once',
