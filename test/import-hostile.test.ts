@@ -10,7 +10,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { declarationsOf } from '../src/cli/import/declarations.js';
 import { parseExpression, type Expression } from '../src/cli/import/expressions.js';
 import { importSources } from '../src/cli/import/import-routes.js';
-import { tokenize } from '../src/cli/import/tokens.js';
+import { isMinimalApiCall, MinimalApis } from '../src/cli/import/minimal-apis.js';
+import { registrationOrder } from '../src/cli/import/registration-order.js';
+import { SourceClasses } from '../src/cli/import/source-classes.js';
+import { tokenize, type Token } from '../src/cli/import/tokens.js';
 import { ConstantTable, Evaluator } from '../src/cli/import/values.js';
 import type { RouteDefinition } from '../src/index.js';
 
@@ -244,6 +247,34 @@ describe('hostile file systems and targets: a clear error or the routes, never a
     const module = (await import(pathToFileURL(join(dir, 'names.mjs')).href)) as { routes: unknown };
     expect((globalThis as { injected?: number }).injected).toBeUndefined();
     expect(module.routes).toEqual(JSON.parse(readFileSync(join(dir, 'names.json'), 'utf8')).routes);
+  });
+});
+
+describe('minimal APIs: work in proportion to the input, counted, not timed', () => {
+  it.each([
+    ['mapped on one group variable', (n: number) => ['var g = app.MapGroup("g");', ...Array.from({ length: n }, (_, i) => `g.MapGet("/x${i}", X);`)]],
+    ['each on a group variable assigned again before it', (n: number) => ['var g = app.MapGroup("g");', ...Array.from({ length: n }, (_, i) => `g = app.MapGroup("g${i}"); g.MapGet("/x", X);`)]],
+  ])('%s: the tokens looked at, per endpoint, do not grow with the number of endpoints', (_shape, statements) => {
+    const perEndpoint = [250, 1_000].map((n) => {
+      const text = ['var app = builder.Build();', ...statements(n)].join('\n');
+      let reads = 0;
+      const counted = new Proxy(tokenize(text), {
+        get: (target, key, receiver) => {
+          if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+          return Reflect.get(target, key, receiver) as unknown;
+        },
+      }) as Token[];
+      const declarations = declarationsOf(counted, text, isMinimalApiCall);
+      const files = [{ file: 'Program.cs', declarations }];
+      const classes = new SourceClasses([{ file: 'Program.cs', classes: declarations.classes }]);
+      const minimal = new MinimalApis([{ file: 'Program.cs', text, declarations }], classes, registrationOrder(files, classes).callSites, new Evaluator(new ConstantTable()));
+      reads = 0;
+      const routes = declarations.calls.map((call) => minimal.read('Program.cs', call).route).filter((r) => r !== null);
+      expect(routes).toHaveLength(n);
+      return reads / n;
+    });
+    // Reading an endpoint looks at a bounded number of tokens (its own, and the file's once), however many come before it.
+    expect(perEndpoint[1]).toBeLessThan(2 * perEndpoint[0]);
   });
 });
 
