@@ -353,11 +353,25 @@ export function declarationsOf(tokens: readonly Token[], source: string, callNam
     contexts.push({ from: a.from, to: a.to, context: { kind: 'lambda', text: `${text(receiverStart, a.open)}(…)`, callee: (tokens[nameAt] as { value: string }).value } });
   }
 
+  // What surrounds each token, found in one sweep: the contexts open there are a stack (a context holds the token at
+  // `at` when from < at <= to), so each token keeps the innermost and each context the one open below it. Asking at a
+  // call then costs what surrounds it, not a pass over every `if` and lambda of the file.
+  const ordered = [...contexts].sort((a, b) => a.from - b.from || b.to - a.to);
+  const below = new Int32Array(ordered.length);
+  const innermost = new Int32Array(tokens.length + 1).fill(-1);
+  const open: number[] = [];
+  for (let at = 0, next = 0; at <= tokens.length; at++) {
+    for (; next < ordered.length && ordered[next].from < at; next++) {
+      below[next] = open.at(-1) ?? -1;
+      open.push(next);
+    }
+    while (open.length > 0 && ordered[open[open.length - 1]].to < at) open.pop();
+    innermost[at] = open.at(-1) ?? -1;
+  }
   function contextsAt(at: number): CallContext[] {
-    return contexts
-      .filter((c) => c.from < at && at <= c.to)
-      .sort((a, b) => a.from - b.from)
-      .map((c) => c.context);
+    const out: CallContext[] = [];
+    for (let k = innermost[at] ?? -1; k !== -1; k = below[k]) if (ordered[k].from < at && at <= ordered[k].to) out.push(ordered[k].context);
+    return out.reverse();
   }
 
   const calls: Call[] = [];
