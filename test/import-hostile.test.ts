@@ -278,6 +278,24 @@ describe('minimal APIs: work in proportion to the input, counted, not timed', ()
   });
 });
 
+describe('calls between methods: work in proportion to the input, counted, not timed', () => {
+  it.each([250, 1_000])('a class of %i methods, each registering and calling the next: each call looks at the methods of its name, not at all of them', (n) => {
+    const text = `static class RouteConfig {\n${Array.from({ length: n }, (_, i) => `static void M${i}(RouteCollection routes) { routes.MapRoute("r${i}", "a${i}");${i + 1 < n ? ` M${i + 1}(routes);` : ''} }`).join('\n')}\n}`;
+    const declarations = declarationsOf(tokenize(text), text, (name) => name === 'MapRoute');
+    // Each method's name, counted as it is read.
+    let reads = 0;
+    const counted = declarations.classes.map((c) => ({
+      ...c,
+      methods: c.methods.map((m) => new Proxy(m, { get: (target, key, receiver) => ((key === 'name' ? reads++ : 0), Reflect.get(target, key, receiver) as unknown) })),
+    }));
+    const files = [{ file: 'App.cs', declarations: { ...declarations, classes: counted } }];
+    const classes = new SourceClasses([{ file: 'App.cs', classes: counted }]);
+    const { sequences } = registrationOrder(files, classes);
+    expect(sequences.flatMap((s) => s.calls)).toHaveLength(n);
+    expect(reads).toBeLessThanOrEqual(20 * n);
+  });
+});
+
 describe('many files: work in proportion to their number, counted, not timed', () => {
   it.each([100, 400])('reads each of %i files\' names a bounded number of times (the routes of each file counted in one pass)', (count) => {
     let reads = 0;

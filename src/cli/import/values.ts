@@ -103,12 +103,9 @@ export class Evaluator {
   readonly #values = new Map<Expression, CsValue | Unread>();
   /** How many times a chain of constants was cut at MAX_CONSTANT_DEPTH: a value found under a cut is not kept. */
   #cuts = 0;
-  /** Expressions evaluated so far: the work done, which tests count. */
-  evaluations = 0;
   constructor(readonly constants: ConstantTable) {}
 
   evaluate(expression: Expression, scope: ClassDeclaration | null): CsValue | Unread {
-    this.evaluations++;
     const unread = (why: string, at: Expression = expression): Unread => ({ kind: 'unread', line: at.line, text: at.text, why });
     switch (expression.kind) {
       case 'string':
