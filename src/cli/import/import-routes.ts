@@ -64,7 +64,7 @@ export function importSources(sources: readonly SourceFile[]): ImportResult {
   const evaluator = new Evaluator(constants);
   // A `Map(…)` that is not a minimal API's (a pipeline branch, a mapper, a method of the sources) is no registration.
   for (const entry of parsed) entry.declarations = { ...entry.declarations, calls: entry.declarations.calls.filter((call) => call.name !== 'Map' || isMinimalApiRegistration(call, evaluator)) };
-  for (const { source, declarations } of parsed) findings.push(...libraryEndpoints(source.file, declarations, classes));
+  for (const { source, declarations } of parsed) append(findings, libraryEndpoints(source.file, declarations, classes));
 
   const attributed: ImportedRoute[] = [];
   const actions: ControllerAction[] = [];
@@ -72,9 +72,9 @@ export function importSources(sources: readonly SourceFile[]): ImportResult {
   const mvc5Files = new Set(parsed.filter(({ source }) => isMvc5(source.text)).map(({ source }) => source.file));
   for (const { source, declarations } of parsed) {
     const fromAttributes = attributeRoutes(source.file, declarations.classes, classes, evaluator, mvc5Files.has(source.file));
-    attributed.push(...fromAttributes.routes);
-    findings.push(...fromAttributes.findings);
-    actions.push(...fromAttributes.actions);
+    append(attributed, fromAttributes.routes);
+    append(findings, fromAttributes.findings);
+    append(actions, fromAttributes.actions);
     controllers += fromAttributes.controllers;
   }
 
@@ -85,7 +85,7 @@ export function importSources(sources: readonly SourceFile[]): ImportResult {
     parsed.map(({ source, declarations }) => ({ file: source.file, declarations })),
     classes,
   );
-  findings.push(...order.findings);
+  append(findings, order.findings);
   const minimal = new MinimalApis(parsed.map(({ source, declarations }) => ({ file: source.file, text: source.text, declarations })), classes, order.callSites, evaluator);
   const endpoints: ImportedRoute[] = [];
   const read = new Map<Call, ImportedRoute | null>();
@@ -96,7 +96,7 @@ export function importSources(sources: readonly SourceFile[]): ImportResult {
       if (!read.has(call)) {
         const one = isEndpoint ? minimal.read(file, call) : conventionalRoute(file, call, evaluator, mvc5Files.has(file));
         read.set(call, one.route);
-        findings.push(...one.findings);
+        append(findings, one.findings);
       }
       const route = read.get(call);
       // A copy: a method called twice registers its routes twice, each its own place in the table.
@@ -170,7 +170,7 @@ export function importSources(sources: readonly SourceFile[]): ImportResult {
   for (const group of groups) {
     if (group.routes.length === 0) continue;
     ranges.push({ from: routes.length, to: routes.length + group.routes.length, ordering: group.ordering });
-    routes.push(...group.routes);
+    append(routes, group.routes);
   }
   const definitions: RouteDefinition[] = routes.map((r) => r.definition);
   const router = compile(definitions);
@@ -199,7 +199,7 @@ export async function readSources(paths: readonly string[], cwd: string): Promis
     } catch {
       throw new CliError(`cannot read ${path}: no such file or folder`);
     }
-    if (info.isDirectory()) files.push(...(await csFilesIn(full)).sort());
+    if (info.isDirectory()) append(files, (await csFilesIn(full)).sort());
     // A pipe or a device (/dev/zero) would be read forever.
     else if (info.isFile()) files.push(full);
     else throw new CliError(`cannot read ${path}: not a file or a folder`);
@@ -235,8 +235,13 @@ async function csFilesIn(folder: string): Promise<string[]> {
   const out: string[] = [];
   for (const entry of await readdir(folder, { withFileTypes: true })) {
     const full = join(folder, entry.name);
-    if (entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.')) out.push(...(await csFilesIn(full)));
+    if (entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.')) append(out, await csFilesIn(full));
     else if (entry.isFile() && /\.cs$/i.test(entry.name)) out.push(full);
   }
   return out;
+}
+
+/** Adds `items` to `list` one by one: `list.push(...items)` passes them as arguments, past the stack at 100,000 or so. */
+function append<T>(list: T[], items: readonly T[]): void {
+  for (const item of items) list.push(item);
 }
