@@ -288,6 +288,31 @@ describe('minimal APIs: work in proportion to the input, counted, not timed', ()
   });
 });
 
+describe('minimal APIs in many methods: work in proportion to the input, counted, not timed', () => {
+  it.each([250, 1_000])('%i extension methods each mapping on their parameter: each finds its method by halving, not by a pass over all', (n) => {
+    const text = [
+      'var app = builder.Build();',
+      ...Array.from({ length: n }, (_, i) => `app.Map${i}();`),
+      ...Array.from({ length: n }, (_, i) => `public static class E${i} { public static void Map${i}(this IEndpointRouteBuilder e) { e.MapGet("/x${i}", X); } }`),
+    ].join('\n');
+    const declarations = declarationsOf(tokenize(text), text, isMinimalApiCall);
+    // Each method's body range, counted as it is read.
+    let reads = 0;
+    const counted = declarations.classes.map((c) => ({
+      ...c,
+      methods: c.methods.map((m) => new Proxy(m, { get: (target, key, receiver) => ((key === 'body' ? reads++ : 0), Reflect.get(target, key, receiver) as unknown) })),
+    }));
+    const countedDeclarations = { ...declarations, classes: counted };
+    const classes = new SourceClasses([{ file: 'Program.cs', classes: counted }]);
+    const { callSites } = registrationOrder([{ file: 'Program.cs', declarations: countedDeclarations }], classes);
+    const minimal = new MinimalApis([{ file: 'Program.cs', text, declarations: countedDeclarations }], classes, callSites, new Evaluator(new ConstantTable()));
+    reads = 0;
+    const routes = declarations.calls.map((call) => minimal.read('Program.cs', call).route).filter((r) => r !== null);
+    expect(routes).toHaveLength(n);
+    expect(reads).toBeLessThanOrEqual(40 * n);
+  });
+});
+
 describe('calls between methods: work in proportion to the input, counted, not timed', () => {
   it.each([250, 1_000])('a class of %i methods, each registering and calling the next: each call looks at the methods of its name, not at all of them', (n) => {
     const text = `static class RouteConfig {\n${Array.from({ length: n }, (_, i) => `static void M${i}(RouteCollection routes) { routes.MapRoute("r${i}", "a${i}");${i + 1 < n ? ` M${i + 1}(routes);` : ''} }`).join('\n')}\n}`;

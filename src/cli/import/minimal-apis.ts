@@ -372,13 +372,17 @@ export class MinimalApis {
     return { links, end: i };
   }
 
+  /** The method whose body holds tokens[at]: bodies do not nest, so the last to start before it, found by halving. */
   #methodAt(context: FileContext, at: number): SourceMethod | null {
-    let found: SourceMethod | null = null;
-    for (const m of context.methods) {
-      if (m.method.body[0] >= at) break;
-      if (at <= m.method.body[1]) found = m;
+    const { methods } = context;
+    let low = 0;
+    for (let high = methods.length; low < high; ) {
+      const middle = (low + high) >>> 1;
+      if (methods[middle].method.body[0] < at) low = middle + 1;
+      else high = middle;
     }
-    return found;
+    const found = methods[low - 1];
+    return found !== undefined && at <= found.method.body[1] ? found : null;
   }
 
   #text(context: FileContext, from: number, to: number): string {
