@@ -125,6 +125,12 @@ const HOSTILE: readonly HostileCase[] = [
     findings: [['skipped', 'App.cs', 65, 'classes nested more than 64 deep']],
   },
   {
+    shape: 'a member chain of 10,000 names (A0.A1.….A9999): not understood, said (not copied name by name)',
+    files: [{ file: 'App.cs', text: routeConfig([`routes.MapRoute("r", ${Array.from({ length: 10_000 }, (_, i) => `A${i}`).join('.')});`]) }],
+    routes: [],
+    findings: [['unread', 'App.cs', 6, 'its template: an expression this importer does not evaluate']],
+  },
+  {
     shape: 'cyclic constants are refused, each named once',
     files: [{ file: 'App.cs', text: routeConfig(['routes.MapRoute("r", K.A);'], '\n', 'public static class K { public const string A = B; public const string B = A; }') }],
     routes: [],
@@ -146,6 +152,7 @@ function* nodes(expression: Expression): Generator<Expression> {
   yield expression;
   const children = 'operands' in expression ? (expression.operands as Expression[]) : [];
   for (const child of children) yield* nodes(child);
+  // A + chain read as nested pairs (left, right) would keep every prefix's text: counted too.
   for (const key of ['left', 'right'] as const) if (key in expression) yield* nodes((expression as unknown as Record<string, Expression>)[key]);
 }
 
