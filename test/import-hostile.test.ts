@@ -228,9 +228,14 @@ describe('hostile file systems and targets: a clear error or the routes, never a
       writeFileSync(join(dir, 'plain.txt'), '');
       return 'plain.txt/routes.mjs';
     }, 'cannot write plain.txt/routes.mjs: E'],
+    ['onto a file it reads', () => {
+      writeFileSync(join(dir, 'input.json'), '{ "routes": [] }');
+      return 'input.json';
+    }, '-o input.json would write over input.json, which it reads'],
   ])('refuses -o %s with a clear error', (_what, make, message) => {
     writeFileSync(join(dir, 'App.cs'), cs);
-    const result = run('App.cs', '-o', make());
+    const target = make();
+    const result = run('App.cs', ...(target === 'input.json' ? ['input.json'] : []), '-o', target);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain(message);
     expect(result.stderr).not.toContain('    at ');
