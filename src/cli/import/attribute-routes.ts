@@ -100,6 +100,7 @@ export function attributeRoutes(file: string, classes: readonly ClassDeclaration
     // The controller's templates: [Route] (Core), [RoutePrefix] (MVC 5). None: actions stand alone.
     const controllerRoutes: (RouteAttribute | null)[] = [];
     for (const attribute of classAttributes) {
+      if (isGenericRouteAttribute(attribute)) findings.push(genericAttributeFinding(allClasses.fileOf(scopeOf(attribute)), attribute));
       if (attribute.name === 'Route' && isMvc5) {
         findings.push({ kind: 'skipped', file, line: attribute.line, text: shortText(attribute.text), message: `in ASP.NET MVC 5 a controller's [Route] routes each of its actions that has none of its own, by {action}: not read` });
         continue;
@@ -131,6 +132,7 @@ export function attributeRoutes(file: string, classes: readonly ClassDeclaration
       const silent: RouteAttribute[] = [];
       let broken = false;
       for (const attribute of method.attributes) {
+        if (isGenericRouteAttribute(attribute)) findings.push(genericAttributeFinding(found.file, attribute));
         if (!isRouteAttribute(attribute) || attribute.name === 'RoutePrefix') continue;
         const r = read(attribute, found);
         if (r === null) {
@@ -261,6 +263,9 @@ function withRequiredValues(template: string, required: Readonly<Record<string, 
 }
 
 const isRouteAttribute = (a: Attribute): boolean => a.name === 'Route' || a.name === 'RoutePrefix' || a.name === 'AcceptVerbs' || Object.hasOwn(VERBS, a.name);
+/** `[HttpGet<T>("x")]`: named like a route attribute, but generic, so an application's own class (ASP.NET's are not generic). */
+const isGenericRouteAttribute = (a: Attribute): boolean => a.name.includes('<') && isRouteAttribute({ ...a, name: a.name.slice(0, a.name.indexOf('<')) });
+const genericAttributeFinding = (file: string, a: Attribute): Finding => ({ kind: 'skipped', file, line: a.line, text: shortText(a.text), message: `[${a.name}] is generic, so not ASP.NET's [${a.name.slice(0, a.name.indexOf('<'))}] (which is not): an attribute of the application, whose routes its code makes; not imported` });
 const isAreaAttribute = (a: Attribute): boolean => a.name === 'Area' || a.name === 'RouteArea';
 
 const constraintNote = (file: string, attribute: Attribute, on: string): Finding => ({

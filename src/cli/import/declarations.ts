@@ -3,10 +3,10 @@
 // name with what surrounds it (an `if`, a loop, a lambda given to another call). Not a C# parser: it looks for
 // these shapes and leaves the rest alone, which is why what it skips is reported by the readers, not here.
 import { bracketsOf, genericEnd, parseExpression, splitTopLevel, type Argument, type Expression } from './expressions.js';
-import type { Token } from './tokens.js';
+import { CSharpSyntaxError, type Token } from './tokens.js';
 
 export interface Attribute {
-  /** The name as written, without an `Attribute` suffix: `HttpGet`, `Route`. */
+  /** The name as written, without an `Attribute` suffix: `HttpGet`, `Route`; a generic one with its type arguments, `HttpGet<int>`. */
   readonly name: string;
   readonly args: readonly Argument[];
   readonly line: number;
@@ -103,6 +103,8 @@ export interface FileDeclarations {
 
 const MODIFIERS = new Set(['public', 'private', 'protected', 'internal', 'static', 'abstract', 'sealed', 'partial', 'virtual', 'override', 'async', 'new', 'readonly', 'extern', 'unsafe', 'file', 'required']);
 const TYPE_KEYWORDS = new Set(['class', 'struct', 'record', 'interface']);
+/** How deep classes may nest in each other before the file is refused. */
+export const MAX_CLASS_NESTING = 64;
 /** How far back a call's receiver is read (`a.b.c(…)…`): past it, the receiver is its last part. */
 const RECEIVER_STEPS = 32;
 
@@ -197,18 +199,32 @@ export function declarationsOf(tokens: readonly Token[], source: string, callNam
     }
   }
 
-  // Names of nested classes, namespaces, and members of each class body (the tokens directly in it).
-  const enclosing = (at: number): (typeof classes)[number] | null => {
-    let best: (typeof classes)[number] | null = null;
-    for (const c of classes) if (c.body[0] < at && at < c.body[1] && (best === null || c.body[0] > best.body[0])) best = c;
-    return best;
-  };
+  // Names of nested classes, namespaces, and members of each class body (the tokens directly in it). Classes and
+  // namespaces come in the order written, each inside those still open: one sweep with a stack of each finds them
+  // (a file of 30,000 classes is not 30,000 passes over them).
+  const openClasses: (typeof classes)[number][] = [];
+  const openNamespaces: (typeof namespaces)[number][] = [];
+  let nextNamespace = 0;
   for (const c of classes) {
-    const outer = enclosing(c.body[0]);
-    const ns = namespaces.filter((n) => n.from <= c.body[0] && c.body[0] <= n.to).map((n) => n.name);
-    Object.assign(c, { qualifiedName: outer === null ? c.name : `${outer.qualifiedName}.${c.name}`, namespace: ns.join('.') });
+    const at = c.body[0];
+    while (openClasses.length > 0 && openClasses[openClasses.length - 1].body[1] < at) openClasses.pop();
+    for (; nextNamespace < namespaces.length && namespaces[nextNamespace].from <= at; nextNamespace++) {
+      const n = namespaces[nextNamespace];
+      while (openNamespaces.length > 0 && openNamespaces[openNamespaces.length - 1].to < n.from) openNamespaces.pop();
+      openNamespaces.push(n);
+    }
+    while (openNamespaces.length > 0 && openNamespaces[openNamespaces.length - 1].to < at) openNamespaces.pop();
+    // Each class reads its whole body and names its outer classes: nesting past any real code is refused, not paid for.
+    if (openClasses.length >= MAX_CLASS_NESTING) throw new CSharpSyntaxError(c.line, `classes nested more than ${MAX_CLASS_NESTING} deep`);
+    const outer = openClasses.at(-1) ?? null;
+    Object.assign(c, { qualifiedName: outer === null ? c.name : `${outer.qualifiedName}.${c.name}`, namespace: openNamespaces.map((n) => n.name).join('.') });
+    openClasses.push(c);
     readMembers(c);
   }
+  // The innermost class of each token: inner classes, written later, paint over their outer ones (at most 64 deep).
+  const classOf = new Int32Array(tokens.length).fill(-1);
+  classes.forEach((c, k) => classOf.fill(k, c.body[0] + 1, c.body[1]));
+  const enclosing = (at: number): (typeof classes)[number] | null => (classOf[at] === -1 ? null : classes[classOf[at]]);
 
   function readMembers(c: (typeof classes)[number]): void {
     const [open, close] = c.body;
@@ -337,11 +353,25 @@ export function declarationsOf(tokens: readonly Token[], source: string, callNam
     contexts.push({ from: a.from, to: a.to, context: { kind: 'lambda', text: `${text(receiverStart, a.open)}(…)`, callee: (tokens[nameAt] as { value: string }).value } });
   }
 
+  // What surrounds each token, found in one sweep: the contexts open there are a stack (a context holds the token at
+  // `at` when from < at <= to), so each token keeps the innermost and each context the one open below it. Asking at a
+  // call then costs what surrounds it, not a pass over every `if` and lambda of the file.
+  const ordered = [...contexts].sort((a, b) => a.from - b.from || b.to - a.to);
+  const below = new Int32Array(ordered.length);
+  const innermost = new Int32Array(tokens.length + 1).fill(-1);
+  const open: number[] = [];
+  for (let at = 0, next = 0; at <= tokens.length; at++) {
+    for (; next < ordered.length && ordered[next].from < at; next++) {
+      below[next] = open.at(-1) ?? -1;
+      open.push(next);
+    }
+    while (open.length > 0 && ordered[open[open.length - 1]].to < at) open.pop();
+    innermost[at] = open.at(-1) ?? -1;
+  }
   function contextsAt(at: number): CallContext[] {
-    return contexts
-      .filter((c) => c.from < at && at <= c.to)
-      .sort((a, b) => a.from - b.from)
-      .map((c) => c.context);
+    const out: CallContext[] = [];
+    for (let k = innermost[at] ?? -1; k !== -1; k = below[k]) if (ordered[k].from < at && at <= ordered[k].to) out.push(ordered[k].context);
+    return out.reverse();
   }
 
   const calls: Call[] = [];
@@ -453,6 +483,15 @@ function attributesIn(tokens: readonly Token[], match: Int32Array, groups: reado
         else break;
       }
       j++;
+      name = name.replace(/Attribute$/, '');
+      // A generic attribute (C# 11) keeps its type arguments in its name: `[HttpGet<T>("x")]` is not ASP.NET's [HttpGet].
+      if (isPunct(tokens[j], '<')) {
+        const close = genericEnd(tokens, j, b);
+        if (close !== -1) {
+          name += source.slice(tokens[j].start, tokens[close].end).replace(/\s+/g, '');
+          j = close + 1;
+        }
+      }
       const args: Argument[] = [];
       if (isPunct(tokens[j], '(') && match[j] > j) {
         for (const [x, y] of splitTopLevel(tokens, j + 1, match[j])) {
@@ -462,7 +501,7 @@ function attributesIn(tokens: readonly Token[], match: Int32Array, groups: reado
           } else args.push(argumentAt(tokens, x, y, source));
         }
       }
-      out.push({ name: name.replace(/Attribute$/, ''), args, line: tokens[a].line, text: source.slice(tokens[a].start, tokens[b - 1].end).replace(/\s+/g, ' ') });
+      out.push({ name, args, line: tokens[a].line, text: source.slice(tokens[a].start, tokens[b - 1].end).replace(/\s+/g, ' ') });
     }
   }
   return out;

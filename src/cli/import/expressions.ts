@@ -29,7 +29,8 @@ export type Expression = (
   | { readonly kind: 'name'; readonly path: readonly string[] }
   | { readonly kind: 'call'; readonly callee: Expression; readonly args: readonly Argument[] }
   | { readonly kind: 'new'; readonly type: string | null; readonly array: boolean; readonly args: readonly Argument[]; readonly init: readonly InitializerItem[] | null }
-  | { readonly kind: 'binary'; readonly op: string; readonly left: Expression; readonly right: Expression }
+  /** `a + b + …`: its operands in order (one node for the chain, so that a long chain is neither deep nor re-copied). */
+  | { readonly kind: 'sum'; readonly operands: readonly Expression[] }
   | { readonly kind: 'typeof'; readonly type: string }
   | { readonly kind: 'other' }
 ) & { readonly line: number; readonly text: string };
@@ -123,6 +124,9 @@ let nesting = 0;
 /** How deep expressions may nest (parentheses, initializers, calls) before one is `other`. */
 const MAX_NESTING = 400;
 
+/** How many `.Member` and `(…)` links one expression may chain before it is `other`. */
+const MAX_CHAIN = 256;
+
 class Parser {
   at = 0;
   depth = 0;
@@ -158,13 +162,14 @@ class Parser {
   /** `a + b + …` (string concatenation is the only operator routes need). */
   expression(): Expression {
     const from = this.at;
-    let left = this.unary();
+    const first = this.unary();
+    if (!this.isPunct('+')) return first;
+    const operands = [first];
     while (this.isPunct('+')) {
       this.at++;
-      const right = this.unary();
-      left = { kind: 'binary', op: '+', left, right, line: this.tokens[from].line, text: this.text(from, this.at) };
+      operands.push(this.unary());
     }
-    return left;
+    return this.node(from, { kind: 'sum', operands });
   }
 
   unary(): Expression {
@@ -249,7 +254,10 @@ class Parser {
   /** `.Name`, `(args)`: member access and calls, on the expression that started at tokens[start]. */
   postfix(expression: Expression, start: number): Expression {
     let current = expression;
-    for (;;) {
+    for (let links = 0; ; links++) {
+      // Each link's node holds the text up to it: a chain longer than any route registration is refused as not
+      // understood, not copied link by link (100,000 members took 70 s).
+      if (links > MAX_CHAIN) throw new NotUnderstood();
       if (this.isPunct('.') && this.peek(1)?.kind === 'ident') {
         const name = (this.peek(1) as { value: string }).value;
         this.at += 2;

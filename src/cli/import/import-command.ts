@@ -14,15 +14,28 @@ export async function runImport(args: Args, { out, err, style }: Output, usage: 
   if (args.positionals.length === 0) throw new CliError(`missing arguments: the C# files or folders to read\nusage: ${usage}`);
   const target = args.options.get('out')?.at(-1) ?? null;
   if (target !== null && !/\.(?:m?js|json)$/.test(target)) throw new CliError(`-o names the file to write: a route module (.mjs, .js) or JSON (.json), not ${JSON.stringify(target)}`);
-  const result = importSources(await readSources(args.positionals, cwd()));
+  const sources = await readSources(args.positionals, cwd());
+  // Writing over a file it reads would lose that file (`import routes.json -o routes.json`).
+  const written = target === null ? [] : [target, target.replace(/\.(m?)js$/, '.d.$1ts')].map((file) => resolve(file));
+  const overwritten = sources.find((source) => written.includes(resolve(source.file)));
+  if (overwritten !== undefined) throw new CliError(`-o ${target} would write over ${overwritten.file}, which it reads: name another file`);
+  const result = importSources(sources);
   const command = ['switchyard', 'import', ...args.positionals, ...(target === null ? [] : ['-o', target])].join(' ');
   if (target === null) out(routeDocument(result).trimEnd());
   else {
-    await mkdir(dirname(resolve(target)), { recursive: true });
-    if (target.endsWith('.json')) await writeFile(target, routeDocument(result));
+    // A folder that cannot be made or a file that cannot be written (read-only, a folder of that name) is a clear error.
+    const write = async (file: string, text: string): Promise<void> => {
+      try {
+        await mkdir(dirname(resolve(file)), { recursive: true });
+        await writeFile(file, text);
+      } catch (error) {
+        throw new CliError(`cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      }
+    };
+    if (target.endsWith('.json')) await write(target, routeDocument(result));
     else {
-      await writeFile(target, routeModule(result, command));
-      await writeFile(target.replace(/\.(m?)js$/, '.d.$1ts'), routeModuleTypes(result));
+      await write(target, routeModule(result, command));
+      await write(target.replace(/\.(m?)js$/, '.d.$1ts'), routeModuleTypes(result));
     }
   }
   if (args.flags.has('json')) err(JSON.stringify(reportData(result, target), null, 2));

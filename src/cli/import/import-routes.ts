@@ -64,7 +64,7 @@ export function importSources(sources: readonly SourceFile[]): ImportResult {
   const evaluator = new Evaluator(constants);
   // A `Map(…)` that is not a minimal API's (a pipeline branch, a mapper, a method of the sources) is no registration.
   for (const entry of parsed) entry.declarations = { ...entry.declarations, calls: entry.declarations.calls.filter((call) => call.name !== 'Map' || isMinimalApiRegistration(call, evaluator)) };
-  for (const { source, declarations } of parsed) findings.push(...libraryEndpoints(source.file, declarations, classes));
+  for (const { source, declarations } of parsed) append(findings, libraryEndpoints(source.file, declarations, classes));
 
   const attributed: ImportedRoute[] = [];
   const actions: ControllerAction[] = [];
@@ -72,9 +72,9 @@ export function importSources(sources: readonly SourceFile[]): ImportResult {
   const mvc5Files = new Set(parsed.filter(({ source }) => isMvc5(source.text)).map(({ source }) => source.file));
   for (const { source, declarations } of parsed) {
     const fromAttributes = attributeRoutes(source.file, declarations.classes, classes, evaluator, mvc5Files.has(source.file));
-    attributed.push(...fromAttributes.routes);
-    findings.push(...fromAttributes.findings);
-    actions.push(...fromAttributes.actions);
+    append(attributed, fromAttributes.routes);
+    append(findings, fromAttributes.findings);
+    append(actions, fromAttributes.actions);
     controllers += fromAttributes.controllers;
   }
 
@@ -85,7 +85,7 @@ export function importSources(sources: readonly SourceFile[]): ImportResult {
     parsed.map(({ source, declarations }) => ({ file: source.file, declarations })),
     classes,
   );
-  findings.push(...order.findings);
+  append(findings, order.findings);
   const minimal = new MinimalApis(parsed.map(({ source, declarations }) => ({ file: source.file, text: source.text, declarations })), classes, order.callSites, evaluator);
   const endpoints: ImportedRoute[] = [];
   const read = new Map<Call, ImportedRoute | null>();
@@ -96,7 +96,7 @@ export function importSources(sources: readonly SourceFile[]): ImportResult {
       if (!read.has(call)) {
         const one = isEndpoint ? minimal.read(file, call) : conventionalRoute(file, call, evaluator, mvc5Files.has(file));
         read.set(call, one.route);
-        findings.push(...one.findings);
+        append(findings, one.findings);
       }
       const route = read.get(call);
       // A copy: a method called twice registers its routes twice, each its own place in the table.
@@ -156,10 +156,10 @@ export function importSources(sources: readonly SourceFile[]): ImportResult {
 
   // What switchyard does not compile is left out, each with its reason; the rest is the table.
   const flat = groups.flatMap((g) => g.routes);
-  const failures = new Map(checkRoutes(flat.map((r) => r.definition)).map((f) => [f.routeIndex, f.error]));
+  const failures = new Map(checkRoutes(flat.map((r) => r.definition)).map((f) => [flat[f.routeIndex], f.error]));
   for (const group of groups) {
     group.routes = group.routes.filter((route) => {
-      const error = failures.get(flat.indexOf(route));
+      const error = failures.get(route);
       if (error === undefined) return true;
       findings.push({ kind: 'skipped', file: route.file, line: route.line, text: route.definition.template, message: `switchyard does not compile it: ${error.message}` });
       return false;
@@ -170,17 +170,20 @@ export function importSources(sources: readonly SourceFile[]): ImportResult {
   for (const group of groups) {
     if (group.routes.length === 0) continue;
     ranges.push({ from: routes.length, to: routes.length + group.routes.length, ordering: group.ordering });
-    routes.push(...group.routes);
+    append(routes, group.routes);
   }
   const definitions: RouteDefinition[] = routes.map((r) => r.definition);
   const router = compile(definitions);
   const found = diagnostics(router);
   findings.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+  const perFile = new Map<string, number>();
+  for (const route of routes) perFile.set(route.file, (perFile.get(route.file) ?? 0) + 1);
   return {
     routes,
     groups: ranges,
     findings,
-    files: sources.map((s) => ({ file: s.file, routes: routes.filter((r) => r.file === s.file).length })),
+    // Counted in one pass: a folder of 50,000 files, each with a route, is not 50,000 passes over 50,000 routes.
+    files: sources.map((s) => ({ file: s.file, routes: perFile.get(s.file) ?? 0 })),
     lint: { summary: summarizeDiagnostics(routes.length, found).text, diagnostics: found },
   };
 }
@@ -196,21 +199,49 @@ export async function readSources(paths: readonly string[], cwd: string): Promis
     } catch {
       throw new CliError(`cannot read ${path}: no such file or folder`);
     }
-    if (info.isDirectory()) files.push(...(await csFilesIn(full)).sort());
-    else files.push(full);
+    if (info.isDirectory()) append(files, (await csFilesIn(full)).sort());
+    // A pipe or a device (/dev/zero) would be read forever.
+    else if (info.isFile()) files.push(full);
+    else throw new CliError(`cannot read ${path}: not a file or a folder`);
   }
   if (files.length === 0) throw new CliError(`no C# files (*.cs) in ${paths.join(', ')}`);
   // Shown relative to where the command runs; a file outside that folder by its full path.
   const shown = (file: string): string => (relative(cwd, file).startsWith('..') ? file : relative(cwd, file)).split('\\').join('/');
-  return Promise.all([...new Set(files)].map(async (file) => ({ file: shown(file), text: await readFile(file, 'utf8') })));
+  // One file at a time: a folder of 50,000 files would run out of file descriptors if all were opened at once.
+  const sources: SourceFile[] = [];
+  for (const file of new Set(files)) {
+    let bytes;
+    try {
+      bytes = await readFile(file);
+    } catch (error) {
+      throw new CliError(`cannot read ${shown(file)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
+    sources.push({ file: shown(file), text: decode(bytes, shown(file)) });
+  }
+  return sources;
+}
+
+/** A file's text: UTF-8, or UTF-16 when it starts with a UTF-16 byte order mark (Visual Studio can save either). */
+function decode(bytes: Uint8Array, file: string): string {
+  const encoding = bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : 'utf-8';
+  try {
+    return new TextDecoder(encoding).decode(bytes);
+  } catch (error) {
+    throw new CliError(`cannot read ${file}: ${(error as Error).message}`);
+  }
 }
 
 async function csFilesIn(folder: string): Promise<string[]> {
   const out: string[] = [];
   for (const entry of await readdir(folder, { withFileTypes: true })) {
     const full = join(folder, entry.name);
-    if (entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.')) out.push(...(await csFilesIn(full)));
+    if (entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.')) append(out, await csFilesIn(full));
     else if (entry.isFile() && /\.cs$/i.test(entry.name)) out.push(full);
   }
   return out;
+}
+
+/** Adds `items` to `list` one by one: `list.push(...items)` passes them as arguments, past the stack at 100,000 or so. */
+function append<T>(list: T[], items: readonly T[]): void {
+  for (const item of items) list.push(item);
 }

@@ -81,6 +81,7 @@ export function joinPattern(prefix: string, pattern: string): string {
 
 export class MinimalApis {
   readonly #files = new Map<string, FileContext>();
+  readonly #bindingsOf = new Map<FileContext, Map<string, number[]>>();
   /** Caveats of a builder said once, at the first endpoint mapped on it. */
   readonly #said = new Set<string>();
 
@@ -227,15 +228,19 @@ export class MinimalApis {
     const [start] = method === null ? [0] : method.method.body;
     const inMethod = (i: number): boolean => (method === null ? this.#methodAt(context, i) === null : true);
     const match = bracketsOf(tokens);
-    for (let i = at - 1; i > start; i--) {
-      const t = tokens[i];
-      if (t.kind !== 'ident' || t.value !== name || !inMethod(i)) continue;
-      const next = tokens[i + 1];
-      const after = tokens[i + 2];
-      const before = tokens[i - 1];
-      if (next?.kind === 'punct' && next.value === '=>') return APP; // UseEndpoints(endpoints => …): the application's endpoints
-      if (next?.kind === 'punct' && next.value === ')' && this.#isLambdaParameter(tokens, match, i)) return APP;
-      if (next?.kind !== 'punct' || next.value !== '=' || (after?.kind === 'punct' && (after.value === '=' || after.value === '>')) || (before?.kind === 'punct' && before.value === '.')) continue;
+    const bindings = this.#bindings(context).get(name) ?? [];
+    // The last binding before `at`: found by halving, then back past those of other methods.
+    let low = 0;
+    for (let high = bindings.length; low < high; ) {
+      const middle = (low + high) >>> 1;
+      if (bindings[middle] < at) low = middle + 1;
+      else high = middle;
+    }
+    for (let k = low - 1; k >= 0 && bindings[k] > start; k--) {
+      const i = bindings[k];
+      if (!inMethod(i)) continue;
+      const next = tokens[i + 1] as { value: string };
+      if (next.value !== '=') return APP; // UseEndpoints(endpoints => …): the application's endpoints
       let end = i + 2;
       while (end < tokens.length && !(tokens[end].kind === 'punct' && (tokens[end] as { value: string }).value === ';')) end = match[end] > end ? match[end] + 1 : end + 1;
       return this.#chain(context, i + 2, end, steps + 1, seen);
@@ -291,6 +296,34 @@ export class MinimalApis {
     });
   }
 
+  /**
+   * Where each name of a file is bound, in order: `name = …` (an assignment), `name =>` and `(…, name) =>` (a lambda's
+   * parameter). Found once per file, so that following a variable used 30,000 times does not rescan the file each time.
+   */
+  #bindings(context: FileContext): Map<string, number[]> {
+    const known = this.#bindingsOf.get(context);
+    if (known !== undefined) return known;
+    const { tokens } = context;
+    const match = bracketsOf(tokens);
+    const bindings = new Map<string, number[]>();
+    for (let i = 1; i < tokens.length; i++) {
+      const t = tokens[i];
+      if (t.kind !== 'ident') continue;
+      const next = tokens[i + 1];
+      const after = tokens[i + 2];
+      const before = tokens[i - 1];
+      if (next?.kind !== 'punct') continue;
+      const lambda = next.value === '=>' || (next.value === ')' && this.#isLambdaParameter(tokens, match, i));
+      const assignment = next.value === '=' && !(after?.kind === 'punct' && (after.value === '=' || after.value === '>')) && !(before?.kind === 'punct' && before.value === '.');
+      if (!lambda && !assignment) continue;
+      const list = bindings.get(t.value);
+      if (list === undefined) bindings.set(t.value, [i]);
+      else list.push(i);
+    }
+    this.#bindingsOf.set(context, bindings);
+    return bindings;
+  }
+
   /** Whether the identifier at tokens[i] is in a parenthesised lambda parameter list: `(HttpContext c) =>`. */
   #isLambdaParameter(tokens: readonly Token[], match: Int32Array, i: number): boolean {
     const arrow = tokens[i + 2];
@@ -339,13 +372,17 @@ export class MinimalApis {
     return { links, end: i };
   }
 
+  /** The method whose body holds tokens[at]: bodies do not nest, so the last to start before it, found by halving. */
   #methodAt(context: FileContext, at: number): SourceMethod | null {
-    let found: SourceMethod | null = null;
-    for (const m of context.methods) {
-      if (m.method.body[0] >= at) break;
-      if (at <= m.method.body[1]) found = m;
+    const { methods } = context;
+    let low = 0;
+    for (let high = methods.length; low < high; ) {
+      const middle = (low + high) >>> 1;
+      if (methods[middle].method.body[0] < at) low = middle + 1;
+      else high = middle;
     }
-    return found;
+    const found = methods[low - 1];
+    return found !== undefined && at <= found.method.body[1] ? found : null;
   }
 
   #text(context: FileContext, from: number, to: number): string {

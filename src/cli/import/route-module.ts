@@ -26,8 +26,11 @@ function literalType(value: unknown): string {
   return literal(value);
 }
 
+/** Text for a `//` comment: a line terminator in it (a file name may hold one) is written escaped, never ending the comment. */
+const comment = (text: string): string => text.replace(/[\r\n\u2028\u2029]/g, (c) => literal(c).slice(1, -1));
+
 /** Shell-quoted words of the command that wrote a file, for its header. */
-const header = (command: string): string[] => [`// Written by \`${command}\` from C# sources: edit the sources and import again, or edit this table by hand.`];
+const header = (command: string): string[] => [`// Written by \`${comment(command)}\` from C# sources: edit the sources and import again, or edit this table by hand.`];
 
 /** routes.mjs: `export const routes = [...]`, each route with its C# file and line; groups say their order. */
 export function routeModule(result: ImportResult, command: string): string {
@@ -35,8 +38,8 @@ export function routeModule(result: ImportResult, command: string): string {
   lines.push('export const routes = [');
   result.routes.forEach((route, index) => {
     const group = result.groups.find((g) => g.from === index);
-    if (group !== undefined) lines.push(`  // ${group.to - group.from} ${group.ordering}`);
-    lines.push(`  ${objectLiteral(route.definition)}, // ${route.file}:${route.line}`);
+    if (group !== undefined) lines.push(`  // ${group.to - group.from} ${comment(group.ordering)}`);
+    lines.push(`  ${objectLiteral(route.definition)}, // ${comment(route.file)}:${route.line}`);
   });
   lines.push('];', '', 'export default routes;', '');
   return lines.join('\n');

@@ -21,16 +21,21 @@ export class SourceClasses {
   readonly #staticMethods = new Map<string, SourceMethod[]>();
   readonly #methodNames = new Set<string>();
 
+  /** Each class part's methods by name: a class of 60,000 methods is not searched whole at each call. */
+  readonly #methodsByName = new Map<ClassDeclaration, Map<string, MethodDeclaration[]>>();
+
   constructor(files: readonly { readonly file: string; readonly classes: readonly ClassDeclaration[] }[]) {
     for (const { file, classes } of files) {
       for (const c of classes) {
-        const key = `${c.namespace}\u0000${c.qualifiedName}`;
-        this.#parts.set(key, [...(this.#parts.get(key) ?? []), c]);
-        this.#byName.set(c.name, [...(this.#byName.get(c.name) ?? []), c]);
+        listed(this.#parts, `${c.namespace}\u0000${c.qualifiedName}`).push(c);
+        listed(this.#byName, c.name).push(c);
         this.#fileOf.set(c, file);
+        const byName = new Map<string, MethodDeclaration[]>();
+        this.#methodsByName.set(c, byName);
         for (const method of c.methods) {
           this.#methodNames.add(method.name);
-          if (method.isStatic) this.#staticMethods.set(method.name, [...(this.#staticMethods.get(method.name) ?? []), { file, owner: c, method }]);
+          listed(byName, method.name).push(method);
+          if (method.isStatic) listed(this.#staticMethods, method.name).push({ file, owner: c, method });
         }
       }
     }
@@ -71,7 +76,7 @@ export class SourceClasses {
 
   /** The methods of the class of `c` (every part) named `name`. */
   methodsOf(c: ClassDeclaration, name: string): SourceMethod[] {
-    return this.partsOf(c).flatMap((part) => part.methods.filter((m) => m.name === name).map((method) => ({ file: this.fileOf(part), owner: part, method })));
+    return this.partsOf(c).flatMap((part) => (this.#methodsByName.get(part)?.get(name) ?? part.methods.filter((m) => m.name === name)).map((method) => ({ file: this.fileOf(part), owner: part, method })));
   }
 
   /** Whether any class of the sources declares a method of that name. */
@@ -83,4 +88,11 @@ export class SourceClasses {
   staticMethodsNamed(name: string): readonly SourceMethod[] {
     return this.#staticMethods.get(name) ?? [];
   }
+}
+
+/** The list a map holds for `key`, made empty the first time (added to in place: no copy per item). */
+function listed<K, V>(map: Map<K, V[]>, key: K): V[] {
+  let list = map.get(key);
+  if (list === undefined) map.set(key, (list = []));
+  return list;
 }

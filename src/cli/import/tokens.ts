@@ -27,6 +27,11 @@ export class CSharpSyntaxError extends Error {
 const isIdentStart = (c: string): boolean => /[A-Za-z_\u00C0-\uFFFF]/.test(c);
 const isIdentPart = (c: string): boolean => /[\w\u00C0-\uFFFF]/.test(c);
 const isDigit = (c: string): boolean => c >= '0' && c <= '9';
+/** C#'s line terminators: CR, LF (CR LF is one), U+0085, U+2028, U+2029. A file of lone CRs (classic Mac) has lines too. */
+const isNewLine = (c: string | undefined): boolean => c === '\n' || c === '\r' || c === '\u0085' || c === '\u2028' || c === '\u2029';
+
+/** How deep interpolated strings may nest in each other's holes before the file is refused (not followed down the stack). */
+export const MAX_INTERPOLATION_DEPTH = 64;
 
 /** The tokens of a C# source text. */
 export function tokenize(text: string): Token[] {
@@ -38,6 +43,8 @@ export function tokenize(text: string): Token[] {
 class Lexer {
   pos = 0;
   line = 1;
+  /** Interpolation holes open around the current position. */
+  holes = 0;
   constructor(readonly text: string) {}
 
   /** Tokens up to the end, or (in an interpolation hole) up to the `}` that closes it at depth 0, or a `,`/`:` there. */
@@ -49,23 +56,22 @@ class Lexer {
     let lineStart = true;
     while (this.pos < text.length) {
       const c = text[this.pos];
-      if (c === '\n') {
-        this.line++;
-        this.pos++;
+      if (isNewLine(c)) {
+        this.take();
         lineStart = true;
         continue;
       }
-      if (c === ' ' || c === '\t' || c === '\r' || c === '\f' || c === '\v' || c === '\uFEFF') {
+      if (c === ' ' || c === '\t' || c === '\f' || c === '\v' || c === '\uFEFF') {
         this.pos++;
         continue;
       }
       if (c === '#' && lineStart && hole === null) {
-        while (this.pos < text.length && text[this.pos] !== '\n') this.pos++;
+        while (this.pos < text.length && !isNewLine(text[this.pos])) this.pos++;
         continue;
       }
       lineStart = false;
       if (c === '/' && text[this.pos + 1] === '/') {
-        while (this.pos < text.length && text[this.pos] !== '\n') this.pos++;
+        while (this.pos < text.length && !isNewLine(text[this.pos])) this.pos++;
         continue;
       }
       if (c === '/' && text[this.pos + 1] === '*') {
@@ -115,10 +121,10 @@ class Lexer {
     return out;
   }
 
-  /** The next char, counting lines. */
+  /** The next char, counting lines (CR LF counted once, at its LF). */
   take(): string {
     const c = this.text[this.pos++];
-    if (c === '\n') this.line++;
+    if (isNewLine(c) && !(c === '\r' && this.text[this.pos] === '\n')) this.line++;
     return c ?? '';
   }
 
@@ -166,7 +172,7 @@ class Lexer {
         this.pos++;
         break;
       }
-      if (c === '\n' && !verbatim) throw new CSharpSyntaxError(line, 'a string literal is not closed on its line');
+      if (isNewLine(c) && !verbatim) throw new CSharpSyntaxError(line, 'a string literal is not closed on its line');
       if (c === '\\' && !verbatim) {
         chunk += this.escape();
         continue;
@@ -194,7 +200,9 @@ class Lexer {
   hole(braces: number): InterpolationPart {
     const from = this.pos;
     this.pos += braces;
+    if (++this.holes > MAX_INTERPOLATION_DEPTH) throw new CSharpSyntaxError(this.line, `interpolated strings nested more than ${MAX_INTERPOLATION_DEPTH} deep`);
     const tokens = this.tokens({ stops: true });
+    this.holes--;
     let formatted = false;
     if (this.text[this.pos] === ',' || this.text[this.pos] === ':') {
       formatted = true;
@@ -273,7 +281,11 @@ class Lexer {
       return digits;
     };
     if (next === 'u') return String.fromCharCode(parseInt(hexDigits(4, 4), 16));
-    if (next === 'U') return String.fromCodePoint(parseInt(hexDigits(8, 8), 16));
+    if (next === 'U') {
+      const code = parseInt(hexDigits(8, 8), 16);
+      if (code > 0x10ffff) throw new CSharpSyntaxError(this.line, `a \\U escape beyond U+10FFFF (\\U${code.toString(16).toUpperCase().padStart(8, '0')})`);
+      return String.fromCodePoint(code);
+    }
     if (next === 'x') return String.fromCharCode(parseInt(hexDigits(4, 1), 16));
     throw new CSharpSyntaxError(this.line, `an unknown escape \\${next ?? ''}`);
   }

@@ -90,9 +90,19 @@ const HTTP_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', '
 const DICTIONARY_TYPES = /^(?:System\.Web\.Routing\.|Microsoft\.AspNetCore\.Routing\.)?(?:RouteValueDictionary|(?:System\.Collections\.Generic\.)?Dictionary<string,object\??>|(?:System\.Collections\.Generic\.)?Dictionary<string,string\??>)$/;
 const METHOD_CONSTRAINTS = /^(?:System\.Web\.Routing\.|System\.Web\.Http\.Routing\.|Microsoft\.AspNetCore\.Routing\.Constraints\.|Microsoft\.AspNetCore\.Routing\.)?(?:HttpMethodConstraint|HttpMethodRouteConstraint)$/;
 
+/** Longer than any route's template or value: a string past it is refused rather than built (a constant doubled 40 times). */
+export const MAX_STRING = 1_000_000;
+
+/** How many constants deep a value is followed (`A = B`, `B = C`…) before it is refused, not followed down the stack. */
+export const MAX_CONSTANT_DEPTH = 256;
+
 /** Evaluates C# constant expressions in the scope of one class, following constant fields through a ConstantTable. */
 export class Evaluator {
   readonly #following = new Set<Expression>();
+  /** Each constant's value, once evaluated: a constant used twice (A2 = A1 + A1) is evaluated once. */
+  readonly #values = new Map<Expression, CsValue | Unread>();
+  /** How many times a chain of constants was cut at MAX_CONSTANT_DEPTH: a value found under a cut is not kept. */
+  #cuts = 0;
   constructor(readonly constants: ConstantTable) {}
 
   evaluate(expression: Expression, scope: ClassDeclaration | null): CsValue | Unread {
@@ -119,21 +129,22 @@ export class Evaluator {
             const piece = asText(value);
             if (piece === null) return unread(`the hole {${part.text}} is not a string or a number`, part);
             text += piece;
+            if (text.length > MAX_STRING) return unread(`a string longer than ${MAX_STRING} characters`);
           }
         }
         return { kind: 'string', value: text };
       }
-      case 'binary': {
-        const left = this.evaluate(expression.left, scope);
-        if (isUnread(left)) return left;
-        const right = this.evaluate(expression.right, scope);
-        if (isUnread(right)) return right;
-        if (left.kind === 'number' && right.kind === 'number') return { kind: 'number', value: left.value + right.value };
-        // C# string concatenation: null is "", numbers and bools are written out.
-        const a = left.kind === 'null' ? '' : asText(left);
-        const b = right.kind === 'null' ? '' : asText(right);
-        if (a === null || b === null || (left.kind !== 'string' && right.kind !== 'string')) return unread('an operation other than joining strings');
-        return { kind: 'string', value: a + b };
+      case 'sum': {
+        // Left to right, as C# adds: numbers add until a string joins the rest (1 + 2 + "a" is "3a").
+        let total = this.evaluate(expression.operands[0], scope);
+        for (const operand of expression.operands.slice(1)) {
+          if (isUnread(total)) return total;
+          const right = this.evaluate(operand, scope);
+          if (isUnread(right)) return right;
+          total = add(total, right) ?? unread('an operation other than joining strings');
+          if (!isUnread(total) && total.kind === 'string' && total.value.length > MAX_STRING) return unread(`a string longer than ${MAX_STRING} characters`);
+        }
+        return total;
       }
       case 'name':
         return this.name(expression, scope);
@@ -159,11 +170,22 @@ export class Evaluator {
     const found = this.constants.find(path, scope);
     if (found === 'ambiguous') return { kind: 'unread', line: expression.line, text: expression.text, why: 'a constant that two classes of the sources declare' };
     if (found === 'none') return { kind: 'unread', line: expression.line, text: expression.text, why: path.length === 1 ? 'a variable or a parameter, not a constant of the sources read' : 'not a const or static readonly string field of the sources read' };
+    const known = this.#values.get(found.expression);
+    if (known !== undefined) return known;
     if (this.#following.has(found.expression)) return { kind: 'unread', line: expression.line, text: expression.text, why: 'a constant defined in terms of itself' };
+    if (this.#following.size >= MAX_CONSTANT_DEPTH) {
+      this.#cuts++;
+      return { kind: 'unread', line: expression.line, text: expression.text, why: `a constant defined through more than ${MAX_CONSTANT_DEPTH} other constants` };
+    }
+    const cuts = this.#cuts;
     this.#following.add(found.expression);
     try {
       const value = this.evaluate(found.expression, found.owner);
-      return isUnread(value) ? { ...value, why: `${value.why} (in the constant ${found.owner.qualifiedName}.${last})` } : value;
+      // The innermost constant is named once (a chain of 200 constants is not named 200 times).
+      const result = isUnread(value) && !value.why.includes('(in the constant ') ? { ...value, why: `${value.why} (in the constant ${found.owner.qualifiedName}.${last})` } : value;
+      // A value found inside a cycle is the cycle's, wherever it is asked from; one found under a cut is not.
+      if (this.#cuts === cuts) this.#values.set(found.expression, result);
+      return result;
     } finally {
       this.#following.delete(found.expression);
     }
@@ -257,6 +279,16 @@ export class Evaluator {
     }
     return { kind: 'instance', type, text: expression.text };
   }
+}
+
+/** `left + right` as C# evaluates it on constants, or null when it is not a sum of numbers or a joining of strings. */
+function add(left: CsValue, right: CsValue): CsValue | null {
+  if (left.kind === 'number' && right.kind === 'number') return { kind: 'number', value: left.value + right.value };
+  // C# string concatenation: null is "", numbers and bools are written out.
+  const a = left.kind === 'null' ? '' : asText(left);
+  const b = right.kind === 'null' ? '' : asText(right);
+  if (a === null || b === null || (left.kind !== 'string' && right.kind !== 'string')) return null;
+  return { kind: 'string', value: a + b };
 }
 
 /** A string, number or bool as C# writes it into a string; null for other values. */
