@@ -1,6 +1,8 @@
 // Deep templates compile and match in every strategy: nothing recurses once per template segment (the trie walk
 // keeps its own stack; the emitter hands nodes deeper than 64 segments to that walk). A template of 10,000
 // segments is about as deep as a request can get through node:http (its 16 KiB header limit allows ~8,000 "/x").
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CaseRoute } from './cases/types.js';
 import { describe as describeRouter } from '../src/introspect.js';
@@ -63,5 +65,31 @@ describe(`the ${coded} code for a deep template`, () => {
     const router = routerFor([{ template: deep(100).template }], coded);
     expect(router.source).toMatch(/H\.walk\(K\[\d+\], 65, path, method, ctx, best\); \/\/ deeper than EMIT_DEPTH_MAX/);
     expect(routerFor([{ template: deep(64).template }], coded).source).not.toMatch(/H\.walk/);
+  });
+});
+
+// Wide as well as deep: nothing takes one call argument per route, and no code nests once per route. 20,000 routes
+// under one first character fill one bucket of a fan-out (a spread of them into one call overflowed a stack of
+// 100 KB, `--stack-size=100`; a default stack, at about 120,000); 20,000 routes of one template that differ by
+// method were one else-if chain in the emitted code, which overflowed V8's parser in new Function from 5,000 on a
+// default stack. Run in a process of its own, from the built package.
+describe('wide tables: 20,000 routes in one fan-out bucket, or at one trie node', () => {
+  const script = (table: string, path: string, method: string, build: boolean): string => `
+    const { compile } = await import(${JSON.stringify(resolve(import.meta.dirname, '../dist/index.js'))});
+    const { compileToModule } = await import(${JSON.stringify(resolve(import.meta.dirname, '../dist/build.js'))});
+    const routes = Array.from({ length: 20000 }, (_, i) => (${table}));
+    if (${build}) process.stdout.write(String(compileToModule(routes, { compact: true }).length > 0));
+    else process.stdout.write(String(compile(routes).match(${JSON.stringify(path)}, ${JSON.stringify(method)})?.route.index));`;
+  const FAN_OUT = "{ template: 'r' + i + 'x/{id}' }";
+  const ONE_NODE = "{ template: 'same/{id}', methods: ['M' + i] }";
+  it.each([
+    { what: 'a fan-out bucket, compile(), stack of 100 KB', table: FAN_OUT, path: '/r19999x/5', method: 'GET', build: false, flags: ['--stack-size=100'], says: '19999' },
+    { what: 'a fan-out bucket, compileToModule(), stack of 100 KB', table: FAN_OUT, path: '', method: '', build: true, flags: ['--stack-size=100'], says: 'true' },
+    { what: 'one node, by method, compile(): the last route', table: ONE_NODE, path: '/same/5', method: 'M19999', build: false, flags: [], says: '19999' },
+    { what: 'one node, by method, compile(): the first of the second chain', table: ONE_NODE, path: '/same/5', method: 'M64', build: false, flags: [], says: '64' },
+    { what: 'one node, by method, compileToModule()', table: ONE_NODE, path: '', method: '', build: true, flags: [], says: 'true' },
+  ])('$what', ({ table, path, method, build, flags, says }) => {
+    const out = execFileSync(process.execPath, [...flags, '--input-type=module', '-e', script(table, path, method, build)], { encoding: 'utf8' });
+    expect(out).toBe(says);
   });
 });

@@ -292,11 +292,12 @@ function lazySubtreesOf(constants: readonly unknown[]): Map<object, EmittedUnit>
   const stack: unknown[] = [...constants];
   while (stack.length > 0) {
     const value = stack.pop();
-    if (Array.isArray(value)) stack.push(...value);
+    // Item by item: a spread takes one call argument per item, more than a stack holds in a large table.
+    if (Array.isArray(value)) for (const item of value) stack.push(item);
     else if (isObject(value) && isLazySubtree(value) && !found.has(value)) {
       const unit = emitSubtree(value);
       found.set(value, unit);
-      stack.push(...unit.constants);
+      for (const item of unit.constants) stack.push(item);
     }
   }
   return found;

@@ -136,11 +136,11 @@ function collect(root: TrieNode, rootDepth: number, path: RequestPath, found: Ro
     const node = nodes.pop()!;
     const depth = depths.pop()!;
     if (depth === path.length) {
-      found.push(...node.terminals);
+      for (const entry of node.terminals) found.push(entry); // (a spread: one call argument per route)
       continue;
     }
     if (path.isEmpty(depth)) continue;
-    found.push(...node.catchAlls);
+    for (const entry of node.catchAlls) found.push(entry);
     const literal = node.literalKeys.length === 0 ? undefined : literalChildFor(node, path, depth);
     if (literal) {
       nodes.push(literal);

@@ -133,7 +133,7 @@ export function nodesOf(root: TrieNode): TrieNode[] {
   while (stack.length > 0) {
     const node = stack.pop()!;
     order.push(node);
-    stack.push(...childrenOf(node));
+    for (const child of childrenOf(node)) stack.push(child); // (a spread: one call argument per child)
   }
   return order;
 }

@@ -53,6 +53,9 @@ function sameValues(a: RouteCode, b: RouteCode): boolean {
   return plain(a) && plain(b) && a.values.length === b.values.length && a.values.every((line, i) => line === b.values[i]);
 }
 
+/** The longest else-if chain of routes emitted as one. */
+const CHAIN_MAX = 64;
+
 /** Routes of the same values: the first whose guard and verb pass is the route, then one answer for it. */
 function emitByVerb(unit: UnitEmitter, w: Writer, codes: readonly RouteCode[]): void {
   const conditions = codes.map((code) => [...guard(unit, w, code.entry), ...(code.verb === null ? [] : [code.verb])]);
@@ -62,11 +65,20 @@ function emitByVerb(unit: UnitEmitter, w: Writer, codes: readonly RouteCode[]): 
   w.open('{');
   // The route's index beside it, as a number: a route object's index is a getter (compiled-route.ts), slower to read.
   w.line('let r = null, ri = 0;');
-  codes.slice(0, last < 0 ? codes.length : last + 1).forEach((code, i) => {
+  const tried = codes.slice(0, last < 0 ? codes.length : last + 1);
+  tried.forEach((code, i) => {
     const take = `{ r = ${unit.pool.ref(code.entry.route, 'route')}; ri = ${unit.ix(code.entry.route.index)}; } ${code.label}`;
     const test = conditions[i].length > 0 ? `if (${conditions[i].join(' && ')}) ${take}` : take;
-    w.line(i === 0 ? test : `else ${test}`);
+    // An else-if chain nests in a parser: one of 5,000 routes overflowed V8's stack in new Function. Past
+    // CHAIN_MAX, the chain goes on in a block beside it, entered while no route is found.
+    const place = i % CHAIN_MAX;
+    if (place === 0 && i > 0) {
+      if (i > CHAIN_MAX) w.close();
+      w.open('if (r === null) {');
+    }
+    w.line(place === 0 ? test : `else ${test}`);
   });
+  if (tried.length > CHAIN_MAX) w.close();
   w.open('if (r !== null) {');
   for (const line of codes[0].values) w.line(line);
   w.line('best = ri;');

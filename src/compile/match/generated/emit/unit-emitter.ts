@@ -267,7 +267,9 @@ export class UnitEmitter {
    */
   private emitBucketCall(w: Writer, edges: [string, TrieNode][], depth: number, taken: readonly Taken[], next: readonly Taken[]): void {
     const name = `n${++this.functionCount}`;
-    const min = Math.min(...edges.map(([, child]) => child.minIndex));
+    // A loop, not Math.min(...): a bucket may hold more edges than a call takes arguments (200,000 routes under "r").
+    let min = Infinity;
+    for (const [, child] of edges) if (child.minIndex < min) min = child.minIndex;
     const saved = this.guards.save();
     if (!this.guards.open(w, min, (i) => this.ix(i))) w.open('{');
     this.writeFunction(name, min, depth, taken, (f) => this.emitBucket(f, edges, depth, next));
