@@ -561,6 +561,25 @@ const MINIMAL: readonly ShapeCase[] = [
     findings: [['note', 'registered only when `if (app.Environment.IsDevelopment())` holds']],
   },
   {
+    shape: 'a local constant of top-level statements, in an interpolated pattern, a concatenation, a name and an Order',
+    cs: program('const string ApiBase = "api";\nconst string Ping = nameof(Ping), Pong = Ping + "-" + ApiBase;\nconst int Late = 2;\napp.MapGet($"/{ApiBase}/ping", () => "pong").WithName(Ping);\napp.MapGet(ApiBase + "/" + Pong, () => "pong").WithOrder(Late);\napp.MapControllerRoute("legacy", $"{ApiBase}/{{controller}}/{{action}}");'),
+    routes: [
+      { template: 'api/ping', name: 'Ping', methods: ['GET'] },
+      { template: 'api/Ping-api', methods: ['GET'] },
+      { template: 'api/{controller}/{action}', name: 'legacy' },
+    ],
+    findings: [['note', 'its Order 2 ranks it among the conventional routes']],
+  },
+  {
+    shape: "a method's local constant is scoped to its method: another method's local of the same name is another constant, and a local comes before a field",
+    cs: 'namespace App { public static class Endpoints {\n const string Prefix = "field";\n public static void MapA(this IEndpointRouteBuilder app) { const string Prefix = "a"; app.MapGet($"/{Prefix}/x", X); }\n public static void MapB(this IEndpointRouteBuilder app) { if (true) { const string Prefix = "b"; app.MapGet(Prefix + "/y", Y); } app.MapGet(Prefix + "/z", Z); }\n} }',
+    routes: [
+      { template: 'a/x', methods: ['GET'] },
+      { template: 'b/y', methods: ['GET'] },
+      { template: 'field/z', methods: ['GET'] },
+    ],
+  },
+  {
     shape: "IApplicationBuilder's Map (a pipeline branch) and another library's Map (AutoMapper) are not endpoints",
     cs: program('app.Map("/legacy", legacy => legacy.UseStaticFiles());\nvar dto = mapper.Map<TodoDto>(todo);\napp.MapGet("/ok", Ok);'),
     routes: [{ template: 'ok', methods: ['GET'] }],
@@ -590,6 +609,21 @@ const MINIMAL_REFUSED: readonly ShapeCase[] = [
     cs: 'namespace App {\npublic static class Shared { public static void MapShared(this IEndpointRouteBuilder e) { e.MapGet("/shared", S); } }\npublic static class Startup { public static void Run(WebApplication app) {\n  app.MapGroup("/a").MapShared();\n  app.MapGroup("/b").MapShared();\n} } }',
     routes: [],
     findings: [['unread', 'its callers map it on different builders']],
+  },
+  {
+    shape: "another method's local constant is not in scope, and a local that is not constant is a variable",
+    cs: 'namespace App { public static class Endpoints {\n public static void MapA(this IEndpointRouteBuilder app) { const string Prefix = "a"; app.MapGet(Prefix, A); }\n public static void MapB(this IEndpointRouteBuilder app) { app.MapGet(Prefix + "/b", B); var local = "c"; app.MapGet(local, C); }\n} }',
+    routes: [{ template: 'a', methods: ['GET'] }],
+    findings: [
+      ['unread', 'not imported: its pattern: a variable or a parameter'],
+      ['unread', 'not imported: its pattern: a variable or a parameter'],
+    ],
+  },
+  {
+    shape: 'a local constant defined through a variable is not guessed, and the constant is named',
+    cs: program('var configured = builder.Configuration["Base"];\nconst string Base = configured;\napp.MapGet(Base + "/x", X);'),
+    routes: [],
+    findings: [['unread', 'a variable or a parameter, not a constant of the sources read (in the local constant Base)']],
   },
   {
     shape: 'a name from a variable: the endpoint is not imported',
