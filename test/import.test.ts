@@ -469,6 +469,9 @@ const ATTRIBUTES: readonly ShapeCase[] = [
   },
 ];
 
+/** A minimal API endpoint as imported: null controller and action defaults, so that links by values pass over it. */
+const endpoint = (route: RouteDefinition & { name?: string }): RouteDefinition => ({ ...route, defaults: { controller: null, action: null } });
+
 /** A Program.cs of top-level statements: the application built, then `body`. */
 const program = (body: string): string => `var builder = WebApplication.CreateBuilder(args);\nvar app = builder.Build();\n${body}\napp.Run();`;
 
@@ -479,49 +482,49 @@ const MINIMAL: readonly ShapeCase[] = [
     shape: 'MapGet, MapPost, MapPut, MapDelete, MapPatch on the application: one verb each, the leading "/" trimmed, WithName',
     cs: program('app.MapGet("/todos/{id:int}", GetTodo).WithName("GetTodo");\napp.MapPost("/todos", CreateTodo);\napp.MapGet("/todos", ListTodos);\napp.MapPut("/todos/{id:int}", UpdateTodo);\napp.MapDelete("/todos/{id:int}", (int id) => Results.NoContent());\napp.MapPatch("/todos/{id}/done", MarkDone);'),
     routes: [
-      { template: 'todos', methods: ['POST'] },
-      { template: 'todos', methods: ['GET'] },
-      { template: 'todos/{id:int}', name: 'GetTodo', methods: ['GET'] },
-      { template: 'todos/{id:int}', methods: ['PUT'] },
-      { template: 'todos/{id:int}', methods: ['DELETE'] },
-      { template: 'todos/{id}/done', methods: ['PATCH'] },
+      endpoint({ template: 'todos', methods: ['POST'] }),
+      endpoint({ template: 'todos', methods: ['GET'] }),
+      endpoint({ template: 'todos/{id:int}', name: 'GetTodo', methods: ['GET'] }),
+      endpoint({ template: 'todos/{id:int}', methods: ['PUT'] }),
+      endpoint({ template: 'todos/{id:int}', methods: ['DELETE'] }),
+      endpoint({ template: 'todos/{id}/done', methods: ['PATCH'] }),
     ],
   },
   {
     shape: 'MapMethods (an array, a collection expression, HttpMethods constants) and Map (any method); WithName(nameof(…))',
     cs: program('app.MapMethods("/ping", new[] { "GET", "HEAD" }, Ping);\napp.MapMethods("/check", [HttpMethods.Options], Check).WithName(nameof(Check));\napp.Map("/echo/{**rest}", Echo);'),
     routes: [
-      { template: 'check', name: 'Check', methods: ['OPTIONS'] },
-      { template: 'ping', methods: ['GET', 'HEAD'] },
-      { template: 'echo/{**rest}' },
+      endpoint({ template: 'check', name: 'Check', methods: ['OPTIONS'] }),
+      endpoint({ template: 'ping', methods: ['GET', 'HEAD'] }),
+      endpoint({ template: 'echo/{**rest}' }),
     ],
   },
   {
     shape: 'MapGroup in variables, nested and chained: prefixes joined with one "/", conventions between, "~/" not special, an empty pattern the prefix itself',
     cs: program('var api = app.MapGroup("/api/").RequireAuthorization();\nvar catalog = api.MapGroup("catalog").HasApiVersion(1.0).WithTags("Catalog");\ncatalog.MapGet("/items", GetItems).WithName("ListItems").WithSummary("List");\ncatalog.MapGet("", GetRoot);\napi.MapGroup("/orders").WithOpenApi().MapPost("~/draft", Draft);\napp.MapGroup("").MapGet("/", Home);'),
     routes: [
-      { template: '', methods: ['GET'] },
-      { template: 'api/catalog', methods: ['GET'] },
-      { template: 'api/catalog/items', name: 'ListItems', methods: ['GET'] },
-      { template: 'api/orders/draft', methods: ['POST'] },
+      endpoint({ template: '', methods: ['GET'] }),
+      endpoint({ template: 'api/catalog', methods: ['GET'] }),
+      endpoint({ template: 'api/catalog/items', name: 'ListItems', methods: ['GET'] }),
+      endpoint({ template: 'api/orders/draft', methods: ['POST'] }),
     ],
   },
   {
     shape: 'WithOrder comes before template precedence (a catch-all at -1 first), on an endpoint and on a group',
     cs: program('app.MapGet("/about", About);\napp.MapGet("/{**path}", Spa).WithOrder(-1);\nvar late = app.MapGroup("late").WithOrder(2);\nlate.MapGet("x", X);\nlate.MapGet("y", Y).WithOrder(1);'),
     routes: [
-      { template: '{**path}', methods: ['GET'] },
-      { template: 'about', methods: ['GET'] },
-      { template: 'late/y', methods: ['GET'] },
-      { template: 'late/x', methods: ['GET'] },
+      endpoint({ template: '{**path}', methods: ['GET'] }),
+      endpoint({ template: 'about', methods: ['GET'] }),
+      endpoint({ template: 'late/y', methods: ['GET'] }),
+      endpoint({ template: 'late/x', methods: ['GET'] }),
     ],
   },
   {
     shape: 'an Order above 0 beside conventional routes (which take Orders 1, 2, … in ASP.NET): imported before them, and said',
     cs: program('app.MapGet("/late", Late).WithOrder(2);\napp.MapGet("/early", Early);\napp.MapControllerRoute("default", "{controller=Home}/{action=Index}/{id?}");'),
     routes: [
-      { template: 'early', methods: ['GET'] },
-      { template: 'late', methods: ['GET'] },
+      endpoint({ template: 'early', methods: ['GET'] }),
+      endpoint({ template: 'late', methods: ['GET'] }),
       { template: '{controller=Home}/{action=Index}/{id?}', name: 'default' },
     ],
     findings: [['note', 'its Order 2 ranks it among the conventional routes in ASP.NET (they take Orders 1, 2, …): imported before all of them']],
@@ -531,16 +534,16 @@ const MINIMAL: readonly ShapeCase[] = [
     cs: 'namespace App {\npublic static class TodoEndpoints {\n public static RouteGroupBuilder MapTodos(this IEndpointRouteBuilder routes) {\n  var group = routes.MapGroup("/todos");\n  group.MapGet("/", List);\n  group.MapGet("/{id}", Get);\n  return group;\n }\n} }',
     more: [{ file: 'Program.cs', text: program('var v1 = app.MapGroup("/v1");\nv1.MapTodos().RequireAuthorization();') }],
     routes: [
-      { template: 'v1/todos', methods: ['GET'] },
-      { template: 'v1/todos/{id}', methods: ['GET'] },
+      endpoint({ template: 'v1/todos', methods: ['GET'] }),
+      endpoint({ template: 'v1/todos/{id}', methods: ['GET'] }),
     ],
   },
   {
     shape: 'Asp.Versioning\'s NewVersionedApi adds no prefix; UseEndpoints\' endpoints are the application\'s',
     cs: program('var versioned = app.NewVersionedApi("Orders");\nversioned.MapGroup("api/orders").HasApiVersion(1.0).MapGet("{orderId:int}", GetOrder);\napp.UseEndpoints(endpoints => { endpoints.MapGet("/health/ping", Ping); });'),
     routes: [
-      { template: 'health/ping', methods: ['GET'] },
-      { template: 'api/orders/{orderId:int}', methods: ['GET'] },
+      endpoint({ template: 'health/ping', methods: ['GET'] }),
+      endpoint({ template: 'api/orders/{orderId:int}', methods: ['GET'] }),
     ],
   },
   {
@@ -548,7 +551,7 @@ const MINIMAL: readonly ShapeCase[] = [
     cs: 'using Microsoft.AspNetCore.Mvc;\nnamespace App { [Route("api/items")] public class ItemsController : ControllerBase { [HttpGet("{id}")] public IActionResult Get(int id) => Ok(); } }',
     more: [{ file: 'Program.cs', text: program('app.MapControllerRoute("default", "{controller=Items}/{action=Get}/{id?}");\napp.MapGet("/api/items/top", Top);\napp.MapControllers();') }],
     routes: [
-      { template: 'api/items/top', methods: ['GET'] },
+      endpoint({ template: 'api/items/top', methods: ['GET'] }),
       { template: 'api/items/{id}', defaults: { controller: 'Items', action: 'Get' }, methods: ['GET'] },
       // It reaches no action (Get has an attribute route): kept only to make links by its name.
       { template: '{controller=Items}/{action=Get}/{id?}', name: 'default', generationOnly: true },
@@ -557,13 +560,32 @@ const MINIMAL: readonly ShapeCase[] = [
   {
     shape: 'inside an if: imported, and said',
     cs: program('if (app.Environment.IsDevelopment())\n{\n    app.MapGet("/debug/routes", ListRoutes);\n}'),
-    routes: [{ template: 'debug/routes', methods: ['GET'] }],
+    routes: [endpoint({ template: 'debug/routes', methods: ['GET'] })],
     findings: [['note', 'registered only when `if (app.Environment.IsDevelopment())` holds']],
+  },
+  {
+    shape: 'a local constant of top-level statements, in an interpolated pattern, a concatenation, a name and an Order',
+    cs: program('const string ApiBase = "api";\nconst string Ping = nameof(Ping), Pong = Ping + "-" + ApiBase;\nconst int Late = 2;\napp.MapGet($"/{ApiBase}/ping", () => "pong").WithName(Ping);\napp.MapGet(ApiBase + "/" + Pong, () => "pong").WithOrder(Late);\napp.MapControllerRoute("legacy", $"{ApiBase}/{{controller}}/{{action}}");'),
+    routes: [
+      endpoint({ template: 'api/ping', name: 'Ping', methods: ['GET'] }),
+      endpoint({ template: 'api/Ping-api', methods: ['GET'] }),
+      { template: 'api/{controller}/{action}', name: 'legacy' },
+    ],
+    findings: [['note', 'its Order 2 ranks it among the conventional routes']],
+  },
+  {
+    shape: "a method's local constant is scoped to its method: another method's local of the same name is another constant, and a local comes before a field",
+    cs: 'namespace App { public static class Endpoints {\n const string Prefix = "field";\n public static void MapA(this IEndpointRouteBuilder app) { const string Prefix = "a"; app.MapGet($"/{Prefix}/x", X); }\n public static void MapB(this IEndpointRouteBuilder app) { if (true) { const string Prefix = "b"; app.MapGet(Prefix + "/y", Y); } app.MapGet(Prefix + "/z", Z); }\n} }',
+    routes: [
+      endpoint({ template: 'a/x', methods: ['GET'] }),
+      endpoint({ template: 'b/y', methods: ['GET'] }),
+      endpoint({ template: 'field/z', methods: ['GET'] }),
+    ],
   },
   {
     shape: "IApplicationBuilder's Map (a pipeline branch) and another library's Map (AutoMapper) are not endpoints",
     cs: program('app.Map("/legacy", legacy => legacy.UseStaticFiles());\nvar dto = mapper.Map<TodoDto>(todo);\napp.MapGet("/ok", Ok);'),
-    routes: [{ template: 'ok', methods: ['GET'] }],
+    routes: [endpoint({ template: 'ok', methods: ['GET'] })],
     absent: ['Map('],
   },
 ];
@@ -573,13 +595,13 @@ const MINIMAL_REFUSED: readonly ShapeCase[] = [
   {
     shape: 'a pattern from a variable is not guessed',
     cs: program('var prefix = builder.Configuration["Prefix"];\napp.MapGet(prefix + "/x", X);\napp.MapGet("/y", Y);'),
-    routes: [{ template: 'y', methods: ['GET'] }],
+    routes: [endpoint({ template: 'y', methods: ['GET'] })],
     findings: [['unread', 'not imported: its pattern: a variable or a parameter']],
   },
   {
     shape: 'a group whose receiver cannot be followed (a method\'s result, a field) is not guessed',
     cs: 'namespace App { public class Endpoints { private readonly RouteGroupBuilder _group;\n public void Register(WebApplication app) {\n  var g = CreateGroup(app);\n  g.MapGet("/a", A);\n  _group.MapGet("/b", B);\n  app.MapGet("/c", C);\n } } }',
-    routes: [{ template: 'c', methods: ['GET'] }],
+    routes: [endpoint({ template: 'c', methods: ['GET'] })],
     findings: [
       ['unread', 'not imported: the builder it is mapped on (g): a method call'],
       ['unread', 'not imported: the builder it is mapped on (_group)'],
@@ -592,6 +614,21 @@ const MINIMAL_REFUSED: readonly ShapeCase[] = [
     findings: [['unread', 'its callers map it on different builders']],
   },
   {
+    shape: "another method's local constant is not in scope, and a local that is not constant is a variable",
+    cs: 'namespace App { public static class Endpoints {\n public static void MapA(this IEndpointRouteBuilder app) { const string Prefix = "a"; app.MapGet(Prefix, A); }\n public static void MapB(this IEndpointRouteBuilder app) { app.MapGet(Prefix + "/b", B); var local = "c"; app.MapGet(local, C); }\n} }',
+    routes: [endpoint({ template: 'a', methods: ['GET'] })],
+    findings: [
+      ['unread', 'not imported: its pattern: a variable or a parameter'],
+      ['unread', 'not imported: its pattern: a variable or a parameter'],
+    ],
+  },
+  {
+    shape: 'a local constant defined through a variable is not guessed, and the constant is named',
+    cs: program('var configured = builder.Configuration["Base"];\nconst string Base = configured;\napp.MapGet(Base + "/x", X);'),
+    routes: [],
+    findings: [['unread', 'a variable or a parameter, not a constant of the sources read (in the local constant Base)']],
+  },
+  {
     shape: 'a name from a variable: the endpoint is not imported',
     cs: program('app.MapGet("/n", N).WithName(endpointName);'),
     routes: [],
@@ -600,7 +637,7 @@ const MINIMAL_REFUSED: readonly ShapeCase[] = [
   {
     shape: 'MapFallback, MapHub and MapHealthChecks are reported, each with what it is; a library\'s Map… call too',
     cs: program('app.MapHub<ChatHub>("/chat");\napp.MapHealthChecks("/health");\napp.MapFallbackToFile("index.html");\napp.MapScalarApiReference();\napp.MapGet("/x", X);'),
-    routes: [{ template: 'x', methods: ['GET'] }],
+    routes: [endpoint({ template: 'x', methods: ['GET'] })],
     findings: [
       ['skipped', 'a SignalR hub (MapHub)'],
       ['skipped', 'an endpoint of MapHealthChecks'],
@@ -611,7 +648,7 @@ const MINIMAL_REFUSED: readonly ShapeCase[] = [
   {
     shape: 'RequireHost is a condition on the request: imported as if it always held, and said',
     cs: program('app.MapGet("/admin", Admin).RequireHost("admin.example.com");'),
-    routes: [{ template: 'admin', methods: ['GET'] }],
+    routes: [endpoint({ template: 'admin', methods: ['GET'] })],
     findings: [['note', 'RequireHost']],
   },
 ];
@@ -715,7 +752,7 @@ describe('ASP.NET Core: what a conventional route reaches, served', () => {
     const conventional = result.routes.filter((r) => r.file.endsWith('Program.cs')).map((r) => r.definition);
     expect(conventional).toEqual([
       // Its minimal API endpoint, ordered with the attribute routes (before the conventional ones).
-      { template: 'health', methods: ['GET'] },
+      endpoint({ template: 'health', methods: ['GET'] }),
       { template: 'Admin/{controller=Dashboard}/{action=Index}/{id?}', name: 'admin', defaults: { area: 'Admin' }, constraints: { area: 'Admin', controller: 'Dashboard', action: 'Index|Stats' } },
       { template: 'blog/{year:int}/{month:int:range(1,12)}/{slug}', name: 'blog', defaults: { controller: 'Blog', action: 'Post' } },
       { template: '{controller=Home}/{action=Index}/{id?}', name: 'default', generationOnly: true },
@@ -936,5 +973,84 @@ describe('switchyard import (the command)', () => {
     const result = run(...args);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain(message);
+  });
+});
+
+// A .NET developer's trial app (test/fixtures/aspnet/Todo): minimal APIs beside an MVC conventional route with a
+// [HttpPost] action. Links by values (Url.Action: a controller and an action, given or ambient from the request) go to
+// the MVC routes, never to a minimal API (ASP.NET Core's endpoint routing chooses those only by name); requests reach
+// what they reached. Each row runs on the table importSources gives and on a module `switchyard build` wrote from the
+// module `switchyard import` wrote.
+describe('the trial app: links by values pass over minimal APIs; the split conventional route is lint-clean', () => {
+  interface Link {
+    readonly link: string;
+    readonly values: Record<string, unknown>;
+    readonly options?: { routeName?: string; ambientValues?: Record<string, unknown> };
+    readonly path: string | null;
+  }
+  const MVC_REQUEST = { controller: 'Home', action: 'Index' };
+  const LINKS: readonly Link[] = [
+    { link: 'Url.Action("Privacy", "Home")', values: { controller: 'Home', action: 'Privacy' }, path: '/Home/Privacy' },
+    { link: 'Url.Action("Contact", "Home") (a POST-only action)', values: { controller: 'Home', action: 'Contact' }, path: '/Home/Contact' },
+    { link: 'Url.Action("Privacy") from an MVC request', values: { action: 'Privacy' }, options: { ambientValues: MVC_REQUEST }, path: '/Home/Privacy' },
+    { link: 'Url.Action("Index", "Home", new { id = 5 })', values: { controller: 'Home', action: 'Index', id: 5 }, path: '/Home/Index/5' },
+    { link: 'Url.Action("Privacy", "Home") from a minimal API request (no ambient controller)', values: { controller: 'Home', action: 'Privacy' }, options: { ambientValues: { id: '3' } }, path: '/Home/Privacy/3' },
+    { link: 'Url.Action("Monthly", "Reports", …) (an attribute route)', values: { controller: 'Reports', action: 'Monthly', year: 2024, month: 3 }, path: '/api/Reports/2024/3' },
+    { link: 'Url.RouteUrl("GetTodo") from an MVC request', values: { id: 5 }, options: { routeName: 'GetTodo', ambientValues: MVC_REQUEST }, path: '/api/todos/5' },
+    { link: 'LinkGenerator by name', values: { id: 5 }, options: { routeName: 'GetTodo' }, path: '/api/todos/5' },
+    { link: 'by name, a catch-all', values: { slug: 'a/b' }, options: { routeName: 'Page', ambientValues: MVC_REQUEST }, path: '/pages/a/b' },
+    { link: 'by name, the conventional route', values: { controller: 'Home', action: 'Privacy' }, options: { routeName: 'default' }, path: '/Home/Privacy' },
+    { link: 'by name, no values', values: {}, options: { routeName: 'CreateTodo' }, path: '/api/todos' },
+  ];
+  interface Request {
+    readonly method: string;
+    readonly path: string;
+    readonly status: number;
+    readonly answer?: unknown;
+  }
+  const REQUESTS: readonly Request[] = [
+    { method: 'GET', path: '/api/todos', status: 200, answer: { values: {} } },
+    { method: 'GET', path: '/api/todos/3', status: 200, answer: { values: { id: '3' } } },
+    { method: 'GET', path: '/api/ping', status: 200, answer: { values: {} } },
+    { method: 'POST', path: '/Home/Contact', status: 200, answer: { controller: 'Home', action: 'Contact', values: {} } },
+    { method: 'GET', path: '/Home/Contact', status: 405, answer: 'OPTIONS, POST' },
+    { method: 'GET', path: '/Home/Privacy/4', status: 200, answer: { controller: 'Home', action: 'Privacy', values: { id: '4' } } },
+    { method: 'GET', path: '/', status: 200, answer: { controller: 'Home', action: 'Index', values: {} } },
+    { method: 'GET', path: '/pages/a/b', status: 200, answer: { values: { slug: 'a/b' } } },
+  ];
+  // In the repository, so that the built module finds switchyard-router (the package itself).
+  const dir = mkdtempSync(join(ROOT, '.tmp-trial-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const cli = (...args: string[]) => spawnSync(process.execPath, [join(ROOT, 'dist/cli.js'), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const built = (async () => {
+    expect(cli('import', 'test/fixtures/aspnet/Todo', '-o', join(dir, 'routes.mjs')).status).toBe(0);
+    expect(cli('build', join(dir, 'routes.mjs'), '-o', join(dir, 'router.mjs')).status).toBe(0);
+    return ((await import(pathToFileURL(join(dir, 'router.mjs')).href)) as { default: { generate(values: unknown, options?: unknown): { path: string } | null } }).default;
+  })();
+
+  it.each(LINKS)('$link → $path', async ({ values, options, path }) => {
+    const { routes } = importSources(await fixtureApp('Todo'));
+    expect(compile(routes.map((r) => r.definition)).generate(values, options)?.path ?? null).toBe(path);
+    expect((await built).generate(values, options)?.path ?? null).toBe(path);
+  });
+
+  it.each(REQUESTS)('$method $path → $status', async ({ method, path, status, answer }) => {
+    const { routes } = importSources(await fixtureApp('Todo'));
+    const response = await serveTable(routes.map((r) => r.definition), method, path);
+    expect(response.status).toBe(status);
+    if (status === 200) expect(await response.json()).toEqual(answer);
+    if (status === 405) expect(response.headers.get('allow')).toBe(answer);
+  });
+
+  it('the routes the import split the conventional route into need no default matching never uses: lint says nothing of them', async () => {
+    const result = importSources(await fixtureApp('Todo'));
+    expect(result.routes.filter((r) => r.definition.template.includes('{controller')).map((r) => r.definition)).toEqual([
+      { template: '{controller=Home}/{action=Index}/{id?}', name: 'default', generationOnly: true },
+      { template: '{controller}/{action}/{id?}', constraints: { controller: 'Home', action: 'Contact' }, methods: ['POST'] },
+      { template: '{controller=Home}/{action=Index}/{id?}', constraints: { controller: 'Home', action: 'Index|Privacy' } },
+    ]);
+    expect(result.lint.diagnostics.filter((d) => d.code === 'required-after-optional')).toEqual([]);
+    // The module's types: the null defaults name no parameter and give no value.
+    expect(readFileSync(join(dir, 'routes.d.mts'), 'utf8')).toContain('readonly "template": "api/todos/{id:int}"; readonly "defaults": { readonly "controller": null; readonly "action": null }');
   });
 });

@@ -117,13 +117,20 @@ export function conventionalReach(route: ImportedRoute, actions: readonly Contro
     if (group.methods !== null) one.methods = [...group.methods];
     return { ...route, definition: one };
   });
+  // A default before a required segment is never used when matching (the path always holds that segment). The named
+  // route's copy for links keeps it, so the routes that match go without it; without that copy it makes links.
+  const matching = routes.map((one) => withoutMatchingOnlyDefaults(one));
   const text = shortText(definition.template);
   const reach = ordered.map((g) => `${g.area === null ? '' : `${g.area}/`}${g.controller}.${g.actions.join('|')}${g.methods === null ? '' : ` (${g.methods.join(', ')})`}`).join('; ');
-  if (routes.length === 1 && name !== undefined) {
-    // One route holds every action it reaches: it keeps its name.
-    routes[0] = { ...routes[0], definition: { ...routes[0].definition, name } };
-  } else if (name !== undefined) {
+  if (name !== undefined && routes.length !== 1) {
+    // The named route, once more for links only, before the routes it became (or alone, reaching none): it makes every link they made.
     routes.unshift({ ...route, definition: { ...definition, generationOnly: true } });
+    for (let i = 1; i < routes.length; i++) routes[i] = matching[i - 1];
+  } else {
+    if (name !== undefined) routes[0] = { ...routes[0], definition: { ...routes[0].definition, name } };
+    if (routes.some((one, i) => matching[i] !== one)) {
+      findings.push({ kind: 'note', file: route.file, line: route.line, text: shortText(definition.template), message: 'a default before a required segment is kept, as ASP.NET keeps it: no request uses it, but links by values do (lint says it is never used when matching)' });
+    }
   }
   findings.push({
     kind: 'note',
@@ -133,9 +140,36 @@ export function conventionalReach(route: ImportedRoute, actions: readonly Contro
     message:
       reached.length === 0
         ? `reaches no action of the sources read (ASP.NET Core's conventional routes reach only actions that exist and have no attribute route)${name === undefined ? ': left out' : ': kept only to make links by its name'}`
-        : `reaches ${reached.length} action${reached.length === 1 ? '' : 's'} of the sources read, as ASP.NET Core's endpoint routing makes it (existing actions without an attribute route, under their verbs): ${reach}${routes.length > ordered.length ? '; kept once more, for links only, with its name' : ''}`,
+        : `reaches ${reached.length} action${reached.length === 1 ? '' : 's'} of the sources read, as ASP.NET Core's endpoint routing makes it (existing actions without an attribute route, under their verbs): ${reach}${name !== undefined && ordered.length > 1 ? '; kept once more, for links only, with its name' : ''}`,
   });
   return routes;
+}
+
+/**
+ * The route without the defaults matching never uses: those of parameters that fill a whole segment before a segment
+ * every path must hold (`{controller=Home}/{action}/{id?}`: a path that reaches {action} always has a controller).
+ * The same route when it has none.
+ */
+function withoutMatchingOnlyDefaults(route: ImportedRoute): ImportedRoute {
+  const { definition } = route;
+  const template = parseTemplate(definition.template);
+  const omittable = (segment: (typeof template.segments)[number]): boolean => {
+    const [part] = segment.parts;
+    return segment.parts.length === 1 && part.kind === 'parameter' && (part.isOptional || part.isCatchAll || part.defaultValue !== null || keyOf(definition.defaults, part.name) !== undefined);
+  };
+  const lastRequired = template.segments.findLastIndex((segment) => !omittable(segment));
+  const unused: string[] = [];
+  const segments = template.segments.map((segment, i) => {
+    const [part] = segment.parts;
+    if (i >= lastRequired || segment.parts.length !== 1 || part.kind !== 'parameter' || part.isOptional || part.isCatchAll) return segment;
+    unused.push(part.name);
+    return { parts: [{ ...part, defaultValue: null }] };
+  });
+  const defaults = Object.fromEntries(Object.entries(definition.defaults ?? {}).filter(([key]) => !unused.some((p) => equalIgnoringCase(p, key))));
+  const next: ImportedRoute['definition'] = { ...definition, template: formatTemplate({ segments }) };
+  if (Object.keys(defaults).length > 0) next.defaults = defaults;
+  else delete next.defaults;
+  return next.template === definition.template && Object.keys(defaults).length === Object.keys(definition.defaults ?? {}).length ? route : { ...route, definition: next };
 }
 
 /**

@@ -89,9 +89,17 @@ export interface Invocation {
   readonly open: number;
 }
 
+/** A local constant (`const string ApiBase = "api";` in a method or in top-level statements). */
+export interface LocalConstant {
+  readonly name: string;
+  readonly expression: Expression;
+}
+
 export interface FileDeclarations {
   /** The file's tokens, for readers that follow a value through its statements (minimal-apis.ts). */
   readonly tokens: readonly Token[];
+  /** Each identifier that names a local constant in scope where it stands, and that constant. */
+  readonly localConstants: ReadonlyMap<Token, LocalConstant>;
   readonly classes: readonly ClassDeclaration[];
   /** The calls `callNames` accepts, their arguments read, in the order written. */
   readonly calls: readonly Call[];
@@ -422,7 +430,56 @@ export function declarationsOf(tokens: readonly Token[], source: string, callNam
   }
 
   for (const c of classes) Object.assign(c, { methods: c.methodsList, constants: c.constantsMap });
-  return { tokens, classes, calls, invocations, contextsAt };
+  const localConstants = localConstantUses(tokens, match, new Set(classes.map((c) => c.body[0])), source);
+  return { tokens, localConstants, classes, calls, invocations, contextsAt };
+}
+
+/**
+ * The uses of local constants, in one sweep of the file: a `const` declared in a block that is not a class's body (a
+ * method's, a lambda's, an `if`'s, or the top-level statements) is in scope from its declaration to the end of its
+ * block, as C# scopes it; another method's local of the same name is another constant. Identifiers in the holes of
+ * interpolated strings are uses too.
+ */
+function localConstantUses(tokens: readonly Token[], match: Int32Array, classBodies: ReadonlySet<number>, source: string): Map<Token, LocalConstant> {
+  const uses = new Map<Token, LocalConstant>();
+  const blocks: { open: number; names: Map<string, LocalConstant> }[] = [{ open: -1, names: new Map() }];
+  const visible = (name: string): LocalConstant | undefined => {
+    for (let k = blocks.length - 1; k >= 0; k--) {
+      const found = blocks[k].names.get(name);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  // Each name comes into scope after its initializer: `const string A = A;` does not refer to itself, `B = A` does.
+  let pending: { end: number; constant: LocalConstant }[] = [];
+  let next = 0;
+  const use = (list: readonly Token[]): void => {
+    for (const t of list) {
+      if (t.kind === 'ident') {
+        const found = visible(t.value);
+        if (found !== undefined) uses.set(t, found);
+      } else if (t.kind === 'interpolated') for (const part of t.parts) if (typeof part !== 'string' && part.tokens !== null) use(part.tokens);
+    }
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    for (; next < pending.length && i >= pending[next].end; next++) blocks.at(-1)!.names.set(pending[next].constant.name, pending[next].constant);
+    if (next === pending.length) [pending, next] = [[], 0];
+    if (isPunct(t, '{')) blocks.push({ open: i, names: new Map() });
+    else if (isPunct(t, '}')) {
+      if (blocks.length > 1) blocks.pop();
+    } else if (isIdent(t, 'const') && !classBodies.has(blocks.at(-1)!.open) && pending.length === 0) {
+      let end = i + 1;
+      while (end < tokens.length && !isPunct(tokens[end], ';')) end = match[end] > end ? match[end] + 1 : end + 1;
+      for (const [a, b] of splitTopLevel(tokens, i + 1, end)) {
+        // `const string A = "a", B = A + "b";`: the type comes before the first name.
+        let at = a;
+        while (at + 1 < b && !(isIdent(tokens[at]) && isPunct(tokens[at + 1], '='))) at++;
+        if (at + 1 < b) pending.push({ end: b, constant: { name: (tokens[at] as { value: string }).value, expression: parseExpression(tokens, at + 2, b, source) } });
+      }
+    } else use([t]);
+  }
+  return uses;
 }
 
 /** `name: value` or a positional argument, from tokens[from, to). */

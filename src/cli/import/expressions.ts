@@ -25,8 +25,8 @@ export type Expression = (
   | { readonly kind: 'number'; readonly value: string }
   | { readonly kind: 'char'; readonly value: string }
   | { readonly kind: 'literal'; readonly value: true | false | null }
-  /** `A.B.C` (and `global::A.B`), generic arguments dropped. */
-  | { readonly kind: 'name'; readonly path: readonly string[] }
+  /** `A.B.C` (and `global::A.B`), generic arguments dropped; `token`, its first identifier (a local constant's use is known by it). */
+  | { readonly kind: 'name'; readonly path: readonly string[]; readonly token?: Token }
   | { readonly kind: 'call'; readonly callee: Expression; readonly args: readonly Argument[] }
   | { readonly kind: 'new'; readonly type: string | null; readonly array: boolean; readonly args: readonly Argument[]; readonly init: readonly InitializerItem[] | null }
   /** `a + b + …`: its operands in order (one node for the chain, so that a long chain is neither deep nor re-copied). */
@@ -248,7 +248,7 @@ class Parser {
       this.at++;
     }
     this.skipGenericArguments();
-    return this.node(from, { kind: 'name', path });
+    return this.node(from, { kind: 'name', path, token: t });
   }
 
   /** `.Name`, `(args)`: member access and calls, on the expression that started at tokens[start]. */

@@ -59,7 +59,10 @@ export function importSources(sources: readonly SourceFile[]): ImportResult {
     }
   }
   const constants = new ConstantTable();
-  for (const { declarations } of parsed) for (const c of declarations.classes) constants.add(c);
+  for (const { declarations } of parsed) {
+    for (const c of declarations.classes) constants.add(c);
+    constants.addLocals(declarations.localConstants);
+  }
   const classes = new SourceClasses(parsed.map(({ source, declarations }) => ({ file: source.file, classes: declarations.classes })));
   const evaluator = new Evaluator(constants);
   // A `Map(…)` that is not a minimal API's (a pipeline branch, a mapper, a method of the sources) is no registration.

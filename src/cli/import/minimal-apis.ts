@@ -35,6 +35,15 @@ export function isMinimalApiRegistration(call: Call, evaluator: Evaluator): bool
   return parameter === undefined || !new RegExp(`\\b${parameter}\\s*\\.\\s*(?:Use|Run|Map)\\w*\\s*[(<]|[(,]\\s*${parameter}\\s*[,)]`).test(handler.value.text);
 }
 
+/**
+ * A minimal API endpoint's defaults. Endpoint routing never chooses an endpoint without required values (a minimal
+ * API's: no controller, no action) to make a link from route values, only by its name; classic generation tries every
+ * route in order. A null default that names no parameter gives no matched value and turns away a link that gives that
+ * value, so an MVC link (Url.Action: a controller and an action, given or ambient) passes over the endpoint, and a
+ * link by its name does not.
+ */
+export const ENDPOINT_DEFAULTS: Readonly<Record<'controller' | 'action', null>> = { controller: null, action: null };
+
 /** Calls that make the application, whose endpoints have no prefix: `builder.Build()`, `WebApplication.Create(args)`. */
 const APPLICATION = (name: string, receiver: readonly string[]): boolean => name === 'Build' || (receiver.join('.') === 'WebApplication' && name === 'Create');
 /** Library calls that return a builder mapping under the prefix of the one they are called on: Asp.Versioning's. */
@@ -174,7 +183,8 @@ export class MinimalApis {
       const note = conditionNote(c);
       if (note !== null) findings.push({ kind: 'note', file, line: call.line, text, message: c.kind === 'loop' ? `imported once, but ${note}` : `imported, but ${note}` });
     }
-    const definition: ImportedRoute['definition'] = { template: joinPattern(builder.prefix, pattern.value) };
+    // ENDPOINT_DEFAULTS: links by values (Url.Action, with a controller and an action) never choose a minimal API.
+    const definition: ImportedRoute['definition'] = { template: joinPattern(builder.prefix, pattern.value), defaults: { ...ENDPOINT_DEFAULTS } };
     if (name !== null) definition.name = name;
     if (methods !== null) definition.methods = methods;
     return { route: { definition, file, line: call.line, order: order ?? 0 }, findings };

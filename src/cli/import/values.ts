@@ -3,8 +3,9 @@
 // `static readonly string` fields of the sources read, `nameof(...)`, anonymous objects, RouteValueDictionary and
 // Dictionary initialisers, arrays, UrlParameter.Optional, and the constraint objects ASP.NET ships. Anything
 // else (a variable, a call, an application's class) is `unread`, with its text and line: never guessed.
-import type { ClassDeclaration } from './declarations.js';
+import type { ClassDeclaration, LocalConstant } from './declarations.js';
 import type { Expression } from './expressions.js';
+import type { Token } from './tokens.js';
 
 export type CsValue =
   | { readonly kind: 'string'; readonly value: string }
@@ -33,9 +34,20 @@ export interface Unread {
 
 export const isUnread = (value: CsValue | Unread): value is Unread => value.kind === 'unread';
 
-/** The constant fields of every file read: `RouteName.Home`, by the class's names and the field's. */
+/** The constant fields of every file read (`RouteName.Home`, by the class's names and the field's), and the uses of local constants. */
 export class ConstantTable {
   readonly #byName = new Map<string, { expression: Expression; owner: ClassDeclaration }[]>();
+  readonly #locals = new Map<Token, LocalConstant>();
+
+  /** A file's uses of its local constants (declarations.ts localConstants). */
+  addLocals(uses: ReadonlyMap<Token, LocalConstant>): void {
+    for (const [token, constant] of uses) this.#locals.set(token, constant);
+  }
+
+  /** The local constant an identifier names, if it names one. */
+  local(token: Token): LocalConstant | undefined {
+    return this.#locals.get(token);
+  }
 
   add(owner: ClassDeclaration): void {
     for (const [field, expression] of owner.constants) {
@@ -167,7 +179,9 @@ export class Evaluator {
     if ((owner === 'string' || owner === 'String' || owner === 'System.String') && last === 'Empty') return { kind: 'string', value: '' };
     // ASP.NET Core's HttpMethods.Get… constants (Microsoft.AspNetCore.Http): the verb, upper case.
     if (/^(?:Microsoft\.AspNetCore\.Http\.)?HttpMethods$/.test(owner) && HTTP_METHODS.has(last.toUpperCase())) return { kind: 'string', value: last.toUpperCase() };
-    const found = this.constants.find(path, scope);
+    // A local constant in scope where the name stands comes before any field of that name, as in C#.
+    const local = path.length === 1 && expression.token !== undefined ? this.constants.local(expression.token) : undefined;
+    const found = local !== undefined ? { expression: local.expression, owner: scope, label: `the local constant ${local.name}` } : this.constants.find(path, scope);
     if (found === 'ambiguous') return { kind: 'unread', line: expression.line, text: expression.text, why: 'a constant that two classes of the sources declare' };
     if (found === 'none') return { kind: 'unread', line: expression.line, text: expression.text, why: path.length === 1 ? 'a variable or a parameter, not a constant of the sources read' : 'not a const or static readonly string field of the sources read' };
     const known = this.#values.get(found.expression);
@@ -182,7 +196,8 @@ export class Evaluator {
     try {
       const value = this.evaluate(found.expression, found.owner);
       // The innermost constant is named once (a chain of 200 constants is not named 200 times).
-      const result = isUnread(value) && !value.why.includes('(in the constant ') ? { ...value, why: `${value.why} (in the constant ${found.owner.qualifiedName}.${last})` } : value;
+      const label = 'label' in found ? found.label : `the constant ${found.owner.qualifiedName}.${last}`;
+      const result = isUnread(value) && !/\(in the (?:local )?constant /.test(value.why) ? { ...value, why: `${value.why} (in ${label})` } : value;
       // A value found inside a cycle is the cycle's, wherever it is asked from; one found under a cut is not.
       if (this.#cuts === cuts) this.#values.set(found.expression, result);
       return result;
