@@ -99,6 +99,8 @@ const idioms: [string, RouteDefinition][] = [
   ['a custom constraint object under a key that names no parameter', { template: 'api/items', constraints: { httpMethod: new HttpMethodRouteConstraint('GET', 'POST') } }],
   ['a custom constraint object of the user\'s under any key', { template: 'x', constraints: { tenant: { match: () => true } } }],
   ['a nonfile constraint on a key with no value (it passes a missing value)', { template: 'x', constraints: { other: 'nonfile' } }],
+  // A route kept only for links fills a value from its default when a link leaves it out: what the default is for.
+  ['a default before a required segment on a route only for links', { template: '{controller=Home}/{action}/{id?}', generationOnly: true }],
 ];
 
 describe('idioms of conventional routing (no finding)', () => {

@@ -237,14 +237,18 @@ export function hasUnanchoredAlternation(source: string): boolean {
   return anyAnchor && !branches.every(anchored);
 }
 
-/** Optional or defaulted segments before a required one, Express-style literals, odd parameter names. */
+/**
+ * Optional or defaulted segments before a required one, Express-style literals, odd parameter names. (A default
+ * that matching never uses is what a route kept only for links is for: a link that leaves the value out gets it.)
+ */
 function checkSegments(entry: RouteEntry, add: Add): void {
   const segments = entry.route.parsedTemplate.segments;
   const requiredAfter = entry.plan.omittableFrom - 1;
+  const matches = !entry.route.generationOnly;
   segments.forEach((segment, i) => {
     const text = formatTemplate({ segments: [segment] });
     const part = segment.parts[0];
-    if (i < requiredAfter && segment.parts.length === 1 && part.kind === 'parameter' && (part.isOptional || Object.hasOwn(entry.plan.defaults, part.name))) {
+    if (i < requiredAfter && segment.parts.length === 1 && part.kind === 'parameter' && (part.isOptional || (matches && Object.hasOwn(entry.plan.defaults, part.name)))) {
       const required = formatTemplate({ segments: [segments[requiredAfter]] });
       const what = part.isOptional ? `"${text}" is optional but can never be left out` : `the default of "${text}" is never used when matching`;
       add('required-after-optional', 'warning', `${what}: the required segment "${required}" comes after it`);
