@@ -7,7 +7,6 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { ConstraintRegistry, type RouteConstraint } from '../../constraints.js';
 import { checkRoutes, compile, type RouteDefinition } from '../../index.js';
-import { nameKey } from '../../name-key.js';
 import { diagnostics, summarizeDiagnostics, type Diagnostic } from '../../introspect.js';
 import { CliError } from '../load-routes.js';
 import { ATTRIBUTE_ORDER, attributeOrder, attributeRoutes } from './attribute-routes.js';
@@ -142,7 +141,7 @@ export function importSources(sources: readonly SourceFile[], options: ImportOpt
   const known = controllers === 0 ? null : actions;
   for (const group of groups) group.routes = group.routes.map((route) => applicationConstraintsLeftOut(knownValueConstraints(route, known, findings), kept, findings));
   // A name kept that no template has is a mistake (misspelt, or the route is gone from the C#): said, not ignored.
-  const unused = [...kept.names].filter((name) => !kept.used.has(name));
+  const unused = [...kept.names.keys()].filter((name) => !kept.used.has(name));
   if (unused.length > 0) throw new CliError(`--keep-constraint ${unused.join(', ')}: no template of the sources read has the inline constraint ${unused.map((n) => `"${n}"`).join(', ')}`);
 
   // An ASP.NET Core conventional route: one route per controller and verbs it reaches. Without a controller in the
@@ -176,7 +175,7 @@ export function importSources(sources: readonly SourceFile[], options: ImportOpt
   // What switchyard does not compile is left out, each with its reason; the rest is the table.
   const flat = groups.flatMap((g) => g.routes);
   // A kept name is the application's: its code is not here, so compiling and lint take it as accepting any value.
-  const constraints = Object.fromEntries([...kept.names].map((name) => [name, () => APPLICATION_CONSTRAINT]));
+  const constraints = Object.fromEntries([...kept.names.keys()].map((name) => [name, () => APPLICATION_CONSTRAINT]));
   const failures = new Map(checkRoutes(flat.map((r) => r.definition), { constraints }).map((f) => [flat[f.routeIndex], f.error]));
   for (const group of groups) {
     group.routes = group.routes.filter((route) => {
@@ -212,13 +211,13 @@ export function importSources(sources: readonly SourceFile[], options: ImportOpt
 /** What compiling the table runs for a kept constraint name: its code is the application's. */
 const APPLICATION_CONSTRAINT: RouteConstraint = { match: () => true };
 
-/** The names --keep-constraint gives, by their keys (ASP.NET compares them ignoring case); a built-in name is a mistake. */
+/** The names --keep-constraint gives (compared ignoring case, as ASP.NET compares them); a built-in name is a mistake. */
 function keptConstraints(names: readonly string[]): KeptConstraints {
   for (const name of names) {
     if (!/^[A-Za-z_][\w-]*$/.test(name)) throw new CliError(`--keep-constraint ${JSON.stringify(name)}: not a constraint name (a name as a template writes it: {id:even})`);
     if (REGISTRY.has(name)) throw new CliError(`--keep-constraint ${name}: "${name}" is one of switchyard's constraints, kept in every template already`);
   }
-  return { names: new Set(names.map(nameKey)), used: new Set() };
+  return { names: new Map(names.map((name) => [name, new ConstraintRegistry({ [name]: () => APPLICATION_CONSTRAINT })])), used: new Set() };
 }
 
 /** The C# files of the paths given: files as they are, folders searched for *.cs (any case), sorted by path. */

@@ -1,8 +1,6 @@
 // What the readers of `switchyard import` hand on: routes with where they come from, and findings (what was
 // skipped, what could not be read, what was read with a caveat), each with its file, line and C# text.
 import { ConstraintRegistry, RegexRouteConstraint } from '../../constraints.js';
-import { splitReference } from '../../constraints/inline-constraint-resolver.js';
-import { nameKey } from '../../name-key.js';
 import { formatTemplate, parseTemplate, type RouteDefinition } from '../../index.js';
 import { asData, isUnread, type CsValue, type Unread } from './values.js';
 
@@ -143,11 +141,17 @@ export function routeConstraints(
   return { constraints, methods };
 }
 
-/** The inline constraint names --keep-constraint keeps (their keys), and those a template has been found to use. */
+/**
+ * The inline constraint names --keep-constraint keeps, each with a resolver that knows it (so a reference is
+ * matched to it by the router's own rule: ignoring case, arguments aside), and those a template has been found to use.
+ */
 export interface KeptConstraints {
-  readonly names: ReadonlySet<string>;
+  readonly names: ReadonlyMap<string, ConstraintRegistry>;
   readonly used: Set<string>;
 }
+
+/** The name of an inline reference, `even(2)` → `even`, as the router's resolver splits it (the command line uses the package entries only). */
+const referenceName = (reference: string): string => (reference.endsWith(')') && reference.includes('(') ? reference.slice(0, reference.indexOf('(')) : reference);
 
 /**
  * Inline constraint names of a library that registers them in RouteOptions.ConstraintMap, and what each is: not the
@@ -158,7 +162,7 @@ const LIBRARY_CONSTRAINTS: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** What an inline constraint name switchyard does not know is, for the report. */
-const unknownConstraintKind = (name: string): string => LIBRARY_CONSTRAINTS.get(nameKey(name)) ?? "the application's own constraint or parameter transformer, named in its RouteOptions.ConstraintMap";
+const unknownConstraintKind = (name: string): string => LIBRARY_CONSTRAINTS.get(name.toLowerCase()) ?? "the application's own constraint or parameter transformer, named in its RouteOptions.ConstraintMap";
 
 /**
  * The route without the inline constraints switchyard does not know (`{action:lowercase}`): an application's own
@@ -181,12 +185,13 @@ export function applicationConstraintsLeftOut(route: ImportedRoute, kept: KeptCo
       if (part.kind !== 'parameter') return part;
       const known = part.constraints.filter((reference) => {
         if (REGISTRY.has(reference)) return true;
-        const { name } = splitReference(reference);
+        const name = referenceName(reference);
         const say = (kind: Finding['kind'], message: string): void => {
           findings.push({ kind, file: route.file, line: route.line, text: route.definition.template, message: `the inline constraint "${reference}" of {${part.name}} ${message}` });
         };
-        if (kept.names.has(nameKey(name))) {
-          kept.used.add(nameKey(name));
+        const keptAs = [...kept.names].find(([, resolver]) => resolver.has(reference))?.[0];
+        if (keptAs !== undefined) {
+          kept.used.add(keptAs);
           say('note', `kept as written (--keep-constraint ${name}; ${unknownConstraintKind(name)}): compiling the table needs its factory, a route module's \`constraints\` export { ${name}: … }`);
           return true;
         }
