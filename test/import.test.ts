@@ -7,7 +7,9 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { attributeOrder, combine, inboundPrecedence, replaceTokens } from '../src/cli/import/attribute-routes.js';
+import { reportLines } from '../src/cli/import/import-command.js';
 import { importSources, readSources } from '../src/cli/import/import-routes.js';
+import { createStyle } from '../src/cli/style.js';
 import { MAX_VISITS } from '../src/cli/import/registration-order.js';
 import { tokenize } from '../src/cli/import/tokens.js';
 import { createApplication, RouteBuilder, useRouter, type RoutedHttpContext } from '../src/http.js';
@@ -1052,5 +1054,90 @@ describe('the trial app: links by values pass over minimal APIs; the split conve
     expect(result.lint.diagnostics.filter((d) => d.code === 'required-after-optional')).toEqual([]);
     // The module's types: the null defaults name no parameter and give no value.
     expect(readFileSync(join(dir, 'routes.d.mts'), 'utf8')).toContain('readonly "template": "api/todos/{id:int}"; readonly "defaults": { readonly "controller": null; readonly "action": null }');
+  });
+});
+
+// The trial app's own constraint ({zid:even}, a name its RouteOptions.ConstraintMap adds): left out, the route takes
+// every value, which the report says with the way to keep it, and lint's advice on the sibling `items/{name}` is
+// answered; kept (--keep-constraint even), the template stays as written and the app's route module registers it.
+describe("an application's own inline constraint: left out and said, or kept", () => {
+  const plain = createStyle(false);
+  interface KeepCase {
+    readonly keep: readonly string[];
+    readonly template: string;
+    readonly finding: readonly [kind: string, message: string];
+    /** What lint's report line on route Item says (null: no finding). */
+    readonly lint: string | null;
+  }
+  const CASES: readonly KeepCase[] = [
+    {
+      keep: [],
+      template: 'items/{zid}',
+      finding: ['unread', `the inline constraint "even" of {zid} left out (the application's own constraint or parameter transformer, named in its RouteOptions.ConstraintMap): the route now takes every value of "zid". To keep it, import with --keep-constraint even and register "even" in a route module's \`constraints\` export`],
+      lint: 'mark it generationOnly: true — but #6 takes them only because the import left out its inline constraint "even": in the app, this route takes the values "even" refuses. Import with --keep-constraint even (and register "even") rather than mark this route generationOnly',
+    },
+    {
+      keep: ['even'],
+      template: 'items/{zid:even}',
+      finding: ['note', `the inline constraint "even" of {zid} kept as written (--keep-constraint even; the application's own constraint or parameter transformer, named in its RouteOptions.ConstraintMap): compiling the table needs its factory, a route module's \`constraints\` export { even: … }`],
+      lint: null,
+    },
+    { keep: ['EVEN'], template: 'items/{zid:even}', finding: ['note', 'the inline constraint "even" of {zid} kept as written (--keep-constraint even;'], lint: null },
+  ];
+  it.each(CASES)('--keep-constraint $keep: $template', async ({ keep, template, finding, lint }) => {
+    const result = importSources(await fixtureApp('Todo'), { keepConstraints: keep });
+    expect(result.routes.find((r) => r.definition.name === 'EvenItem')?.definition.template).toBe(template);
+    expect(result.findings.filter((f) => f.text === 'items/{zid:even}').map((f) => [f.kind, f.message.slice(0, finding[1].length)])).toEqual([finding]);
+    const line = reportLines(result, null, plain).find((l) => l.includes('#7 Item'));
+    if (lint === null) expect(line).toBeUndefined();
+    else expect(line).toContain(lint);
+    expect(result.lint.summary).toBe(lint === null ? '12 routes, 0 errors, 0 warnings' : '12 routes, 0 errors, 1 warning (1 route only makes links)');
+  });
+
+  // Kept, the table compiles with the app's factory (and only with one), and requests reach what they reach in the app.
+  it.each([
+    ['/items/4', 'EvenItem', { zid: '4' }],
+    ['/items/3', 'Item', { name: '3' }],
+    ['/items/abc', 'Item', { name: 'abc' }],
+  ])('kept: GET %s → %s', async (path, name, values) => {
+    const definitions = importSources(await fixtureApp('Todo'), { keepConstraints: ['even'] }).routes.map((r) => r.definition);
+    expect(() => compile(definitions)).toThrow('the inline constraint "even" of parameter "zid" is unknown');
+    const even = { match: (_c: unknown, _r: unknown, key: string, v: Record<string, unknown>) => Number(v[key]) % 2 === 0 };
+    const match = compile(definitions, { constraints: { even: () => even } }).match(path, 'GET');
+    expect(match?.route.name).toBe(name);
+    expect(match?.values).toEqual(values);
+  });
+
+  it.each([
+    [['int'], '--keep-constraint int: "int" is one of switchyard\'s constraints, kept in every template already'],
+    [['evn'], '--keep-constraint evn: no template of the sources read has the inline constraint "evn"'],
+    [['even', 'odd'], '--keep-constraint odd: no template of the sources read has the inline constraint "odd"'],
+    [['ev:en'], '--keep-constraint "ev:en": not a constraint name'],
+  ])('refuses --keep-constraint %j', async (keep, message) => {
+    const sources = await fixtureApp('Todo');
+    expect(() => importSources(sources, { keepConstraints: keep })).toThrow(message);
+  });
+
+  // Asp.Versioning's constraint is a library's, said as such.
+  it('apiVersion is said to be Asp.Versioning\'s ApiVersionRouteConstraint, not the application\'s own', () => {
+    const { routes, findings } = importOne(program('var v = app.MapGroup("/api/v{version:apiVersion}/todos");\nv.MapGet("/", () => 1).WithName("ListTodosV1");'));
+    expect(routes.map((r) => r.template)).toEqual(['api/v{version}/todos']);
+    expect(findings.map((f) => f.message)).toEqual([
+      `the inline constraint "apiVersion" of {version} left out (Asp.Versioning's ApiVersionRouteConstraint, which AddApiVersioning registers: it takes an API version (1, 1.0, 2.0-beta) and the versioning library then picks the endpoint of that version): the route now takes every value of "version". To keep it, import with --keep-constraint apiVersion and register "apiVersion" in a route module's \`constraints\` export`,
+    ]);
+  });
+
+  // The module's header is the command that imports it again: with the names kept.
+  it('writes --keep-constraint into the command of the module it writes', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'switchyard-keep-'));
+    try {
+      const result = spawnSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'import', 'test/fixtures/aspnet/Todo', '--keep-constraint', 'even', '-o', join(dir, 'routes.mjs')], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+      expect(result.status).toBe(0);
+      const module = readFileSync(join(dir, 'routes.mjs'), 'utf8');
+      expect(module.split('\n')[0]).toContain(`\`switchyard import test/fixtures/aspnet/Todo --keep-constraint even -o ${join(dir, 'routes.mjs')}\``);
+      expect(module).toContain('{ template: "items/{zid:even}"');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

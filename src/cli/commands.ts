@@ -427,7 +427,7 @@ the module and its types are what this build would write (exit status 1 when not
   },
 
   import: {
-    usage: 'switchyard import <files or folders…> [-o routes.mjs | -o routes.json] [--json]',
+    usage: 'switchyard import <files or folders…> [-o routes.mjs | -o routes.json] [--keep-constraint NAME]… [--json]',
     summary: "read an ASP.NET app's routes from its C# sources into a route table",
     help: `Reads C# sources (folders searched for *.cs, in any case) and writes the route table they register:
 conventional routes (MapRoute, MapControllerRoute, MapAreaControllerRoute, an AreaRegistration's
@@ -439,8 +439,16 @@ HttpMethodConstraint); a value that is not constant (a variable, a call) is repo
 text, never guessed. -o routes.mjs writes a route module (and routes.d.mts, its types); -o routes.json the
 routes with each one's source beside them; without -o, the JSON goes to standard output. The report goes to
 standard error: routes per file, the order of each group, everything skipped and why, and what lint says of the
-table (--json: the report as JSON). Exit status 1 when no route was imported.`,
-    options: [{ name: 'out', value: '<routes.mjs|routes.json>', text: 'the file to write (also -o); a .mjs gets its types beside it (.d.mts)' }, { name: 'json', text: 'the report as JSON (on standard error)' }],
+table (--json: the report as JSON). Exit status 1 when no route was imported.
+
+An inline constraint the app registers itself ({id:even}, a name of its RouteOptions.ConstraintMap) is left
+out of the template, and said; --keep-constraint even keeps it as written. The table then compiles only with
+a factory for it: a route module's \`constraints\` export ({ even: () => … }) that re-exports the routes.`,
+    options: [
+      { name: 'out', value: '<routes.mjs|routes.json>', text: 'the file to write (also -o); a .mjs gets its types beside it (.d.mts)' },
+      { name: 'keep-constraint', value: 'NAME', text: "keep the app's inline constraint NAME in the templates (repeat for more); register NAME in a route module's constraints export" },
+      { name: 'json', text: 'the report as JSON (on standard error)' },
+    ],
     async run(args, output) {
       return runImport(args, output, this.usage);
     },

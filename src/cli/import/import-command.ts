@@ -1,4 +1,4 @@
-// `switchyard import <files or folders…> [-o routes.mjs | -o routes.json] [--json]`: writes the route table and
+// `switchyard import <files or folders…> [-o routes.mjs | -o routes.json] [--keep-constraint NAME…] [--json]`: writes the route table and
 // reports, on standard error, how many routes came from which files, every call or attribute skipped and why,
 // and what lint says of the table (--json: the same report as JSON, for tools).
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -6,6 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { cwd } from 'node:process';
 import type { Args, Output } from '../commands.js';
 import { CliError } from '../load-routes.js';
+import type { Diagnostic } from '../../introspect.js';
 import type { Style } from '../style.js';
 import { importSources, readSources, type ImportResult } from './import-routes.js';
 import { routeDocument, routeModule, routeModuleTypes } from './route-module.js';
@@ -19,8 +20,10 @@ export async function runImport(args: Args, { out, err, style }: Output, usage: 
   const written = target === null ? [] : [target, target.replace(/\.(m?)js$/, '.d.$1ts')].map((file) => resolve(file));
   const overwritten = sources.find((source) => written.includes(resolve(source.file)));
   if (overwritten !== undefined) throw new CliError(`-o ${target} would write over ${overwritten.file}, which it reads: name another file`);
-  const result = importSources(sources);
-  const command = ['switchyard', 'import', ...args.positionals, ...(target === null ? [] : ['-o', target])].join(' ');
+  const keep = args.options.get('keep-constraint') ?? [];
+  const result = importSources(sources, { keepConstraints: keep });
+  // The header's command imports the same table again: the names kept are part of it.
+  const command = ['switchyard', 'import', ...args.positionals, ...keep.flatMap((name) => ['--keep-constraint', name]), ...(target === null ? [] : ['-o', target])].join(' ');
   if (target === null) out(routeDocument(result).trimEnd());
   else {
     // A folder that cannot be made or a file that cannot be written (read-only, a folder of that name) is a clear error.
@@ -55,9 +58,21 @@ export function reportData(result: ImportResult, target: string | null): unknown
     findings: result.findings,
     lint: {
       summary: result.lint.summary,
-      diagnostics: result.lint.diagnostics.map((d) => ({ code: d.code, severity: d.severity, route: { index: d.route.index, name: d.route.name, template: d.route.template }, source: sourceOf(result, d.route.index), message: d.message })),
+      diagnostics: result.lint.diagnostics.map((d) => ({ code: d.code, severity: d.severity, route: { index: d.route.index, name: d.route.name, template: d.route.template }, source: sourceOf(result, d.route.index), message: `${d.message}${leftOutNote(result, d)}` })),
     },
   };
+}
+
+/**
+ * After a finding that an earlier route takes every request of this one: when that route took them only because the
+ * import left its own constraint out, the fix lint suggests (generationOnly) is not the app's; keeping it is.
+ */
+function leftOutNote(result: ImportResult, d: Diagnostic): string {
+  if (d.by === null) return '';
+  const names = result.routes[d.by.index].constraintsLeftOut;
+  if (names === undefined) return '';
+  const quoted = names.map((n) => `"${n}"`).join(', ');
+  return ` — but #${d.by.index} takes them only because the import left out its inline constraint ${quoted}: in the app, this route takes the values ${quoted} refuses. Import with ${names.map((n) => `--keep-constraint ${n}`).join(' ')} (and register ${quoted}) rather than mark this route generationOnly`;
 }
 
 const sourceOf = (result: ImportResult, index: number): string => `${result.routes[index].file}:${result.routes[index].line}`;
@@ -83,7 +98,7 @@ export function reportLines(result: ImportResult, target: string | null, style: 
   lines.push(`lint: ${result.lint.summary}`);
   const tag = (severity: string): string => (severity === 'error' ? style.red('error  ') : severity === 'warning' ? style.yellow('warning') : style.dim('info   '));
   for (const d of [...result.lint.diagnostics].sort((a, b) => a.route.index - b.route.index)) {
-    lines.push(`  ${tag(d.severity)} #${d.route.index}${d.route.name === null ? '' : ` ${d.route.name}`} ${JSON.stringify(d.route.template)} (${sourceOf(result, d.route.index)})  ${d.message}`);
+    lines.push(`  ${tag(d.severity)} #${d.route.index}${d.route.name === null ? '' : ` ${d.route.name}`} ${JSON.stringify(d.route.template)} (${sourceOf(result, d.route.index)})  ${d.message}${leftOutNote(result, d)}`);
   }
   return lines;
 }

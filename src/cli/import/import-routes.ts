@@ -5,6 +5,7 @@
 // be read, and what switchyard refuses to compile, is left out and said.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
+import { ConstraintRegistry, type RouteConstraint } from '../../constraints.js';
 import { checkRoutes, compile, type RouteDefinition } from '../../index.js';
 import { diagnostics, summarizeDiagnostics, type Diagnostic } from '../../introspect.js';
 import { CliError } from '../load-routes.js';
@@ -12,7 +13,7 @@ import { ATTRIBUTE_ORDER, attributeOrder, attributeRoutes } from './attribute-ro
 import { conventionalRoute, isConventionalCall, isEndpointCall, libraryEndpoints } from './conventional-routes.js';
 import { declarationsOf, type Call, type FileDeclarations } from './declarations.js';
 import { conventionalReach, knownValueConstraints, type ControllerAction } from './conventional-reach.js';
-import { applicationConstraintsLeftOut, shortText, type Finding, type ImportedRoute } from './imported-route.js';
+import { applicationConstraintsLeftOut, shortText, type KeptConstraints, type Finding, type ImportedRoute } from './imported-route.js';
 import { isMinimalApiCall, isMinimalApiRegistration, MinimalApis } from './minimal-apis.js';
 import { registrationOrder } from './registration-order.js';
 import { SourceClasses } from './source-classes.js';
@@ -32,6 +33,8 @@ export interface RouteGroup {
   readonly ordering: string;
 }
 
+const REGISTRY = new ConstraintRegistry();
+
 export interface ImportResult {
   readonly routes: readonly ImportedRoute[];
   readonly groups: readonly RouteGroup[];
@@ -45,8 +48,17 @@ export interface ImportResult {
 /** A file of ASP.NET MVC 5 (System.Web), not of ASP.NET Core. */
 const isMvc5 = (text: string): boolean => /^\s*using\s+System\.Web\.(?:Mvc|Http)\s*;/m.test(text) && !/^\s*using\s+Microsoft\.AspNetCore\b/m.test(text);
 
+export interface ImportOptions {
+  /**
+   * Inline constraint names of the application (its RouteOptions.ConstraintMap) kept in the templates as written
+   * (--keep-constraint), rather than left out: the app registers each in its route module's `constraints` export.
+   */
+  readonly keepConstraints?: readonly string[];
+}
+
 /** The routes of C# source texts. */
-export function importSources(sources: readonly SourceFile[]): ImportResult {
+export function importSources(sources: readonly SourceFile[], options: ImportOptions = {}): ImportResult {
+  const kept = keptConstraints(options.keepConstraints ?? []);
   const findings: Finding[] = [];
   const parsed: { source: SourceFile; declarations: FileDeclarations }[] = [];
   for (const source of sources) {
@@ -127,7 +139,10 @@ export function importSources(sources: readonly SourceFile[]): ImportResult {
   // ASP.NET's `exists` made the values the actions have; an application's own inline constraints (its
   // RouteOptions.ConstraintMap) left out of the template, and said.
   const known = controllers === 0 ? null : actions;
-  for (const group of groups) group.routes = group.routes.map((route) => applicationConstraintsLeftOut(knownValueConstraints(route, known, findings), findings));
+  for (const group of groups) group.routes = group.routes.map((route) => applicationConstraintsLeftOut(knownValueConstraints(route, known, findings), kept, findings));
+  // A name kept that no template has is a mistake (misspelt, or the route is gone from the C#): said, not ignored.
+  const unused = [...kept.names.keys()].filter((name) => !kept.used.has(name));
+  if (unused.length > 0) throw new CliError(`--keep-constraint ${unused.join(', ')}: no template of the sources read has the inline constraint ${unused.map((n) => `"${n}"`).join(', ')}`);
 
   // An ASP.NET Core conventional route: one route per controller and verbs it reaches. Without a controller in the
   // sources the importer cannot tell what it reaches: imported as written, and said.
@@ -159,7 +174,9 @@ export function importSources(sources: readonly SourceFile[]): ImportResult {
 
   // What switchyard does not compile is left out, each with its reason; the rest is the table.
   const flat = groups.flatMap((g) => g.routes);
-  const failures = new Map(checkRoutes(flat.map((r) => r.definition)).map((f) => [flat[f.routeIndex], f.error]));
+  // A kept name is the application's: its code is not here, so compiling and lint take it as accepting any value.
+  const constraints = Object.fromEntries([...kept.names.keys()].map((name) => [name, () => APPLICATION_CONSTRAINT]));
+  const failures = new Map(checkRoutes(flat.map((r) => r.definition), { constraints }).map((f) => [flat[f.routeIndex], f.error]));
   for (const group of groups) {
     group.routes = group.routes.filter((route) => {
       const error = failures.get(route);
@@ -176,7 +193,7 @@ export function importSources(sources: readonly SourceFile[]): ImportResult {
     append(routes, group.routes);
   }
   const definitions: RouteDefinition[] = routes.map((r) => r.definition);
-  const router = compile(definitions);
+  const router = compile(definitions, { constraints });
   const found = diagnostics(router);
   findings.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
   const perFile = new Map<string, number>();
@@ -189,6 +206,18 @@ export function importSources(sources: readonly SourceFile[]): ImportResult {
     files: sources.map((s) => ({ file: s.file, routes: perFile.get(s.file) ?? 0 })),
     lint: { summary: summarizeDiagnostics(routes.length, found).text, diagnostics: found },
   };
+}
+
+/** What compiling the table runs for a kept constraint name: its code is the application's. */
+const APPLICATION_CONSTRAINT: RouteConstraint = { match: () => true };
+
+/** The names --keep-constraint gives (compared ignoring case, as ASP.NET compares them); a built-in name is a mistake. */
+function keptConstraints(names: readonly string[]): KeptConstraints {
+  for (const name of names) {
+    if (!/^[A-Za-z_][\w-]*$/.test(name)) throw new CliError(`--keep-constraint ${JSON.stringify(name)}: not a constraint name (a name as a template writes it: {id:even})`);
+    if (REGISTRY.has(name)) throw new CliError(`--keep-constraint ${name}: "${name}" is one of switchyard's constraints, kept in every template already`);
+  }
+  return { names: new Map(names.map((name) => [name, new ConstraintRegistry({ [name]: () => APPLICATION_CONSTRAINT })])), used: new Set() };
 }
 
 /** The C# files of the paths given: files as they are, folders searched for *.cs (any case), sorted by path. */

@@ -1,7 +1,6 @@
 // What the readers of `switchyard import` hand on: routes with where they come from, and findings (what was
 // skipped, what could not be read, what was read with a caveat), each with its file, line and C# text.
-import { RegexRouteConstraint } from '../../constraints.js';
-import { ConstraintRegistry } from '../../constraints.js';
+import { ConstraintRegistry, RegexRouteConstraint } from '../../constraints.js';
 import { formatTemplate, parseTemplate, type RouteDefinition } from '../../index.js';
 import { asData, isUnread, type CsValue, type Unread } from './values.js';
 
@@ -13,6 +12,8 @@ export interface ImportedRoute {
   readonly order?: number;
   /** An ASP.NET Core conventional route: one endpoint per action it reaches (conventional-reach.ts). */
   readonly endpointRouting?: boolean;
+  /** The inline constraint names the import left out of its template (applicationConstraintsLeftOut). */
+  readonly constraintsLeftOut?: readonly string[];
 }
 
 export interface Finding {
@@ -141,31 +142,65 @@ export function routeConstraints(
 }
 
 /**
+ * The inline constraint names --keep-constraint keeps, each with a resolver that knows it (so a reference is
+ * matched to it by the router's own rule: ignoring case, arguments aside), and those a template has been found to use.
+ */
+export interface KeptConstraints {
+  readonly names: ReadonlyMap<string, ConstraintRegistry>;
+  readonly used: Set<string>;
+}
+
+/** The name of an inline reference, `even(2)` → `even`, as the router's resolver splits it (the command line uses the package entries only). */
+const referenceName = (reference: string): string => (reference.endsWith(')') && reference.includes('(') ? reference.slice(0, reference.indexOf('(')) : reference);
+
+/**
+ * Inline constraint names of a library that registers them in RouteOptions.ConstraintMap, and what each is: not the
+ * application's own code, but not switchyard's either.
+ */
+const LIBRARY_CONSTRAINTS: ReadonlyMap<string, string> = new Map([
+  ['apiversion', "Asp.Versioning's ApiVersionRouteConstraint, which AddApiVersioning registers: it takes an API version (1, 1.0, 2.0-beta) and the versioning library then picks the endpoint of that version"],
+]);
+
+/** What an inline constraint name switchyard does not know is, for the report. */
+const unknownConstraintKind = (name: string): string => LIBRARY_CONSTRAINTS.get(name.toLowerCase()) ?? "the application's own constraint or parameter transformer, named in its RouteOptions.ConstraintMap";
+
+/**
  * The route without the inline constraints switchyard does not know (`{action:lowercase}`): an application's own
- * constraint or parameter transformer, named in its RouteOptions.ConstraintMap, whose code the importer does not
- * run. Each is said; the route then accepts any value there. A template that does not parse is left as it is
+ * constraint or parameter transformer, or a library's, named in its RouteOptions.ConstraintMap, whose code the
+ * importer does not run. Each is said, with how to keep it; the route then accepts any value there. A name in
+ * `kept` (--keep-constraint, compared ignoring case as ASP.NET compares them) stays in the template as written, and
+ * is said too: compiling the table then needs its factory. A template that does not parse is left as it is
  * (compiling it says why).
  */
-export function applicationConstraintsLeftOut(route: ImportedRoute, findings: Finding[]): ImportedRoute {
+export function applicationConstraintsLeftOut(route: ImportedRoute, kept: KeptConstraints, findings: Finding[]): ImportedRoute {
   let template;
   try {
     template = parseTemplate(route.definition.template);
   } catch {
     return route;
   }
-  let changed = false;
+  const leftOut: string[] = [];
   const segments = template.segments.map((segment) => ({
     parts: segment.parts.map((part) => {
       if (part.kind !== 'parameter') return part;
       const known = part.constraints.filter((reference) => {
         if (REGISTRY.has(reference)) return true;
-        findings.push({ kind: 'unread', file: route.file, line: route.line, text: route.definition.template, message: `the inline constraint "${reference}" of {${part.name}} left out (the application's own constraint or parameter transformer, named in its RouteOptions.ConstraintMap): the route accepts any value of "${part.name}"` });
+        const name = referenceName(reference);
+        const say = (kind: Finding['kind'], message: string): void => {
+          findings.push({ kind, file: route.file, line: route.line, text: route.definition.template, message: `the inline constraint "${reference}" of {${part.name}} ${message}` });
+        };
+        const keptAs = [...kept.names].find(([, resolver]) => resolver.has(reference))?.[0];
+        if (keptAs !== undefined) {
+          kept.used.add(keptAs);
+          say('note', `kept as written (--keep-constraint ${name}; ${unknownConstraintKind(name)}): compiling the table needs its factory, a route module's \`constraints\` export { ${name}: … }`);
+          return true;
+        }
+        leftOut.push(name);
+        say('unread', `left out (${unknownConstraintKind(name)}): the route now takes every value of "${part.name}". To keep it, import with --keep-constraint ${name} and register "${name}" in a route module's \`constraints\` export`);
         return false;
       });
-      if (known.length === part.constraints.length) return part;
-      changed = true;
-      return { ...part, constraints: known };
+      return known.length === part.constraints.length ? part : { ...part, constraints: known };
     }),
   }));
-  return changed ? { ...route, definition: { ...route.definition, template: formatTemplate({ segments }) } } : route;
+  return leftOut.length === 0 ? route : { ...route, constraintsLeftOut: leftOut, definition: { ...route.definition, template: formatTemplate({ segments }) } };
 }
