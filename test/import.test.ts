@@ -566,6 +566,17 @@ const MINIMAL: readonly ShapeCase[] = [
     findings: [['note', 'registered only when `if (app.Environment.IsDevelopment())` holds']],
   },
   {
+    shape: 'a call after a statement keyword (return, else, an unbraced if) is mapped on its own receiver',
+    cs: 'namespace App { public static class Ext {\n public static IEndpointConventionBuilder MapThings(this IEndpointRouteBuilder endpoints) {\n  if (endpoints == null) throw new ArgumentNullException();\n  else endpoints.MapGet("/else", E);\n  if (endpoints != null) endpoints.MapGet("/if", I);\n  return endpoints.MapGet("/ret", R);\n }\n} }',
+    more: [{ file: 'Program.cs', text: program('app.MapGroup("/g").MapThings();') }],
+    routes: [
+      endpoint({ template: 'g/else', methods: ['GET'] }),
+      endpoint({ template: 'g/if', methods: ['GET'] }),
+      endpoint({ template: 'g/ret', methods: ['GET'] }),
+    ],
+    findings: [['note', 'registered only when `if (endpoints != null)` holds']],
+  },
+  {
     shape: 'a local constant of top-level statements, in an interpolated pattern, a concatenation, a name and an Order',
     cs: program('const string ApiBase = "api";\nconst string Ping = nameof(Ping), Pong = Ping + "-" + ApiBase;\nconst int Late = 2;\napp.MapGet($"/{ApiBase}/ping", () => "pong").WithName(Ping);\napp.MapGet(ApiBase + "/" + Pong, () => "pong").WithOrder(Late);\napp.MapControllerRoute("legacy", $"{ApiBase}/{{controller}}/{{action}}");'),
     routes: [

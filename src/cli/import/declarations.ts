@@ -80,7 +80,7 @@ export interface Call {
 export interface Invocation {
   readonly at: number;
   readonly name: string;
-  /** `this`, `ApiRoutes`, `app`, `new X()`: the text before the `.`; null for an unqualified call. */
+  /** `this`, `ApiRoutes`, `app`, `X()`: the text before the `.` (never a keyword before it); null for an unqualified call. */
   readonly receiver: string | null;
   readonly argumentCount: number;
   readonly line: number;
@@ -399,11 +399,15 @@ export function declarationsOf(tokens: readonly Token[], source: string, callNam
     let receiverStart = i;
     if (qualified) {
       receiverStart = i - 1;
-      // Bounded, so that a long chain `a.b().c()…` costs each call a few steps, not the chain's length.
+      // Bounded, so that a long chain `a.b().c()…` costs each call a few steps, not the chain's length. A name or a
+      // bracket belongs to the receiver only when a `.` or a bracket follows it: `return x.M(`, `if (c) x.M(` stop at x.
       for (let steps = 0; receiverStart > 0 && steps < RECEIVER_STEPS; steps++) {
         const prev = tokens[receiverStart - 1];
-        if (isIdent(prev) || isPunct(prev, '.')) receiverStart--;
-        else if (isPunct(prev, ')') || isPunct(prev, ']')) receiverStart = match[receiverStart - 1] === -1 ? receiverStart : match[receiverStart - 1];
+        const linked = isPunct(tokens[receiverStart], '.') || isPunct(tokens[receiverStart], '(') || isPunct(tokens[receiverStart], '[');
+        if (isPunct(prev, '.')) receiverStart--;
+        else if (!linked) break;
+        else if (isIdent(prev)) receiverStart--;
+        else if ((isPunct(prev, ')') || isPunct(prev, ']')) && match[receiverStart - 1] !== -1) receiverStart = match[receiverStart - 1];
         else break;
       }
     }
