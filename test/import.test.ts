@@ -512,6 +512,11 @@ const MINIMAL: readonly ShapeCase[] = [
     ],
   },
   {
+    shape: 'a group reassigned from itself (`g = g.MapGroup(…)`): the prefixes joined',
+    cs: program('var g = app.MapGroup("/a");\ng = g.MapGroup("/b");\ng.MapGet("/x", X);'),
+    routes: [endpoint({ template: 'a/b/x', methods: ['GET'] })],
+  },
+  {
     shape: 'WithOrder comes before template precedence (a catch-all at -1 first), on an endpoint and on a group',
     cs: program('app.MapGet("/about", About);\napp.MapGet("/{**path}", Spa).WithOrder(-1);\nvar late = app.MapGroup("late").WithOrder(2);\nlate.MapGet("x", X);\nlate.MapGet("y", Y).WithOrder(1);'),
     routes: [

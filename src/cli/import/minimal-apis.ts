@@ -194,9 +194,10 @@ export class MinimalApis {
    * A chain `a.b.C(…).D(…)` at tokens[from, to): the builder it is. Its start is a variable or parameter of the
    * method it is in (followed), or a call that makes the application; then each call: MapGroup adds its prefix,
    * WithOrder and RequireHost are kept, a convention (`RequireAuthorization()`, `HasApiVersion(1.0)`) returns the
-   * same builder; a method of the sources, or a library's Map…, is not followed.
+   * same builder; a method of the sources, or a library's Map…, is not followed. Its variable is the one bound
+   * before `before` (an assignment's right-hand side: before the assignment).
    */
-  #chain(context: FileContext, from: number, to: number, steps: number, seen: Set<string>): Followed {
+  #chain(context: FileContext, from: number, to: number, steps: number, seen: Set<string>, before = from): Followed {
     const { links, end } = this.#links(context, from, to);
     if (end !== to || links.length === 0) return { why: `\`${this.#text(context, from, to)}\` is an expression the importer does not follow` };
     let first = links.findIndex((l) => l.args !== null);
@@ -208,7 +209,7 @@ export class MinimalApis {
     if (application !== -1) {
       builder = APP;
       rest = rest.slice(application + 1);
-    } else if (path.length === 1) builder = this.#variable(context, path[0], from, steps, seen);
+    } else if (path.length === 1) builder = this.#variable(context, path[0], before, steps, seen);
     else if (path.length === 0) return { why: `a method call (${links[0].name}): its result is known only when the application runs` };
     else return { why: `${path.join('.')} is a field or a property, whose value is known only when the application runs` };
     for (const link of rest) {
@@ -253,7 +254,8 @@ export class MinimalApis {
       if (next.value !== '=') return APP; // UseEndpoints(endpoints => …): the application's endpoints
       let end = i + 2;
       while (end < tokens.length && !(tokens[end].kind === 'punct' && (tokens[end] as { value: string }).value === ';')) end = match[end] > end ? match[end] + 1 : end + 1;
-      return this.#chain(context, i + 2, end, steps + 1, seen);
+      // `g = g.MapGroup(…)`: the g on the right is the one bound before this assignment.
+      return this.#chain(context, i + 2, end, steps + 1, seen, i);
     }
     if (method === null) return { why: `${name} is not assigned in the statements before it` };
     const index = this.#parameters(context, method.method).indexOf(name);
