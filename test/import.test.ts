@@ -517,6 +517,11 @@ const MINIMAL: readonly ShapeCase[] = [
     routes: [endpoint({ template: 'a/b/x', methods: ['GET'] })],
   },
   {
+    shape: "a lambda's parameter of a group's name is bound only inside its lambda",
+    cs: program('var g = app.MapGroup("/api");\nvar names = new[] { "a" }.Select(g => g.ToUpper());\nvar more = list.Where((int i, string g) => g != null);\ng.MapGet("/x", X);'),
+    routes: [endpoint({ template: 'api/x', methods: ['GET'] })],
+  },
+  {
     shape: 'WithOrder comes before template precedence (a catch-all at -1 first), on an endpoint and on a group',
     cs: program('app.MapGet("/about", About);\napp.MapGet("/{**path}", Spa).WithOrder(-1);\nvar late = app.MapGroup("late").WithOrder(2);\nlate.MapGet("x", X);\nlate.MapGet("y", Y).WithOrder(1);'),
     routes: [

@@ -251,7 +251,12 @@ export class MinimalApis {
       const i = bindings[k];
       if (!inMethod(i)) continue;
       const next = tokens[i + 1] as { value: string };
-      if (next.value !== '=') return APP; // UseEndpoints(endpoints => …): the application's endpoints
+      if (next.value !== '=') {
+        // A lambda's parameter names its value only inside the lambda: `Select(g => g.ToUpper())` leaves g alone after it.
+        const arrow = next.value === '=>' ? i + 1 : i + 2;
+        if (at <= arrow || at > this.#lambdaEnd(context, arrow)) continue;
+        return APP; // UseEndpoints(endpoints => …): the application's endpoints
+      }
       let end = i + 2;
       while (end < tokens.length && !(tokens[end].kind === 'punct' && (tokens[end] as { value: string }).value === ';')) end = match[end] > end ? match[end] + 1 : end + 1;
       // `g = g.MapGroup(…)`: the g on the right is the one bound before this assignment.
@@ -340,6 +345,19 @@ export class MinimalApis {
   #isLambdaParameter(tokens: readonly Token[], match: Int32Array, i: number): boolean {
     const arrow = tokens[i + 2];
     return match[i + 1] !== -1 && arrow?.kind === 'punct' && arrow.value === '=>';
+  }
+
+  /** Where the lambda whose `=>` is tokens[arrow] ends: the `,`, `;` or closing bracket after its body. */
+  #lambdaEnd(context: FileContext, arrow: number): number {
+    const { tokens } = context;
+    const match = bracketsOf(tokens);
+    let j = arrow + 1;
+    while (j < tokens.length) {
+      const t = tokens[j];
+      if (t.kind === 'punct' && [',', ';', ')', ']', '}'].includes(t.value)) return j;
+      j = match[j] > j ? match[j] + 1 : j + 1;
+    }
+    return j;
   }
 
   /** `a.b.C<T>(…).D(…)` from tokens[from], up to tokens[to] at most: its links, and where it ends. */
