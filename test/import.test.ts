@@ -631,6 +631,16 @@ const MINIMAL_REFUSED: readonly ShapeCase[] = [
     ],
   },
   {
+    shape: 'a group assigned under a condition (in an if and its else, in a loop) is not guessed; assigned before the if that maps on it, it is followed',
+    cs: program('RouteGroupBuilder g;\nif (builder.Environment.IsDevelopment()) g = app.MapGroup("/dev");\nelse g = app.MapGroup("/prod");\ng.MapGet("/x", X);\nvar h = app.MapGroup("/h");\nforeach (var v in versions) { h = app.MapGroup(v); }\nh.MapGet("/y", Y);\nvar k = app.MapGroup("/k");\nif (on) { k.MapGet("/z", Z); }'),
+    routes: [endpoint({ template: 'k/z', methods: ['GET'] })],
+    findings: [
+      ['unread', 'not imported: the builder it is mapped on (g): its group is assigned under a condition (`else of if (builder.Environment.IsDevelopment())`)'],
+      ['unread', 'not imported: the builder it is mapped on (h): its group is assigned under a condition (`foreach (var v in versions)`)'],
+      ['note', 'registered only when `if (on)` holds'],
+    ],
+  },
+  {
     shape: 'a method mapped on different groups by its callers is not guessed',
     cs: 'namespace App {\npublic static class Shared { public static void MapShared(this IEndpointRouteBuilder e) { e.MapGet("/shared", S); } }\npublic static class Startup { public static void Run(WebApplication app) {\n  app.MapGroup("/a").MapShared();\n  app.MapGroup("/b").MapShared();\n} } }',
     routes: [],

@@ -257,6 +257,11 @@ export class MinimalApis {
         if (at <= arrow || at > this.#lambdaEnd(context, arrow)) continue;
         return APP; // UseEndpoints(endpoints => …): the application's endpoints
       }
+      // Assigned in an if, an else or a loop the call is not in: which assignment ran is known only at run time.
+      const bound = context.declarations.contextsAt(i + 1);
+      const used = context.declarations.contextsAt(at);
+      const condition = bound.find((c, k) => c !== used[k]);
+      if (condition !== undefined) return { why: `its group is assigned under a condition (\`${condition.text}\`): which group it is is known only when the application runs` };
       let end = i + 2;
       while (end < tokens.length && !(tokens[end].kind === 'punct' && (tokens[end] as { value: string }).value === ';')) end = match[end] > end ? match[end] + 1 : end + 1;
       // `g = g.MapGroup(…)`: the g on the right is the one bound before this assignment.
