@@ -606,6 +606,14 @@ const MINIMAL: readonly ShapeCase[] = [
     ],
   },
   {
+    shape: "a class's field hides a top-level local constant of the same name (C# finds the member first)",
+    cs: program('const string Prefix = "top";\napp.MapGet($"/{Prefix}/a", A);\napp.MapThings();') + '\nstatic class Ext {\n const string Prefix = "field";\n public static void MapThings(this IEndpointRouteBuilder endpoints) { endpoints.MapGet($"/{Prefix}/b", B); }\n}',
+    routes: [
+      endpoint({ template: 'field/b', methods: ['GET'] }),
+      endpoint({ template: 'top/a', methods: ['GET'] }),
+    ],
+  },
+  {
     shape: "IApplicationBuilder's Map (a pipeline branch) and another library's Map (AutoMapper) are not endpoints",
     cs: program('app.Map("/legacy", legacy => legacy.UseStaticFiles());\nvar dto = mapper.Map<TodoDto>(todo);\napp.MapGet("/ok", Ok);'),
     routes: [endpoint({ template: 'ok', methods: ['GET'] })],

@@ -441,14 +441,17 @@ export function declarationsOf(tokens: readonly Token[], source: string, callNam
 /**
  * The uses of local constants, in one sweep of the file: a `const` declared in a block that is not a class's body (a
  * method's, a lambda's, an `if`'s, or the top-level statements) is in scope from its declaration to the end of its
- * block, as C# scopes it; another method's local of the same name is another constant. Identifiers in the holes of
+ * block, as C# scopes it, and never inside a class declared in that block; another method's local of the same name
+ * is another constant. Identifiers in the holes of
  * interpolated strings are uses too.
  */
 function localConstantUses(tokens: readonly Token[], match: Int32Array, classBodies: ReadonlySet<number>, source: string): Map<Token, LocalConstant> {
   const uses = new Map<Token, LocalConstant>();
   const blocks: { open: number; names: Map<string, LocalConstant> }[] = [{ open: -1, names: new Map() }];
+  // A class body hides the blocks outside it: C# finds a member (a field) before any local of the code around it,
+  // and no local of top-level statements is in scope in a class.
   const visible = (name: string): LocalConstant | undefined => {
-    for (let k = blocks.length - 1; k >= 0; k--) {
+    for (let k = blocks.length - 1; k >= 0 && !classBodies.has(blocks[k].open); k--) {
       const found = blocks[k].names.get(name);
       if (found !== undefined) return found;
     }
