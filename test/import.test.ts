@@ -614,6 +614,14 @@ const MINIMAL: readonly ShapeCase[] = [
     ],
   },
   {
+    shape: 'a pattern with a controller or an action parameter keeps it: the null default is only for what the pattern does not hold (any case)',
+    cs: program('app.MapGet("/{controller}/{action}/{id?}", (string controller) => 1).WithName("Weird");\napp.MapGet("/{Controller=Home}", (string controller) => 1);'),
+    routes: [
+      { template: '{Controller=Home}', defaults: { action: null }, methods: ['GET'] },
+      { template: '{controller}/{action}/{id?}', name: 'Weird', methods: ['GET'] },
+    ],
+  },
+  {
     shape: "IApplicationBuilder's Map (a pipeline branch) and another library's Map (AutoMapper) are not endpoints",
     cs: program('app.Map("/legacy", legacy => legacy.UseStaticFiles());\nvar dto = mapper.Map<TodoDto>(todo);\napp.MapGet("/ok", Ok);'),
     routes: [endpoint({ template: 'ok', methods: ['GET'] })],

@@ -5,6 +5,7 @@
 // template precedence: attribute-routes.ts attributeOrder). The builder an endpoint is mapped on is followed through
 // the statements of its method, and through the calls of the sources to that method; what cannot be followed (a
 // method's result, a field, callers that disagree) is said, never guessed.
+import { parseTemplate } from '../../index.js';
 import type { Call, FileDeclarations, MethodDeclaration } from './declarations.js';
 import { bracketsOf, parseExpression, splitTopLevel, type Argument } from './expressions.js';
 import { conditionNote, foreignLambda } from './conventional-routes.js';
@@ -43,6 +44,20 @@ export function isMinimalApiRegistration(call: Call, evaluator: Evaluator): bool
  * link by its name does not.
  */
 export const ENDPOINT_DEFAULTS: Readonly<Record<'controller' | 'action', null>> = { controller: null, action: null };
+
+/**
+ * ENDPOINT_DEFAULTS for a pattern: a null default only for a name the pattern does not hold (ignoring case), since a
+ * parameter's own value is what a link gives, and a default beside an inline one is refused.
+ */
+function endpointDefaults(template: string): Partial<typeof ENDPOINT_DEFAULTS> {
+  let names: Set<string>;
+  try {
+    names = new Set(parseTemplate(template).parameters.map((p) => p.name.toLowerCase()));
+  } catch {
+    return { ...ENDPOINT_DEFAULTS }; // compiling it says what is wrong
+  }
+  return Object.fromEntries(Object.entries(ENDPOINT_DEFAULTS).filter(([key]) => !names.has(key)));
+}
 
 /** Calls that make the application, whose endpoints have no prefix: `builder.Build()`, `WebApplication.Create(args)`. */
 const APPLICATION = (name: string, receiver: readonly string[]): boolean => name === 'Build' || (receiver.join('.') === 'WebApplication' && name === 'Create');
@@ -184,7 +199,10 @@ export class MinimalApis {
       if (note !== null) findings.push({ kind: 'note', file, line: call.line, text, message: c.kind === 'loop' ? `imported once, but ${note}` : `imported, but ${note}` });
     }
     // ENDPOINT_DEFAULTS: links by values (Url.Action, with a controller and an action) never choose a minimal API.
-    const definition: ImportedRoute['definition'] = { template: joinPattern(builder.prefix, pattern.value), defaults: { ...ENDPOINT_DEFAULTS } };
+    const template = joinPattern(builder.prefix, pattern.value);
+    const definition: ImportedRoute['definition'] = { template };
+    const defaults = endpointDefaults(template);
+    if (Object.keys(defaults).length > 0) definition.defaults = defaults;
     if (name !== null) definition.name = name;
     if (methods !== null) definition.methods = methods;
     return { route: { definition, file, line: call.line, order: order ?? 0 }, findings };
