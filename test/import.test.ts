@@ -627,6 +627,13 @@ const MINIMAL: readonly ShapeCase[] = [
     routes: [endpoint({ template: 'ok', methods: ['GET'] })],
     absent: ['Map('],
   },
+  {
+    shape: "Map with a method group: a branch of the pipeline when the method takes an IApplicationBuilder or the receiver is one; said when its overloads disagree",
+    cs: 'namespace App { public class Startup {\n public void Configure(IApplicationBuilder app) {\n  app.Map("/map1", HandleMapTest1);\n  app.Map("/map2", async context => await context.Response.WriteAsync("x"));\n }\n private static void HandleMapTest1(IApplicationBuilder app) { app.Run(async context => await context.Response.WriteAsync("1")); }\n public static void Register(WebApplication web) {\n  web.Map("/branch", HandleMapTest1);\n  web.Map("/echo", Echo);\n  web.Map("/either", Either);\n }\n static string Echo(HttpContext context) => "echo";\n static void Either(IApplicationBuilder branch) { }\n static string Either(HttpContext context) => "either";\n} }',
+    routes: [endpoint({ template: 'echo' })],
+    findings: [['skipped', 'Either names methods of the sources that take an IApplicationBuilder (a branch of the pipeline) and methods that do not']],
+    absent: ['map1', 'map2', '/branch'],
+  },
 ];
 
 // What only the running application knows about a minimal API is said, never guessed.

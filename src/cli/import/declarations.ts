@@ -25,6 +25,8 @@ export interface MethodDeclaration {
   readonly arity: { readonly min: number; readonly max: number };
   /** `static … M(this T x, …)`: called as `x.M(…)`, the receiver its first argument. */
   readonly isExtension: boolean;
+  /** Its parameters as written: `IApplicationBuilder app`, `int id = 0`. */
+  readonly parameters: readonly string[];
   /** Token range of the body: `{` to `}`, or `=>` to `;`. */
   readonly body: readonly [number, number];
 }
@@ -319,8 +321,10 @@ export function declarationsOf(tokens: readonly Token[], source: string, callNam
     const close = match[open] > open ? match[open] : open;
     const arity = { min: 0, max: 0 };
     let isExtension = false;
+    const parameters: string[] = [];
     for (const [a, b] of splitTopLevel(tokens, open + 1, close)) {
       if (a >= b) continue;
+      parameters.push(text(a, b));
       if (isIdent(tokens[a], 'params')) arity.max = Infinity;
       else arity.max++;
       if (!isIdent(tokens[a], 'params') && !tokens.slice(a, b).some((x) => isPunct(x, '='))) arity.min++;
@@ -335,6 +339,7 @@ export function declarationsOf(tokens: readonly Token[], source: string, callNam
       line: name!.line,
       arity,
       isExtension: isExtension && modifiers.includes('static'),
+      parameters,
       body: [bodyOpen, bodyEnd],
     });
   }

@@ -78,7 +78,14 @@ export function importSources(sources: readonly SourceFile[], options: ImportOpt
   const classes = new SourceClasses(parsed.map(({ source, declarations }) => ({ file: source.file, classes: declarations.classes })));
   const evaluator = new Evaluator(constants);
   // A `Map(…)` that is not a minimal API's (a pipeline branch, a mapper, a method of the sources) is no registration.
-  for (const entry of parsed) entry.declarations = { ...entry.declarations, calls: entry.declarations.calls.filter((call) => call.name !== 'Map' || isMinimalApiRegistration(call, evaluator)) };
+  for (const entry of parsed) {
+    const calls = entry.declarations.calls.filter((call) => {
+      const registration = call.name !== 'Map' || isMinimalApiRegistration(call, evaluator, classes);
+      if (typeof registration === 'string') findings.push({ kind: 'skipped', file: entry.source.file, line: call.line, text: shortText(call.text), message: `not imported: ${registration}` });
+      return registration === true;
+    });
+    entry.declarations = { ...entry.declarations, calls };
+  }
   for (const { source, declarations } of parsed) append(findings, libraryEndpoints(source.file, declarations, classes));
 
   const attributed: ImportedRoute[] = [];

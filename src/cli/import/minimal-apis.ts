@@ -21,17 +21,29 @@ const VERBS: Readonly<Record<string, string>> = { MapGet: 'GET', MapPost: 'POST'
 export const isMinimalApiCall = (name: string): boolean => Object.hasOwn(VERBS, name) || name === 'MapMethods' || name === 'Map' || name === 'MapGroup';
 
 /**
- * Whether a call is a registration this reader reads. `Map(pattern, handler)` maps an endpoint; IApplicationBuilder's
- * `Map(path, branch => branch.Use…())` branches the pipeline, and other Maps (AutoMapper's `mapper.Map<T>(x)`, an
- * application's `ApiRoutes.Map(app)`) are not routing: an endpoint's has a constant pattern and a handler that is
- * not a lambda configuring its parameter.
+ * Whether a call is a registration this reader reads (true), is not (false), or cannot be told (why, to report).
+ * `Map(pattern, handler)` maps an endpoint; IApplicationBuilder's `Map(path, branch => branch.Use…())` or
+ * `Map(path, HandleBranch)` (a method taking an IApplicationBuilder) branches the pipeline, as does any Map on a
+ * parameter declared IApplicationBuilder; other Maps (AutoMapper's `mapper.Map<T>(x)`, an application's
+ * `ApiRoutes.Map(app)`) are not routing: an endpoint's has a constant pattern and a handler that is not a lambda
+ * configuring its parameter.
  */
-export function isMinimalApiRegistration(call: Call, evaluator: Evaluator): boolean {
+export function isMinimalApiRegistration(call: Call, evaluator: Evaluator, classes: SourceClasses): boolean | string {
   if (call.name !== 'Map') return isMinimalApiCall(call.name);
   const [pattern, handler] = call.args;
   if (call.args.length !== 2 || (pattern.name !== null && pattern.name !== 'pattern')) return false;
   const value = evaluator.evaluate(pattern.value, call.inClass);
   if (isUnread(value) || value.kind !== 'string') return false;
+  const owner = call.inClass === null ? [] : classes.partsOf(call.inClass).flatMap((part) => part.methods);
+  const enclosing = owner.find((m) => m.body[0] < call.at && call.at <= m.body[1]);
+  if (enclosing?.parameters.some((p) => /^(?:this\s+)?IApplicationBuilder\s+(\w+)$/.exec(p)?.[1] === call.receiver)) return false;
+  if (/^\w+$/.test(handler.value.text)) {
+    const named = owner.filter((m) => m.name === handler.value.text);
+    const branches = named.filter((m) => m.parameters.length === 1 && /^IApplicationBuilder\s+\w+$/.test(m.parameters[0]));
+    if (branches.length === 0) return true;
+    if (branches.length === named.length) return false;
+    return `${handler.value.text} names methods of the sources that take an IApplicationBuilder (a branch of the pipeline) and methods that do not (an endpoint's handler): which Map it calls is not told`;
+  }
   const parameter = /^\(?\s*(?:\w+\s+)?(\w+)\s*\)?\s*=>/.exec(handler.value.text)?.[1];
   return parameter === undefined || !new RegExp(`\\b${parameter}\\s*\\.\\s*(?:Use|Run|Map)\\w*\\s*[(<]|[(,]\\s*${parameter}\\s*[,)]`).test(handler.value.text);
 }
