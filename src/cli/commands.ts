@@ -433,7 +433,8 @@ the module and its types are what this build would write (exit status 1 when not
 conventional routes (MapRoute, MapControllerRoute, MapAreaControllerRoute, an AreaRegistration's
 context.MapRoute, IgnoreRoute, and the app's own Map…Route methods, read as MapRoute), in registration order
 within each file; and attribute routes ([Route], [HttpGet("…", Name = "…", Order = n)]…, [controller] and
-[action] replaced), first, in the order ASP.NET gives them: by Order, then template precedence. Values are
+[action] replaced), and minimal APIs (MapGet, MapPost…, MapMethods, Map, on the application or a MapGroup group,
+WithName, WithOrder), first, in the order ASP.NET gives them: by Order, then template precedence. Values are
 evaluated as ASP.NET does (strings, constants of the sources, nameof, anonymous objects, UrlParameter.Optional,
 HttpMethodConstraint); a value that is not constant (a variable, a call) is reported with its file, line and
 text, never guessed. -o routes.mjs writes a route module (and routes.d.mts, its types); -o routes.json the
