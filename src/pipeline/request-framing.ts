@@ -12,21 +12,16 @@ import { writeProblem } from './write-problem.js';
  */
 export function refuseUnframed(req: IncomingMessage, res: ServerResponse): boolean {
   const refused = framingProblem(req.rawHeaders, req.httpVersion === '1.1');
-  if (refused === UPGRADE) {
-    if (/(?:^|,)[ \t]*upgrade[ \t]*(?:,|$)/i.test(req.headers.connection ?? '')) res.setHeader('connection', 'close');
+  if (refused === null) {
+    if (req.headers.upgrade !== undefined && /(?:^|,)[ \t]*upgrade[ \t]*(?:,|$)/i.test(req.headers.connection ?? '')) res.setHeader('connection', 'close');
     return false;
   }
-  if (refused === null) return false;
   writeProblem(res, refused, { connection: 'close' });
   return true;
 }
 
-/** framingProblem's answer for a request that breaks no rule and has an Upgrade header. */
-const UPGRADE = Symbol('upgrade');
-
 /**
- * What the raw header list (name, value, name, value…) breaks of RFC 9112's rules, or null (UPGRADE when it has
- * an Upgrade header). A header that must come once, given twice, is 400: Host (§3.2: the server must refuse it)
+ * What the raw header list (name, value, name, value…) breaks of RFC 9112's rules, or null. A header that must come once, given twice, is 400: Host (§3.2: the server must refuse it)
  * and Content-Type (which body type would be meant?), where node:http keeps the first and drops the rest. An
  * HTTP/1.1 request without Host is 400 too (§3.2), checked here rather than by node:http (requireHostHeader:
  * false), whose own 400 has no problem body. A transfer coding other than chunked is 501 (§6.1): node:http
@@ -36,10 +31,9 @@ const UPGRADE = Symbol('upgrade');
  * trusted to be framed as the client meant. One pass over the list, each name compared only when its length is
  * one of theirs.
  */
-function framingProblem(rawHeaders: readonly string[], http11: boolean): ProblemDetails | typeof UPGRADE | null {
+function framingProblem(rawHeaders: readonly string[], http11: boolean): ProblemDetails | null {
   let hosts = 0;
   let types = 0;
-  let upgrade = false;
   for (let i = 0; i < rawHeaders.length; i += 2) {
     const name = rawHeaders[i];
     if (name.length === 4) {
@@ -50,10 +44,7 @@ function framingProblem(rawHeaders: readonly string[], http11: boolean): Problem
       if (!http11) return problem(400, 'Transfer-Encoding is for HTTP/1.1 requests: this one\'s body cannot be framed as its client meant.');
       const codings = rawHeaders[i + 1];
       if (codings !== 'chunked' && codings.toLowerCase() !== 'chunked') return problem(501, 'A request body may be sent with Content-Length or Transfer-Encoding: chunked; no other transfer coding is implemented.');
-    } else if (name.length === 7 && name.toLowerCase() === 'upgrade') {
-      upgrade = true;
     }
   }
-  if (hosts === 0 && http11) return problem(400, 'An HTTP/1.1 request must have a Host header.');
-  return upgrade ? UPGRADE : null;
+  return hosts === 0 && http11 ? problem(400, 'An HTTP/1.1 request must have a Host header.') : null;
 }
