@@ -397,18 +397,16 @@ the module and its types are what this build would write (exit status 1 when not
       const routesExport = table.isOtherExport ? table.exportName : null;
       const buildCommand = ['switchyard', 'build', file, '-o', target, ...(args.options.has('runtime') ? ['--runtime', runtime] : []), ...(caseSensitive ? ['--case-sensitive'] : []), ...(compact ? ['--compact'] : []), ...(routesExport !== null ? ['--export', routesExport] : [])].map(shellWord).join(' ');
       const build = (command: string): string => withRouteErrors(file, table, () => compileToModule(table.routes, { routesModule, routesExport, constraints: table.constraints, runtime, caseSensitive, compact, buildCommand: command }));
-      const source = build(buildCommand);
       const declarations = target.replace(/\.(m?)js$/, '.d.$1ts');
-      const types = moduleDeclarations(table.routes, runtime);
       if (args.flags.has('check')) {
         // TypeScript reads the types written last, and a stale module refuses only when it loads: CI asks first. The
         // command a module names (for its refusal's message) is as it was typed: another spelling of the same paths
         // is no change, nor are line endings a checkout converted.
         const written = await textOf(target);
         const command = /^ {2}buildCommand: (".*"),$/m.exec(written ?? '')?.[1];
-        const expected = command === undefined ? source : build(JSON.parse(command) as string);
+        const expected = build(command === undefined ? buildCommand : (JSON.parse(command) as string));
         const stale: string[] = [];
-        for (const [path, text, found] of [[target, expected, written], [declarations, types, await textOf(declarations)]]) {
+        for (const [path, text, found] of [[target, expected, written], [declarations, moduleDeclarations(table.routes, runtime), await textOf(declarations)]]) {
           if (found?.replace(/\r\n/g, '\n') !== text) stale.push(path!);
         }
         if (stale.length === 0) {
@@ -418,9 +416,10 @@ the module and its types are what this build would write (exit status 1 when not
         err(`${stale.join(' and ')} ${stale.length === 1 ? 'is' : 'are'} not what switchyard build writes from ${file} now: build again: npx ${buildCommand}`);
         return 1;
       }
+      const source = build(buildCommand);
       await mkdir(dirname(resolve(target)), { recursive: true });
       await writeFile(target, source);
-      await writeFile(declarations, types);
+      await writeFile(declarations, moduleDeclarations(table.routes, runtime));
       out(`${target}: ${count(table.routes.length, 'route')}, ${(source.length / 1024).toFixed(1)} kB (types: ${declarations})`);
       return 0;
     },
